@@ -1,0 +1,30 @@
+# ---- build: install every workspace and bundle the client into client/dist ----
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+
+# Manifests first so the dependency layer is reused until a package.json or the lockfile changes.
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci
+
+COPY . .
+RUN npm run build
+
+# ---- runtime ----
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production
+
+# node_modules (with devDependencies: the server runs from TypeScript source through tsx,
+# and any nested workspace node_modules), the source and the built client/dist, all in one copy.
+# Files stay root-owned so the app user cannot modify its own code.
+COPY --from=build /app ./
+
+# DATA_DIR defaults to .data under the working directory; it is the only path the app writes to.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+
+USER node
+EXPOSE 3000
+CMD ["npx", "tsx", "scripts/start.ts"]

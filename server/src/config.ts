@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.url({ message: 'deve ser uma URL válida' }).optional(),
+);
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+/** Every environment variable the server reads. docker-compose.yml is checked against these keys. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'deve ser um número' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SEED_DEMO: booleanFromEnv.default(true),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Vizinhança <nao-responda@vizinhanca.local>'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY: optionalText,
+  S3_SECRET_KEY: optionalText,
+  S3_BUCKET: z.string().default('vizinhanca'),
+  S3_REGION: z.string().default('us-east-1'),
+  CONDO_NAME: z.string().min(1).default('Residencial Jardim das Flores'),
+  CONDO_TIMEZONE: z
+    .string()
+    .default('America/Sao_Paulo')
+    .refine((zone) => isValidTimeZone(zone), { message: 'fuso horário desconhecido' }),
+  CONDO_PHONE: z.string().default('(11) 3333-4444'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+export type Config = RawConfig & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+};
+
+export const configKeys = Object.keys(configSchema.shape) as (keyof RawConfig)[];
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a wrong value names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  if (config.S3_ENDPOINT && (!config.S3_ACCESS_KEY || !config.S3_SECRET_KEY)) {
+    throw new ConfigError('Configuração inválida:\n  S3_ACCESS_KEY/S3_SECRET_KEY: obrigatórias quando S3_ENDPOINT está definido');
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+}

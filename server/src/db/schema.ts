@@ -1,0 +1,95 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  cpf: string | null;
+  phone: string | null;
+  block: string | null;
+  apartment: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  approval_status: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
+  rejection_reason: string | null;
+  is_suspended: Generated<boolean>;
+  approved_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: Role;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: Timestamp;
+}
+
+export type NotificationType =
+  | 'account_approved'
+  | 'account_rejected'
+  | 'listing_approved'
+  | 'listing_rejected'
+  | 'listing_paused'
+  | 'reminder_pickup'
+  | 'reminder_return'
+  | 'status_update'
+  | 'payment_due'
+  | 'order_status';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  read: Generated<boolean>;
+  related_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_attempts: LoginAttemptsTable;
+  notifications: NotificationsTable;
+  events: EventsTable;
+}

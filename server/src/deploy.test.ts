@@ -1,0 +1,141 @@
+// Static checks of the container deployment (docker-compose.yml + deploy/nginx.conf).
+// They catch config drift, e.g. a variable the server no longer reads, without running Docker or a database.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { configKeys } from './config.ts';
+
+type Environment = Record<string, string | number | boolean | null> | string[];
+type Volume = string | { type?: string; source?: string; target?: string };
+
+interface Service {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string };
+  environment?: Environment;
+  volumes?: Volume[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+}
+
+interface ComposeFile {
+  services?: Record<string, Service>;
+}
+
+const composeUrl = new URL('../../docker-compose.yml', import.meta.url);
+const repoRoot = path.dirname(fileURLToPath(composeUrl));
+
+// `merge: true` resolves the `<<: *app` merge keys the replicas are built from.
+const compose = parse(readFileSync(composeUrl, 'utf8'), { merge: true }) as ComposeFile;
+const services = compose.services ?? {};
+
+/** Compose accepts `environment` as a map or as a list of NAME=value; both become a map. */
+function environmentOf(service: Service): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(
+      env.map((entry) => {
+        const at = entry.indexOf('=');
+        return at === -1 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value == null ? '' : String(value)]));
+}
+
+/** Substitutes compose interpolation with its default, as `docker compose` does with nothing set. */
+function withDefaults(value: string): string {
+  return value.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::?-([^}]*))?\}/g, (_match, fallback?: string) => fallback ?? '');
+}
+
+function builtFromDockerfile(service: Service): boolean {
+  if (service.build === undefined) return false;
+  const build = typeof service.build === 'string' ? { context: service.build } : service.build;
+  const context = path.resolve(repoRoot, build.context ?? '.');
+  return context === repoRoot && (build.dockerfile ?? 'Dockerfile') === 'Dockerfile';
+}
+
+/** Host-side source of each bind mount, resolved against the compose file's directory. */
+function bindSources(service: Service): string[] {
+  return (service.volumes ?? []).flatMap((volume) => {
+    const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
+    return source !== undefined && /^[./]/.test(source) ? [path.resolve(repoRoot, source)] : [];
+  });
+}
+
+const appNames = Object.keys(services).filter((name) => builtFromDockerfile(services[name]!));
+const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
+
+describe('docker-compose.yml', () => {
+  it('runs postgres 18, minio and nginx', () => {
+    expect(services.postgres?.image).toMatch(/^postgres:18/);
+    expect(services.minio?.image).toMatch(/^minio\//);
+    expect(services.nginx?.image).toMatch(/^nginx:/);
+  });
+
+  it('runs exactly two app replicas built from the Dockerfile, with the same environment', () => {
+    expect(appNames).toHaveLength(2);
+    expect(apps[0]!.env).toEqual(apps[1]!.env);
+  });
+
+  it('the app replicas only set variables the server reads', () => {
+    const known = new Set<string>(configKeys);
+    for (const app of apps) {
+      const unknown = Object.keys(app.env).filter((name) => !known.has(name));
+      expect(unknown, `${app.name} sets variables the server ignores`).toEqual([]);
+    }
+  });
+
+  it('the app replicas are configured for postgres, object storage and their public URL', () => {
+    const required = ['DATABASE_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'PUBLIC_URL'];
+    for (const app of apps) {
+      const missing = required.filter((name) => !app.env[name]);
+      expect(missing, `${app.name} is missing variables`).toEqual([]);
+    }
+  });
+
+  it('the app replicas connect to the postgres service with its credentials', () => {
+    const postgresEnv = environmentOf(services.postgres ?? {});
+    for (const app of apps) {
+      const url = new URL(withDefaults(app.env.DATABASE_URL ?? ''));
+      expect(url.hostname).toBe('postgres');
+      expect(decodeURIComponent(url.username)).toBe(withDefaults(postgresEnv.POSTGRES_USER ?? ''));
+      expect(decodeURIComponent(url.password)).toBe(withDefaults(postgresEnv.POSTGRES_PASSWORD ?? ''));
+      expect(url.pathname).toBe(`/${withDefaults(postgresEnv.POSTGRES_DB ?? '')}`);
+    }
+  });
+
+  it('the app replicas store files in the minio service with its credentials', () => {
+    const minioEnv = environmentOf(services.minio ?? {});
+    for (const app of apps) {
+      expect(new URL(withDefaults(app.env.S3_ENDPOINT ?? '')).hostname).toBe('minio');
+      expect(withDefaults(app.env.S3_ACCESS_KEY ?? '')).toBe(withDefaults(minioEnv.MINIO_ROOT_USER ?? ''));
+      expect(withDefaults(app.env.S3_SECRET_KEY ?? '')).toBe(withDefaults(minioEnv.MINIO_ROOT_PASSWORD ?? ''));
+    }
+  });
+});
+
+describe('nginx load balancer', () => {
+  const nginxConfPath = path.join(repoRoot, 'deploy', 'nginx.conf');
+
+  it('mounts deploy/nginx.conf, which exists', () => {
+    expect(bindSources(services.nginx ?? {})).toContain(nginxConfPath);
+    expect(existsSync(nginxConfPath)).toBe(true);
+  });
+
+  it('balances over both app replicas', () => {
+    const conf = readFileSync(nginxConfPath, 'utf8');
+    const upstream = /upstream\s+\w+\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    for (const name of appNames) {
+      expect(upstream).toMatch(new RegExp(`server\\s+${name}:\\d+`));
+    }
+  });
+
+  it('forwards websocket upgrades', () => {
+    const conf = readFileSync(nginxConfPath, 'utf8');
+    expect(conf).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade;/);
+    expect(conf).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade;/);
+    expect(conf).toMatch(/map\s+\$http_upgrade\s+\$connection_upgrade/);
+    expect(conf).toMatch(/proxy_http_version\s+1\.1;/);
+  });
+});

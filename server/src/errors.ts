@@ -1,0 +1,45 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * The one error type services throw: a tRPC code and the pt-BR message the user sees.
+ * Anything else that escapes a procedure becomes an opaque internal error.
+ */
+export class AppError extends TRPCError {
+  constructor(
+    code: TRPC_ERROR_CODE_KEY,
+    readonly userMessage: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super({ code, message: userMessage });
+    this.name = 'AppError';
+  }
+}
+
+export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.';
+
+export const ACCESS_MESSAGES = {
+  unauthenticated: 'Não autenticado',
+  notApproved: 'Seu cadastro ainda não foi aprovado pela administração.',
+  suspended: 'Sua conta está suspensa. Procure a administração do condomínio.',
+  forbidden: 'Você não tem permissão para fazer isso.',
+} as const;
+
+/** Unique and check violations that a user can cause, by constraint name, in pt-BR. */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  users_email_key: 'Este e-mail já está cadastrado.',
+  users_cpf_key: 'Este CPF já está cadastrado.',
+};
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+/** A database error a user caused (a duplicate, say), turned into its message; null for anything else. */
+export function userMessageForDatabaseError(error: unknown): string | null {
+  const pgError = error as PgError;
+  if (!pgError || typeof pgError.code !== 'string') return null;
+  if (pgError.constraint && CONSTRAINT_MESSAGES[pgError.constraint]) return CONSTRAINT_MESSAGES[pgError.constraint]!;
+  return null;
+}

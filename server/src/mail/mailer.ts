@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where messages go when there is no SMTP server: one .eml file per message. */
+  outboxDir: string | null;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in $DATA_DIR/outbox. */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      outboxDir: null,
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+      },
+    };
+  }
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir,
+    async send(message) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
+    },
+  };
+}
+
+/** Sends without failing the caller: the state change already happened, a mail outage must not undo it. */
+export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): void {
+  mailer.send(message).catch((error: unknown) => logger.error({ err: error, to: message.to }, 'e-mail failed'));
+}

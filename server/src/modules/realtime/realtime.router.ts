@@ -1,0 +1,22 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc.ts';
+
+export const realtimeRouter = router({
+  /**
+   * The signed-in user's live events. A fresh subscriber first gets a 'ready'
+   * event carrying the current cursor, so a reconnect always catches up from there.
+   */
+  onEvent: authedProcedure
+    .input(z.object({ lastEventId: z.string().regex(/^\d+$/).nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      let afterId = input?.lastEventId ?? null;
+      if (!afterId) {
+        afterId = await ctx.deps.bus.latestIdFor(ctx.user.id);
+        yield tracked(afterId, { kind: 'ready', payload: {} as Record<string, unknown> });
+      }
+      for await (const event of ctx.deps.bus.stream(ctx.user.id, afterId, signal)) {
+        yield tracked(event.id, { kind: event.kind, payload: event.payload });
+      }
+    }),
+});

@@ -1,0 +1,203 @@
+import { EventEmitter, on } from 'node:events';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+
+const CHANNEL = 'vizinhanca_events';
+
+export interface AppEvent {
+  id: string;
+  userId: string | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Kinds the server uses between instances; never sent to browsers. */
+export const SYSTEM_KIND_PREFIX = 'system.';
+export const CLOSE_SOCKETS_KIND = 'system.close-sockets';
+
+/**
+ * Events between server instances: a row in `events`, then NOTIFY with its id
+ * (sent on commit). Every instance LISTENs, reads the row and hands it to its
+ * local subscribers; a subscriber that reconnects catches up from the rows.
+ */
+export class EventBus {
+  private readonly local = new EventEmitter();
+  private listener: pg.Client | null = null;
+  private stopped = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private lastSeenId = 0n;
+
+  constructor(
+    private readonly db: Db,
+    private readonly connectionString: string,
+    private readonly logger: Logger,
+  ) {
+    this.local.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    const row = await this.db.selectFrom('events').select(sql<string>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
+    this.lastSeenId = BigInt(row.max);
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'vizinhanca-listener' });
+    // An unhandled 'error' on a pg client kills Node: log it and reconnect instead.
+    client.on('error', (error) => {
+      this.logger.warn({ err: error }, 'event listener connection error');
+      this.scheduleReconnect(client);
+    });
+    client.on('end', () => this.scheduleReconnect(client));
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload) void this.deliver([message.payload]);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listener = client;
+      this.logger.debug('listening for events');
+      await this.catchUp();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not listen for events; retrying');
+      this.scheduleReconnect(client);
+    }
+  }
+
+  private scheduleReconnect(client: pg.Client): void {
+    if (this.stopped || this.reconnectTimer || (this.listener && this.listener !== client)) return;
+    this.listener = null;
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.connect();
+    }, 1000);
+  }
+
+  /** After a dropped LISTEN connection: deliver what was committed meanwhile. */
+  private async catchUp(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select('id')
+      .where('id', '>', this.lastSeenId.toString())
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    if (rows.length) await this.deliver(rows.map((row) => row.id));
+  }
+
+  private async deliver(ids: string[]): Promise<void> {
+    try {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        const event = toEvent(row);
+        if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
+        this.local.emit(event.userId ? `user:${event.userId}` : 'broadcast', event);
+        this.local.emit('any', event);
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not read events');
+    }
+  }
+
+  /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
+  publish(db: Db, event: NewEvent): Promise<string> {
+    return publishEvent(db, event);
+  }
+
+  /** Local hook for every event this instance receives (used by the socket registry). */
+  onAny(handler: (event: AppEvent) => void): () => void {
+    this.local.on('any', handler);
+    return () => this.local.off('any', handler);
+  }
+
+  /** The newest event id of this user, the cursor a fresh subscriber starts from. */
+  async latestIdFor(userId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('events')
+      .select(sql<string>`coalesce(max(id), 0)`.as('max'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return String(row.max);
+  }
+
+  /**
+   * The user's events after `afterId`, then live ones, without gaps or repeats:
+   * the live listener is attached before the catch-up query runs.
+   */
+  async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
+    const live = on(this.local, `user:${userId}`, { signal });
+    let cursor = BigInt(afterId);
+    const missed = await this.db
+      .selectFrom('events')
+      .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('id', '>', afterId)
+      .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    for (const row of missed) {
+      const event = toEvent(row);
+      cursor = BigInt(event.id);
+      yield event;
+    }
+    try {
+      for await (const [event] of live as AsyncIterable<[AppEvent]>) {
+        if (BigInt(event.id) <= cursor || event.kind.startsWith(SYSTEM_KIND_PREFIX)) continue;
+        cursor = BigInt(event.id);
+        yield event;
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.listener;
+    this.listener = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+export interface NewEvent {
+  userId: string | null;
+  kind: string;
+  payload?: Record<string, unknown>;
+}
+
+/** Writes an event row and NOTIFYs its id; usable without a bus (maintainer scripts reach running servers too). */
+export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
+  const row = await db
+    .insertInto('events')
+    .values({ user_id: event.userId, kind: event.kind, payload: JSON.stringify(event.payload ?? {}) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`SELECT pg_notify(${CHANNEL}, ${row.id})`.execute(db);
+  return row.id;
+}
+
+function toEvent(row: { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date }): AppEvent {
+  return {
+    id: String(row.id),
+    userId: row.user_id,
+    kind: row.kind,
+    payload: (row.payload ?? {}) as Record<string, unknown>,
+    createdAt: row.created_at,
+  };
+}

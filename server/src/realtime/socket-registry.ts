@@ -1,0 +1,50 @@
+import type { WebSocket } from 'ws';
+import type { Db } from '../db/database.ts';
+import { CLOSE_SOCKETS_KIND, type EventBus } from './event-bus.ts';
+
+/** Close code the client reads as "your session changed: reconnect with a fresh context". */
+export const SESSION_CHANGED_CLOSE_CODE = 4001;
+
+/**
+ * Open websockets by user, on this instance. A tRPC websocket keeps the context of
+ * its first request, so when a session ends or a user's rights change we close the
+ * user's sockets on every instance (through the event bus) and the tab reconnects.
+ */
+export class SocketRegistry {
+  private readonly byUser = new Map<string, Set<{ socket: WebSocket; sessionId: string }>>();
+
+  constructor(private readonly bus: EventBus) {
+    bus.onAny((event) => {
+      if (event.kind === CLOSE_SOCKETS_KIND && event.userId) {
+        this.closeLocal(event.userId, (event.payload.onlySessionId as string | undefined) ?? null);
+      }
+    });
+  }
+
+  add(userId: string, sessionId: string, socket: WebSocket): void {
+    const entry = { socket, sessionId };
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    set.add(entry);
+    socket.once('close', () => {
+      set.delete(entry);
+      if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
+    });
+  }
+
+  count(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  private closeLocal(userId: string, onlySessionId: string | null): void {
+    for (const entry of this.byUser.get(userId) ?? []) {
+      if (onlySessionId && entry.sessionId !== onlySessionId) continue;
+      entry.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
+    }
+  }
+
+  /** Asks every instance to close the user's sockets (or those of one session). Call inside the transaction that made the change. */
+  requestClose(db: Db, userId: string, onlySessionId?: string): Promise<string> {
+    return this.bus.publish(db, { userId, kind: CLOSE_SOCKETS_KIND, payload: onlySessionId ? { onlySessionId } : {} });
+  }
+}

@@ -1,0 +1,16 @@
+import { adminRouter } from './modules/admin/admin.router.ts';
+import { authRouter } from './modules/auth/auth.router.ts';
+import { notificationsRouter } from './modules/notifications/notifications.router.ts';
+import { realtimeRouter } from './modules/realtime/realtime.router.ts';
+import { usersRouter } from './modules/users/users.router.ts';
+import { router } from './trpc.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  notifications: notificationsRouter,
+  admin: adminRouter,
+  realtime: realtimeRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,138 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import type { RequestHandler } from 'express';
+import pino, { type Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { createSessionManager } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import { createContext, type AppDeps } from './context.ts';
+import { createDatabase } from './db/database.ts';
+import { startEmbeddedPostgres, type PostgresHandle } from './db/embedded-postgres.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seedDemoIfEmpty } from './db/seed.ts';
+import { createHttpApp } from './http/app.ts';
+import { isSameOrigin } from './http/origin.ts';
+import { createMailer } from './mail/mailer.ts';
+import { EventBus } from './realtime/event-bus.ts';
+import { SocketRegistry } from './realtime/socket-registry.ts';
+import { appRouter } from './router.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { app: 'vizinhanca' } });
+}
+
+/** Postgres from DATABASE_URL, or the embedded one in $DATA_DIR/pg. */
+export async function resolvePostgres(config: Config, logger: Logger): Promise<PostgresHandle> {
+  if (config.DATABASE_URL) return { connectionString: config.DATABASE_URL, owned: false, stop: async () => {} };
+  return startEmbeddedPostgres(config.dataDir, logger);
+}
+
+/** Starts everything on one port: API, websocket, client and files. */
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; clientMiddleware?: RequestHandler; onHttpServer?: (server: http.Server) => void | Promise<void> } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const postgres = await resolvePostgres(config, logger);
+  const database = createDatabase(postgres.connectionString, logger);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    await postgres.stop();
+    throw error;
+  }
+
+  const bus = new EventBus(database.db, postgres.connectionString, logger);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    logger,
+    sessions: createSessionManager(database.db),
+    mailer: createMailer(config, logger),
+    bus,
+    sockets: new SocketRegistry(bus),
+  };
+  const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;
+  await bus.start();
+
+  const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware });
+  const server = http.createServer(app);
+  await options.onHttpServer?.(server);
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const wssHandler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext: async ({ req, res: socket }) => {
+      const ctx = await createContext(deps, req, () => {});
+      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket);
+      return ctx;
+    },
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
+  });
+
+  // Upgrades: only /trpc, only from our origin, only with a live session.
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== '/trpc') return; // Vite's hot reload owns the others in dev
+    const refuse = (status: number, text: string) => {
+      socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.destroy();
+    };
+    if (!isSameOrigin(req, config.PUBLIC_URL)) return refuse(403, 'Forbidden');
+    const token = deps.sessions.readToken(req.headers.cookie);
+    if (!token) return refuse(401, 'Unauthorized');
+    deps.sessions.validate(token).then(
+      (validated) => {
+        if (!validated) return refuse(401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      },
+      () => refuse(503, 'Service Unavailable'),
+    );
+  });
+
+  const cleanupTimer = setInterval(() => {
+    deps.sessions.deleteExpired().catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));
+  }, 60 * 60_000);
+  cleanupTimer.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  logger.info({ url }, 'Vizinhança is running');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    deps,
+    seeded,
+    close() {
+      closing ??= (async () => {
+        clearInterval(cleanupTimer);
+        wssHandler.broadcastReconnectNotification();
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await bus.stop();
+        await database.close();
+        await postgres.stop();
+      })();
+      return closing;
+    },
+  };
+}

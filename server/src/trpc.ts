@@ -1,0 +1,79 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { isStaff } from '@vizinhanca/shared/users/user.types';
+import type { Context } from './context.ts';
+import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, userMessageForDatabaseError } from './errors.ts';
+
+interface ValidationIssue {
+  message: string;
+  path?: PropertyKey[] | readonly (PropertyKey | { key: PropertyKey })[];
+}
+
+function validationIssues(cause: unknown): ValidationIssue[] | null {
+  const issues = (cause as { issues?: unknown })?.issues;
+  return Array.isArray(issues) ? (issues as ValidationIssue[]) : null;
+}
+
+/** The message the user sees for any error a procedure throws: ours, a validation issue, or a generic one. */
+export function userFacingError(error: TRPCError): { message: string; fieldErrors?: Record<string, string> } {
+  const { cause } = error;
+  if (error instanceof AppError) return { message: error.userMessage };
+  const issues = error.code === 'BAD_REQUEST' ? validationIssues(cause) : null;
+  if (issues) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of issues) {
+      const key = (issue.path ?? []).map((part) => (typeof part === 'object' ? String(part.key) : String(part))).join('.');
+      fieldErrors[key] ??= issue.message;
+    }
+    return { message: issues[0]?.message ?? 'Dados inválidos', fieldErrors };
+  }
+  const databaseMessage = userMessageForDatabaseError(cause);
+  if (databaseMessage) return { message: databaseMessage };
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR_MESSAGE };
+  return { message: error.message };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // The client sees only pt-BR messages we wrote: never SQL, constraint names or stack traces.
+  errorFormatter({ shape, error }) {
+    const { message, fieldErrors } = userFacingError(error);
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+/** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** Signed in, approved by the administration and not suspended: every regular screen. */
+export const approvedProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.isSuspended) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended });
+  if (ctx.user.approvalStatus !== 'approved') throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved });
+  return next();
+});
+
+/** Admins and moderators: content moderation. */
+export const staffProcedure = approvedProcedure.use(({ ctx, next }) => {
+  if (!isStaff(ctx.user.roles)) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  return next();
+});
+
+/** Admins only: people, roles and billing. */
+export const adminProcedure = approvedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.roles.includes('admin')) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  return next();
+});

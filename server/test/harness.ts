@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { hashPassword } from '../src/auth/crypto.ts';
+import { createSessionManager } from '../src/auth/sessions.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { AppDeps, Context } from '../src/context.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import * as users from '../src/modules/users/users.repository.ts';
+import { EventBus } from '../src/realtime/event-bus.ts';
+import { SocketRegistry } from '../src/realtime/socket-registry.ts';
+import { appRouter } from '../src/router.ts';
+import { TRPCError } from '@trpc/server';
+import { createCallerFactory, userFacingError } from '../src/trpc.ts';
+import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+
+const createCaller = createCallerFactory(appRouter);
+
+/** A fresh database copied from the migrated template: each test file has its own. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = inject('postgresBaseUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${base}postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  await admin.end();
+  return {
+    url: `${base}${name}`,
+    async drop() {
+      const client = new pg.Client({ connectionString: `${base}postgres` });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+let userCounter = 0;
+let cachedHash: Promise<string> | undefined;
+const TEST_PASSWORD = 'senha-de-teste-segura';
+
+/** A valid CPF for the n-th test user (check digits computed, never repeated digits). */
+export function testCpf(seed: number): string {
+  const base = String(100_000_000 + ((seed * 7919 + 12_345) % 800_000_000)).slice(0, 9).split('').map(Number);
+  const digit = (digits: number[], weight: number) => {
+    const rest = (digits.reduce((sum, d, i) => sum + d * (weight - i), 0) * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base, 10);
+  const second = digit([...base, first], 11);
+  return [...base, first, second].join('');
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...overrides });
+  const logger = pino({ level: 'silent' });
+  const handle = createDatabase(database.url, logger, { max: 20 });
+  const bus = new EventBus(handle.db, database.url, logger);
+  await bus.start();
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    logger,
+    sessions: createSessionManager(handle.db),
+    mailer: createMailer(config, logger),
+    bus,
+    sockets: new SocketRegistry(bus),
+  };
+
+  async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean; email?: string; fullName?: string } = {}): Promise<TestUser> {
+    userCounter += 1;
+    const n = `${process.pid}-${userCounter}-${randomBytes(3).toString('hex')}`;
+    const email = options.email ?? `morador-${n}@teste.com`;
+    const fullName = options.fullName ?? `Morador ${userCounter}`;
+    cachedHash ??= hashPassword(TEST_PASSWORD);
+    const { id } = await users.insertUser(deps.db, {
+      email,
+      passwordHash: await cachedHash,
+      fullName,
+      cpf: testCpf(userCounter + process.pid * 31 + Math.floor(Math.random() * 1_000_000)),
+      phone: '11987654321',
+      block: 'A',
+      apartment: 'A-101',
+      approvalStatus: options.status ?? 'approved',
+    });
+    for (const role of options.roles ?? []) await users.grantRole(deps.db, id, role);
+    if (options.suspended) await deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
+    return { id, email, password: TEST_PASSWORD, fullName };
+  }
+
+  /** A context as the HTTP layer would build it; cookies set by procedures are collected. */
+  async function contextFor(user: TestUser | null, meta: Partial<Context['meta']> = {}) {
+    const cookies: string[] = [];
+    let session = null;
+    let authUser = null;
+    if (user) {
+      const { token } = await deps.sessions.create(user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+      const validated = await deps.sessions.validate(token);
+      session = validated?.session ?? null;
+      authUser = validated?.user ?? null;
+    }
+    const ctx: Context = {
+      deps,
+      user: authUser,
+      session,
+      meta: { ip: '127.0.0.1', userAgent: 'vitest', baseUrl: 'http://localhost:3000', secure: false, ...meta },
+      setCookie: (header) => cookies.push(header),
+    };
+    return { ctx, cookies };
+  }
+
+  /** A tRPC caller as this user (or anonymous), through every middleware. */
+  async function callerAs(user: TestUser | null, meta: Partial<Context['meta']> = {}) {
+    const { ctx, cookies } = await contextFor(user, meta);
+    return { api: createCaller(ctx), ctx, cookies };
+  }
+
+  function outbox(): { file: string; text: string }[] {
+    const dir = deps.mailer.outboxDir!;
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      return [];
+    }
+    return files.map((file) => ({ file, text: decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8')) }));
+  }
+
+  return {
+    deps,
+    db: deps.db,
+    config,
+    databaseUrl: database.url,
+    createUser,
+    contextFor,
+    callerAs,
+    outbox,
+    async close() {
+      await bus.stop();
+      await handle.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** .eml bodies are quoted-printable: undo soft line breaks and =XX escapes so tests read plain text. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Waits until the check passes (for e-mails sent in the background, events delivered by NOTIFY...). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  let lastError: unknown;
+  while (Date.now() - started < timeoutMs) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw lastError;
+}
+
+/** Asserts a procedure call fails with this code and this user-facing message (as the error formatter sends it). */
+export async function expectError(promise: Promise<unknown>, code: string, message: string | RegExp): Promise<void> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  if (!(caught instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(caught)}`);
+  const userMessage = userFacingError(caught).message;
+  if (caught.code !== code) throw new Error(`expected code ${code}, got ${caught.code} (${userMessage})`);
+  if (typeof message === 'string' ? userMessage !== message : !message.test(userMessage)) {
+    throw new Error(`expected message ${String(message)}, got "${userMessage}"`);
+  }
+}

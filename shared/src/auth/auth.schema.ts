@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { isValidCpf, onlyDigits } from './cpf.ts';
+import { isCommonPassword } from './common-passwords.ts';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const BLOCK_MAX_LENGTH = 5;
+export const APARTMENT_MAX_LENGTH = 10;
+export const FULL_NAME_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const AUTH_MESSAGES = {
+  cpfInvalid: 'CPF inválido',
+  requiredFields: 'Preencha todos os campos obrigatórios',
+  fullNameRequired: 'Informe seu nome completo',
+  emailInvalid: 'Informe um e-mail válido',
+  emailRequired: 'Informe seu e-mail',
+  passwordRequired: 'Informe sua senha',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  passwordTooLong: 'A senha deve ter no máximo 128 caracteres',
+  passwordTooCommon: 'Essa senha é muito comum. Escolha uma senha mais difícil de adivinhar.',
+  passwordsDontMatch: 'As senhas não coincidem',
+  phoneInvalid: 'Telefone inválido. Use o formato (11) 99999-9999',
+  blockTooLong: 'O bloco deve ter no máximo 5 caracteres',
+  apartmentTooLong: 'O apartamento deve ter no máximo 10 caracteres',
+  loginFailed: 'Email ou senha incorretos',
+  signUpSuccess: 'Cadastro realizado com sucesso! Você já pode fazer login.',
+  loginSuccess: 'Login realizado com sucesso!',
+  logoutSuccess: 'Logout realizado com sucesso!',
+  emailTaken: 'Este e-mail já está cadastrado.',
+  cpfTaken: 'Este CPF já está cadastrado.',
+  resetRequested: 'Se o e-mail estiver cadastrado, você receberá um link para criar uma nova senha.',
+  resetInvalid: 'Este link é inválido ou expirou. Peça um novo link de recuperação.',
+  resetSuccess: 'Senha redefinida! Entre com a nova senha.',
+  passwordChanged: 'Senha alterada com sucesso!',
+  currentPasswordWrong: 'Senha atual incorreta',
+} as const;
+
+const trimmed = z.string().trim();
+
+export const emailSchema = trimmed
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
+  .refine((password) => !isCommonPassword(password), AUTH_MESSAGES.passwordTooCommon);
+
+export const cpfSchema = z
+  .string()
+  .transform(onlyDigits)
+  .refine(isValidCpf, AUTH_MESSAGES.cpfInvalid);
+
+/** Optional phone: empty means none; otherwise 10 or 11 digits, stored as digits only. */
+export const phoneSchema = z
+  .string()
+  .max(15, AUTH_MESSAGES.phoneInvalid)
+  .transform(onlyDigits)
+  .refine((digits) => digits.length === 0 || digits.length === 10 || digits.length === 11, AUTH_MESSAGES.phoneInvalid)
+  .transform((digits) => (digits.length === 0 ? null : digits));
+
+export const signUpSchema = z.object({
+  fullName: trimmed.min(1, AUTH_MESSAGES.fullNameRequired).max(FULL_NAME_MAX_LENGTH),
+  cpf: cpfSchema,
+  email: emailSchema,
+  phone: phoneSchema.default(''),
+  block: trimmed.max(BLOCK_MAX_LENGTH, AUTH_MESSAGES.blockTooLong).default(''),
+  apartment: trimmed.max(APARTMENT_MAX_LENGTH, AUTH_MESSAGES.apartmentTooLong).default(''),
+  password: newPasswordSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.loginFailed),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const requestPasswordResetSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(20, AUTH_MESSAGES.resetInvalid).max(200, AUTH_MESSAGES.resetInvalid),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+/** Stored apartment: 'block-apartment' when both are given, otherwise the apartment alone (spec 5). */
+export function storedApartment(block: string, apartment: string): string | null {
+  const b = block.trim();
+  const a = apartment.trim();
+  if (b && a) return `${b}-${a}`;
+  return a || null;
+}

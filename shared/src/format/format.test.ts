@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, todayInTimeZone } from './format.ts';
+
+describe('formatCurrency', () => {
+  it('formats cents as pt-BR reais with two decimals', () => {
+    expect(formatCurrency(123456)).toBe('R$ 1.234,56');
+    expect(formatCurrency(500)).toBe('R$ 5,00');
+    expect(formatCurrency(0)).toBe('R$ 0,00');
+  });
+});
+
+describe('parseCurrencyToCents', () => {
+  it('reads comma and dot decimals', () => {
+    expect(parseCurrencyToCents('12,50')).toBe(1250);
+    expect(parseCurrencyToCents('12.5')).toBe(1250);
+    expect(parseCurrencyToCents('R$ 1.234,56')).toBe(123456);
+  });
+  it('refuses what is not an amount', () => {
+    expect(parseCurrencyToCents('')).toBeNull();
+    expect(parseCurrencyToCents('abc')).toBeNull();
+    expect(parseCurrencyToCents('1,234')).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it('formats in the condominium time zone, not the server one', () => {
+    const lateNightUtc = new Date('2026-11-23T01:30:00Z');
+    expect(formatDate(lateNightUtc, 'America/Sao_Paulo')).toBe('22/11/2026');
+    expect(todayInTimeZone('America/Sao_Paulo', lateNightUtc)).toBe('2026-11-22');
+    expect(todayInTimeZone('UTC', lateNightUtc)).toBe('2026-11-23');
+  });
+  it('formats calendar dates without shifting them', () => {
+    expect(formatCalendarDate('2026-01-05')).toBe('05/01/2026');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('speaks Portuguese', () => {
+    expect(formatRelativeTime(new Date('2026-11-22T11:59:40Z'), now)).toBe('agora');
+    expect(formatRelativeTime(new Date('2026-11-22T11:55:00Z'), now)).toBe('há 5 minutos');
+    expect(formatRelativeTime(new Date('2026-11-22T09:00:00Z'), now)).toBe('há 3 horas');
+    expect(formatRelativeTime(new Date('2026-11-21T12:00:00Z'), now)).toBe('ontem');
+  });
+});

@@ -1,0 +1,71 @@
+/** pt-BR formatting used by every screen. Money is integer cents (decisions.md). */
+
+const currencyFormatter = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 123456 -> 'R$ 1.234,56' (with a normal space, so texts compare and wrap predictably). */
+export function formatCurrency(cents: number): string {
+  return currencyFormatter.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** 'R$ 12,50' / '12,50' / '12.5' -> 1250 cents; null when it is not a positive amount. */
+export function parseCurrencyToCents(input: string): number | null {
+  const cleaned = input.replace(/[R$\s]/g, '');
+  if (!cleaned) return null;
+  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned;
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
+  return Math.round(Number(normalized) * 100);
+}
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** 22/11/2026 in the given time zone. */
+export function formatDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+}
+
+/** '22 de nov., 14:05' for notification lists. */
+export function formatDateTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(date);
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time, no zone) shown as 22/11/2026. */
+export function formatCalendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** Today's calendar date in the condominium's time zone, as 'YYYY-MM-DD'. */
+export function todayInTimeZone(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const relativeFormatter = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+
+const RELATIVE_STEPS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
+  { unit: 'year', seconds: 365 * 24 * 3600 },
+  { unit: 'month', seconds: 30 * 24 * 3600 },
+  { unit: 'week', seconds: 7 * 24 * 3600 },
+  { unit: 'day', seconds: 24 * 3600 },
+  { unit: 'hour', seconds: 3600 },
+  { unit: 'minute', seconds: 60 },
+];
+
+/** 'há 5 minutos', 'ontem', 'agora' ... */
+export function formatRelativeTime(date: Date, now: Date = new Date()): string {
+  const elapsedSeconds = (date.getTime() - now.getTime()) / 1000;
+  if (Math.abs(elapsedSeconds) < 60) return 'agora';
+  for (const step of RELATIVE_STEPS) {
+    if (Math.abs(elapsedSeconds) >= step.seconds) {
+      return relativeFormatter.format(Math.round(elapsedSeconds / step.seconds), step.unit);
+    }
+  }
+  return 'agora';
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
+
+/** What the client knows about the signed-in user: enough for the guards and the greeting. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  isSuspended: z.boolean(),
+  roles: z.array(z.enum(ROLES)),
+  rejectionReason: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const ownProfileSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  block: z.string().nullable(),
+  apartment: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  createdAt: z.date(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const pendingUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  phone: z.string().nullable(),
+  apartment: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type PendingUser = z.infer<typeof pendingUserSchema>;
