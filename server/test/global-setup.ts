@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 /** Starts one real Postgres for the run and a migrated template database each test file copies. */
 export default async function setup(project: TestProject) {
-  const dataDir = path.resolve('.tmp/test-postgres');
+  const dataDir = path.resolve(`.tmp/test-postgres-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const logger = pino({ level: 'warn' });
   const postgres = await startEmbeddedPostgres(dataDir, logger, TEMPLATE_DATABASE);

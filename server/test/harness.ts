@@ -131,11 +131,11 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
 
   function outbox(): { file: string; text: string }[] {
     const dir = deps.mailer.outboxDir!;
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(dir).sort();
     } catch {
-      return [];
+      return []; // nothing sent yet: the outbox folder does not exist
     }
     return files.map((file) => ({ file, text: decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8')) }));
   }

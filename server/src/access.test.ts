@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+
+// Every procedure, called by every kind of user: the allowed ones get past the
+// middleware, the others get UNAUTHORIZED or FORBIDDEN and never data.
+type Who = 'anonymous' | 'pending' | 'rejected' | 'suspended' | 'resident' | 'moderator' | 'admin';
+type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+const EVERYONE: Who[] = ['anonymous', 'pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin'];
+const SIGNED_IN: Who[] = ['pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin'];
+const APPROVED: Who[] = ['resident', 'moderator', 'admin'];
+const STAFF: Who[] = ['moderator', 'admin'];
+const ADMIN: Who[] = ['admin'];
+
+const someId = '00000000-0000-4000-8000-000000000000';
+const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<unknown> }[] = [
+  { name: 'auth.me', allowed: EVERYONE, call: (api) => api.auth.me() },
+  { name: 'auth.logout', allowed: SIGNED_IN, call: (api) => api.auth.logout() },
+  {
+    name: 'auth.changePassword',
+    allowed: SIGNED_IN,
+    call: (api) => api.auth.changePassword({ currentPassword: 'errada-errada', newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' }),
+  },
+  { name: 'users.me', allowed: APPROVED, call: (api) => api.users.me() },
+  { name: 'notifications.list', allowed: APPROVED, call: (api) => api.notifications.list() },
+  { name: 'notifications.unreadCount', allowed: APPROVED, call: (api) => api.notifications.unreadCount() },
+  { name: 'notifications.markRead', allowed: APPROVED, call: (api) => api.notifications.markRead({ id: someId }) },
+  { name: 'notifications.markAllRead', allowed: APPROVED, call: (api) => api.notifications.markAllRead() },
+  { name: 'admin.pendencies', allowed: STAFF, call: (api) => api.admin.pendencies() },
+  { name: 'admin.pendingUsers', allowed: ADMIN, call: (api) => api.admin.pendingUsers() },
+  { name: 'admin.approveUser', allowed: ADMIN, call: (api) => api.admin.approveUser({ userId: someId }) },
+  { name: 'admin.rejectUser', allowed: ADMIN, call: (api) => api.admin.rejectUser({ userId: someId }) },
+];
+
+let app: TestApp;
+const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
+beforeAll(async () => {
+  app = await createTestApp();
+  users.pending = await app.createUser({ status: 'pending' });
+  users.rejected = await app.createUser({ status: 'rejected' });
+  users.suspended = await app.createUser({ status: 'approved', suspended: true });
+  users.resident = await app.createUser();
+  users.moderator = await app.createUser({ roles: ['moderator'] });
+  users.admin = await app.createUser({ roles: ['admin'] });
+});
+afterAll(() => app.close());
+
+async function outcome(who: Who, call: (api: Api) => Promise<unknown>): Promise<string> {
+  const { api } = await app.callerAs(who === 'anonymous' ? null : users[who]);
+  try {
+    await call(api);
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN')) return error.code;
+    return 'allowed'; // got past the middleware (e.g. NOT_FOUND or CONFLICT for a made-up id)
+  }
+}
+
+describe.each(PROCEDURES)('$name', ({ allowed, call }) => {
+  it.each(EVERYONE)('as %s', async (who) => {
+    const result = await outcome(who, call);
+    if (allowed.includes(who)) expect(result).toBe('allowed');
+    else expect(result).toBe(who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN');
+  });
+});
+
+describe('the realtime subscription', () => {
+  it('is only for signed-in users', async () => {
+    const { api } = await app.callerAs(null);
+    await expect(api.realtime.onEvent()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('auth.me', () => {
+  it('tells the guards where each kind of user belongs', async () => {
+    const expectations: [Who, object | null][] = [
+      ['anonymous', null],
+      ['pending', { approvalStatus: 'pending', isSuspended: false }],
+      ['rejected', { approvalStatus: 'rejected' }],
+      ['suspended', { approvalStatus: 'approved', isSuspended: true }],
+      ['resident', { approvalStatus: 'approved', roles: [] }],
+      ['moderator', { roles: ['moderator'] }],
+      ['admin', { roles: ['admin'] }],
+    ];
+    for (const [who, expected] of expectations) {
+      const { api } = await app.callerAs(who === 'anonymous' ? null : users[who]);
+      const me = await api.auth.me();
+      if (expected === null) expect(me).toBeNull();
+      else expect(me).toMatchObject(expected);
+      if (me) expect(Object.keys(me).sort()).toEqual(['approvalStatus', 'fullName', 'id', 'isSuspended', 'rejectionReason', 'roles']);
+    }
+  });
+});
