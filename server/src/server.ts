@@ -17,6 +17,7 @@ import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
+import { createFileStorage } from './storage/file-storage.ts';
 
 export interface RunningServer {
   url: string;
@@ -61,7 +62,9 @@ export async function startServer(
     mailer: createMailer(config, logger),
     bus,
     sockets: new SocketRegistry(bus),
+    storage: createFileStorage(config),
   };
+  await deps.storage.init();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;
   await bus.start();
 
@@ -83,18 +86,24 @@ export async function startServer(
 
   // Upgrades: only /trpc, only from our origin, only with a live session.
   server.on('upgrade', (req, socket, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== '/trpc') return; // Vite's hot reload owns the others in dev
     const refuse = (status: number, text: string) => {
       socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
     };
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== '/trpc') {
+      // Vite's hot reload owns the others in dev; with nobody else listening, an unanswered socket would hang open.
+      if (server.listenerCount('upgrade') === 1) refuse(404, 'Not Found');
+      return;
+    }
     if (!isSameOrigin(req, config.PUBLIC_URL)) return refuse(403, 'Forbidden');
     const token = deps.sessions.readToken(req.headers.cookie);
     if (!token) return refuse(401, 'Unauthorized');
     deps.sessions.validate(token).then(
       (validated) => {
         if (!validated) return refuse(401, 'Unauthorized');
+        // Pending residents subscribe to learn of their approval; a suspended account gets nothing live.
+        if (validated.user.isSuspended) return refuse(403, 'Forbidden');
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       },
       () => refuse(503, 'Service Unavailable'),

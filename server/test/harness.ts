@@ -14,6 +14,7 @@ import { createMailer } from '../src/mail/mailer.ts';
 import * as users from '../src/modules/users/users.repository.ts';
 import { EventBus } from '../src/realtime/event-bus.ts';
 import { SocketRegistry } from '../src/realtime/socket-registry.ts';
+import { createFileStorage } from '../src/storage/file-storage.ts';
 import { appRouter } from '../src/router.ts';
 import { TRPCError } from '@trpc/server';
 import { createCallerFactory, userFacingError } from '../src/trpc.ts';
@@ -79,7 +80,9 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     mailer: createMailer(config, logger),
     bus,
     sockets: new SocketRegistry(bus),
+    storage: createFileStorage(config),
   };
+  await deps.storage.init();
 
   async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean; email?: string; fullName?: string } = {}): Promise<TestUser> {
     userCounter += 1;

@@ -27,7 +27,7 @@ export function createDatabase(connectionString: string, logger: Logger, options
     query_timeout: 20_000,
     application_name: 'vizinhanca',
   });
-  pool.on('error', (error) => logger.warn({ err: error }, 'postgres pool client error'));
+  pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

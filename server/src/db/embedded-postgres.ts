@@ -72,10 +72,18 @@ async function ensureDatabase(credentials: Credentials, port: number, database: 
 
 /**
  * Starts (or reuses) the embedded Postgres that lives in `dataDir/pg`.
- * Initialises it on first use; the data survives restarts.
+ * Initialises it on first use; the data survives restarts. `port` defaults to a free one
+ * (tests pass the previous port to restart Postgres where clients expect it).
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger, database = APP_DATABASE): Promise<PostgresHandle> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+  database = APP_DATABASE,
+  options: { port?: number } = {},
+): Promise<PostgresHandle> {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
+  // As root, Postgres runs as the 'postgres' user, which must be able to enter the data directory.
+  if (process.getuid?.() === 0) await fs.chmod(dataDir, 0o755);
   const pgDir = path.join(dataDir, 'pg');
   const credentials = await readCredentials(path.join(dataDir, 'pg-credentials.json'));
 
@@ -86,7 +94,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger, dat
     return { connectionString: urlFor(credentials, existingPort, database), owned: false, stop: async () => {} };
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const postgres = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: credentials.user,

@@ -84,6 +84,16 @@ export interface EventsTable {
   created_at: Generated<Date>;
 }
 
+export interface ImagesTable {
+  id: string;
+  user_id: string;
+  purpose: 'listing' | 'avatar';
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -92,4 +102,5 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   notifications: NotificationsTable;
   events: EventsTable;
+  images: ImagesTable;
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { pinoHttp } from 'pino-http';
 import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
+import { imagesRouter } from './images.ts';
 import { isSameOrigin } from './origin.ts';
 
 export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
@@ -56,6 +57,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     }
     next();
   });
+
+  app.use(imagesRouter(deps));
 
   app.use(
     '/trpc',

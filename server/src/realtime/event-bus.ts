@@ -48,7 +48,7 @@ export class EventBus {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'vizinhanca-listener' });
     // An unhandled 'error' on a pg client kills Node: log it and reconnect instead.
     client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'event listener connection error');
+      this.logger.warn({ error: error.message }, 'event listener connection error');
       this.scheduleReconnect(client);
     });
     client.on('end', () => this.scheduleReconnect(client));
@@ -62,7 +62,7 @@ export class EventBus {
       this.logger.debug('listening for events');
       await this.catchUp();
     } catch (error) {
-      this.logger.warn({ err: error }, 'could not listen for events; retrying');
+      this.logger.warn({ error: (error as Error).message }, 'could not listen for events; retrying');
       this.scheduleReconnect(client);
     }
   }

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox');
+
+export const DEMO = {
+  admin: { email: 'admin@vizinhanca.app', password: 'admin-vizinhanca', name: 'Carla Mendes' },
+  moderator: { email: 'moderador@vizinhanca.app', password: 'morador-vizinhanca', name: 'Rafael Oliveira' },
+  resident: { email: 'ana@vizinhanca.app', password: 'morador-vizinhanca', name: 'Ana Beatriz Souza' },
+  pending: { email: 'pedro@vizinhanca.app', password: 'morador-vizinhanca', name: 'Pedro Henrique Santos' },
+} as const;
+
+/** A valid CPF (check digits computed) that no other test uses. */
+export function uniqueCpf(): string {
+  const seed = Date.now() % 1_000_000_000;
+  const base = String(100_000_000 + ((seed + Math.floor(Math.random() * 1_000_000)) % 899_999_999)).slice(0, 9).split('').map(Number);
+  const digit = (digits: number[], weight: number) => {
+    const rest = (digits.reduce((sum, d, i) => sum + d * (weight - i), 0) * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base, 10);
+  return [...base, first, digit([...base, first], 11)].join('');
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.com`;
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+export async function newLoggedInPage(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, account.email, account.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  return { context, page };
+}
+
+export interface NewResident {
+  fullName: string;
+  email: string;
+  cpf: string;
+  password: string;
+}
+
+export async function signUp(page: Page, resident: NewResident) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  await page.getByLabel('Nome completo').fill(resident.fullName);
+  await page.getByLabel('CPF').fill(resident.cpf);
+  await page.getByLabel('E-mail').fill(resident.email);
+  await page.getByLabel('Telefone').fill('11987654321');
+  await page.getByLabel('Bloco').fill('E');
+  await page.getByLabel('Apartamento').fill('707');
+  await page.getByLabel('Senha').fill(resident.password);
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+}
+
+export function newResident(prefix = 'morador'): NewResident {
+  return { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf(), password: 'varanda-ensolarada' };
+}
+
+/** The newest .eml in the server's outbox addressed to this e-mail, decoded from quoted-printable. */
+export function latestEmailTo(address: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(E2E_OUTBOX).sort().reverse();
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    const raw = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
+    const text = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    if (text.includes(`To: ${address}`)) return text;
+  }
+  return null;
+}

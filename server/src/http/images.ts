@@ -1,0 +1,87 @@
+import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_PURPOSES, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
+import type { AppDeps } from '../context.ts';
+import { requestMeta } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { uploadImage } from '../modules/images/images.service.ts';
+import type { AuthUser } from '../auth/sessions.ts';
+
+/**
+ * Image upload (raw bytes in the body, not tRPC: files do not belong in JSON)
+ * and the files themselves, from local disk or S3.
+ */
+export function imagesRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  // Who may upload is decided before the body is read: a stranger cannot make us buffer 5 MB.
+  const requireApprovedUser: RequestHandler = async (req, res, next) => {
+    try {
+      const token = deps.sessions.readToken(req.headers.cookie);
+      const validated = token ? await deps.sessions.validate(token) : null;
+      if (!validated) {
+        res.status(401).json({ error: { message: IMAGE_MESSAGES.unauthenticated } });
+        return;
+      }
+      const { user } = validated;
+      if (user.isSuspended || user.approvalStatus !== 'approved') {
+        res.status(403).json({ error: { message: IMAGE_MESSAGES.notApproved } });
+        return;
+      }
+      res.locals.user = user;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  router.post(
+    '/api/images',
+    requireApprovedUser,
+    express.raw({ type: () => true, limit: IMAGE_MAX_BYTES }),
+    async (req, res, next) => {
+      try {
+        const purpose = (IMAGE_PURPOSES as readonly string[]).includes(String(req.query.purpose)) ? (req.query.purpose as ImagePurpose) : 'listing';
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const user = res.locals.user as AuthUser;
+        const uploaded = await uploadImage(deps, user.id, purpose, body);
+        res.status(201).json({ ...uploaded, message: IMAGE_MESSAGES.uploaded });
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  router.get('/files/{*key}', async (req, res, next) => {
+    try {
+      const key = ([] as string[]).concat((req.params as { key: string | string[] }).key).join('/');
+      const file = await deps.storage.get(key);
+      if (!file) {
+        res.status(404).end();
+        return;
+      }
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Content-Length', String(file.size));
+      // Keys are random and files never change: cache forever.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      file.stream.on('error', next).pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const errors: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if ((error as { type?: string }).type === 'entity.too.large') {
+      res.status(413).json({ error: { message: IMAGE_MESSAGES.tooLarge } });
+      return;
+    }
+    if (error instanceof AppError) {
+      res.status(error.code === 'PAYLOAD_TOO_LARGE' ? 413 : 400).json({ error: { message: error.userMessage } });
+      return;
+    }
+    deps.logger.error({ err: error, url: req.url, baseUrl: requestMeta(deps, req).baseUrl }, 'image request failed');
+    res.status(500).json({ error: { message: IMAGE_MESSAGES.uploadFailed } });
+  };
+  router.use(errors);
+  return router;
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/database.ts';
+import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
+
+export function insertImage(db: Db, image: { id: string; userId: string; purpose: ImagePurpose; width: number; height: number; bytes: number }) {
+  return db
+    .insertInto('images')
+    .values({ id: image.id, user_id: image.userId, purpose: image.purpose, width: image.width, height: image.height, bytes: image.bytes })
+    .execute();
+}
+
+/** The image when it belongs to this user (a listing may only use its owner's uploads). */
+export function findOwnImage(db: Db, imageId: string, userId: string) {
+  return db.selectFrom('images').select(['id', 'purpose']).where('id', '=', imageId).where('user_id', '=', userId).executeTakeFirst();
+}

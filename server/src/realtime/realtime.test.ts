@@ -1,0 +1,414 @@
+// Live events end to end: two real server instances on one database, real websockets and the real tRPC client.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { sql } from 'kysely';
+import superjson from 'superjson';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestDatabase, eventually, testCpf } from '../../test/harness.ts';
+import { hashPassword } from '../auth/crypto.ts';
+import { loadConfig } from '../config.ts';
+import { ACCOUNT_CHANGED_KIND } from '../modules/admin/admin.service.ts';
+import { NOTIFICATION_CREATED_KIND } from '../modules/notifications/notifications.service.ts';
+import * as users from '../modules/users/users.repository.ts';
+import type { AppRouter } from '../router.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+import { CLOSE_SOCKETS_KIND, publishEvent } from './event-bus.ts';
+import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';
+
+interface Instance {
+  server: RunningServer;
+  /** http://127.0.0.1:PORT: also the Origin a browser on this instance sends. */
+  base: string;
+  wsUrl: string;
+}
+
+interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+interface ReceivedEvent {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+const PASSWORD = 'senha-de-teste-segura';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dataDir: string;
+let a: Instance;
+let b: Instance;
+let passwordHash: string;
+let userCounter = 0;
+const openClients: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'vz-realtime-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
+  const instance = async (): Promise<Instance> => {
+    const server = await startServer(config);
+    return { server, base: `http://127.0.0.1:${server.port}`, wsUrl: `ws://127.0.0.1:${server.port}/trpc` };
+  };
+  a = await instance();
+  b = await instance();
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+  await a?.server.close();
+  await b?.server.close();
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+// Each test closes what it opened, so a reconnecting client never outlives its test.
+afterEach(async () => {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+});
+
+async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean } = {}): Promise<TestUser> {
+  userCounter += 1;
+  const email = `rt-${userCounter}-${randomBytes(3).toString('hex')}@teste.com`;
+  const db = a.server.deps.db;
+  const { id } = await users.insertUser(db, {
+    email,
+    passwordHash,
+    fullName: `Morador ${userCounter}`,
+    cpf: testCpf(userCounter + 4242),
+    phone: '11987654321',
+    block: 'A',
+    apartment: `A-${100 + userCounter}`,
+    approvalStatus: options.status ?? 'approved',
+  });
+  for (const role of options.roles ?? []) await users.grantRole(db, id, role);
+  if (options.suspended) await db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
+  return { id, email, password: PASSWORD };
+}
+
+/** A tRPC call over HTTP, as the browser makes it (same Origin, session cookie). */
+async function post(instance: Instance, procedure: string, input: unknown, cookie?: string) {
+  const response = await fetch(`${instance.base}/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: instance.base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ json: input }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, body: (await response.json()) as unknown, setCookie: response.headers.getSetCookie() };
+}
+
+/** Logs in over HTTP and returns the `vz_session=...` cookie pair. */
+async function login(instance: Instance, user: TestUser): Promise<string> {
+  const response = await post(instance, 'auth.login', { email: user.email, password: user.password });
+  expect(response.status).toBe(200);
+  const cookie = response.setCookie.find((header) => header.startsWith('vz_session='));
+  expect(cookie).toBeDefined();
+  return cookie!.split(';')[0]!;
+}
+
+/**
+ * The real tRPC websocket client, as the browser uses it, subscribed to `realtime.onEvent`
+ * on one instance. `ws` lets us send the cookie and Origin a browser would send.
+ */
+function subscribe(instance: Instance, cookie: string, input?: { lastEventId?: string }) {
+  const events: ReceivedEvent[] = [];
+  const errors: unknown[] = [];
+  const closeCodes: number[] = [];
+  let opens = 0;
+
+  class BrowserLikeWebSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { cookie, origin: instance.base } });
+    }
+  }
+
+  const wsClient = createWSClient({
+    url: instance.wsUrl,
+    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 200,
+    onOpen: () => {
+      opens += 1;
+    },
+    onClose: (cause) => {
+      closeCodes.push(cause?.code ?? -1);
+    },
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+  const subscription = client.realtime.onEvent.subscribe(input, {
+    onData: (event) => events.push({ id: event.id, kind: event.data.kind, payload: event.data.payload }),
+    onError: (error) => errors.push(error),
+  });
+
+  const handle = {
+    events,
+    errors,
+    closeCodes,
+    get opens() {
+      return opens;
+    },
+    kinds: () => events.map((event) => event.kind),
+    /** The 'ready' event: the server has the subscription and its cursor. */
+    ready: () =>
+      eventually(() => {
+        const ready = events.find((event) => event.kind === 'ready');
+        if (!ready) throw new Error(`no 'ready' event yet (errors: ${errors.map(String).join(', ')})`);
+        return ready;
+      }),
+    /** Waits until an event of this kind arrives. */
+    received: (kind: string, timeoutMs = 5000) =>
+      eventually(() => {
+        const event = events.find((candidate) => candidate.kind === kind);
+        if (!event) throw new Error(`no '${kind}' event; got [${handle.kinds().join(', ')}]`);
+        return event;
+      }, timeoutMs),
+    async close() {
+      subscription.unsubscribe();
+      await wsClient.close();
+    },
+  };
+  openClients.push(handle);
+  return handle;
+}
+
+/** A raw upgrade to /trpc: resolves with the HTTP status of a refusal, or 101 when the socket opens. */
+function upgradeStatus(instance: Instance, headers: Record<string, string>, pathname = '/trpc'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${instance.server.port}${pathname}`, { headers, handshakeTimeout: 5000 });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.on('error', (error) => reject(error));
+  });
+}
+
+describe('cross-instance delivery', () => {
+  it('a pending resident subscribed on instance B learns of the approval made on instance A', async () => {
+    const resident = await createUser({ status: 'pending' });
+    const admin = await createUser({ roles: ['admin'] });
+    const residentCookie = await login(b, resident);
+    const adminCookie = await login(a, admin);
+
+    const residentEvents = subscribe(b, residentCookie);
+    await residentEvents.ready();
+    expect(b.server.deps.sockets.count(resident.id)).toBe(1);
+    expect(a.server.deps.sockets.count(resident.id)).toBe(0);
+
+    const approval = await post(a, 'admin.approveUser', { userId: resident.id }, adminCookie);
+    expect(approval.status).toBe(200);
+
+    const changed = await residentEvents.received(ACCOUNT_CHANGED_KIND);
+    expect(changed.payload).toEqual({ approvalStatus: 'approved' });
+    const notification = await residentEvents.received(NOTIFICATION_CREATED_KIND);
+    expect(notification.payload).toMatchObject({ type: 'account_approved', title: 'Cadastro aprovado! 🎉' });
+    // In commit order, each once, with increasing cursors.
+    expect(residentEvents.kinds()).toEqual(['ready', NOTIFICATION_CREATED_KIND, ACCOUNT_CHANGED_KIND]);
+    expect(BigInt(notification.id)).toBeLessThan(BigInt(changed.id));
+    expect(residentEvents.errors).toEqual([]);
+  });
+
+  it('a user only receives their own events', async () => {
+    const alice = await createUser();
+    const bob = await createUser();
+    const aliceEvents = subscribe(b, await login(b, alice));
+    const bobEvents = subscribe(a, await login(a, bob));
+    await Promise.all([aliceEvents.ready(), bobEvents.ready()]);
+
+    await publishEvent(a.server.deps.db, { userId: alice.id, kind: 'test.for-alice' });
+    await publishEvent(b.server.deps.db, { userId: bob.id, kind: 'test.for-bob' });
+
+    await aliceEvents.received('test.for-alice');
+    await bobEvents.received('test.for-bob');
+    expect(aliceEvents.kinds()).toEqual(['ready', 'test.for-alice']);
+    expect(bobEvents.kinds()).toEqual(['ready', 'test.for-bob']);
+  });
+});
+
+describe('catch-up', () => {
+  it('a subscriber that comes back with its lastEventId receives the events it missed, then live ones', async () => {
+    const user = await createUser();
+    const cookie = await login(b, user);
+
+    const first = subscribe(b, cookie);
+    const ready = await first.ready();
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.seen', payload: { n: 0 } });
+    const seen = await first.received('test.seen');
+    await first.close();
+    await eventually(() => expect(b.server.deps.sockets.count(user.id)).toBe(0));
+
+    // While it is away: two events of its own, one of someone else's and one internal one.
+    const other = await createUser();
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.missed', payload: { n: 1 } });
+    await publishEvent(a.server.deps.db, { userId: other.id, kind: 'test.not-mine' });
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: CLOSE_SOCKETS_KIND, payload: { onlySessionId: 'nenhuma' } });
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.missed', payload: { n: 2 } });
+
+    const again = subscribe(b, cookie, { lastEventId: seen.id });
+    await eventually(() => expect(again.events.map((event) => event.payload.n)).toEqual([1, 2]));
+    expect(again.kinds()).toEqual(['test.missed', 'test.missed']); // no 'ready', nothing internal, nobody else's
+
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.live', payload: { n: 3 } });
+    await again.received('test.live');
+    expect(again.events.map((event) => event.payload.n)).toEqual([1, 2, 3]);
+    expect(BigInt(ready.id)).toBeLessThan(BigInt(seen.id));
+  });
+
+  it('catch-up from the cursor of the ready event includes everything published after it', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user);
+    const first = subscribe(a, cookie);
+    const ready = await first.ready();
+    await first.close();
+
+    await publishEvent(b.server.deps.db, { userId: user.id, kind: 'test.while-away' });
+    const again = subscribe(b, cookie, { lastEventId: ready.id });
+    await again.received('test.while-away');
+    expect(again.kinds()).toEqual(['test.while-away']);
+  });
+});
+
+describe('websocket upgrade', () => {
+  it('is refused without a session cookie (401)', async () => {
+    await expect(upgradeStatus(b, { origin: b.base })).resolves.toBe(401);
+    await expect(upgradeStatus(b, { origin: b.base, cookie: 'vz_session=nao-existe' })).resolves.toBe(401);
+  });
+
+  it('is refused from a foreign Origin even with a valid session (403)', async () => {
+    const user = await createUser();
+    const cookie = await login(b, user);
+    await expect(upgradeStatus(b, { origin: 'http://evil.example', cookie })).resolves.toBe(403);
+    await expect(upgradeStatus(b, { origin: b.base, cookie })).resolves.toBe(101);
+  });
+
+  it('is answered 404 on any path other than /trpc, never left hanging', async () => {
+    const user = await createUser();
+    const cookie = await login(b, user);
+    await expect(upgradeStatus(b, { origin: b.base, cookie }, '/outra-coisa')).resolves.toBe(404);
+  });
+});
+
+describe('closing sockets when a session ends', () => {
+  it('logout on instance A closes that user’s socket on instance B with 4001; another user’s stays open', async () => {
+    const leaving = await createUser();
+    const staying = await createUser();
+    const leavingCookie = await login(a, leaving);
+    const leavingEvents = subscribe(b, leavingCookie);
+    const stayingEvents = subscribe(b, await login(b, staying));
+    await Promise.all([leavingEvents.ready(), stayingEvents.ready()]);
+    expect(b.server.deps.sockets.count(leaving.id)).toBe(1);
+
+    const logout = await post(a, 'auth.logout', undefined, leavingCookie);
+    expect(logout.status).toBe(200);
+
+    await eventually(() => expect(leavingEvents.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+    await eventually(() => expect(b.server.deps.sockets.count(leaving.id)).toBe(0));
+    // The client reconnects at once, but the ended session no longer opens a socket.
+    await expect(upgradeStatus(b, { origin: b.base, cookie: leavingCookie })).resolves.toBe(401);
+
+    await publishEvent(a.server.deps.db, { userId: staying.id, kind: 'test.still-here' });
+    await stayingEvents.received('test.still-here');
+    expect(stayingEvents.closeCodes).toEqual([]);
+    expect(stayingEvents.opens).toBe(1);
+    expect(b.server.deps.sockets.count(staying.id)).toBe(1);
+  });
+
+  it('logout closes only the sockets of the session that ended, not the same user’s other devices', async () => {
+    const user = await createUser();
+    const phoneCookie = await login(a, user);
+    const laptopCookie = await login(b, user);
+    const phone = subscribe(b, phoneCookie);
+    const laptop = subscribe(b, laptopCookie);
+    await Promise.all([phone.ready(), laptop.ready()]);
+    expect(b.server.deps.sockets.count(user.id)).toBe(2);
+
+    expect((await post(a, 'auth.logout', undefined, phoneCookie)).status).toBe(200);
+    await eventually(() => expect(phone.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.laptop' });
+    await laptop.received('test.laptop');
+    expect(laptop.closeCodes).toEqual([]);
+  });
+});
+
+describe('who may subscribe', () => {
+  it('a logged-out or suspended session cannot subscribe and receives no data', async () => {
+    const loggedOut = await createUser();
+    const suspended = await createUser({ suspended: true });
+    const control = await createUser();
+    const loggedOutCookie = await login(a, loggedOut);
+    expect((await post(a, 'auth.logout', undefined, loggedOutCookie)).status).toBe(200);
+    const suspendedCookie = await login(a, suspended);
+
+    await expect(upgradeStatus(b, { origin: b.base, cookie: loggedOutCookie })).resolves.toBe(401);
+    await expect(upgradeStatus(b, { origin: b.base, cookie: suspendedCookie })).resolves.toBe(403);
+
+    const loggedOutEvents = subscribe(b, loggedOutCookie);
+    const suspendedEvents = subscribe(b, suspendedCookie);
+    const controlEvents = subscribe(b, await login(b, control));
+    await controlEvents.ready();
+
+    await publishEvent(a.server.deps.db, { userId: loggedOut.id, kind: 'test.secret' });
+    await publishEvent(a.server.deps.db, { userId: suspended.id, kind: 'test.secret' });
+    await publishEvent(a.server.deps.db, { userId: control.id, kind: 'test.after' });
+    // Events reach instance B in order: once the control user has the last one, the others would have arrived.
+    await controlEvents.received('test.after');
+    expect(loggedOutEvents.events).toEqual([]);
+    expect(suspendedEvents.events).toEqual([]);
+    expect(loggedOutEvents.opens + suspendedEvents.opens).toBe(0);
+    expect(b.server.deps.sockets.count(loggedOut.id) + b.server.deps.sockets.count(suspended.id)).toBe(0);
+  });
+});
+
+describe('event listener resilience', () => {
+  it('re-establishes the LISTEN connection after it is dropped, so events keep arriving', async () => {
+    const user = await createUser();
+    const events = subscribe(b, await login(b, user));
+    await events.ready();
+
+    const listeners = () =>
+      sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE application_name = 'vizinhanca-listener' AND datname = current_database()`
+        .execute(a.server.deps.db)
+        .then((result) => result.rows.map((row) => row.pid));
+    const before = await listeners();
+    expect(before).toHaveLength(2); // one per instance
+
+    const terminated = await sql<{ ok: boolean }>`
+      SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+      WHERE application_name = 'vizinhanca-listener' AND datname = current_database()`.execute(a.server.deps.db);
+    expect(terminated.rows.map((row) => row.ok)).toEqual([true, true]);
+
+    // Published while the listeners may still be down: delivered by the catch-up after reconnecting.
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.during-outage' });
+    await events.received('test.during-outage', 10_000);
+
+    // Both instances listen again on fresh connections; a later event arrives through NOTIFY.
+    await eventually(async () => {
+      const after = await listeners();
+      expect(after).toHaveLength(2);
+      expect(after.filter((pid) => before.includes(pid))).toEqual([]);
+    }, 10_000);
+    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.after-outage' });
+    await events.received('test.after-outage', 10_000);
+    expect(events.kinds()).toEqual(['ready', 'test.during-outage', 'test.after-outage']);
+    expect(events.closeCodes).toEqual([]);
+  });
+});

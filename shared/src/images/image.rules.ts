@@ -1,0 +1,25 @@
+/** Image limits and messages, the same on the phone (before uploading) and on the server. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: 'Imagem deve ter no máximo 5MB',
+  notAnImage: 'O arquivo não é uma imagem válida. Envie uma foto PNG, JPG ou WEBP.',
+  uploadFailed: 'Erro ao enviar imagem',
+  uploaded: 'Imagem enviada!',
+  unauthenticated: 'Não autenticado',
+  notApproved: 'Seu cadastro ainda não foi aprovado pela administração.',
+} as const;
+
+export const IMAGE_PURPOSES = ['listing', 'avatar'] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+export type ImageVariant = 'card' | 'detail';
+
+/** Public address of a stored image variant (served by the app from local disk or S3). */
+export function imageUrl(imageId: string, variant: ImageVariant): string {
+  return `/files/images/${imageId}/${variant}.webp`;
+}
+
+export function imageStorageKey(imageId: string, variant: ImageVariant): string {
+  return `images/${imageId}/${variant}.webp`;
+}
