@@ -30,6 +30,32 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'admin.pendingUsers', allowed: ADMIN, call: (api) => api.admin.pendingUsers() },
   { name: 'admin.approveUser', allowed: ADMIN, call: (api) => api.admin.approveUser({ userId: someId }) },
   { name: 'admin.rejectUser', allowed: ADMIN, call: (api) => api.admin.rejectUser({ userId: someId }) },
+  { name: 'listings.list', allowed: APPROVED, call: (api) => api.listings.list({ type: 'rental' }) },
+  { name: 'listings.byId', allowed: APPROVED, call: (api) => api.listings.byId({ id: someId }) },
+  { name: 'listings.countsByType', allowed: APPROVED, call: (api) => api.listings.countsByType() },
+  { name: 'listings.mine', allowed: APPROVED, call: (api) => api.listings.mine() },
+  { name: 'listings.ownerView', allowed: APPROVED, call: (api) => api.listings.ownerView({ id: someId }) },
+  {
+    name: 'listings.create',
+    allowed: APPROVED,
+    call: (api) => api.listings.create({ type: 'rental', title: 'Furadeira', description: 'Com maleta', priceCents: 1500 }),
+  },
+  {
+    name: 'listings.update',
+    allowed: APPROVED,
+    call: (api) => api.listings.update({ id: someId, type: 'rental', title: 'Furadeira', description: 'Com maleta', priceCents: 1500 }),
+  },
+  { name: 'listings.delete', allowed: APPROVED, call: (api) => api.listings.delete({ id: someId }) },
+  { name: 'listings.pause', allowed: APPROVED, call: (api) => api.listings.pause({ id: someId }) },
+  { name: 'listings.reactivate', allowed: APPROVED, call: (api) => api.listings.reactivate({ id: someId }) },
+  { name: 'listings.renew', allowed: APPROVED, call: (api) => api.listings.renew({ id: someId }) },
+  { name: 'listings.moderation.pending', allowed: STAFF, call: (api) => api.listings.moderation.pending({}) },
+  { name: 'listings.moderation.list', allowed: STAFF, call: (api) => api.listings.moderation.list({}) },
+  { name: 'listings.moderation.approve', allowed: STAFF, call: (api) => api.listings.moderation.approve({ id: someId }) },
+  { name: 'listings.moderation.reject', allowed: STAFF, call: (api) => api.listings.moderation.reject({ id: someId }) },
+  { name: 'listings.moderation.pause', allowed: STAFF, call: (api) => api.listings.moderation.pause({ id: someId }) },
+  { name: 'listings.moderation.activate', allowed: STAFF, call: (api) => api.listings.moderation.activate({ id: someId }) },
+  { name: 'listings.moderation.delete', allowed: STAFF, call: (api) => api.listings.moderation.delete({ id: someId }) },
 ];
 
 let app: TestApp;

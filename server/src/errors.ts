@@ -29,6 +29,12 @@ export const ACCESS_MESSAGES = {
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: 'Este e-mail já está cadastrado.',
   users_cpf_key: 'Este CPF já está cadastrado.',
+  // The shared schema refuses these first; if it ever drifts from the table, the
+  // database still answers with the form's message instead of an opaque error.
+  listings_title_check: 'Preencha todos os campos obrigatórios',
+  listings_description_check: 'Preencha todos os campos obrigatórios',
+  listings_price_check: 'Insira um preço válido',
+  listings_delivery_options_check: 'Selecione pelo menos uma opção de entrega',
 };
 
 interface PgError {

@@ -1,5 +1,6 @@
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { listingsRouter } from './modules/listings/listings.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   notifications: notificationsRouter,
+  listings: listingsRouter,
   admin: adminRouter,
   realtime: realtimeRouter,
 });

@@ -50,11 +50,24 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+/**
+ * A duplicate that races past a service's check is refused by a unique index;
+ * it reaches the user as the same CONFLICT the check would have given.
+ */
+const databaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const message = userMessageForDatabaseError(result.error.cause);
+    if (message) throw new AppError('CONFLICT', message);
+  }
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(databaseErrors);
 
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -94,6 +95,30 @@ export interface ImagesTable {
   created_at: Generated<Date>;
 }
 
+export interface ListingsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: ListingType;
+  title: string;
+  description: string;
+  price_cents: number;
+  price_unit: PriceUnit;
+  image_card_key: string | null;
+  image_detail_key: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  delivery_options: ColumnType<DeliveryOption[], DeliveryOption[] | undefined, DeliveryOption[]>;
+  requires_advance_order: Generated<boolean>;
+  minimum_notice_hours: number | null;
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
+  paused_by: PausedBy | null;
+  rejection_reason: string | null;
+  published_at: Date | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -103,4 +128,5 @@ export interface Database {
   notifications: NotificationsTable;
   events: EventsTable;
   images: ImagesTable;
+  listings: ListingsTable;
 }

@@ -29,6 +29,8 @@ export class EventBus {
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private lastSeenId = 0n;
+  /** Deliveries run one at a time, in arrival order (see enqueue). */
+  private deliveries: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -53,14 +55,17 @@ export class EventBus {
     });
     client.on('end', () => this.scheduleReconnect(client));
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) void this.deliver([message.payload]);
+      const id = message.payload;
+      if (message.channel === CHANNEL && id) void this.enqueue(() => this.deliver([id]));
     });
     try {
+      // Read before LISTEN: catching up from here may repeat an event (subscribers skip repeats) but never misses one.
+      const caughtUpTo = this.lastSeenId;
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
       this.logger.debug('listening for events');
-      await this.catchUp();
+      await this.enqueue(() => this.catchUp(caughtUpTo));
     } catch (error) {
       this.logger.warn({ error: (error as Error).message }, 'could not listen for events; retrying');
       this.scheduleReconnect(client);
@@ -79,15 +84,26 @@ export class EventBus {
   }
 
   /** After a dropped LISTEN connection: deliver what was committed meanwhile. */
-  private async catchUp(): Promise<void> {
+  private async catchUp(afterId: bigint): Promise<void> {
     const rows = await this.db
       .selectFrom('events')
       .select('id')
-      .where('id', '>', this.lastSeenId.toString())
+      .where('id', '>', afterId.toString())
       .orderBy('id')
       .limit(1000)
       .execute();
     if (rows.length) await this.deliver(rows.map((row) => row.id));
+  }
+
+  /**
+   * NOTIFYs arrive in commit order (a transaction's events in the order it published them).
+   * Reading their rows in parallel could hand them to subscribers out of order, and a
+   * subscriber skips anything older than what it already has: so one read at a time.
+   */
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.deliveries.then(task);
+    this.deliveries = run.catch(() => {});
+    return run;
   }
 
   private async deliver(ids: string[]): Promise<void> {
@@ -136,7 +152,11 @@ export class EventBus {
    */
   async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
     const live = on(this.local, `user:${userId}`, { signal });
-    let cursor = BigInt(afterId);
+    // Ids come from a sequence, and transactions may commit out of id order: a
+    // live event with a lower id than the last one can still be new. So live
+    // events are de-duplicated by id, not compared with a cursor.
+    const delivered = new Set<string>();
+    const catchUpFrom = BigInt(afterId);
     const missed = await this.db
       .selectFrom('events')
       .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
@@ -148,13 +168,14 @@ export class EventBus {
       .execute();
     for (const row of missed) {
       const event = toEvent(row);
-      cursor = BigInt(event.id);
+      delivered.add(event.id);
       yield event;
     }
     try {
       for await (const [event] of live as AsyncIterable<[AppEvent]>) {
-        if (BigInt(event.id) <= cursor || event.kind.startsWith(SYSTEM_KIND_PREFIX)) continue;
-        cursor = BigInt(event.id);
+        if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || delivered.has(event.id)) continue;
+        delivered.add(event.id);
+        if (delivered.size > 1000) delivered.delete(delivered.values().next().value!);
         yield event;
       }
     } catch (error) {

@@ -5,9 +5,9 @@ import { adminProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as admin from './admin.service.ts';
 
 export const adminRouter = router({
-  /** Counts for the pendencies card; moderators do not see people's sign-ups. */
+  /** Counts for the pendencies card (anúncios and cadastros); moderators do not see people's sign-ups. */
   pendencies: staffProcedure
-    .output(z.object({ pendingUsers: z.number() }))
+    .output(z.object({ pendingUsers: z.number(), pendingListings: z.number() }))
     .query(({ ctx }) => admin.pendencies(ctx.deps, ctx.user.roles.includes('admin'))),
 
   pendingUsers: adminProcedure.output(z.array(pendingUserSchema)).query(({ ctx }) => admin.pendingUsers(ctx.deps)),

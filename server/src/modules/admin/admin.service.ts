@@ -3,6 +3,7 @@ import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
+import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.repository.ts';
 
@@ -22,7 +23,10 @@ export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
 }
 
 export async function pendencies(deps: AppDeps, includePeople: boolean) {
-  return { pendingUsers: includePeople ? await users.countPendingUsers(deps.db) : 0 };
+  return {
+    pendingUsers: includePeople ? await users.countPendingUsers(deps.db) : 0,
+    pendingListings: await listings.pendingCount(deps),
+  };
 }
 
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out. */

@@ -23,11 +23,11 @@ describe('pending sign-ups', () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(pending.find((user) => user.id === older.id)).toMatchObject({ email: older.email, cpf: expect.stringMatching(/^\d{11}$/) });
     expect(Object.keys(pending[0]!)).not.toContain('passwordHash');
-    expect(await caller.api.admin.pendencies()).toEqual({ pendingUsers: pending.length });
+    expect(await caller.api.admin.pendencies()).toEqual({ pendingUsers: pending.length, pendingListings: 0 });
 
     const asModerator = await app.callerAs(moderator);
     await expectError(asModerator.api.admin.pendingUsers(), 'FORBIDDEN', 'Você não tem permissão para fazer isso.');
-    expect(await asModerator.api.admin.pendencies()).toEqual({ pendingUsers: 0 });
+    expect(await asModerator.api.admin.pendencies()).toEqual({ pendingUsers: 0, pendingListings: 0 });
   });
 
   it('approving notifies the resident in the app, by e-mail and on the live channel', async () => {

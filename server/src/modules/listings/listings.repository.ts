@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { ListingFields, ListingFilter, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import type { Db } from '../../db/database.ts';
+
+/** Every column a screen shows, with the owner's public data (never e-mail or CPF). */
+const LISTING_COLUMNS = [
+  'l.id',
+  'l.user_id',
+  'l.type',
+  'l.title',
+  'l.description',
+  'l.price_cents',
+  'l.price_unit',
+  'l.image_card_key',
+  'l.image_detail_key',
+  'l.tags',
+  'l.delivery_options',
+  'l.requires_advance_order',
+  'l.minimum_notice_hours',
+  'l.status',
+  'l.paused_by',
+  'l.rejection_reason',
+  'l.published_at',
+  'l.expires_at',
+  'l.created_at',
+  'l.updated_at',
+  'u.full_name as owner_full_name',
+  'u.apartment as owner_apartment',
+  'u.phone as owner_phone',
+] as const;
+
+export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
+
+/** Listings that are not deleted, joined to their owner. */
+function withOwner(db: Db) {
+  return db.selectFrom('listings as l').innerJoin('users as u', 'u.id', 'l.user_id').where('l.deleted_at', 'is', null);
+}
+type ListingQuery = ReturnType<typeof withOwner>;
+
+/**
+ * What neighbours may see (decisions.md): active, not expired, and the owner
+ * approved and not suspended.
+ */
+function onlyPublic(query: ListingQuery, now: Date): ListingQuery {
+  return query
+    .where('l.status', '=', 'active')
+    .where('l.expires_at', '>', now)
+    .where('u.approval_status', '=', 'approved')
+    .where('u.is_suspended', '=', false);
+}
+
+/** Case-insensitive substring on title or description; the trigram indexes serve ILIKE '%term%'. */
+function matching(query: ListingQuery, search: string | null): ListingQuery {
+  if (!search) return query;
+  // %, _ and \ typed by the user are literal characters, not wildcards.
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return query.where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('l.description', 'ilike', pattern)]));
+}
+
+export interface FeedFilters {
+  type: ListingType | null;
+  search: string | null;
+  filter: ListingFilter;
+  cursor: string | null;
+  limit: number;
+  now: Date;
+}
+
+/**
+ * The public feed, newest first, paged by (published_at, id) after the cursor's
+ * row. The cursor is the last listing's id: the comparison reads its
+ * published_at from the table, so no timestamp is rounded through JavaScript.
+ * Fetches limit + 1 rows to know whether there is a next page.
+ * Exported unexecuted so the search performance test can EXPLAIN the real query.
+ */
+export function publicFeedQuery(db: Db, filters: FeedFilters) {
+  let query = onlyPublic(withOwner(db), filters.now);
+  if (filters.type) query = query.where('l.type', '=', filters.type);
+  if (filters.filter === 'ready') query = query.where('l.requires_advance_order', '=', false);
+  if (filters.filter === 'advance') query = query.where('l.requires_advance_order', '=', true);
+  // 'available' (rentals, services): every public listing can be ordered now. The
+  // orders issue narrows rentals to those not held by an order today.
+  query = matching(query, filters.search);
+  if (filters.cursor) {
+    query = query.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
+  }
+  return query
+    .select(LISTING_COLUMNS)
+    .orderBy('l.published_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(filters.limit + 1);
+}
+
+export function listPublic(db: Db, filters: FeedFilters) {
+  return publicFeedQuery(db, filters).execute();
+}
+
+export function findPublic(db: Db, id: string, now: Date) {
+  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+}
+
+/** Any listing that is not deleted, whatever its status (owner and moderation screens). */
+export function findListing(db: Db, id: string) {
+  return withOwner(db).select(LISTING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+}
+
+/** Locks the row for a state change, so two decisions on one listing happen one after the other. */
+export function findForUpdate(db: Db, id: string) {
+  return db
+    .selectFrom('listings')
+    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'status', 'paused_by', 'expires_at'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function countPublicByType(db: Db, now: Date) {
+  return onlyPublic(withOwner(db), now)
+    .select((eb) => ['l.type', eb.fn.countAll<string>().as('count')])
+    .groupBy('l.type')
+    .execute();
+}
+
+export function listByOwner(db: Db, userId: string) {
+  return withOwner(db).select(LISTING_COLUMNS).where('l.user_id', '=', userId).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').execute();
+}
+
+export interface ModerationFilters {
+  search: string | null;
+  type: ListingType | null;
+  status: ListingStatus | null;
+  cursor: string | null;
+  limit: number;
+}
+
+/** Every listing that is not deleted, newest created first, for admins and moderators. */
+export function listForModeration(db: Db, filters: ModerationFilters) {
+  let query = matching(withOwner(db), filters.search);
+  if (filters.type) query = query.where('l.type', '=', filters.type);
+  if (filters.status) query = query.where('l.status', '=', filters.status);
+  if (filters.cursor) {
+    query = query.where(sql<boolean>`(l.created_at, l.id) < (SELECT c.created_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
+  }
+  return query
+    .select(LISTING_COLUMNS)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(filters.limit + 1)
+    .execute();
+}
+
+export function countPending(db: Db) {
+  return db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('status', '=', 'pending')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+export function insertListing(db: Db, userId: string, fields: ListingFields) {
+  return db
+    .insertInto('listings')
+    .values({
+      user_id: userId,
+      type: fields.type,
+      title: fields.title,
+      description: fields.description,
+      price_cents: fields.priceCents,
+      price_unit: fields.priceUnit,
+      tags: fields.tags,
+      delivery_options: fields.deliveryOptions,
+      requires_advance_order: fields.requiresAdvanceOrder,
+      minimum_notice_hours: fields.minimumNoticeHours,
+      status: 'pending',
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The editable fields; the type never changes. */
+export function updateFields(db: Db, id: string, fields: ListingFields, status: ListingStatus, pausedBy: PausedBy | null) {
+  return db
+    .updateTable('listings')
+    .set({
+      title: fields.title,
+      description: fields.description,
+      price_cents: fields.priceCents,
+      price_unit: fields.priceUnit,
+      tags: fields.tags,
+      delivery_options: fields.deliveryOptions,
+      requires_advance_order: fields.requiresAdvanceOrder,
+      minimum_notice_hours: fields.minimumNoticeHours,
+      status,
+      paused_by: pausedBy,
+      // A listing sent back to review starts clean; a rejection reason belongs to the old content.
+      rejection_reason: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface StatusChange {
+  status: ListingStatus;
+  pausedBy: PausedBy | null;
+  rejectionReason?: string | null;
+  publishedAt?: Date;
+  expiresAt?: Date;
+}
+
+export function setStatus(db: Db, id: string, change: StatusChange) {
+  return db
+    .updateTable('listings')
+    .set({
+      status: change.status,
+      paused_by: change.pausedBy,
+      ...(change.rejectionReason !== undefined ? { rejection_reason: change.rejectionReason } : {}),
+      ...(change.publishedAt ? { published_at: change.publishedAt } : {}),
+      ...(change.expiresAt ? { expires_at: change.expiresAt } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function setExpiry(db: Db, id: string, expiresAt: Date) {
+  return db.updateTable('listings').set({ expires_at: expiresAt, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export function softDelete(db: Db, id: string) {
+  return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+}

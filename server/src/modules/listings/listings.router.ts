@@ -1,0 +1,117 @@
+import {
+  createListingOutputSchema,
+  createListingSchema,
+  listingByIdSchema,
+  listingCountsSchema,
+  listingMessageSchema,
+  listingPageSchema,
+  listListingsSchema,
+  managedListingSchema,
+  moderationDecisionSchema,
+  moderationListSchema,
+  moderationPendingSchema,
+  myListingsSchema,
+  publicListingDetailSchema,
+  publicListingSchema,
+  renewListingOutputSchema,
+  updateListingOutputSchema,
+  updateListingSchema,
+} from '@vizinhanca/shared/listings/listing.schema';
+import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
+import * as listings from './listings.service.ts';
+
+/** Admins and moderators: the pendencies, the all-listings section of /admin and its actions. */
+const moderationRouter = router({
+  pending: staffProcedure
+    .input(moderationPendingSchema)
+    .output(listingPageSchema(managedListingSchema))
+    .query(({ ctx, input }) => listings.moderationList(ctx.deps, { ...input, type: null, status: 'pending' })),
+
+  list: staffProcedure
+    .input(moderationListSchema)
+    .output(listingPageSchema(managedListingSchema))
+    .query(({ ctx, input }) => listings.moderationList(ctx.deps, input)),
+
+  approve: staffProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.approve(ctx.deps, input.id)),
+
+  reject: staffProcedure
+    .input(moderationDecisionSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.reject(ctx.deps, input.id, input.reason)),
+
+  pause: staffProcedure
+    .input(moderationDecisionSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.adminPause(ctx.deps, input.id, input.reason)),
+
+  activate: staffProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.activate(ctx.deps, input.id)),
+
+  delete: staffProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.adminDelete(ctx.deps, input.id)),
+});
+
+export const listingsRouter = router({
+  /** The public feed (/alugueis, /comidas, /servicos): one page, newest first. */
+  list: approvedProcedure
+    .input(listListingsSchema)
+    .output(listingPageSchema(publicListingSchema))
+    .query(({ ctx, input }) => listings.list(ctx.deps, input)),
+
+  /** The public detail (/item, /food, /service): only listings neighbours may see. */
+  byId: approvedProcedure
+    .input(listingByIdSchema)
+    .output(publicListingDetailSchema)
+    .query(({ ctx, input }) => listings.byId(ctx.deps, ctx.user.id, input.id)),
+
+  /** Home cards: active public listings per type. */
+  countsByType: approvedProcedure.output(listingCountsSchema).query(({ ctx }) => listings.countsByType(ctx.deps)),
+
+  /** My listings (/anuncios): every status, with the three counters. */
+  mine: approvedProcedure.output(myListingsSchema).query(({ ctx }) => listings.mine(ctx.deps, ctx.user.id)),
+
+  /** The owner view (/anuncio/{id}). */
+  ownerView: approvedProcedure
+    .input(listingByIdSchema)
+    .output(managedListingSchema)
+    .query(({ ctx, input }) => listings.ownerView(ctx.deps, ctx.user.id, input.id)),
+
+  create: approvedProcedure
+    .input(createListingSchema)
+    .output(createListingOutputSchema)
+    .mutation(({ ctx, input }) => listings.create(ctx.deps, ctx.user.id, input)),
+
+  update: approvedProcedure
+    .input(updateListingSchema)
+    .output(updateListingOutputSchema)
+    .mutation(({ ctx, input }) => listings.update(ctx.deps, ctx.user.id, input.id, input.fields)),
+
+  delete: approvedProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.remove(ctx.deps, ctx.user.id, input.id)),
+
+  pause: approvedProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.pause(ctx.deps, ctx.user.id, input.id)),
+
+  reactivate: approvedProcedure
+    .input(listingByIdSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.reactivate(ctx.deps, ctx.user.id, input.id)),
+
+  renew: approvedProcedure
+    .input(listingByIdSchema)
+    .output(renewListingOutputSchema)
+    .mutation(({ ctx, input }) => listings.renew(ctx.deps, ctx.user.id, input.id)),
+
+  moderation: moderationRouter,
+});

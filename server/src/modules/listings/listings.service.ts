@@ -1,0 +1,269 @@
+import {
+  LISTING_MESSAGES,
+  LISTING_NOTIFICATIONS,
+  type ListingFields,
+  type ListingFilter,
+  type ListingStatus,
+  type ListingType,
+  type ManagedListing,
+  type MyListings,
+  type PublicListing,
+  type PublicListingDetail,
+} from '@vizinhanca/shared/listings/listing.schema';
+import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
+import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import * as listings from './listings.repository.ts';
+
+// ---- Turning rows into what the API returns ----
+
+/** Files are served by the app under /files/{storage key} (the storage module's addresses). */
+function fileUrl(key: string | null): string | null {
+  return key ? `/files/${key}` : null;
+}
+
+function content(row: listings.ListingRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    priceCents: row.price_cents,
+    priceUnit: row.price_unit,
+    imageCardUrl: fileUrl(row.image_card_key),
+    imageDetailUrl: fileUrl(row.image_detail_key),
+    tags: row.tags,
+    deliveryOptions: row.delivery_options,
+    requiresAdvanceOrder: row.requires_advance_order,
+    minimumNoticeHours: row.minimum_notice_hours,
+    owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone },
+  };
+}
+
+function toPublic(row: listings.ListingRow): PublicListing {
+  // Public rows are active, so they were approved: both dates are set (a CHECK guarantees it).
+  return { ...content(row), status: row.status, publishedAt: row.published_at!, expiresAt: row.expires_at! };
+}
+
+function toManaged(row: listings.ListingRow): ManagedListing {
+  return {
+    ...content(row),
+    status: row.status,
+    pausedBy: row.paused_by,
+    rejectionReason: row.rejection_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** Rows fetched with limit + 1: the extra one only says there is a next page. */
+function page<T extends { id: string }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+// ---- Public screens ----
+
+export async function list(
+  deps: AppDeps,
+  input: { type: ListingType | null; search: string | null; filter: ListingFilter; cursor: string | null; limit: number },
+) {
+  const rows = await listings.listPublic(deps.db, { ...input, now: new Date() });
+  const result = page(rows, input.limit);
+  return { items: result.items.map(toPublic), nextCursor: result.nextCursor };
+}
+
+/** The public detail: only listings neighbours may see (anything else reads as not found). */
+export async function byId(deps: AppDeps, viewerId: string, id: string): Promise<PublicListingDetail> {
+  const row = await listings.findPublic(deps.db, id, new Date());
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  return { ...toPublic(row), isOwner: row.user_id === viewerId };
+}
+
+/** Active public listings per type, for the home cards. */
+export async function countsByType(deps: AppDeps) {
+  const rows = await listings.countPublicByType(deps.db, new Date());
+  const counts = { rental: 0, food: 0, service: 0 };
+  for (const row of rows) counts[row.type] = Number(row.count);
+  return counts;
+}
+
+// ---- The owner's screens and actions ----
+
+export async function mine(deps: AppDeps, userId: string): Promise<MyListings> {
+  const rows = await listings.listByOwner(deps.db, userId);
+  const now = new Date();
+  const active = rows.filter((row) => row.status === 'active' && !isExpired(row.expires_at, now)).length;
+  return { counters: { total: rows.length, active, inactive: rows.length - active }, items: rows.map(toManaged) };
+}
+
+export async function ownerView(deps: AppDeps, userId: string, id: string): Promise<ManagedListing> {
+  const row = await listings.findListing(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  if (row.user_id !== userId) throw new AppError('FORBIDDEN', LISTING_MESSAGES.notOwner);
+  return toManaged(row);
+}
+
+export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
+  const { id } = await listings.insertListing(deps.db, userId, fields);
+  return { id, message: LISTING_MESSAGES.created };
+}
+
+/** Locks the listing and checks it is the caller's, inside the caller's transaction. */
+async function lockOwn(trx: Db, userId: string, id: string) {
+  const row = await listings.findForUpdate(trx, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  if (row.user_id !== userId) throw new AppError('FORBIDDEN', LISTING_MESSAGES.notOwner);
+  return row;
+}
+
+/** Statuses whose content was approved: changing what people see sends them back to review. */
+const APPROVED_CONTENT_STATUSES: ListingStatus[] = ['active', 'inactive'];
+
+/**
+ * Edits a listing. Changing the title, description or price (or unit) of an
+ * approved listing (active, or paused by its owner) sends it back to 'pending':
+ * nobody publishes content the administration did not see. Editing a rejected
+ * listing resubmits it. A listing paused by the administration stays paused:
+ * activating it is the administration's decision, made on the new content.
+ */
+export async function update(deps: AppDeps, userId: string, id: string, fields: ListingFields) {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockOwn(trx, userId, id);
+    if (row.type !== fields.type) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.typeChanged);
+    const contentChanged =
+      row.title !== fields.title ||
+      row.description !== fields.description ||
+      row.price_cents !== fields.priceCents ||
+      row.price_unit !== fields.priceUnit;
+    const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
+    const status: ListingStatus = backToReview ? 'pending' : row.status;
+    await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by);
+    return { message: LISTING_MESSAGES.updated, status, backToReview };
+  });
+}
+
+/** Soft delete: the row stays for the orders that point at it; every screen stops showing it. */
+export async function remove(deps: AppDeps, userId: string, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockOwn(trx, userId, id);
+    await listings.softDelete(trx, id);
+  });
+  return { message: LISTING_MESSAGES.deleted };
+}
+
+/** The owner's 'Pausar': active -> inactive. */
+export async function pause(deps: AppDeps, userId: string, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOwn(trx, userId, id);
+    if (row.status !== 'active') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyActiveCanBePaused);
+    await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner' });
+  });
+  return { message: LISTING_MESSAGES.paused };
+}
+
+/** The owner's 'Reativar': inactive -> active; what the administration or billing paused stays paused. */
+export async function reactivate(deps: AppDeps, userId: string, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOwn(trx, userId, id);
+    if (row.status === 'paused') {
+      throw new AppError('FORBIDDEN', row.paused_by === 'billing' ? LISTING_MESSAGES.pausedByBilling : LISTING_MESSAGES.pausedByAdmin);
+    }
+    if (row.status !== 'inactive') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyInactiveCanBeReactivated);
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+  });
+  return { message: LISTING_MESSAGES.reactivated };
+}
+
+/** Renewal: expires_at = max(now, expires_at) + 30 days, for listings approved at least once. */
+export async function renew(deps: AppDeps, userId: string, id: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockOwn(trx, userId, id);
+    if (!APPROVED_CONTENT_STATUSES.includes(row.status) && row.status !== 'paused') {
+      throw new AppError('CONFLICT', LISTING_MESSAGES.onlyApprovedCanBeRenewed);
+    }
+    const expiresAt = renewedExpiry(row.expires_at, new Date());
+    await listings.setExpiry(trx, id, expiresAt);
+    return { message: LISTING_MESSAGES.renewed, expiresAt };
+  });
+}
+
+// ---- Moderation (admins and moderators) ----
+
+export async function moderationList(
+  deps: AppDeps,
+  input: { search: string | null; type: ListingType | null; status: ListingStatus | null; cursor: string | null; limit: number },
+) {
+  const rows = await listings.listForModeration(deps.db, input);
+  const result = page(rows, input.limit);
+  return { items: result.items.map(toManaged), nextCursor: result.nextCursor };
+}
+
+export function pendingCount(deps: AppDeps) {
+  return listings.countPending(deps.db);
+}
+
+async function lockAny(trx: Db, id: string) {
+  const row = await listings.findForUpdate(trx, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  return row;
+}
+
+/** pending -> active: published now, valid for 30 days; the owner is told. */
+export async function approve(deps: AppDeps, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAny(trx, id);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
+    const now = new Date();
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: expiryFromApproval(now) });
+    await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
+  });
+  return { message: LISTING_MESSAGES.approved };
+}
+
+/** pending -> rejected, with an optional reason the owner reads. */
+export async function reject(deps: AppDeps, id: string, reason: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAny(trx, id);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
+    await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason });
+    await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
+  });
+  return { message: LISTING_MESSAGES.rejected };
+}
+
+/**
+ * active or inactive (paused by the owner) -> paused by the administration; the
+ * owner can no longer reactivate it. A listing never approved has nothing to pause.
+ */
+export async function adminPause(deps: AppDeps, id: string, reason: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAny(trx, id);
+    if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
+    await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin' });
+    await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
+  });
+  return { message: LISTING_MESSAGES.adminPaused };
+}
+
+/** paused -> active (the administration lifts its own pause, or a billing one). */
+export async function activate(deps: AppDeps, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockAny(trx, id);
+    if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+  });
+  return { message: LISTING_MESSAGES.activated };
+}
+
+export async function adminDelete(deps: AppDeps, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockAny(trx, id);
+    await listings.softDelete(trx, id);
+  });
+  return { message: LISTING_MESSAGES.adminDeleted };
+}

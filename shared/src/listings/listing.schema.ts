@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { parseCurrencyToCents } from '../format/format.ts';
+
+// Listings: the values, limits and pt-BR messages both the form and the server check.
+
+export const LISTING_TYPES = ['rental', 'food', 'service'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const LISTING_STATUSES = ['pending', 'active', 'paused', 'inactive', 'rejected'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Who paused a listing: the owner ('inactive'), or the administration or billing ('paused'). */
+export const PAUSED_BY = ['owner', 'admin', 'billing'] as const;
+export type PausedBy = (typeof PAUSED_BY)[number];
+
+export const DELIVERY_OPTIONS = ['pickup', 'delivery', 'scheduled'] as const;
+export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
+
+/** Rentals are priced per day, food per unit, services per hour or per service (decisions.md). */
+export const PRICE_UNITS = ['day', 'unit', 'hour', 'service'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+export const SERVICE_PRICE_UNITS = ['hour', 'service'] as const;
+
+/** Long enough for "Furadeira Bosch 700W com maleta e jogo de brocas", short enough for a card. */
+export const TITLE_MAX_LENGTH = 100;
+/** A few paragraphs: what it is, conditions, ingredients or allergens. */
+export const DESCRIPTION_MAX_LENGTH = 2000;
+/** R$ 100.000,00: above that it is a typo, not a neighbour's price. */
+export const PRICE_MAX_CENTS = 10_000_000;
+export const TAGS_MAX = 5;
+export const TAG_MAX_LENGTH = 30;
+export const MINIMUM_NOTICE_MIN_HOURS = 1;
+export const MINIMUM_NOTICE_DEFAULT_HOURS = 24;
+/** 30 days, like the listing's own validity. */
+export const MINIMUM_NOTICE_MAX_HOURS = 720;
+export const MINIMUM_NOTICE_PRESETS = [
+  { hours: 24, label: '24h' },
+  { hours: 48, label: '2 dias' },
+  { hours: 72, label: '3 dias' },
+  { hours: 168, label: '1 semana' },
+] as const;
+export const SEARCH_MAX_LENGTH = 100;
+export const LISTING_PAGE_DEFAULT = 20;
+export const LISTING_PAGE_MAX = 50;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+
+export const LISTING_MESSAGES = {
+  requiredFields: 'Preencha todos os campos obrigatórios',
+  invalidPrice: 'Insira um preço válido',
+  deliveryRequired: 'Selecione pelo menos uma opção de entrega',
+  typeRequired: 'Escolha uma categoria',
+  titleTooLong: `O título deve ter no máximo ${TITLE_MAX_LENGTH} caracteres`,
+  descriptionTooLong: `A descrição deve ter no máximo ${DESCRIPTION_MAX_LENGTH} caracteres`,
+  tooManyTags: `Use no máximo ${TAGS_MAX} categorias`,
+  tagTooLong: `Cada categoria deve ter no máximo ${TAG_MAX_LENGTH} caracteres`,
+  noticeTooLong: 'A antecedência mínima deve ser de no máximo 30 dias (720 horas)',
+  searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
+  invalidFilter: 'Filtro inválido',
+  invalidCursor: 'Página inválida',
+  reasonTooLong: `O motivo deve ter no máximo ${MODERATION_REASON_MAX_LENGTH} caracteres`,
+  notFound: 'Anúncio não encontrado',
+  notOwner: 'Somente o dono do anúncio pode fazer isso.',
+  typeChanged: 'A categoria de um anúncio não pode ser alterada.',
+  // Owner actions (spec section 8).
+  created: 'Anúncio criado! Aguardando aprovação do administrador.',
+  updated: 'Anúncio atualizado!',
+  deleted: 'Anúncio excluído!',
+  paused: 'Anúncio pausado',
+  reactivated: 'Anúncio reativado',
+  renewed: 'Anúncio renovado por mais 30 dias!',
+  onlyActiveCanBePaused: 'Só é possível pausar anúncios ativos.',
+  onlyInactiveCanBeReactivated: 'Só é possível reativar anúncios pausados por você.',
+  pausedByAdmin: 'Este anúncio foi pausado pela administração. Fale com a administração para reativá-lo.',
+  pausedByBilling: 'Este anúncio foi pausado por uma cobrança em atraso e volta após o pagamento.',
+  onlyApprovedCanBeRenewed: 'Só é possível renovar anúncios já aprovados.',
+  // Moderation (spec section 8).
+  approved: 'Anúncio aprovado com sucesso!',
+  rejected: 'Anúncio rejeitado.',
+  adminPaused: 'Anúncio pausado com sucesso',
+  activated: 'Anúncio ativado com sucesso',
+  adminDeleted: 'Anúncio excluído com sucesso',
+  notPending: 'Este anúncio já foi analisado.',
+  cannotPause: 'Só é possível pausar anúncios ativos ou pausados pelo dono.',
+  notPaused: 'Só é possível ativar anúncios pausados pela administração ou por cobrança.',
+} as const;
+
+/** The notifications the owner receives (spec section 8, exact texts). */
+export const LISTING_NOTIFICATIONS = {
+  approved: (title: string) => ({ title: 'Anúncio Aprovado! 🎉', message: `Seu anúncio "${title}" foi aprovado e está visível para todos.` }),
+  rejected: (title: string, reason: string | null) => ({ title: 'Anúncio Rejeitado', message: reason ?? `Seu anúncio "${title}" não foi aprovado.` }),
+  paused: (title: string, reason: string | null) => ({ title: 'Anúncio Pausado', message: reason ?? `Seu anúncio "${title}" foi pausado temporariamente.` }),
+} as const;
+
+const isMissing = (value: unknown) => value === undefined || value === null;
+
+export const listingIdSchema = z.uuid({ message: LISTING_MESSAGES.notFound });
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: LISTING_MESSAGES.requiredFields }).trim().min(1, LISTING_MESSAGES.requiredFields).max(max, tooLong);
+
+/** The price as the API carries it: integer cents, more than zero. */
+export const priceCentsSchema = z
+  .number({ error: (issue) => (isMissing(issue.input) ? LISTING_MESSAGES.requiredFields : LISTING_MESSAGES.invalidPrice) })
+  .int(LISTING_MESSAGES.invalidPrice)
+  .min(1, LISTING_MESSAGES.invalidPrice)
+  .max(PRICE_MAX_CENTS, LISTING_MESSAGES.invalidPrice);
+
+/** The price as the form's text field holds it ('12,50', 'R$ 1.234,56', '12.5') -> cents. */
+export const priceTextSchema = z
+  .string({ error: LISTING_MESSAGES.requiredFields })
+  .trim()
+  .min(1, LISTING_MESSAGES.requiredFields)
+  .transform((text, ctx) => {
+    const cents = parseCurrencyToCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.invalidPrice });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .pipe(priceCentsSchema);
+
+/** Free-text categories: blanks dropped, repeats (ignoring case) dropped. */
+export const tagsSchema = z
+  .array(z.string().trim().max(TAG_MAX_LENGTH, LISTING_MESSAGES.tagTooLong))
+  .default([])
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((tag) => {
+      const key = tag.toLocaleLowerCase('pt-BR');
+      if (!tag || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  })
+  .pipe(z.array(z.string()).max(TAGS_MAX, LISTING_MESSAGES.tooManyTags));
+
+export const deliveryOptionsSchema = z
+  .array(z.enum(DELIVERY_OPTIONS, { error: LISTING_MESSAGES.deliveryRequired }), { error: LISTING_MESSAGES.deliveryRequired })
+  .default(['pickup'])
+  // Kept in the canonical order (pickup, delivery, scheduled), without repeats.
+  .transform((options) => DELIVERY_OPTIONS.filter((option) => options.includes(option)))
+  .pipe(z.array(z.enum(DELIVERY_OPTIONS)).min(1, LISTING_MESSAGES.deliveryRequired));
+
+/** Minimum notice in hours: at least 1; an empty or invalid value falls back to 24 (spec 5). */
+export const minimumNoticeHoursSchema = z
+  .union([z.number(), z.nan(), z.string(), z.null()])
+  .optional()
+  .transform((value) => {
+    const hours = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof hours !== 'number' || !Number.isInteger(hours) || hours < MINIMUM_NOTICE_MIN_HOURS) return MINIMUM_NOTICE_DEFAULT_HOURS;
+    return hours;
+  })
+  .pipe(z.number().int().max(MINIMUM_NOTICE_MAX_HOURS, LISTING_MESSAGES.noticeTooLong));
+
+const commonFields = {
+  title: requiredText(TITLE_MAX_LENGTH, LISTING_MESSAGES.titleTooLong),
+  description: requiredText(DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong),
+  priceCents: priceCentsSchema,
+  tags: tagsSchema,
+  deliveryOptions: deliveryOptionsSchema,
+};
+
+const rentalFields = z.object({ type: z.literal('rental'), ...commonFields });
+const foodFields = z.object({
+  type: z.literal('food'),
+  ...commonFields,
+  requiresAdvanceOrder: z.boolean().default(false),
+  minimumNoticeHours: minimumNoticeHoursSchema,
+});
+const serviceFields = z.object({ type: z.literal('service'), ...commonFields, priceUnit: z.enum(SERVICE_PRICE_UNITS).default('service') });
+
+/** What the server stores, whatever the type: the food-only fields are false/null elsewhere. */
+export interface ListingFields {
+  type: ListingType;
+  title: string;
+  description: string;
+  priceCents: number;
+  priceUnit: PriceUnit;
+  tags: string[];
+  deliveryOptions: DeliveryOption[];
+  requiresAdvanceOrder: boolean;
+  minimumNoticeHours: number | null;
+}
+
+type ParsedFields = z.output<typeof rentalFields> | z.output<typeof foodFields> | z.output<typeof serviceFields>;
+
+function normalizeFields(fields: ParsedFields): ListingFields {
+  const common = {
+    title: fields.title,
+    description: fields.description,
+    priceCents: fields.priceCents,
+    tags: fields.tags,
+    deliveryOptions: fields.deliveryOptions,
+  };
+  switch (fields.type) {
+    case 'rental':
+      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null };
+    case 'food':
+      return {
+        type: 'food',
+        ...common,
+        priceUnit: 'unit',
+        requiresAdvanceOrder: fields.requiresAdvanceOrder,
+        minimumNoticeHours: fields.requiresAdvanceOrder ? fields.minimumNoticeHours : null,
+      };
+    case 'service':
+      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null };
+  }
+}
+
+const typeError = { error: LISTING_MESSAGES.typeRequired };
+
+/** Create form (step 2): the fields of spec 5 for the chosen category. */
+export const createListingSchema = z.discriminatedUnion('type', [rentalFields, foodFields, serviceFields], typeError).transform(normalizeFields);
+export type CreateListingInput = z.input<typeof createListingSchema>;
+
+/** Edit: the same form plus the id; the category cannot change. */
+export const updateListingSchema = z
+  .discriminatedUnion(
+    'type',
+    [rentalFields.extend({ id: listingIdSchema }), foodFields.extend({ id: listingIdSchema }), serviceFields.extend({ id: listingIdSchema })],
+    typeError,
+  )
+  .transform((fields) => ({ id: fields.id, fields: normalizeFields(fields) }));
+export type UpdateListingInput = z.input<typeof updateListingSchema>;
+
+export const listingByIdSchema = z.object({ id: listingIdSchema });
+
+export const searchSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, LISTING_MESSAGES.searchTooLong)
+  .optional()
+  .transform((search) => (search ? search : null));
+
+const cursorSchema = z.uuid({ message: LISTING_MESSAGES.invalidCursor }).nullish().transform((cursor) => cursor ?? null);
+const limitSchema = z.number().int().min(1).max(LISTING_PAGE_MAX).default(LISTING_PAGE_DEFAULT);
+
+/**
+ * Chips: 'ready' (no advance order) and 'advance' (advance order) for food;
+ * 'available' (can be ordered now) for rentals and services.
+ */
+export const LISTING_FILTERS = ['all', 'ready', 'advance', 'available'] as const;
+export type ListingFilter = (typeof LISTING_FILTERS)[number];
+
+export function filterFitsType(filter: ListingFilter, type: ListingType | null): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'available') return type === 'rental' || type === 'service';
+  return type === 'food';
+}
+
+/** The public feed, one page: {cursor, limit} -> {items, nextCursor} (infinite scroll). */
+export const listListingsSchema = z
+  .object({
+    type: z.enum(LISTING_TYPES).nullish().transform((type) => type ?? null),
+    search: searchSchema,
+    filter: z.enum(LISTING_FILTERS, { error: LISTING_MESSAGES.invalidFilter }).default('all'),
+    cursor: cursorSchema,
+    limit: limitSchema,
+  })
+  .refine((input) => filterFitsType(input.filter, input.type), { message: LISTING_MESSAGES.invalidFilter, path: ['filter'] });
+export type ListListingsInput = z.input<typeof listListingsSchema>;
+
+/** Admin/moderator list: search, type and status filters, newest first. */
+export const moderationListSchema = z.object({
+  search: searchSchema,
+  type: z.enum(LISTING_TYPES).nullish().transform((type) => type ?? null),
+  status: z.enum(LISTING_STATUSES).nullish().transform((status) => status ?? null),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type ModerationListInput = z.input<typeof moderationListSchema>;
+
+export const moderationPendingSchema = z.object({ search: searchSchema, cursor: cursorSchema, limit: limitSchema });
+
+const reasonSchema = z
+  .string()
+  .trim()
+  .max(MODERATION_REASON_MAX_LENGTH, LISTING_MESSAGES.reasonTooLong)
+  .nullish()
+  .transform((reason) => (reason ? reason : null));
+
+/** Reject and pause take an optional reason, sent to the owner as the notification's message. */
+export const moderationDecisionSchema = z.object({ id: listingIdSchema, reason: reasonSchema });
+
+// ---- What the API returns ----
+
+/** The owner as other people see them: name, apartment, phone; never e-mail or CPF. */
+export const listingOwnerSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  apartment: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+const listingContentFields = {
+  id: z.string(),
+  type: z.enum(LISTING_TYPES),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  priceUnit: z.enum(PRICE_UNITS),
+  /** Null until the listing has an image (the screens show the fallback). */
+  imageCardUrl: z.string().nullable(),
+  imageDetailUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  deliveryOptions: z.array(z.enum(DELIVERY_OPTIONS)),
+  requiresAdvanceOrder: z.boolean(),
+  minimumNoticeHours: z.number().int().nullable(),
+  owner: listingOwnerSchema,
+};
+
+/** A listing on the public screens (feed cards and detail). */
+export const publicListingSchema = z.object({
+  ...listingContentFields,
+  status: z.enum(LISTING_STATUSES),
+  publishedAt: z.date(),
+  expiresAt: z.date(),
+});
+export type PublicListing = z.infer<typeof publicListingSchema>;
+
+export const publicListingDetailSchema = publicListingSchema.extend({
+  /** The owner cannot order their own listing. */
+  isOwner: z.boolean(),
+});
+export type PublicListingDetail = z.infer<typeof publicListingDetailSchema>;
+
+/** A listing as its owner and the moderators see it: every status, with the moderation fields. */
+export const managedListingSchema = z.object({
+  ...listingContentFields,
+  status: z.enum(LISTING_STATUSES),
+  pausedBy: z.enum(PAUSED_BY).nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  publishedAt: z.date().nullable(),
+  expiresAt: z.date().nullable(),
+});
+export type ManagedListing = z.infer<typeof managedListingSchema>;
+
+export function listingPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const myListingsSchema = z.object({
+  /** active = visible to neighbours now (active and not expired); inactive = every other one. */
+  counters: z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() }),
+  items: z.array(managedListingSchema),
+});
+export type MyListings = z.infer<typeof myListingsSchema>;
+
+export const listingCountsSchema = z.object({ rental: z.number().int(), food: z.number().int(), service: z.number().int() });
+
+export const listingMessageSchema = z.object({ message: z.string() });
+export const createListingOutputSchema = z.object({ id: z.string(), message: z.string() });
+/** backToReview: the edit changed approved content, so the listing waits for approval again. */
+export const updateListingOutputSchema = z.object({ message: z.string(), status: z.enum(LISTING_STATUSES), backToReview: z.boolean() });
+export const renewListingOutputSchema = z.object({ message: z.string(), expiresAt: z.date() });
