@@ -1,0 +1,10 @@
+import { Spinner } from '../ui/spinner.tsx';
+
+/** Shown while a route loads for longer than a moment. */
+export function PendingScreen() {
+  return (
+    <div className="status-screen">
+      <Spinner />
+    </div>
+  );
+}

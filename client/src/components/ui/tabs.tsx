@@ -1,0 +1,63 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+
+interface TabItem<T extends string> {
+  value: T;
+  label: string;
+}
+
+interface TabsProps<T extends string> {
+  idPrefix: string;
+  label: string;
+  value: T;
+  items: readonly TabItem<T>[];
+  onChange: (value: T) => void;
+}
+
+/** Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). */
+export function Tabs<T extends string>({ idPrefix, label, value, items, onChange }: TabsProps<T>) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = items.findIndex((item) => item.value === value);
+    let next: number;
+    if (event.key === 'ArrowRight') next = (index + 1) % items.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + items.length) % items.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = items.length - 1;
+    else return;
+    event.preventDefault();
+    const target = items[next];
+    if (!target) return;
+    onChange(target.value);
+    document.getElementById(`${idPrefix}-tab-${target.value}`)?.focus();
+  }
+
+  return (
+    <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      {items.map((item) => {
+        const selected = item.value === value;
+        return (
+          <button
+            key={item.value}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${item.value}`}
+            aria-selected={selected}
+            aria-controls={`${idPrefix}-panel-${item.value}`}
+            tabIndex={selected ? 0 : -1}
+            className={`tab${selected ? ' tab-active' : ''}`}
+            onClick={() => onChange(item.value)}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ idPrefix, value, children }: { idPrefix: string; value: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={`${idPrefix}-panel-${value}`} aria-labelledby={`${idPrefix}-tab-${value}`} className="tab-panel">
+      {children}
+    </div>
+  );
+}

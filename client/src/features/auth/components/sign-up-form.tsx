@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import {
+  AUTH_MESSAGES,
+  APARTMENT_MAX_LENGTH,
+  BLOCK_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  signUpSchema,
+  type SignUpInput,
+} from '@vizinhanca/shared/auth/auth.schema';
+import { CPF_MASKED_MAX_LENGTH, maskCpf } from '@vizinhanca/shared/auth/cpf';
+import { maskPhone, PHONE_MASKED_MAX_LENGTH } from '@vizinhanca/shared/auth/phone';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { useSignUp } from '../hooks/use-sign-up.ts';
+
+type SignUpValues = Required<SignUpInput>;
+
+const EMPTY: SignUpValues = { fullName: '', cpf: '', email: '', phone: '', block: '', apartment: '', password: '' };
+
+/** Server conflicts that belong to one field. */
+const MESSAGE_FIELDS: Record<string, keyof SignUpValues> = {
+  [AUTH_MESSAGES.emailTaken]: 'email',
+  [AUTH_MESSAGES.cpfTaken]: 'cpf',
+  [AUTH_MESSAGES.passwordTooCommon]: 'password',
+};
+
+export function SignUpForm() {
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signUp = useSignUp({
+    onError: (error) => {
+      const fromServer = fieldErrorsOf(error);
+      const field = MESSAGE_FIELDS[errorMessage(error)];
+      setErrors(field ? { ...fromServer, [field]: errorMessage(error) } : fromServer);
+    },
+  });
+
+  function update<K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: '' }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Same rules as the server: a bad CPF never leaves the phone.
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      toast.error(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.requiredFields);
+      return;
+    }
+    setErrors({});
+    signUp.mutate(values);
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <TextField
+        id="signup-full-name"
+        label="Nome completo"
+        autoComplete="name"
+        autoCapitalize="words"
+        placeholder="Seu nome e sobrenome"
+        maxLength={FULL_NAME_MAX_LENGTH}
+        value={values.fullName}
+        onChange={(event) => update('fullName', event.target.value)}
+        error={errors.fullName}
+        aria-required="true"
+      />
+      <TextField
+        id="signup-cpf"
+        label="CPF"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="000.000.000-00"
+        maxLength={CPF_MASKED_MAX_LENGTH}
+        value={values.cpf}
+        onChange={(event) => update('cpf', maskCpf(event.target.value))}
+        error={errors.cpf}
+        aria-required="true"
+      />
+      <TextField
+        id="signup-email"
+        label="E-mail"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="seu@email.com"
+        value={values.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={errors.email}
+        aria-required="true"
+      />
+      <TextField
+        id="signup-phone"
+        label="Telefone"
+        optional
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(11) 99999-9999"
+        maxLength={PHONE_MASKED_MAX_LENGTH}
+        value={values.phone}
+        onChange={(event) => update('phone', maskPhone(event.target.value))}
+        error={errors.phone}
+      />
+      <div className="form-row">
+        <TextField
+          id="signup-block"
+          label="Bloco"
+          placeholder="Ex: A"
+          autoCapitalize="characters"
+          maxLength={BLOCK_MAX_LENGTH}
+          value={values.block}
+          onChange={(event) => update('block', event.target.value)}
+          error={errors.block}
+        />
+        <TextField
+          id="signup-apartment"
+          label="Apartamento"
+          placeholder="Ex: 101"
+          inputMode="text"
+          maxLength={APARTMENT_MAX_LENGTH}
+          value={values.apartment}
+          onChange={(event) => update('apartment', event.target.value)}
+          error={errors.apartment}
+        />
+      </div>
+      <TextField
+        id="signup-password"
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Crie uma senha"
+        value={values.password}
+        onChange={(event) => update('password', event.target.value)}
+        error={errors.password}
+        hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
+        aria-required="true"
+      />
+      <Button type="submit" size="lg" block loading={signUp.isPending}>
+        Criar Conta
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import { isStaff } from '@vizinhanca/shared/users/user.types';
+import { BottomNav } from '../../../components/layout/bottom-nav.tsx';
+import { CountBadge } from '../../../components/ui/badge.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { BellIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { useSessionUser } from '../../../hooks/use-session-user.ts';
+import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
+import { CategoryCards } from './category-cards.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+
+/** Home (spec 2.5). Category counts arrive with the listings. */
+export function HomeScreen() {
+  const user = useSessionUser();
+  const unread = useUnreadCount();
+  if (!user) return null;
+  const staff = isStaff(user.roles);
+
+  return (
+    <div className="screen screen-with-nav">
+      <header className="home-hero">
+        <div className="home-hero-top">
+          <div>
+            <h1 className="home-greeting">Olá, {user.fullName}!</h1>
+            <p className="home-welcome">Bem-vindo(a) à sua vizinhança. O que você procura hoje?</p>
+          </div>
+          <Link to="/notificacoes" className="icon-button icon-button-on-brand" aria-label="Notificações">
+            <BellIcon />
+            <CountBadge count={unread} srLabel={(count) => `${count} não lidas`} />
+          </Link>
+        </div>
+      </header>
+
+      <main className="screen-main home-content">
+        <CategoryCards />
+
+        <div className={`home-actions${staff ? ' home-actions-two' : ''}`}>
+          <Link to="/anuncios" className={buttonClassName({ variant: 'primary', size: 'md', block: true })}>
+            <PlusIcon />
+            Criar Anúncio
+          </Link>
+          {staff ? (
+            <Link to="/admin" className={buttonClassName({ variant: 'outline', size: 'md', block: true })}>
+              <ShieldIcon />
+              Painel Admin
+            </Link>
+          ) : null}
+        </div>
+
+        <RecentActivity />
+      </main>
+
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { maskPhone } from '@vizinhanca/shared/auth/phone';
+import { initials } from '@vizinhanca/shared/users/user.types';
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { CountBadge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import {
+  BellIcon,
+  ChevronRightIcon,
+  CreditCardIcon,
+  HelpCircleIcon,
+  LogOutIcon,
+  MapPinIcon,
+  MegaphoneIcon,
+  PhoneIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  ShoppingBagIcon,
+} from '../../../components/ui/icons.tsx';
+import { useLogout } from '../../../hooks/use-logout.ts';
+import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
+import { useOwnProfile } from '../hooks/use-own-profile.ts';
+
+interface Shortcut {
+  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/pagamentos' | '/ajuda';
+  label: string;
+  Icon: ComponentType;
+}
+
+const TILES: Shortcut[] = [
+  { to: '/meus-pedidos', label: 'Meus Pedidos', Icon: ShoppingBagIcon },
+  { to: '/anuncios', label: 'Meus Anúncios', Icon: MegaphoneIcon },
+  { to: '/cobrancas', label: 'Cobranças', Icon: ReceiptIcon },
+  { to: '/notificacoes', label: 'Notificações', Icon: BellIcon },
+];
+
+const MENU: Shortcut[] = [
+  { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
+  { to: '/pagamentos', label: 'Pagamentos', Icon: CreditCardIcon },
+  { to: '/ajuda', label: 'Ajuda', Icon: HelpCircleIcon },
+];
+
+/** /perfil (spec 2.11). Listing and order counts join the card when those exist. */
+export function ProfileScreen() {
+  const profile = useOwnProfile();
+  const unread = useUnreadCount();
+  const logout = useLogout();
+
+  return (
+    <AppScreen header={<PageHeader title="Perfil" />}>
+      <Card className="profile-card">
+        <div className="avatar" aria-hidden={profile.avatarUrl ? undefined : true}>
+          {profile.avatarUrl ? <img src={profile.avatarUrl} alt={`Foto de ${profile.fullName}`} /> : initials(profile.fullName)}
+        </div>
+        <h2 className="profile-name">{profile.fullName}</h2>
+        <div className="profile-meta">
+          <span>
+            <MapPinIcon />
+            {profile.apartment ? `Apto ${profile.apartment}` : 'Sem apartamento'}
+          </span>
+          <span>
+            <PhoneIcon />
+            {profile.phone ? maskPhone(profile.phone) : 'Sem telefone'}
+          </span>
+        </div>
+      </Card>
+
+      <nav aria-label="Atalhos do perfil" className="tile-grid">
+        {TILES.map(({ to, label, Icon }) => (
+          <Link key={to} to={to} className="tile">
+            <span className="tile-icon">
+              <Icon />
+            </span>
+            {label}
+            {to === '/notificacoes' ? <CountBadge count={unread} srLabel={(count) => `${count} não lidas`} /> : null}
+          </Link>
+        ))}
+      </nav>
+
+      <ul className="menu-list" aria-label="Mais opções">
+        {MENU.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <Link to={to} className="menu-item">
+              <Icon />
+              <span className="menu-item-label">{label}</span>
+              <ChevronRightIcon />
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <Button variant="danger-outline" size="lg" block loading={logout.isPending} onClick={() => logout.mutate()}>
+        <LogOutIcon />
+        Sair da Conta
+      </Button>
+    </AppScreen>
+  );
+}

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient, queryUtils } from './trpc.ts';
+
+/**
+ * The signed-in user (or null) for guards and screens. Never trusted from cache
+ * for long: refetched on mount, on focus, on reconnect and on live account events.
+ */
+export function sessionQueryOptions() {
+  return queryUtils.auth.me.queryOptions(undefined, {
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+    // Offline on a cold start: fail fast into the error screen instead of waiting forever for a network.
+    networkMode: 'always',
+    retry: (failureCount) => navigator.onLine && failureCount < 1,
+  });
+}
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof queryUtils.auth.me.fetch>>>;
+
+/** For guards: the cached user at once (revalidated in the background), or a fetch the first time. */
+export function ensureSession(client: QueryClient) {
+  return client.ensureQueryData({ ...sessionQueryOptions(), revalidateIfStale: true });
+}
+
+/** After login, sign-up or logout: the server's answer, not the cache. */
+export function refreshSession() {
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}
+
+const sessionKey = JSON.stringify(sessionQueryOptions().queryKey);
+
+/** Signing out, step 1: the guards and the realtime hook see nobody signed in. */
+export function markSignedOut(): void {
+  void queryClient.cancelQueries();
+  queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+}
+
+/** Signing out, step 2 (once the signed-in screens are gone): the user's data leaves the cache. */
+export function forgetUserData(): void {
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== sessionKey });
+}

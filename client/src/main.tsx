@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
+import { registerServiceWorker } from './features/pwa/service-worker.ts';
+import { queryClient, trpc, trpcClient } from './lib/trpc.ts';
+import { router } from './router.tsx';
+import './styles.css';
+
+// Before React renders: the install prompt can fire as soon as the page loads.
+listenForInstallPrompt();
+registerServiceWorker();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Elemento #root não encontrado');
+
+createRoot(container).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,80 @@
+import { createRouter } from '@tanstack/react-router';
+import { ErrorScreen } from './components/layout/error-screen.tsx';
+import { PendingScreen } from './components/layout/pending-screen.tsx';
+import { queryClient, queryUtils } from './lib/trpc.ts';
+import { adminRoute } from './routes/admin.tsx';
+import { createListingAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
+import { helpRoute } from './routes/ajuda.tsx';
+import { rentalsRoute } from './routes/alugueis.tsx';
+import { listingDetailRoute } from './routes/anuncio-detalhe.tsx';
+import { myListingsRoute } from './routes/anuncios.tsx';
+import { createListingRoute } from './routes/anuncios-criar.tsx';
+import { appLayoutRoute } from './routes/app-layout.tsx';
+import { authRoute } from './routes/auth.tsx';
+import { billingsRoute } from './routes/cobrancas.tsx';
+import { foodRoute } from './routes/comidas.tsx';
+import { settingsRoute } from './routes/configuracoes.tsx';
+import { invitesRoute } from './routes/convites.tsx';
+import { foodDetailRoute } from './routes/food-detalhe.tsx';
+import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
+import { homeRoute } from './routes/index.tsx';
+import { rentalDetailRoute } from './routes/item-detalhe.tsx';
+import { myOrdersRoute } from './routes/meus-pedidos.tsx';
+import { notificationsRoute } from './routes/notificacoes.tsx';
+import { paymentsRoute } from './routes/pagamentos.tsx';
+import { pendingApprovalRoute } from './routes/pending-approval.tsx';
+import { profileRoute } from './routes/perfil.tsx';
+import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
+import { rootRoute } from './routes/root.tsx';
+import { serviceDetailRoute } from './routes/service-detalhe.tsx';
+import { servicesRoute } from './routes/servicos.tsx';
+
+const routeTree = rootRoute.addChildren([
+  // Public
+  authRoute,
+  resetPasswordRoute,
+  pendingApprovalRoute,
+  rentalDetailAliasRoute,
+  createListingAliasRoute,
+  // Signed in and approved
+  appLayoutRoute.addChildren([
+    homeRoute,
+    rentalsRoute,
+    foodRoute,
+    servicesRoute,
+    profileRoute,
+    myListingsRoute,
+    createListingRoute,
+    listingDetailRoute,
+    billingsRoute,
+    rentalDetailRoute,
+    foodDetailRoute,
+    serviceDetailRoute,
+    settingsRoute,
+    notificationsRoute,
+    paymentsRoute,
+    invitesRoute,
+    helpRoute,
+    myOrdersRoute,
+    receivedOrdersRoute,
+    adminRoute,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, queryUtils },
+  // React Query owns caching; the router only waits for loaders to warm it.
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: PendingScreen,
+  // Inside the root layout, so the offline banner and the toasts stay on screen.
+  defaultErrorComponent: ErrorScreen,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

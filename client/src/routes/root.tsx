@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { NotFoundScreen } from '../components/layout/not-found-screen.tsx';
+import { Toaster } from '../components/ui/toast.tsx';
+import { PwaBanners } from '../features/pwa/components/pwa-banners.tsx';
+import { useRealtimeEvents } from '../features/realtime/hooks/use-realtime-events.ts';
+import { useRevalidateGuards } from '../hooks/use-revalidate-guards.ts';
+import type { RouterContext } from '../lib/router-context.ts';
+import { sessionQueryOptions } from '../lib/session.ts';
+
+function RootLayout() {
+  const { data: user } = useQuery(sessionQueryOptions());
+  useRealtimeEvents(Boolean(user));
+  useRevalidateGuards(user);
+  return (
+    <div className="app">
+      <PwaBanners />
+      <Outlet />
+      <Toaster />
+    </div>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+});

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // One bundle (~160 kB gzip) that the service worker caches; routes are small enough not to split yet.
+    chunkSizeWarningLimit: 700,
+  },
+});
