@@ -19,8 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // rental: per day; food: per unit; service: per hour or per service (decisions.md).
     .addColumn('price_unit', 'text', (col) => col.notNull())
     // Keys produced by the server's storage module (card size and detail size); never client paths.
-    .addColumn('image_card_key', 'text')
-    .addColumn('image_detail_key', 'text')
+    // An image re-encoded by the server (its files are derived from the id).
+    .addColumn('image_id', 'uuid', (col) => col.references('images.id').onDelete('set null'))
     .addColumn('tags', sql`text[]`, (col) => col.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('delivery_options', sql`text[]`, (col) => col.notNull().defaultTo(sql`'{pickup}'::text[]`))
     .addColumn('requires_advance_order', 'boolean', (col) => col.notNull().defaultTo(false))
@@ -45,7 +45,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       sql`(type = 'rental' AND price_unit = 'day') OR (type = 'food' AND price_unit = 'unit')
         OR (type = 'service' AND price_unit IN ('hour', 'service'))`,
     )
-    .addCheckConstraint('listings_image_check', sql`(image_card_key IS NULL) = (image_detail_key IS NULL)`)
     .addCheckConstraint('listings_tags_check', sql`cardinality(tags) <= 5`)
     .addCheckConstraint(
       'listings_delivery_options_check',

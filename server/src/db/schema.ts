@@ -103,8 +103,7 @@ export interface ListingsTable {
   description: string;
   price_cents: number;
   price_unit: PriceUnit;
-  image_card_key: string | null;
-  image_detail_key: string | null;
+  image_id: string | null;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   delivery_options: ColumnType<DeliveryOption[], DeliveryOption[] | undefined, DeliveryOption[]>;
   requires_advance_order: Generated<boolean>;

@@ -5,6 +5,7 @@ export const IMAGE_MESSAGES = {
   tooLarge: 'Imagem deve ter no máximo 5MB',
   notAnImage: 'O arquivo não é uma imagem válida. Envie uma foto PNG, JPG ou WEBP.',
   uploadFailed: 'Erro ao enviar imagem',
+  notFound: 'Imagem não encontrada. Envie a foto novamente.',
   uploaded: 'Imagem enviada!',
   unauthenticated: 'Não autenticado',
   notApproved: 'Seu cadastro ainda não foi aprovado pela administração.',

@@ -25,6 +25,7 @@ describe('createListingSchema', () => {
       priceUnit: 'day',
       tags: [],
       deliveryOptions: ['pickup'],
+      imageId: null,
       requiresAdvanceOrder: false,
       minimumNoticeHours: null,
     });

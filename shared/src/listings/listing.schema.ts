@@ -159,6 +159,8 @@ const commonFields = {
   priceCents: priceCentsSchema,
   tags: tagsSchema,
   deliveryOptions: deliveryOptionsSchema,
+  /** An image uploaded by the owner (POST /api/images); null for none. */
+  imageId: z.uuid({ message: 'Imagem inválida' }).nullish().transform((id) => id ?? null),
 };
 
 const rentalFields = z.object({ type: z.literal('rental'), ...commonFields });
@@ -179,6 +181,7 @@ export interface ListingFields {
   priceUnit: PriceUnit;
   tags: string[];
   deliveryOptions: DeliveryOption[];
+  imageId: string | null;
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
 }
@@ -192,6 +195,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
     priceCents: fields.priceCents,
     tags: fields.tags,
     deliveryOptions: fields.deliveryOptions,
+    imageId: fields.imageId,
   };
   switch (fields.type) {
     case 'rental':

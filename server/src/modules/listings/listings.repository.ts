@@ -11,8 +11,7 @@ const LISTING_COLUMNS = [
   'l.description',
   'l.price_cents',
   'l.price_unit',
-  'l.image_card_key',
-  'l.image_detail_key',
+  'l.image_id',
   'l.tags',
   'l.delivery_options',
   'l.requires_advance_order',
@@ -108,7 +107,7 @@ export function findListing(db: Db, id: string) {
 export function findForUpdate(db: Db, id: string) {
   return db
     .selectFrom('listings')
-    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'status', 'paused_by', 'expires_at'])
+    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'image_id', 'status', 'paused_by', 'expires_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .forUpdate()
@@ -174,6 +173,7 @@ export function insertListing(db: Db, userId: string, fields: ListingFields) {
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      image_id: fields.imageId,
       status: 'pending',
     })
     .returning(['id'])
@@ -193,6 +193,7 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      image_id: fields.imageId,
       status,
       paused_by: pausedBy,
       // A listing sent back to review starts clean; a rejection reason belongs to the old content.

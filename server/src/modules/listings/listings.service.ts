@@ -11,6 +11,8 @@ import {
   type PublicListingDetail,
 } from '@vizinhanca/shared/listings/listing.schema';
 import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
+import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
+import { findOwnImage } from '../images/images.repository.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -19,10 +21,6 @@ import * as listings from './listings.repository.ts';
 
 // ---- Turning rows into what the API returns ----
 
-/** Files are served by the app under /files/{storage key} (the storage module's addresses). */
-function fileUrl(key: string | null): string | null {
-  return key ? `/files/${key}` : null;
-}
 
 function content(row: listings.ListingRow) {
   return {
@@ -32,8 +30,8 @@ function content(row: listings.ListingRow) {
     description: row.description,
     priceCents: row.price_cents,
     priceUnit: row.price_unit,
-    imageCardUrl: fileUrl(row.image_card_key),
-    imageDetailUrl: fileUrl(row.image_detail_key),
+    imageCardUrl: row.image_id ? imageUrl(row.image_id, 'card') : null,
+    imageDetailUrl: row.image_id ? imageUrl(row.image_id, 'detail') : null,
     tags: row.tags,
     deliveryOptions: row.delivery_options,
     requiresAdvanceOrder: row.requires_advance_order,
@@ -108,7 +106,15 @@ export async function ownerView(deps: AppDeps, userId: string, id: string): Prom
   return toManaged(row);
 }
 
+/** A listing may only show an image its owner uploaded (never someone else's, never a made-up id). */
+async function assertOwnImage(db: Db, userId: string, imageId: string | null) {
+  if (!imageId) return;
+  const image = await findOwnImage(db, imageId, userId);
+  if (!image || image.purpose !== 'listing') throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notFound);
+}
+
 export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
+  await assertOwnImage(deps.db, userId, fields.imageId);
   const { id } = await listings.insertListing(deps.db, userId, fields);
   return { id, message: LISTING_MESSAGES.created };
 }
@@ -135,11 +141,13 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockOwn(trx, userId, id);
     if (row.type !== fields.type) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.typeChanged);
+    await assertOwnImage(trx, userId, fields.imageId);
     const contentChanged =
       row.title !== fields.title ||
       row.description !== fields.description ||
       row.price_cents !== fields.priceCents ||
-      row.price_unit !== fields.priceUnit;
+      row.price_unit !== fields.priceUnit ||
+      row.image_id !== fields.imageId;
     const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
     const status: ListingStatus = backToReview ? 'pending' : row.status;
     await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by);
