@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+// One data directory per port, so two runs (say, two engineers) never share a database.
+export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 // Debian's Chromium (Playwright cannot download browsers here); the phone size of the spec.
 export default defineConfig({

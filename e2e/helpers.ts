@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 
-export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox');
+export const E2E_OUTBOX = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3999}/outbox`);
 
 export const DEMO = {
   admin: { email: 'admin@vizinhanca.app', password: 'admin-vizinhanca', name: 'Carla Mendes' },
