@@ -1,12 +1,15 @@
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { demoLogins, seedDemoIfEmpty } from '../server/src/db/seed.ts';
+import { createFileStorage } from '../server/src/storage/file-storage.ts';
 import { fail, withDatabase } from './lib/maintainer.ts';
 
 // npm run seed: migrates, then adds the demo data when the database has no users.
 try {
-  await withDatabase(async (db, { logger }) => {
+  await withDatabase(async (db, { logger, config }) => {
     await migrateToLatest(db);
-    const seeded = await seedDemoIfEmpty({ db, logger });
+    const storage = createFileStorage(config);
+    await storage.init();
+    const seeded = await seedDemoIfEmpty({ db, logger, storage });
     if (!seeded) {
       console.log('O banco já tem usuários: nada foi adicionado.');
       return;

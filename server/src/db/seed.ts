@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
+import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
+import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from '../auth/crypto.ts';
 import type { AppDeps } from '../context.ts';
+import { uploadImage } from '../modules/images/images.service.ts';
 import * as users from '../modules/users/users.repository.ts';
-import type { Role } from '@vizinhanca/shared/users/user.types';
 
 export interface DemoLogin {
   role: string;
@@ -27,7 +30,7 @@ interface DemoUser {
   label: string;
 }
 
-/** The demo people (realistic pt-BR); listings and orders join them in later migrations of the seed. */
+/** The demo people (realistic pt-BR). */
 export const DEMO_USERS: DemoUser[] = [
   { label: 'Administradora', fullName: 'Carla Mendes', email: 'admin@vizinhanca.app', cpf: '39053344705', phone: '11991234567', block: 'ADM', apartment: '1', status: 'approved', roles: ['admin'], password: DEMO_ADMIN_PASSWORD },
   { label: 'Moderador', fullName: 'Rafael Oliveira', email: 'moderador@vizinhanca.app', cpf: '11144477735', phone: '11992345678', block: 'A', apartment: '12', status: 'approved', roles: ['moderator'], password: DEMO_RESIDENT_PASSWORD },
@@ -41,14 +44,47 @@ export function demoLogins(): DemoLogin[] {
   return DEMO_USERS.map((user) => ({ role: user.label, name: user.fullName, email: user.email, password: user.password }));
 }
 
+interface DemoListing {
+  owner: string;
+  type: ListingType;
+  title: string;
+  description: string;
+  priceCents: number;
+  priceUnit: PriceUnit;
+  tags: string[];
+  deliveryOptions: DeliveryOption[];
+  requiresAdvanceOrder?: boolean;
+  minimumNoticeHours?: number;
+  photo: string;
+  status: ListingStatus;
+  /** Days since the administration approved it (expiry is 30 days after). */
+  publishedDaysAgo?: number;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Listings of every type: most active, some pending, one expiring in 3 days, one expired. */
+export const DEMO_LISTINGS: DemoListing[] = [
+  { owner: 'ana@vizinhanca.app', type: 'rental', title: 'Furadeira de impacto Bosch', description: 'Furadeira 650W com maleta, brocas para parede, madeira e metal. Ideal para pendurar quadros e prateleiras.', priceCents: 1500, priceUnit: 'day', tags: ['ferramentas'], deliveryOptions: ['pickup'], photo: 'furadeira', status: 'active', publishedDaysAgo: 2 },
+  { owner: 'ana@vizinhanca.app', type: 'food', title: 'Bolo de cenoura com cobertura de chocolate', description: 'Bolo caseiro fofinho, feito na hora, com cobertura de brigadeiro. Serve 10 fatias.', priceCents: 3500, priceUnit: 'unit', tags: ['doces', 'caseiro'], deliveryOptions: ['pickup', 'delivery'], photo: 'bolo-de-cenoura', status: 'active', publishedDaysAgo: 1 },
+  { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Bicicleta aro 29 com capacete', description: 'Mountain bike 21 marchas, revisada, com capacete e cadeado. Ótima para passear no parque.', priceCents: 2500, priceUnit: 'day', tags: ['esporte', 'lazer'], deliveryOptions: ['pickup'], photo: 'bicicleta', status: 'active', publishedDaysAgo: 27 },
+  { owner: 'bruno@vizinhanca.app', type: 'service', title: 'Aulas de violão para iniciantes', description: 'Aulas individuais de violão popular, do primeiro acorde às músicas favoritas. Levo material didático.', priceCents: 6000, priceUnit: 'hour', tags: ['música', 'aulas'], deliveryOptions: ['pickup', 'delivery', 'scheduled'], photo: 'aulas-de-violao', status: 'active', publishedDaysAgo: 5 },
+  { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Escada de alumínio 7 degraus', description: 'Escada dobrável e leve, aguenta até 120 kg. Perfeita para trocar lâmpadas e pintar.', priceCents: 1000, priceUnit: 'day', tags: ['ferramentas'], deliveryOptions: ['pickup'], photo: 'escada', status: 'pending' },
+  { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Marmitas fit da semana (5 unidades)', description: 'Frango grelhado, arroz integral e legumes no vapor. Congeladas, prontas para o micro-ondas.', priceCents: 8900, priceUnit: 'unit', tags: ['saudável', 'marmita'], deliveryOptions: ['delivery', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 48, photo: 'marmita', status: 'active', publishedDaysAgo: 3 },
+  { owner: 'juliana@vizinhanca.app', type: 'service', title: 'Passeio com cachorros', description: 'Passeio de 45 minutos pela praça, com água e saquinhos. Cães de pequeno e médio porte.', priceCents: 3000, priceUnit: 'service', tags: ['pets'], deliveryOptions: ['delivery', 'scheduled'], photo: 'passeio-com-caes', status: 'active', publishedDaysAgo: 10 },
+  { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Cento de coxinhas para festa', description: 'Coxinhas de frango com catupiry, fritas ou congeladas para você fritar na hora da festa.', priceCents: 9000, priceUnit: 'unit', tags: ['salgados', 'festa'], deliveryOptions: ['pickup', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 72, photo: 'coxinhas', status: 'pending' },
+  { owner: 'juliana@vizinhanca.app', type: 'rental', title: 'Carrinho de bebê Galzerano', description: 'Carrinho reclinável com capota e cesto. Higienizado, em ótimo estado.', priceCents: 2000, priceUnit: 'day', tags: ['bebê'], deliveryOptions: ['pickup'], photo: 'carrinho-de-bebe', status: 'active', publishedDaysAgo: 35 },
+];
+
 /** Seeds the demo data only when the database has no users at all. */
-export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger'>): Promise<boolean> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'storage'>): Promise<boolean> {
+  const userIds = await deps.db.transaction().execute(async (trx) => {
     // One seeder at a time, even with two replicas starting together.
     await sql`SELECT pg_advisory_xact_lock(827364)`.execute(trx);
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) return false;
+    if (existing) return null;
     const hashes = new Map<string, string>();
+    const ids = new Map<string, string>();
     for (const user of DEMO_USERS) {
       if (!hashes.has(user.password)) hashes.set(user.password, await hashPassword(user.password));
       const { id } = await users.insertUser(trx, {
@@ -62,8 +98,40 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger'>): Pro
         approvalStatus: user.status,
       });
       for (const role of user.roles) await users.grantRole(trx, id, role);
+      ids.set(user.email, id);
     }
-    deps.logger.info({ users: DEMO_USERS.length }, 'demo data seeded');
-    return true;
+    return ids;
   });
+  if (!userIds) return false;
+
+  // Photos go through the same re-encoding as uploads, into whichever storage is configured.
+  const now = Date.now();
+  for (const listing of DEMO_LISTINGS) {
+    const ownerId = userIds.get(listing.owner)!;
+    const photo = await readFile(new URL(`./demo-photos/${listing.photo}.jpg`, import.meta.url));
+    const image = await uploadImage(deps, ownerId, 'listing', photo);
+    const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
+    await deps.db
+      .insertInto('listings')
+      .values({
+        user_id: ownerId,
+        type: listing.type,
+        title: listing.title,
+        description: listing.description,
+        price_cents: listing.priceCents,
+        price_unit: listing.priceUnit,
+        image_id: image.id,
+        tags: listing.tags,
+        delivery_options: listing.deliveryOptions,
+        requires_advance_order: listing.requiresAdvanceOrder ?? false,
+        minimum_notice_hours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
+        status: listing.status,
+        published_at: publishedAt,
+        expires_at: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
+        created_at: publishedAt ?? new Date(now - 3600 * 1000),
+      })
+      .execute();
+  }
+  deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length }, 'demo data seeded');
+  return true;
 }

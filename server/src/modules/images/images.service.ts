@@ -33,7 +33,7 @@ export async function reencodeImage(bytes: Buffer) {
   }
 }
 
-export async function uploadImage(deps: AppDeps, userId: string, purpose: ImagePurpose, bytes: Buffer) {
+export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, purpose: ImagePurpose, bytes: Buffer) {
   const encoded = await reencodeImage(bytes);
   const id = randomUUID();
   await deps.storage.put(imageStorageKey(id, 'card'), encoded.card, 'image/webp');
