@@ -47,7 +47,7 @@ export function requestMeta(deps: AppDeps, req: IncomingMessage & { ip?: string;
     ip: req.ip ?? req.socket.remoteAddress ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     baseUrl,
-    secure: baseUrl.startsWith('https://'),
+    secure: baseUrl.startsWith('https://') || protocol === 'https',
   };
 }
 
