@@ -2,24 +2,48 @@ import { createRoute } from '@tanstack/react-router';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import { AccessDenied } from '../features/admin/components/access-denied.tsx';
 import { AdminScreen } from '../features/admin/components/admin-screen.tsx';
+import type { AdminSection } from '../features/admin/components/summary-tabs.tsx';
+import { allListingsInput, NO_LISTING_FILTERS, pendingListingsInput } from '../features/admin/hooks/use-moderation-listings.ts';
 import { useSessionUser } from '../hooks/use-session-user.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+
+/** ?secao=anuncios opens 'Todos os Anúncios'; the default is the pendencies. */
+function adminSearch(search: Record<string, unknown>): { secao?: 'anuncios' } {
+  return { secao: search.secao === 'anuncios' ? 'anuncios' : undefined };
+}
 
 export const adminRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin',
-  loader: ({ context }) => {
+  validateSearch: adminSearch,
+  // No loaderDeps: switching sections shows the new one at once (with its own spinner).
+  loader: ({ context, location }) => {
     const { roles } = context.user;
     if (!isStaff(roles)) return undefined;
+    const { queryUtils } = context;
+    const section = adminSearch(location.search as Record<string, unknown>).secao ?? 'pendencias';
     return Promise.all([
-      context.queryUtils.admin.pendencies.prefetch(),
-      roles.includes('admin') ? context.queryUtils.admin.pendingUsers.prefetch() : undefined,
+      queryUtils.admin.pendencies.prefetch(),
+      queryUtils.listings.countsByType.prefetch(),
+      section === 'anuncios'
+        ? queryUtils.listings.moderation.list.prefetchInfinite(allListingsInput(NO_LISTING_FILTERS))
+        : queryUtils.listings.moderation.pending.prefetchInfinite(pendingListingsInput('')),
+      section === 'pendencias' && roles.includes('admin') ? queryUtils.admin.pendingUsers.prefetch() : undefined,
     ]);
   },
   component: function AdminRoute() {
     const user = useSessionUser();
+    const { secao } = adminRoute.useSearch();
+    const navigate = adminRoute.useNavigate();
     if (!user) return null;
     if (!isStaff(user.roles)) return <AccessDenied />;
-    return <AdminScreen isAdmin={user.roles.includes('admin')} />;
+    const section: AdminSection = secao ?? 'pendencias';
+    return (
+      <AdminScreen
+        isAdmin={user.roles.includes('admin')}
+        section={section}
+        onSectionChange={(next) => void navigate({ search: { secao: next === 'anuncios' ? 'anuncios' : undefined }, replace: true })}
+      />
+    );
   },
 });

@@ -1,9 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import type { JSX } from 'react';
+import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { ListingEditorScreen } from '../features/listing-editor/components/listing-editor-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
-
-const LISTING_TYPES = ['rental', 'food', 'service'] as const;
-type ListingType = (typeof LISTING_TYPES)[number];
 
 /** ?category= preselects the type (spec 2.12 shortcuts); ?edit= opens an existing listing. */
 function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string } {
@@ -12,9 +11,19 @@ function listingFormSearch(search: Record<string, unknown>): { category?: Listin
   return { category, edit };
 }
 
+function CreateListingPage(): JSX.Element {
+  const { category, edit } = createListingRoute.useSearch();
+  return <ListingEditorScreen category={category} editId={edit} />;
+}
+
 export const createListingRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/anuncios/criar',
   validateSearch: listingFormSearch,
-  component: () => <PlaceholderScreen title="Criar Anúncio" backTo="/anuncios" />,
+  loaderDeps: ({ search }) => ({ edit: search.edit }),
+  // Editing: the listing starts loading with the navigation (the form shows its own loading state).
+  loader: ({ context, deps }) => {
+    if (deps.edit) void context.queryUtils.listings.ownerView.prefetch({ id: deps.edit });
+  },
+  component: CreateListingPage,
 });

@@ -1,9 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { MyListingsScreen } from '../features/my-listings/components/my-listings-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const myListingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/anuncios',
-  component: () => <PlaceholderScreen title="Meus Anúncios" backTo="/perfil" />,
+  // Fetched again when stale: the owner's actions invalidate it before coming back here.
+  loader: ({ context }) => context.queryUtils.listings.mine.prefetch(),
+  component: MyListingsScreen,
 });

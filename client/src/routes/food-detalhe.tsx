@@ -1,9 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const foodDetailRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/food/$id',
-  component: () => <PlaceholderScreen title="Detalhes do Prato" backTo="/comidas" />,
+  // prefetch, not ensureData: a missing listing is a screen of its own ('Prato não encontrado').
+  loader: ({ context, params }) => context.queryUtils.listings.byId.prefetch({ id: params.id }),
+  component: function FoodDetailRoute() {
+    const { id } = foodDetailRoute.useParams();
+    return <ListingDetailScreen type="food" id={id} />;
+  },
 });

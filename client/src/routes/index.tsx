@@ -10,6 +10,7 @@ export const homeRoute = createRoute({
     Promise.all([
       context.queryUtils.notifications.unreadCount.prefetch(),
       context.queryUtils.notifications.list.prefetch(RECENT_ACTIVITY_INPUT),
+      context.queryUtils.listings.countsByType.prefetch(),
     ]),
   component: HomeScreen,
 });

@@ -1,9 +1,25 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
+import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
+import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const servicesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/servicos',
-  component: () => <PlaceholderScreen title="Serviços" backTo="/" />,
+  validateSearch: (search: Record<string, unknown>): BrowseSearch => parseBrowseSearch('service', search),
+  // No loaderDeps: a new search must not swap the screen for the pending one while typing.
+  loader: ({ context, location }) =>
+    context.queryUtils.listings.list.prefetchInfinite(listingFeedInput('service', parseBrowseSearch('service', location.search as Record<string, unknown>))),
+  component: function ServicesRoute() {
+    const search = servicesRoute.useSearch();
+    const navigate = servicesRoute.useNavigate();
+    return (
+      <ListingBrowseScreen
+        type="service"
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })}
+      />
+    );
+  },
 });

@@ -1,83 +1,129 @@
+import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { CheckCircleIcon, InboxIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminPendencies, usePendingUsers } from '../hooks/use-admin-pendencies.ts';
-import { useApproveUser } from '../hooks/use-decide-user.ts';
-import { PendingUserCard } from './pending-user-card.tsx';
-import { RejectUserDialog } from './reject-user-dialog.tsx';
+import { InboxIcon, MegaphoneIcon } from '../../../components/ui/icons.tsx';
+import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
+import {
+  useActivateListing,
+  useApproveListing,
+  useDeleteListing,
+  usePauseListing,
+  useRejectListing,
+} from '../hooks/use-moderate-listing.ts';
+import { usePublicListingCount } from '../hooks/use-moderation-listings.ts';
+import { AllListingsPanel } from './all-listings-panel.tsx';
+import { DeleteListingDialog } from './delete-listing-dialog.tsx';
+import type { ListingHandlers } from './listing-handlers.ts';
+import { ListingReasonDialog } from './listing-reason-dialog.tsx';
+import { ListingViewDialog } from './listing-view-dialog.tsx';
+import { PendenciesPanel } from './pendencies-panel.tsx';
+import { sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
+import '../admin.css';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** /admin (spec 2.23): the pendencies of the condominium; listings join when they exist. */
-export function AdminScreen({ isAdmin }: { isAdmin: boolean }) {
-  const pendencies = useAdminPendencies();
-  const pendingUsers = usePendingUsers(isAdmin);
-  const approveUser = useApproveUser();
-  const [rejecting, setRejecting] = useState<{ id: string; fullName: string } | null>(null);
+type OpenDialog = { kind: 'view' | 'reject' | 'pause' | 'delete'; listing: ManagedListing } | null;
 
-  const pendingListings = 0;
-  const pendingSignUps = pendencies.data?.pendingUsers ?? 0;
-  const total = pendingListings + pendingSignUps;
+interface AdminScreenProps {
+  isAdmin: boolean;
+  section: AdminSection;
+  onSectionChange: (section: AdminSection) => void;
+}
+
+/** /admin (spec 2.23): pendencies (listings and, for admins, sign-ups) and every listing. */
+export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenProps) {
+  const pendencies = useAdminPendencies();
+  const publicCount = usePublicListingCount();
+  const approve = useApproveListing();
+  const reject = useRejectListing();
+  const pause = usePauseListing();
+  const activate = useActivateListing();
+  const remove = useDeleteListing();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const pendingListings = pendencies.data?.pendingListings ?? 0;
+  // Moderators moderate content; people's sign-ups are admin business (decisions.md).
+  const pendingSignUps = isAdmin ? (pendencies.data?.pendingUsers ?? 0) : 0;
   const detail = isAdmin
     ? `${plural(pendingListings, 'anúncio', 'anúncios')} · ${plural(pendingSignUps, 'cadastro', 'cadastros')}`
     : plural(pendingListings, 'anúncio', 'anúncios');
-  const users = isAdmin ? (pendingUsers.data ?? []) : [];
-  const loading = pendencies.isPending || (isAdmin && pendingUsers.isPending);
+
+  const tabs: SummaryTab[] = [
+    {
+      section: 'pendencias',
+      label: 'Pendências',
+      value: pendencies.isPending ? '–' : String(pendingListings + pendingSignUps),
+      detail,
+      tone: 'warning',
+      Icon: InboxIcon,
+    },
+    {
+      section: 'anuncios',
+      label: 'Anúncios',
+      value: publicCount === null ? '–' : String(publicCount),
+      detail: publicCount === 1 ? 'visível aos vizinhos' : 'visíveis aos vizinhos',
+      tone: 'brand',
+      Icon: MegaphoneIcon,
+    },
+  ];
+
+  const running = [approve, reject, pause, activate, remove].find((mutation) => mutation.isPending);
+  const handlers: ListingHandlers = {
+    busyId: running?.variables?.id ?? null,
+    view: (listing) => setDialog({ kind: 'view', listing }),
+    approve: (listing) => approve.mutate({ id: listing.id }),
+    reject: (listing) => setDialog({ kind: 'reject', listing }),
+    pause: (listing) => setDialog({ kind: 'pause', listing }),
+    activate: (listing) => activate.mutate({ id: listing.id }),
+    remove: (listing) => setDialog({ kind: 'delete', listing }),
+  };
+  const dialogListing = (kind: NonNullable<OpenDialog>['kind']) => (dialog?.kind === kind ? dialog.listing : null);
+  const closeDialog = () => setDialog(null);
 
   return (
     <div className="screen">
       <PageHeader title="Dashboard Admin" subtitle="Gerencie anúncios e configurações" backTo="/" />
       <main className="screen-main">
-        <div className="summary-card" role="group" aria-labelledby="summary-pendencies">
-          <span className="summary-card-icon">
-            <InboxIcon />
-          </span>
-          <div>
-            <p className="summary-card-label" id="summary-pendencies">
-              Pendências
-            </p>
-            <p className="summary-card-value">{pendencies.isPending ? '–' : total}</p>
-            <p className="summary-card-detail">{detail}</p>
-          </div>
-        </div>
-
-        <section className="section" aria-labelledby="pendencies-title">
-          <div className="section-header">
-            <h2 className="section-title" id="pendencies-title">
-              Pendências
-            </h2>
-          </div>
-          {loading ? (
-            <Spinner />
-          ) : users.length === 0 ? (
-            <Card className="all-clear">
-              <span className="status-icon status-icon-brand">
-                <CheckCircleIcon />
-              </span>
-              <p className="all-clear-title">Tudo em dia!</p>
-              <p className="muted">Não há pendências aguardando análise.</p>
-            </Card>
+        <SummaryTabs tabs={tabs} value={section} onChange={onSectionChange} />
+        <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)} className="admin-panel">
+          {section === 'pendencias' ? (
+            <PendenciesPanel isAdmin={isAdmin} pendingListingCount={pendencies.data?.pendingListings ?? null} handlers={handlers} />
           ) : (
-            <ul className="pending-list" aria-label="Cadastros aguardando aprovação">
-              {users.map((user) => (
-                <li key={user.id}>
-                  <PendingUserCard
-                    user={user}
-                    busy={approveUser.isPending && approveUser.variables.userId === user.id}
-                    onApprove={() => approveUser.mutate({ userId: user.id })}
-                    onReject={() => setRejecting({ id: user.id, fullName: user.fullName })}
-                  />
-                </li>
-              ))}
-            </ul>
+            <AllListingsPanel handlers={handlers} />
           )}
-        </section>
+        </div>
       </main>
-      <RejectUserDialog user={rejecting} onClose={() => setRejecting(null)} />
+
+      <ListingViewDialog listing={dialogListing('view')} onClose={closeDialog} />
+      <ListingReasonDialog
+        listing={dialogListing('reject')}
+        title="Rejeitar Anúncio"
+        description="Deseja adicionar um motivo para a rejeição? (Opcional)"
+        confirmLabel="Confirmar Rejeição"
+        placeholder="Ex: a foto não corresponde ao item anunciado"
+        pending={reject.isPending}
+        onConfirm={(id, reason, done) => reject.mutate({ id, reason }, { onSuccess: done })}
+        onClose={closeDialog}
+      />
+      <ListingReasonDialog
+        listing={dialogListing('pause')}
+        title="Pausar Anúncio"
+        description="Deseja adicionar um motivo para a pausa? (Opcional)"
+        confirmLabel="Confirmar Pausa"
+        confirmVariant="primary"
+        placeholder="Ex: aguardando ajuste na descrição"
+        pending={pause.isPending}
+        onConfirm={(id, reason, done) => pause.mutate({ id, reason }, { onSuccess: done })}
+        onClose={closeDialog}
+      />
+      <DeleteListingDialog
+        listing={dialogListing('delete')}
+        pending={remove.isPending}
+        onConfirm={(id, done) => remove.mutate({ id }, { onSuccess: done })}
+        onClose={closeDialog}
+      />
     </div>
   );
 }

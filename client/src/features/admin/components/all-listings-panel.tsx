@@ -1,0 +1,70 @@
+import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useAllListings } from '../hooks/use-moderation-listings.ts';
+import { AdminSearchField } from './admin-search-field.tsx';
+import { ManagedListingActions } from './listing-actions.tsx';
+import type { ListingHandlers } from './listing-handlers.ts';
+import { LoadError, LoadMore } from './load-more.tsx';
+import { STATUS_OPTIONS, TYPE_OPTIONS } from './moderation-labels.ts';
+import { ModerationListingCard } from './moderation-listing-card.tsx';
+import { SelectField } from './select-field.tsx';
+
+/** 'Todos os Anúncios' (spec 2.23): search, type and status filters, and every action. */
+export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<ListingType | 'all'>('all');
+  const [status, setStatus] = useState<ListingStatus | 'all'>('all');
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const listings = useAllListings({
+    search: debouncedSearch,
+    type: type === 'all' ? null : type,
+    status: status === 'all' ? null : status,
+  });
+
+  return (
+    <section className="section" aria-labelledby="all-listings-title">
+      <div className="section-header">
+        <h2 className="section-title" id="all-listings-title">
+          Todos os Anúncios
+        </h2>
+      </div>
+      <div className="admin-filters">
+        <AdminSearchField
+          id="all-listings-search"
+          label="Buscar anúncios"
+          placeholder="Título ou descrição"
+          value={search}
+          onChange={setSearch}
+        />
+        <div className="form-row">
+          <SelectField id="all-listings-type" label="Tipo" value={type} options={TYPE_OPTIONS} onChange={setType} />
+          <SelectField id="all-listings-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+        </div>
+      </div>
+      {listings.isPending ? (
+        <Spinner />
+      ) : listings.isError && listings.items.length === 0 ? (
+        <LoadError error={listings.error} onRetry={() => void listings.refetch()} />
+      ) : listings.items.length === 0 ? (
+        <p className="admin-empty">Nenhum anúncio encontrado.</p>
+      ) : (
+        <ul className={`pending-list${listings.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Anúncios">
+          {listings.items.map((listing) => (
+            <li key={listing.id}>
+              <ModerationListingCard listing={listing} showStatus>
+                <ManagedListingActions listing={listing} handlers={handlers} />
+              </ModerationListingCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}
+        loading={listings.isFetchingNextPage}
+        onLoad={() => void listings.fetchNextPage()}
+      />
+    </section>
+  );
+}

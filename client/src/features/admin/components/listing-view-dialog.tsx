@@ -1,0 +1,77 @@
+import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { deliveryOptionLabel, LISTING_TYPE_LABELS, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { maskPhone } from '@vizinhanca/shared/auth/phone';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ListingThumb } from './listing-thumb.tsx';
+import { isExpiredListing, moderationStatusLabel, STATUS_VARIANTS } from './moderation-labels.ts';
+
+/** 'Ver': everything a moderator needs to judge a listing, in one dialog. */
+export function ListingViewDialog({ listing, onClose }: { listing: ManagedListing | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={listing !== null}
+      title="Detalhes do Anúncio"
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Fechar
+        </Button>
+      }
+    >
+      {listing ? <ListingView listing={listing} /> : null}
+    </Dialog>
+  );
+}
+
+function ListingView({ listing }: { listing: ManagedListing }) {
+  const rows: [string, string][] = [
+    ['Anunciante', listing.owner.fullName],
+    ['Apartamento', listing.owner.apartment ?? '---'],
+    ['Telefone', listing.owner.phone ? maskPhone(listing.owner.phone) : 'Não informado'],
+    ['Categorias', listing.tags.length ? listing.tags.join(', ') : 'Nenhuma'],
+    ['Entrega', listing.deliveryOptions.map((option) => deliveryOptionLabel(listing.type, option)).join(', ')],
+  ];
+  if (listing.type === 'food') {
+    rows.push([
+      'Encomenda',
+      listing.requiresAdvanceOrder ? `Sob Encomenda · ${noticeText(listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS)} de antecedência` : 'Pronto',
+    ]);
+  }
+  rows.push(['Criado em', formatDate(listing.createdAt)]);
+  if (listing.publishedAt) rows.push(['Publicado em', formatDate(listing.publishedAt)]);
+  if (listing.expiresAt) rows.push([isExpiredListing(listing) ? 'Expirou em' : 'Expira em', formatDate(listing.expiresAt)]);
+  if (listing.rejectionReason) rows.push(['Motivo da rejeição', listing.rejectionReason]);
+
+  return (
+    <div className="listing-view">
+      {/* autofocus: the dialog opens at its top, not scrolled down to the 'Fechar' button. */}
+      <div className="listing-view-header" tabIndex={-1} ref={(element) => element?.setAttribute('autofocus', '')}>
+        <ListingThumb src={listing.imageCardUrl} type={listing.type} className="listing-view-image" />
+        <div className="moderation-card-text">
+          <div className="moderation-card-badges">
+            <Badge className={`type-badge type-badge-${listing.type}`}>{LISTING_TYPE_LABELS[listing.type]}</Badge>
+            <Badge variant={STATUS_VARIANTS[listing.status]}>{moderationStatusLabel(listing.status, listing.pausedBy)}</Badge>
+            {isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
+          </div>
+          <h3 className="listing-view-title">{listing.title}</h3>
+          <p className="moderation-card-price">
+            {formatCurrency(listing.priceCents)}
+            <span>{priceUnitSuffix(listing.priceUnit)}</span>
+          </p>
+        </div>
+      </div>
+      <p className="listing-view-description">{listing.description}</p>
+      <dl className="listing-view-facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ListingStatus, ListingType, ManagedListing, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import { isExpired, listingStatusLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import type { BadgeVariant } from '../../../components/ui/badge.tsx';
+
+export const TYPE_OPTIONS: readonly { value: ListingType | 'all'; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'rental', label: LISTING_TYPE_LABELS.rental },
+  { value: 'food', label: LISTING_TYPE_LABELS.food },
+  { value: 'service', label: LISTING_TYPE_LABELS.service },
+];
+
+/** Spec 2.23 asks for all/active/paused/pending; the other two statuses exist too. */
+export const STATUS_OPTIONS: readonly { value: ListingStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'active', label: 'Ativo' },
+  { value: 'paused', label: 'Pausado' },
+  { value: 'pending', label: 'Pendente' },
+  { value: 'inactive', label: 'Pausado pelo dono' },
+  { value: 'rejected', label: 'Rejeitado' },
+];
+
+/** The owner reads 'Pausado' for their own pause; moderators need to tell who paused. */
+export function moderationStatusLabel(status: ListingStatus, pausedBy: PausedBy | null): string {
+  if (status === 'inactive') return 'Pausado pelo dono';
+  return listingStatusLabel(status, pausedBy);
+}
+
+export const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
+  active: 'success',
+  pending: 'warning',
+  paused: 'info',
+  inactive: 'neutral',
+  rejected: 'danger',
+};
+
+/** Active in the table but past its 30 days: neighbours no longer see it. */
+export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now = new Date()): boolean {
+  return listing.status === 'active' && isExpired(listing.expiresAt, now);
+}

@@ -1,0 +1,70 @@
+import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_TYPE_LABELS, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { CalendarIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { ListingThumb } from './listing-thumb.tsx';
+import { isExpiredListing, moderationStatusLabel, STATUS_VARIANTS } from './moderation-labels.ts';
+
+interface ModerationListingCardProps {
+  listing: ManagedListing;
+  /** The all-listings section shows the status; pendencies are all pending. */
+  showStatus?: boolean;
+  /** The buttons at the bottom of the card. */
+  children: ReactNode;
+}
+
+function dateLine(listing: ManagedListing): string {
+  if (listing.status === 'pending') return `Enviado em ${formatDate(listing.updatedAt)}`;
+  if (listing.expiresAt && (listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused')) {
+    return isExpiredListing(listing) ? `Expirou em ${formatDate(listing.expiresAt)}` : `Expira em ${formatDate(listing.expiresAt)}`;
+  }
+  return `Criado em ${formatDate(listing.createdAt)}`;
+}
+
+/** One listing in /admin: enough to decide (photo, title, type, owner, price, text) and its actions. */
+export function ModerationListingCard({ listing, showStatus = false, children }: ModerationListingCardProps) {
+  const headingId = `moderation-listing-${listing.id}`;
+  return (
+    <article className="card moderation-card" aria-labelledby={headingId}>
+      <div className="moderation-card-header">
+        <ListingThumb src={listing.imageCardUrl} type={listing.type} />
+        <div className="moderation-card-text">
+          <div className="moderation-card-badges">
+            <Badge className={`type-badge type-badge-${listing.type}`}>{LISTING_TYPE_LABELS[listing.type]}</Badge>
+            {showStatus ? <Badge variant={STATUS_VARIANTS[listing.status]}>{moderationStatusLabel(listing.status, listing.pausedBy)}</Badge> : null}
+            {showStatus && isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
+          </div>
+          <h3 className="moderation-card-title" id={headingId}>
+            {listing.title}
+          </h3>
+          <p className="moderation-card-price">
+            {formatCurrency(listing.priceCents)}
+            <span>{priceUnitSuffix(listing.priceUnit)}</span>
+          </p>
+        </div>
+      </div>
+      <p className="moderation-card-description">{listing.description}</p>
+      <ul className="moderation-card-meta">
+        <li>
+          <UserIcon />
+          <span className="visually-hidden">Anunciante: </span>
+          {listing.owner.fullName}
+          {listing.owner.apartment ? ` · Apto ${listing.owner.apartment}` : ''}
+        </li>
+        <li>
+          <CalendarIcon />
+          {dateLine(listing)}
+        </li>
+      </ul>
+      {listing.status === 'rejected' && listing.rejectionReason ? (
+        <p className="moderation-card-reason">
+          <strong>Motivo da rejeição</strong>
+          {listing.rejectionReason}
+        </p>
+      ) : null}
+      <div className="moderation-actions">{children}</div>
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePendingUsers } from '../hooks/use-admin-pendencies.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useApproveUser } from '../hooks/use-decide-user.ts';
+import { usePendingListings } from '../hooks/use-moderation-listings.ts';
+import { AdminSearchField } from './admin-search-field.tsx';
+import { PendingListingActions } from './listing-actions.tsx';
+import type { ListingHandlers } from './listing-handlers.ts';
+import { LoadError, LoadMore } from './load-more.tsx';
+import { ModerationListingCard } from './moderation-listing-card.tsx';
+import { PendingUserCard } from './pending-user-card.tsx';
+import { RejectUserDialog } from './reject-user-dialog.tsx';
+
+interface PendenciesPanelProps {
+  isAdmin: boolean;
+  /** From the 'Pendências' card: how many listings wait, whatever the search. */
+  pendingListingCount: number | null;
+  handlers: ListingHandlers;
+}
+
+/** Pendencies (spec 2.23): listings awaiting approval and, for admins, sign-ups. */
+export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: PendenciesPanelProps) {
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const listings = usePendingListings(debouncedSearch);
+  const pendingUsers = usePendingUsers(isAdmin);
+  const approveUser = useApproveUser();
+  const [rejectingUser, setRejectingUser] = useState<{ id: string; fullName: string } | null>(null);
+
+  const users = isAdmin ? (pendingUsers.data ?? []) : [];
+  const searching = search.trim() !== '' || debouncedSearch !== '';
+  const loading = listings.isPending || (isAdmin && pendingUsers.isPending);
+  const allClear = !searching && listings.items.length === 0 && users.length === 0;
+
+  return (
+    <section className="section" aria-labelledby="pendencies-title">
+      <div className="section-header">
+        <h2 className="section-title" id="pendencies-title">
+          Pendências
+        </h2>
+      </div>
+      {loading ? (
+        <Spinner />
+      ) : listings.isError && listings.items.length === 0 ? (
+        <LoadError error={listings.error} onRetry={() => void listings.refetch()} />
+      ) : allClear ? (
+        <Card className="all-clear">
+          <span className="status-icon status-icon-brand">
+            <CheckCircleIcon />
+          </span>
+          <p className="all-clear-title">Tudo em dia!</p>
+          <p className="muted">Não há pendências aguardando análise.</p>
+        </Card>
+      ) : (
+        <>
+          {listings.items.length > 0 || searching ? (
+            <section className="admin-subsection" aria-labelledby="pending-listings-title">
+              <h3 className="admin-subsection-title" id="pending-listings-title">
+                Anúncios aguardando aprovação
+                {pendingListingCount ? <span className="admin-subsection-count">{pendingListingCount}</span> : null}
+              </h3>
+              <AdminSearchField
+                id="pending-listings-search"
+                label="Buscar anúncios pendentes"
+                placeholder="Buscar por título ou descrição"
+                hideLabel
+                value={search}
+                onChange={setSearch}
+              />
+              {listings.items.length === 0 ? (
+                <p className="admin-empty">Nenhum anúncio pendente encontrado para essa busca.</p>
+              ) : (
+                <ul className={`pending-list${listings.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Anúncios aguardando aprovação">
+                  {listings.items.map((listing) => (
+                    <li key={listing.id}>
+                      <ModerationListingCard listing={listing}>
+                        <PendingListingActions listing={listing} handlers={handlers} />
+                      </ModerationListingCard>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <LoadMore
+                hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}
+                loading={listings.isFetchingNextPage}
+                onLoad={() => void listings.fetchNextPage()}
+              />
+            </section>
+          ) : null}
+
+          {users.length > 0 ? (
+            <section className="admin-subsection" aria-labelledby="pending-users-title">
+              <h3 className="admin-subsection-title" id="pending-users-title">
+                Cadastros aguardando aprovação
+                <span className="admin-subsection-count">{users.length}</span>
+              </h3>
+              <ul className="pending-list" aria-label="Cadastros aguardando aprovação">
+                {users.map((user) => (
+                  <li key={user.id}>
+                    <PendingUserCard
+                      user={user}
+                      busy={approveUser.isPending && approveUser.variables.userId === user.id}
+                      onApprove={() => approveUser.mutate({ userId: user.id })}
+                      onReject={() => setRejectingUser({ id: user.id, fullName: user.fullName })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+      <RejectUserDialog user={rejectingUser} onClose={() => setRejectingUser(null)} />
+    </section>
+  );
+}

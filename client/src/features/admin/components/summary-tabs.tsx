@@ -1,0 +1,73 @@
+import type { ComponentType, KeyboardEvent } from 'react';
+
+export type AdminSection = 'pendencias' | 'anuncios';
+
+export interface SummaryTab {
+  section: AdminSection;
+  label: string;
+  value: string;
+  detail: string;
+  tone: 'warning' | 'brand';
+  Icon: ComponentType;
+}
+
+interface SummaryTabsProps {
+  tabs: readonly SummaryTab[];
+  value: AdminSection;
+  onChange: (section: AdminSection) => void;
+}
+
+export const sectionTabId = (section: AdminSection) => `admin-tab-${section}`;
+export const sectionPanelId = (section: AdminSection) => `admin-panel-${section}`;
+
+/** The summary cards select the section below (spec 2.23); they behave as tabs (arrow keys). */
+export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((tab) => tab.section === value);
+    let next: number;
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = tabs.length - 1;
+    else return;
+    event.preventDefault();
+    const target = tabs[next];
+    if (!target) return;
+    onChange(target.section);
+    document.getElementById(sectionTabId(target.section))?.focus();
+  }
+
+  return (
+    <div className="summary-tabs" role="tablist" aria-label="Seções do painel" onKeyDown={onKeyDown}>
+      {tabs.map(({ section, label, value: count, detail, tone, Icon }) => {
+        const selected = section === value;
+        return (
+          <button
+            key={section}
+            type="button"
+            role="tab"
+            id={sectionTabId(section)}
+            aria-selected={selected}
+            aria-controls={sectionPanelId(section)}
+            aria-labelledby={`${sectionTabId(section)}-label`}
+            aria-describedby={`${sectionTabId(section)}-detail`}
+            tabIndex={selected ? 0 : -1}
+            className={`summary-tab summary-tab-${tone}${selected ? ' summary-tab-selected' : ''}`}
+            onClick={() => onChange(section)}
+          >
+            <span className="summary-tab-icon">
+              <Icon />
+            </span>
+            <span className="summary-tab-label" id={`${sectionTabId(section)}-label`}>
+              {label}
+            </span>
+            <span className="summary-tab-value">{count}</span>
+            <span className="summary-tab-detail" id={`${sectionTabId(section)}-detail`}>
+              {detail}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

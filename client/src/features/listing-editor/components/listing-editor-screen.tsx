@@ -1,0 +1,122 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useCreateListing, useUpdateListing } from '../hooks/use-save-listing.ts';
+import { EMPTY_LISTING_FORM, formValuesFromListing, imageIdFromUrl } from '../listing-form-values.ts';
+import { CategoryStep, categoryName } from './category-step.tsx';
+import { ListingForm } from './listing-form.tsx';
+import '../listing-editor.css';
+
+interface EditorFrameProps {
+  title: string;
+  subtitle?: string;
+  backTo: string;
+  children: ReactNode;
+}
+
+/** A focused task: no bottom navigation, so a stray tap cannot drop a half-written listing. */
+function EditorFrame({ title, subtitle, backTo, children }: EditorFrameProps) {
+  return (
+    <div className="screen">
+      <PageHeader title={title} subtitle={subtitle} backTo={backTo} />
+      <main className="screen-main editor-main">{children}</main>
+    </div>
+  );
+}
+
+/** /anuncios/criar (spec 2.13): step 1 without ?category=, step 2 with it; ?edit={id} edits. */
+export function ListingEditorScreen({ category, editId }: { category?: ListingType; editId?: string }) {
+  if (editId) return <EditListing id={editId} />;
+  if (!category) {
+    return (
+      <EditorFrame title="Criar Anúncio" subtitle="Passo 1 de 2 · Categoria" backTo="/anuncios">
+        <CategoryStep />
+      </EditorFrame>
+    );
+  }
+  return <CreateListing type={category} />;
+}
+
+function CreateListing({ type }: { type: ListingType }) {
+  const create = useCreateListing();
+  return (
+    <EditorFrame title="Criar Anúncio" subtitle={`Passo 2 de 2 · ${categoryName(type)}`} backTo="/anuncios/criar">
+      <ListingForm
+        // A new category is a new form.
+        key={type}
+        type={type}
+        initialValues={EMPTY_LISTING_FORM}
+        initialImage={{ id: null, url: null }}
+        submitLabel="Publicar Anúncio"
+        submitting={create.isPending}
+        onSubmit={(input, onFieldErrors) => create.mutate(input, { onError: (error) => onFieldErrors(fieldErrorsOf(error)) })}
+      />
+      <p className="editor-review-note">Seu anúncio aparece para os vizinhos depois da aprovação do administrador.</p>
+    </EditorFrame>
+  );
+}
+
+function EditListing({ id }: { id: string }) {
+  const listing = trpc.listings.ownerView.useQuery({ id });
+
+  if (listing.isPending) {
+    return (
+      <EditorFrame title="Editar Anúncio" backTo="/anuncios">
+        <Spinner label="Carregando anúncio..." />
+      </EditorFrame>
+    );
+  }
+  if (listing.isError) {
+    const notFound = [400, 403, 404].includes(listing.error.data?.httpStatus ?? 0);
+    return (
+      <EditorFrame title="Editar Anúncio" backTo="/anuncios">
+        <Card className="status-card">
+          <div className="status-icon status-icon-danger">
+            <AlertCircleIcon />
+          </div>
+          <h2 className="status-title">{notFound ? 'Anúncio não encontrado' : 'Não foi possível carregar'}</h2>
+          <p className="status-text">{notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(listing.error)}</p>
+          <div className="status-actions">
+            <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
+              Voltar para Meus Anúncios
+            </Link>
+          </div>
+        </Card>
+      </EditorFrame>
+    );
+  }
+  return <EditForm listing={listing.data} />;
+}
+
+function EditForm({ listing }: { listing: ManagedListing }) {
+  const update = useUpdateListing();
+  const imageUrl = listing.imageDetailUrl ?? listing.imageCardUrl;
+  return (
+    <EditorFrame title="Editar Anúncio" subtitle={categoryName(listing.type)} backTo={`/anuncio/${listing.id}`}>
+      {listing.status === 'active' || listing.status === 'inactive' ? (
+        <p className="notice notice-info editor-edit-note">
+          <AlertCircleIcon />
+          <span>Alterar título, descrição, preço ou foto envia o anúncio de novo para aprovação do administrador.</span>
+        </p>
+      ) : null}
+      <ListingForm
+        key={listing.id}
+        type={listing.type}
+        initialValues={{ ...EMPTY_LISTING_FORM, ...formValuesFromListing(listing) }}
+        initialImage={{ id: imageIdFromUrl(imageUrl), url: imageUrl }}
+        submitLabel="Salvar Alterações"
+        submitting={update.isPending}
+        onSubmit={(input, onFieldErrors) =>
+          update.mutate({ ...input, id: listing.id }, { onError: (error) => onFieldErrors(fieldErrorsOf(error)) })
+        }
+      />
+    </EditorFrame>
+  );
+}

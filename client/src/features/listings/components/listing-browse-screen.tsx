@@ -1,0 +1,103 @@
+import type { ListingFilter, ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { AlertCircleIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import type { BrowseSearch } from '../browse-search.ts';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import { useListingFeed } from '../hooks/use-listing-feed.ts';
+import { LISTING_KINDS } from '../listing-kinds.ts';
+import { FilterChips } from './filter-chips.tsx';
+import { ListingCard } from './listing-card.tsx';
+import { SearchBox } from './search-box.tsx';
+import '../listings.css';
+
+const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon } as const;
+
+interface ListingBrowseScreenProps {
+  type: ListingType;
+  search: BrowseSearch;
+  /** Updates the URL's search (replace: typing is not history). */
+  onSearchChange: (patch: BrowseSearch) => void;
+}
+
+/** /alugueis, /comidas, /servicos (spec 2.6): search, chips and the cards, newest first. */
+export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBrowseScreenProps) {
+  const kind = LISTING_KINDS[type];
+  const feed = useListingFeed(type, search);
+  const filter: ListingFilter = search.filtro ?? 'all';
+  const narrowed = Boolean(search.busca) || filter !== 'all';
+  const canLoadMore = Boolean(feed.hasNextPage) && !feed.isFetchingNextPage && !feed.isPlaceholderData;
+  const sentinel = useInfiniteScroll<HTMLDivElement>(() => void feed.fetchNextPage(), canLoadMore);
+  const EmptyIcon = EMPTY_ICONS[type];
+
+  return (
+    <AppScreen header={<PageHeader title={kind.title} backTo="/" />}>
+      <div className="browse-controls">
+        <SearchBox
+          id={`busca-${type}`}
+          value={search.busca ?? ''}
+          placeholder={kind.searchPlaceholder}
+          onSearch={(text) => onSearchChange({ busca: text || undefined })}
+        />
+        <FilterChips
+          chips={kind.chips}
+          value={filter}
+          onChange={(next) => onSearchChange({ filtro: next === 'all' ? undefined : next })}
+        />
+      </div>
+
+      {feed.isPending ? (
+        <Spinner />
+      ) : feed.isError && feed.items.length === 0 ? (
+        <div className="empty-state" role="alert">
+          <span className="empty-state-icon empty-state-icon-danger">
+            <AlertCircleIcon />
+          </span>
+          <p className="empty-state-title">Não foi possível carregar</p>
+          <p className="muted">{errorMessage(feed.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : feed.items.length === 0 ? (
+        <div className="empty-state">
+          <span className={`empty-state-icon listing-empty-${type}`}>
+            <EmptyIcon />
+          </span>
+          <p className="empty-state-title">{kind.emptyMessage}</p>
+          <p className="muted">
+            {narrowed ? 'Tente buscar por outra palavra ou remover o filtro.' : 'Volte mais tarde: os vizinhos publicam novidades todos os dias.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul
+            className={`listing-list${feed.isPlaceholderData ? ' listing-list-stale' : ''}`}
+            aria-label={kind.listName}
+            aria-busy={feed.isPlaceholderData || undefined}
+          >
+            {feed.items.map((listing) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} />
+              </li>
+            ))}
+          </ul>
+          {feed.hasNextPage ? (
+            <div ref={sentinel} className="listing-more">
+              {feed.isFetchingNextPage ? (
+                <Spinner label="Carregando mais..." />
+              ) : (
+                <Button variant="ghost" size="sm" onClick={() => void feed.fetchNextPage()}>
+                  Carregar mais
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </>
+      )}
+    </AppScreen>
+  );
+}

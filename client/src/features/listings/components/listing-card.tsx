@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import { formatCurrency } from '@vizinhanca/shared/format/format';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, type PublicListing } from '@vizinhanca/shared/listings/listing.schema';
+import { availabilityLabel, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { CheckIcon, ClockIcon, PackageIcon } from '../../../components/ui/icons.tsx';
+import { apartmentText, LISTING_KINDS } from '../listing-kinds.ts';
+import { ListingImage } from './listing-image.tsx';
+import { OwnerRating } from './owner-rating.tsx';
+
+/** A card of the browse screens (spec 2.6); the whole card opens the detail. */
+export function ListingCard({ listing }: { listing: PublicListing }) {
+  const kind = LISTING_KINDS[listing.type];
+  const titleId = `listing-${listing.id}`;
+  const isFood = listing.type === 'food';
+  const active = listing.status === 'active';
+
+  return (
+    <article className="listing-card" aria-labelledby={titleId}>
+      <div className="listing-card-media">
+        <ListingImage src={listing.imageCardUrl} type={listing.type} className="listing-card-image" />
+        <Badge variant={active ? 'success' : 'neutral'} className="listing-card-status">
+          {availabilityLabel(listing.type, listing.status)}
+        </Badge>
+        {isFood && listing.requiresAdvanceOrder ? (
+          <span className="listing-card-mark" title="Sob Encomenda">
+            <PackageIcon />
+            <span className="visually-hidden">Sob Encomenda</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="listing-card-body">
+        <h2 className="listing-card-title" id={titleId}>
+          <Link to={kind.detailPath} params={{ id: listing.id }} className="listing-card-link">
+            {listing.title}
+          </Link>
+        </h2>
+        <p className="listing-card-owner">
+          <span className="listing-card-owner-name">{listing.owner.fullName}</span>
+          <span className="listing-card-apartment">
+            <span aria-hidden="true"> · </span>
+            {apartmentText(listing.owner.apartment)}
+          </span>
+        </p>
+        {isFood ? (
+          <p className="listing-card-meta">
+            <OwnerRating />
+            {listing.requiresAdvanceOrder ? (
+              <span className="listing-card-notice">
+                <ClockIcon />
+                {noticeText(listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS)} de antecedência
+              </span>
+            ) : (
+              <span className="listing-card-notice listing-card-ready">
+                <CheckIcon />
+                Pronto
+              </span>
+            )}
+          </p>
+        ) : null}
+        <p className="listing-price listing-card-price">
+          <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
+          <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,233 @@
+import { Link, Navigate } from '@tanstack/react-router';
+import { DEFAULT_TIME_ZONE, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import {
+  MINIMUM_NOTICE_DEFAULT_HOURS,
+  type DeliveryOption,
+  type ListingType,
+  type PublicListingDetail,
+} from '@vizinhanca/shared/listings/listing.schema';
+import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { initials } from '@vizinhanca/shared/users/user.types';
+import type { ComponentType, SVGProps } from 'react';
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { AlertCircleIcon, CalendarIcon, ClockIcon, MapPinIcon, PackageIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { apartmentText, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
+import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from './listing-icons.tsx';
+import { ListingImage } from './listing-image.tsx';
+import { OwnerRating } from './owner-rating.tsx';
+import '../listings.css';
+
+/** 'Pedidos em breve': ordering is the next release; the button is there, disabled. */
+const ORDERS_SOON = 'Pedidos em breve';
+
+const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
+
+/** '27/11/2026 às 14:30', in the condominium's time zone. */
+function formatDateAndTime(date: Date): string {
+  return `${formatDate(date)} às ${timeFormatter.format(date)}`;
+}
+
+function deliveryIcon(type: ListingType, option: DeliveryOption): ComponentType<SVGProps<SVGSVGElement>> {
+  if (option === 'pickup') return MapPinIcon;
+  if (option === 'scheduled') return CalendarIcon;
+  return type === 'service' ? HouseIcon : TruckIcon;
+}
+
+interface ListingDetailScreenProps {
+  type: ListingType;
+  id: string;
+}
+
+/** /item/{id}, /food/{id}, /service/{id} (spec 2.7-2.9). */
+export function ListingDetailScreen({ type, id }: ListingDetailScreenProps) {
+  const kind = LISTING_KINDS[type];
+  const query = useListingDetail(id);
+  const header = <PageHeader title={kind.detailTitle} backTo={kind.listPath} />;
+
+  if (query.isPending) {
+    return (
+      <AppScreen header={header}>
+        <Spinner />
+      </AppScreen>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = isNotFoundError(query.error);
+    return (
+      <AppScreen header={header}>
+        <div className="empty-state detail-missing" role={notFound ? undefined : 'alert'}>
+          <span className={`empty-state-icon${notFound ? '' : ' empty-state-icon-danger'}`}>{notFound ? <SearchXIcon /> : <AlertCircleIcon />}</span>
+          <h2 className="empty-state-title">{notFound ? kind.notFoundMessage : 'Não foi possível carregar'}</h2>
+          <p className="muted">{notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}</p>
+          <div className="empty-state-actions">
+            {notFound ? null : (
+              <Button variant="primary" size="sm" onClick={() => void query.refetch()}>
+                Tentar novamente
+              </Button>
+            )}
+            <Link to={kind.listPath} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              Voltar para {kind.title}
+            </Link>
+          </div>
+        </div>
+      </AppScreen>
+    );
+  }
+
+  const listing = query.data;
+  // A link with the wrong type (/item/{id of a dish}): open the right screen.
+  if (listing.type !== type) {
+    return <Navigate to={LISTING_KINDS[listing.type].detailPath} params={{ id: listing.id }} replace />;
+  }
+
+  return (
+    <AppScreen header={header}>
+      <ListingDetail listing={listing} kind={kind} />
+    </AppScreen>
+  );
+}
+
+function ListingDetail({ listing, kind }: { listing: PublicListingDetail; kind: ListingKind }) {
+  const active = listing.status === 'active';
+  const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
+  const orderLabel = !active && listing.type === 'food' ? 'Esgotado' : kind.orderLabel;
+
+  return (
+    <>
+      <div className="detail-media">
+        <ListingImage src={listing.imageDetailUrl} type={listing.type} className="detail-image" eager />
+      </div>
+
+      <section className="card detail-summary" aria-labelledby="detail-title">
+        <div className="detail-badges">
+          <Badge variant={active ? 'success' : 'neutral'}>{availabilityLabel(listing.type, listing.status)}</Badge>
+          {advance ? (
+            <Badge variant="warning">
+              <PackageIcon width={14} height={14} />
+              Sob Encomenda
+            </Badge>
+          ) : null}
+        </div>
+        <h2 className="detail-title" id="detail-title">
+          {listing.title}
+        </h2>
+        <p className="listing-price detail-price">
+          <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
+          <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
+        </p>
+        {listing.tags.length > 0 ? (
+          <ul className="detail-tags" aria-label="Categorias">
+            {listing.tags.map((tag) => (
+              <li key={tag} className="detail-tag">
+                <TagIcon />
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      {advance ? <AdvanceOrderNotice hours={listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS} /> : null}
+
+      <section className="detail-section" aria-labelledby="detail-description">
+        <h3 className="detail-section-title" id="detail-description">
+          Descrição
+        </h3>
+        <p className="detail-description">{listing.description}</p>
+      </section>
+
+      <section className="detail-section" aria-labelledby="detail-delivery">
+        <h3 className="detail-section-title" id="detail-delivery">
+          {kind.deliveryHeading}
+        </h3>
+        <ul className="delivery-list">
+          {listing.deliveryOptions.map((option) => {
+            const Icon = deliveryIcon(listing.type, option);
+            return (
+              <li key={option} className="delivery-item">
+                <span className={`delivery-icon delivery-icon-${listing.type}`}>
+                  <Icon />
+                </span>
+                {deliveryOptionLabel(listing.type, option)}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="detail-section" aria-labelledby="detail-lister">
+        <h3 className="detail-section-title" id="detail-lister">
+          {kind.listerHeading}
+        </h3>
+        <div className="card lister-card">
+          <span className={`lister-avatar lister-avatar-${listing.type}`} aria-hidden="true">
+            {initials(listing.owner.fullName)}
+          </span>
+          <div className="lister-text">
+            <p className="lister-name">{listing.owner.fullName}</p>
+            <p className="lister-apartment">{apartmentText(listing.owner.apartment)}</p>
+          </div>
+          <OwnerRating className="owner-rating-pill" />
+        </div>
+      </section>
+
+      {listing.type === 'rental' ? (
+        <section className="detail-section" aria-labelledby="detail-reviews">
+          <h3 className="detail-section-title" id="detail-reviews">
+            Avaliações
+          </h3>
+          <p className="detail-reviews-empty">Ainda não há avaliações</p>
+        </section>
+      ) : null}
+
+      <div className={`detail-action-bar${listing.isOwner ? ' detail-action-bar-owner' : ''}`}>
+        <div className="detail-action-info">
+          <p className="listing-price">
+            <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
+            <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
+          </p>
+          <p className="detail-action-note" id="detail-action-note">
+            {listing.isOwner ? <SettingsIcon /> : <ClockIcon />}
+            {listing.isOwner ? 'Este anúncio é seu' : ORDERS_SOON}
+          </p>
+        </div>
+        {listing.isOwner ? (
+          <Link to="/anuncio/$id" params={{ id: listing.id }} className={buttonClassName({ variant: 'primary', size: 'lg', block: true })}>
+            Gerenciar meu anúncio
+          </Link>
+        ) : (
+          <Button size="lg" className="detail-action-button" disabled aria-describedby="detail-action-note">
+            {orderLabel}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Food made to order (spec 2.8): the minimum notice and the earliest moment to receive it. */
+function AdvanceOrderNotice({ hours }: { hours: number }) {
+  const now = useNow();
+  return (
+    <div className="notice notice-advance" role="note">
+      <PackageIcon />
+      <div>
+        <p className="notice-advance-title">Feito sob encomenda</p>
+        <p>
+          Peça com pelo menos <strong>{noticeText(hours)}</strong> de antecedência.
+        </p>
+        <p>
+          Disponível a partir de <strong>{formatDateAndTime(earliestOrderTime(hours, now))}</strong>.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { fallbackImage } from '../listing-kinds.ts';
+
+interface ListingImageProps {
+  src: string | null;
+  type: ListingType;
+  className?: string;
+  alt?: string;
+  /** The detail photo is the first thing on screen: load it at once. */
+  eager?: boolean;
+}
+
+/** The listing's photo, or the type's fallback when there is none or it fails to load. */
+export function ListingImage({ src, type, className, alt = '', eager = false }: ListingImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const fallback = fallbackImage(type);
+  const shown = src && src !== failedSrc ? src : fallback;
+  return (
+    <img
+      className={className}
+      src={shown}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => {
+        if (shown !== fallback) setFailedSrc(shown);
+      }}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import type { ListingStatus, ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { expiryBadge, LISTING_TYPE_LABELS, listingStatusLabel } from '@vizinhanca/shared/listings/listing.rules';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { ClockIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+
+export const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
+
+/** The type icon on its colour (green rental, orange food, blue service, like the home cards). */
+export function TypeIcon({ type, className = '' }: { type: ListingType; className?: string }) {
+  const Icon = TYPE_ICONS[type];
+  return (
+    <span className={`owner-type-icon owner-type-${type}${className ? ` ${className}` : ''}`} aria-hidden="true">
+      <Icon />
+    </span>
+  );
+}
+
+/** 'Aluguel' with its icon, for the cards. */
+export function TypeLabel({ type }: { type: ListingType }) {
+  const Icon = TYPE_ICONS[type];
+  return (
+    <span className={`owner-type-label owner-type-${type}`}>
+      <Icon />
+      {LISTING_TYPE_LABELS[type]}
+    </span>
+  );
+}
+
+const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
+  active: 'success',
+  pending: 'warning',
+  inactive: 'neutral',
+  paused: 'info',
+  rejected: 'danger',
+};
+
+type BadgeSource = Pick<ManagedListing, 'status' | 'pausedBy' | 'expiresAt'>;
+
+/** Status (owner-paused reads 'Pausado'), then 'Expirado' or the days left when 7 or fewer remain. */
+export function ListingBadges({ listing, now }: { listing: BadgeSource; now?: Date }) {
+  const expiry = expiryBadge(listing.expiresAt, now);
+  return (
+    <span className="owner-badges">
+      <Badge variant={STATUS_VARIANTS[listing.status]}>{listingStatusLabel(listing.status, listing.pausedBy)}</Badge>
+      {expiry ? (
+        <Badge variant={expiry.kind === 'expired' ? 'danger' : 'warning'}>
+          {expiry.kind === 'expiring' ? <ClockIcon className="owner-badge-icon" /> : null}
+          {expiry.label}
+        </Badge>
+      ) : null}
+    </span>
+  );
+}

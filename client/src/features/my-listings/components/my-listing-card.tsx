@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { ListingBadges, TypeIcon, TypeLabel } from './listing-badges.tsx';
+
+/** One card of /anuncios (spec 2.12): type, title, badges and the pt-BR dates; opens the owner view. */
+export function MyListingCard({ listing, now }: { listing: ManagedListing; now: Date }) {
+  const titleId = `my-listing-${listing.id}`;
+  return (
+    // Named by the title; the type, price, badges and dates are read as its description.
+    <Link
+      to="/anuncio/$id"
+      params={{ id: listing.id }}
+      className="owner-card"
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-top ${titleId}-badges ${titleId}-dates`}
+    >
+      <span className="owner-card-media">
+        {listing.imageCardUrl ? <img src={listing.imageCardUrl} alt="" loading="lazy" /> : <TypeIcon type={listing.type} className="owner-card-placeholder" />}
+      </span>
+      <span className="owner-card-body">
+        <span className="owner-card-top" id={`${titleId}-top`}>
+          <TypeLabel type={listing.type} />
+          <span className="owner-card-price">
+            {formatCurrency(listing.priceCents)}
+            <span className="owner-card-unit">{priceUnitSuffix(listing.priceUnit)}</span>
+          </span>
+        </span>
+        <span className="owner-card-title" id={titleId}>
+          {listing.title}
+        </span>
+        <span id={`${titleId}-badges`}>
+          <ListingBadges listing={listing} now={now} />
+        </span>
+        <span className="owner-card-dates" id={`${titleId}-dates`}>
+          <span>{listing.publishedAt ? `Publicado em ${formatDate(listing.publishedAt)}` : `Criado em ${formatDate(listing.createdAt)}`}</span>
+          {listing.expiresAt ? <span>Expira em {formatDate(listing.expiresAt)}</span> : null}
+        </span>
+      </span>
+      <ChevronRightIcon className="owner-card-chevron" />
+    </Link>
+  );
+}

@@ -1,0 +1,270 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { maskPhone } from '@vizinhanca/shared/auth/phone';
+import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import {
+  deliveryOptionLabel,
+  isExpired,
+  LISTING_TYPE_LABELS,
+  LISTING_VALIDITY_DAYS,
+  listingStatusLabel,
+  noticeText,
+  priceUnitSuffix,
+} from '@vizinhanca/shared/listings/listing.rules';
+import { initials } from '@vizinhanca/shared/users/user.types';
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { AlertCircleIcon, ClockIcon, InboxIcon, MapPinIcon, PhoneIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { useOwnerListing } from '../hooks/use-my-listings.ts';
+import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
+import { DeleteListingDialog } from './delete-listing-dialog.tsx';
+import { ListingBadges, TypeIcon } from './listing-badges.tsx';
+import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from './owner-icons.tsx';
+import '../my-listings.css';
+
+const HEADER = <PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />;
+
+/** /anuncio/{id}, the owner's view (spec 2.14). */
+export function OwnerListingScreen({ id }: { id: string }) {
+  const listing = useOwnerListing(id);
+
+  if (listing.isPending) {
+    return (
+      <AppScreen header={HEADER}>
+        <Spinner label="Carregando anúncio..." />
+      </AppScreen>
+    );
+  }
+
+  if (listing.isError) {
+    // Someone else's listing, a deleted one or a made-up id all read the same (decisions: not found).
+    const notFound = [400, 403, 404].includes(listing.error.data?.httpStatus ?? 0);
+    return (
+      <AppScreen header={HEADER}>
+        <Card className="status-card owner-missing">
+          <div className={`status-icon ${notFound ? 'status-icon-warning' : 'status-icon-danger'}`}>
+            <AlertCircleIcon />
+          </div>
+          <h2 className="status-title">{notFound ? LISTING_MESSAGES.notFound : 'Não foi possível carregar'}</h2>
+          <p className="status-text">{notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(listing.error)}</p>
+          <div className="status-actions">
+            {notFound ? null : (
+              <Button size="lg" block variant="outline" onClick={() => void listing.refetch()}>
+                Tentar novamente
+              </Button>
+            )}
+            <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
+              Voltar para Meus Anúncios
+            </Link>
+          </div>
+        </Card>
+      </AppScreen>
+    );
+  }
+
+  return (
+    <AppScreen header={HEADER}>
+      <OwnerListingDetail listing={listing.data} />
+    </AppScreen>
+  );
+}
+
+function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const pause = usePauseListing();
+  const reactivate = useReactivateListing();
+  const renew = useRenewListing();
+  const remove = useDeleteListing();
+  const busy = pause.isPending || reactivate.isPending || renew.isPending || remove.isPending;
+
+  const input = { id: listing.id };
+  const imageUrl = listing.imageDetailUrl ?? listing.imageCardUrl;
+  const expired = isExpired(listing.expiresAt);
+  // decisions.md: renewal for listings approved at least once; the owner pauses only what is active.
+  const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
+
+  return (
+    <>
+      <div className="owner-hero">
+        {imageUrl ? (
+          <img src={imageUrl} alt={`Foto de ${listing.title}`} />
+        ) : (
+          <div className={`owner-hero-placeholder owner-type-${listing.type}`}>
+            <ImageOffIcon />
+            <span>Sem foto</span>
+          </div>
+        )}
+      </div>
+
+      <Card className="owner-summary">
+        <div className="owner-summary-top">
+          <TypeIcon type={listing.type} />
+          <span className="owner-summary-type">{LISTING_TYPE_LABELS[listing.type]}</span>
+          <ListingBadges listing={listing} />
+        </div>
+        <h2 className="owner-title">{listing.title}</h2>
+        <p className="owner-price">
+          {formatCurrency(listing.priceCents)}
+          <span className="owner-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
+        </p>
+        <div className="owner-tags">
+          <TagIcon />
+          {listing.tags.length ? (
+            <ul aria-label="Categorias">
+              {listing.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          ) : (
+            <span className="owner-tags-empty">Sem categoria</span>
+          )}
+        </div>
+      </Card>
+
+      <StatusNotice listing={listing} expired={expired} />
+
+      <section className="owner-actions" aria-label="Ações do anúncio">
+        <div className="owner-actions-grid">
+          <Link to="/anuncios/criar" search={{ edit: listing.id }} className={buttonClassName({ variant: 'outline' })}>
+            <PencilIcon />
+            Editar
+          </Link>
+          {listing.status === 'active' ? (
+            <Button variant="secondary" loading={pause.isPending} disabled={busy} onClick={() => pause.mutate(input)}>
+              <PauseIcon />
+              Pausar
+            </Button>
+          ) : null}
+          {listing.status === 'inactive' ? (
+            <Button variant="secondary" loading={reactivate.isPending} disabled={busy} onClick={() => reactivate.mutate(input)}>
+              <PlayIcon />
+              Reativar
+            </Button>
+          ) : null}
+          {canRenew ? (
+            <Button variant="secondary" loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
+              <RefreshIcon />
+              Renovar
+            </Button>
+          ) : null}
+          <Button variant="danger-outline" disabled={busy} onClick={() => setConfirmDelete(true)}>
+            <TrashIcon />
+            Excluir
+          </Button>
+        </div>
+        <Link to="/gerenciar-pedidos" className={buttonClassName({ variant: 'outline', block: true })}>
+          <InboxIcon />
+          Gerenciar Pedidos
+        </Link>
+      </section>
+
+      <section className="section" aria-labelledby="owner-description-title">
+        <h2 className="section-title" id="owner-description-title">
+          Descrição
+        </h2>
+        <Card>
+          <p className="owner-description">{listing.description}</p>
+        </Card>
+      </section>
+
+      <section className="section" aria-labelledby="owner-info-title">
+        <h2 className="section-title" id="owner-info-title">
+          Informações
+        </h2>
+        <dl className="owner-info">
+          <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
+          {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
+          <InfoRow label="Status">{listingStatusLabel(listing.status, listing.pausedBy)}</InfoRow>
+          <InfoRow label="Expira em">{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
+          <InfoRow label={listing.type === 'service' ? 'Atendimento' : 'Entrega'}>
+            {listing.deliveryOptions.map((option) => deliveryOptionLabel(listing.type, option)).join(', ')}
+          </InfoRow>
+          {listing.type === 'food' ? (
+            <InfoRow label="Encomenda">
+              {listing.requiresAdvanceOrder && listing.minimumNoticeHours
+                ? `Sob encomenda, ${noticeText(listing.minimumNoticeHours)} de antecedência`
+                : 'Pronta entrega'}
+            </InfoRow>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="section" aria-labelledby="owner-advertiser-title">
+        <h2 className="section-title" id="owner-advertiser-title">
+          Anunciante
+        </h2>
+        <Card className="owner-advertiser">
+          <div className="avatar owner-advertiser-avatar" aria-hidden="true">
+            {initials(listing.owner.fullName)}
+          </div>
+          <div className="owner-advertiser-text">
+            <p className="owner-advertiser-name">{listing.owner.fullName}</p>
+            <p className="owner-advertiser-meta">
+              <MapPinIcon />
+              {listing.owner.apartment ? `Apto ${listing.owner.apartment}` : '---'}
+            </p>
+            {listing.owner.phone ? (
+              <p className="owner-advertiser-meta">
+                <PhoneIcon />
+                {maskPhone(listing.owner.phone)}
+              </p>
+            ) : null}
+          </div>
+        </Card>
+      </section>
+
+      <DeleteListingDialog
+        open={confirmDelete}
+        title={listing.title}
+        deleting={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate(input, { onError: () => setConfirmDelete(false) })}
+      />
+    </>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Why the listing is not (or no longer) visible to the neighbours, and what the owner can do. */
+function StatusNotice({ listing, expired }: { listing: ManagedListing; expired: boolean }) {
+  let tone: 'info' | 'warning' | 'danger' = 'info';
+  let text: ReactNode = null;
+  if (listing.status === 'pending') {
+    text = 'Aguardando aprovação do administrador. O anúncio aparece para os vizinhos depois de aprovado.';
+  } else if (listing.status === 'rejected') {
+    tone = 'danger';
+    text = (
+      <>
+        <strong>Anúncio rejeitado.</strong> {listing.rejectionReason ?? 'Edite o anúncio para enviá-lo de novo para aprovação.'}
+      </>
+    );
+  } else if (listing.status === 'paused') {
+    tone = 'warning';
+    text = listing.pausedBy === 'billing' ? LISTING_MESSAGES.pausedByBilling : LISTING_MESSAGES.pausedByAdmin;
+  } else if (listing.status === 'inactive') {
+    text = 'Você pausou este anúncio. Ele não aparece para os vizinhos até ser reativado.';
+  } else if (expired) {
+    tone = 'warning';
+    text = `Este anúncio expirou e não aparece para os vizinhos. Renove para publicá-lo por mais ${LISTING_VALIDITY_DAYS} dias.`;
+  }
+  if (!text) return null;
+  return (
+    <p className={`notice owner-notice owner-notice-${tone}`}>
+      {tone === 'info' ? <ClockIcon /> : <AlertCircleIcon />}
+      <span>{text}</span>
+    </p>
+  );
+}

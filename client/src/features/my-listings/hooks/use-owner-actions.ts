@@ -1,0 +1,74 @@
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/**
+ * What an owner's action changes: their list and this listing, and the public screens
+ * (feed pages, the public detail, the home counts) because visibility or expiry may have changed.
+ */
+function useRefreshAfterChange() {
+  const utils = trpc.useUtils();
+  return (id: string) =>
+    Promise.all([
+      utils.listings.mine.invalidate(),
+      utils.listings.ownerView.invalidate({ id }),
+      utils.listings.byId.invalidate({ id }),
+      utils.listings.list.invalidate(),
+      utils.listings.countsByType.invalidate(),
+    ]);
+}
+
+/** 'Pausar': active -> inactive (shown as 'Pausado'). */
+export function usePauseListing() {
+  const refresh = useRefreshAfterChange();
+  return trpc.listings.pause.useMutation({
+    onSuccess: (result) => {
+      toast.success(result.message);
+    },
+    onSettled: (_result, _error, input) => refresh(input.id),
+  });
+}
+
+/** 'Reativar': inactive -> active. */
+export function useReactivateListing() {
+  const refresh = useRefreshAfterChange();
+  return trpc.listings.reactivate.useMutation({
+    onSuccess: (result) => {
+      toast.success(result.message);
+    },
+    onSettled: (_result, _error, input) => refresh(input.id),
+  });
+}
+
+/** 'Renovar': 30 more days (spec 8: 'Anúncio renovado' / 'Seu anúncio foi renovado por mais 30 dias!'). */
+export function useRenewListing() {
+  const refresh = useRefreshAfterChange();
+  return trpc.listings.renew.useMutation({
+    meta: { errorPrefix: 'Erro ao renovar anúncio: ' },
+    onSuccess: () => {
+      toast.success('Seu anúncio foi renovado por mais 30 dias!', { title: 'Anúncio renovado' });
+    },
+    onSettled: (_result, _error, input) => refresh(input.id),
+  });
+}
+
+/** 'Excluir' (after the confirm): toast, back to /anuncios, and every screen forgets the listing. */
+export function useDeleteListing() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  return trpc.listings.delete.useMutation({
+    meta: { errorPrefix: 'Erro ao excluir anúncio: ' },
+    onSuccess: async (_result, input) => {
+      toast.success('Seu anúncio foi excluído com sucesso.', { title: 'Anúncio excluído' });
+      // The owner view is still on screen: mark it stale without refetching a listing that is gone.
+      await Promise.all([
+        utils.listings.ownerView.invalidate({ id: input.id }, { refetchType: 'none' }),
+        utils.listings.byId.invalidate({ id: input.id }, { refetchType: 'none' }),
+        utils.listings.mine.invalidate(),
+        utils.listings.list.invalidate(),
+        utils.listings.countsByType.invalidate(),
+      ]);
+      await navigate({ to: '/anuncios', replace: true });
+    },
+  });
+}
