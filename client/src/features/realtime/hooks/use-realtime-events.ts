@@ -31,6 +31,15 @@ export function useRealtimeEvents(signedIn: boolean) {
           break;
         case 'notification.created': {
           void utils.notifications.invalidate();
+          void utils.activity.invalidate();
+          // The change behind the notification shows on other screens too.
+          const type = text(event.payload.type);
+          if (type.startsWith('listing_')) void utils.listings.invalidate();
+          if (type === 'order_status' || type === 'status_update') {
+            void utils.orders.invalidate();
+            void utils.reviews.invalidate();
+            void utils.users.invalidate();
+          }
           const message = text(event.payload.message);
           if (message) toast.info(message, { title: text(event.payload.title) || undefined, durationMs: NOTIFICATION_TOAST_MS });
           break;
