@@ -9,7 +9,7 @@ try {
     await migrateToLatest(db);
     const storage = createFileStorage(config);
     await storage.init();
-    const seeded = await seedDemoIfEmpty({ db, logger, storage });
+    const seeded = await seedDemoIfEmpty({ db, logger, storage, config });
     if (!seeded) {
       console.log('O banco já tem usuários: nada foi adicionado.');
       return;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { appRouter } from './router.ts';
 
 // Every procedure, called by every kind of user: the allowed ones get past the
 // middleware, the others get UNAUTHORIZED or FORBIDDEN and never data.
@@ -56,6 +57,22 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'listings.moderation.pause', allowed: STAFF, call: (api) => api.listings.moderation.pause({ id: someId }) },
   { name: 'listings.moderation.activate', allowed: STAFF, call: (api) => api.listings.moderation.activate({ id: someId }) },
   { name: 'listings.moderation.delete', allowed: STAFF, call: (api) => api.listings.moderation.delete({ id: someId }) },
+  { name: 'users.stats', allowed: APPROVED, call: (api) => api.users.stats() },
+  { name: 'orders.occupiedDates', allowed: APPROVED, call: (api) => api.orders.occupiedDates({ listingId: someId }) },
+  { name: 'orders.create', allowed: APPROVED, call: (api) => api.orders.create({ listingId: someId, startDate: '2030-01-01', endDate: '2030-01-02' }) },
+  { name: 'orders.mine', allowed: APPROVED, call: (api) => api.orders.mine({ tab: 'all' }) },
+  { name: 'orders.received', allowed: APPROVED, call: (api) => api.orders.received() },
+  { name: 'orders.approve', allowed: APPROVED, call: (api) => api.orders.approve({ id: someId }) },
+  { name: 'orders.reject', allowed: APPROVED, call: (api) => api.orders.reject({ id: someId, reason: 'Sem horário' }) },
+  { name: 'orders.cancel', allowed: APPROVED, call: (api) => api.orders.cancel({ id: someId }) },
+  { name: 'orders.markDelivered', allowed: APPROVED, call: (api) => api.orders.markDelivered({ id: someId }) },
+  { name: 'orders.complete', allowed: APPROVED, call: (api) => api.orders.complete({ id: someId }) },
+  { name: 'orders.moderation.list', allowed: STAFF, call: (api) => api.orders.moderation.list({}) },
+  { name: 'orders.moderation.approve', allowed: ADMIN, call: (api) => api.orders.moderation.approve({ id: someId }) },
+  { name: 'orders.moderation.reject', allowed: ADMIN, call: (api) => api.orders.moderation.reject({ id: someId }) },
+  { name: 'reviews.create', allowed: APPROVED, call: (api) => api.reviews.create({ orderId: someId, rating: 5 }) },
+  { name: 'reviews.forUser', allowed: APPROVED, call: (api) => api.reviews.forUser({ userId: someId }) },
+  { name: 'activity.recent', allowed: APPROVED, call: (api) => api.activity.recent() },
 ];
 
 let app: TestApp;
@@ -87,6 +104,16 @@ describe.each(PROCEDURES)('$name', ({ allowed, call }) => {
     const result = await outcome(who, call);
     if (allowed.includes(who)) expect(result).toBe('allowed');
     else expect(result).toBe(who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN');
+  });
+});
+
+/** Public entry points (sign-up, login, password reset) are tested in auth.test.ts; the subscription below. */
+const TESTED_ELSEWHERE = ['auth.signUp', 'auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'realtime.onEvent'];
+
+describe('the table', () => {
+  it('lists every procedure of the app router', () => {
+    const listed = [...PROCEDURES.map((procedure) => procedure.name), ...TESTED_ELSEWHERE].sort();
+    expect(listed).toEqual(Object.keys(appRouter._def.procedures).sort());
   });
 });
 

@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
 /**
  * The one error type services throw: a tRPC code and the pt-BR message the user sees.
@@ -35,11 +37,27 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   listings_description_check: 'Preencha todos os campos obrigatórios',
   listings_price_check: 'Insira um preço válido',
   listings_delivery_options_check: 'Selecione pelo menos uma opção de entrega',
+  // Two orders holding one rental day: the exclusion constraint's refusal reads as the dialog's message.
+  orders_rental_overlap_excl: ORDER_MESSAGES.invalidPeriod,
+  orders_period_check: ORDER_MESSAGES.invalidPeriod,
+  orders_not_own_listing_check: ORDER_MESSAGES.ownListing,
+  orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
+  orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
+  reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
 };
 
 interface PgError {
   code?: string;
   constraint?: string;
+}
+
+/** Postgres' SQLSTATE for exclusion_violation: a row overlapping one the constraint excludes. */
+export const EXCLUSION_VIOLATION = '23P01';
+
+/** Whether this is the pg error with this SQLSTATE raised by this constraint. */
+export function isConstraintViolation(error: unknown, code: string, constraint: string): boolean {
+  const pgError = error as PgError | null;
+  return Boolean(pgError && pgError.code === code && pgError.constraint === constraint);
 }
 
 /** A database error a user caused (a duplicate, say), turned into its message; null for anything else. */

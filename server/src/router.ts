@@ -1,8 +1,11 @@
+import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
+import { ordersRouter } from './modules/orders/orders.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
+import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
 import { router } from './trpc.ts';
 
@@ -11,6 +14,9 @@ export const appRouter = router({
   users: usersRouter,
   notifications: notificationsRouter,
   listings: listingsRouter,
+  orders: ordersRouter,
+  reviews: reviewsRouter,
+  activity: activityRouter,
   admin: adminRouter,
   realtime: realtimeRouter,
 });

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -118,6 +119,41 @@ export interface ListingsTable {
   deleted_at: Date | null;
 }
 
+export interface OrdersTable {
+  id: Generated<string>;
+  listing_id: string;
+  owner_id: string;
+  renter_id: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  total_cents: number;
+  /** Calendar dates 'YYYY-MM-DD' (the pg type parser keeps them strings). */
+  start_date: string | null;
+  end_date: string | null;
+  delivery_method: ColumnType<DeliveryOption, DeliveryOption | undefined, DeliveryOption>;
+  delivery_address: string | null;
+  scheduled_at: Date | null;
+  message: string | null;
+  rejection_reason: string | null;
+  cancellation_reason: string | null;
+  created_at: Timestamp;
+  approved_at: Date | null;
+  delivered_at: Date | null;
+  completed_at: Date | null;
+  rejected_at: Date | null;
+  cancelled_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  order_id: string;
+  reviewer_id: string;
+  reviewee_id: string;
+  rating: number;
+  comment: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -128,4 +164,6 @@ export interface Database {
   events: EventsTable;
   images: ImagesTable;
   listings: ListingsTable;
+  orders: OrdersTable;
+  reviews: ReviewsTable;
 }

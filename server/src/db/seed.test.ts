@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { DEMO_LISTINGS, DEMO_USERS, seedDemoIfEmpty } from './seed.ts';
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { ORDER_STATUSES } from '@vizinhanca/shared/orders/order.schema';
+import { DEMO_LISTINGS, DEMO_ORDERS, DEMO_USERS, seedDemoIfEmpty } from './seed.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,6 +33,34 @@ describe('demo seed', () => {
       expect(file?.contentType).toBe('image/webp');
       file?.stream.destroy();
     }
+  });
+
+  it('creates orders in every status, a rental returning tomorrow and reviewed orders, so listers show a real rating', async () => {
+    const orders = await app.db.selectFrom('orders').select(['id', 'status', 'start_date', 'end_date', 'total_cents']).execute();
+    expect(orders).toHaveLength(DEMO_ORDERS.length);
+    expect(new Set(orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
+    const tomorrow = addDays(todayInTimeZone(app.config.CONDO_TIMEZONE), 1);
+    expect(orders.some((order) => order.status === 'in_progress' && order.end_date === tomorrow)).toBe(true);
+    expect(orders.every((order) => order.total_cents > 0)).toBe(true);
+
+    const reviews = await app.db.selectFrom('reviews').select(['order_id', 'rating']).execute();
+    expect(reviews.length).toBeGreaterThanOrEqual(2);
+    const completed = new Set(orders.filter((order) => order.status === 'completed').map((order) => order.id));
+    expect(reviews.every((review) => completed.has(review.order_id))).toBe(true);
+    // One completed order still waits for its review ('Avaliar').
+    expect(completed.size).toBeGreaterThan(reviews.length);
+
+    const ana = await app.db.selectFrom('users').select(['id', 'email', 'full_name']).where('email', '=', 'ana@vizinhanca.app').executeTakeFirstOrThrow();
+    const { api } = await app.callerAs({ id: ana.id, email: ana.email, fullName: ana.full_name, password: '' });
+    const feed = [...(await api.listings.list({ type: 'rental' })).items, ...(await api.listings.list({ type: 'food' })).items];
+    const ratingOf = (name: string) => feed.find((item) => item.owner.fullName === name)?.ownerRating;
+    expect(ratingOf('Bruno Costa Lima')).toEqual({ average: 5, count: 1 });
+    expect(ratingOf('Juliana Pereira')).toEqual({ average: 4.5, count: 2 });
+    expect(ratingOf('Ana Beatriz Souza')).toEqual({ average: null, count: 0 });
+    // The bicycle is out (in progress): the 'Disponível' chip leaves it out; the drill is free today.
+    const available = await api.listings.list({ type: 'rental', filter: 'available' });
+    expect(available.items.map((item) => item.title)).toContain('Furadeira de impacto Bosch');
+    expect(available.items.map((item) => item.title)).not.toContain('Bicicleta aro 29 com capacete');
   });
 
   it('demo passwords work and each approved resident lives in a different block', async () => {

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
+import { addDays, orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from '../auth/crypto.ts';
 import type { AppDeps } from '../context.ts';
@@ -76,8 +79,69 @@ export const DEMO_LISTINGS: DemoListing[] = [
   { owner: 'juliana@vizinhanca.app', type: 'rental', title: 'Carrinho de bebê Galzerano', description: 'Carrinho reclinável com capota e cesto. Higienizado, em ótimo estado.', priceCents: 2000, priceUnit: 'day', tags: ['bebê'], deliveryOptions: ['pickup'], photo: 'carrinho-de-bebe', status: 'active', publishedDaysAgo: 35 },
 ];
 
+interface DemoOrder {
+  listing: string;
+  requester: string;
+  status: OrderStatus;
+  /** Rentals: first and last day, in days from today in the condominium's zone. */
+  period?: [number, number];
+  deliveryMethod?: DeliveryOption;
+  deliveryAddress?: string;
+  /** Food and services: the scheduled time, in days from now. */
+  scheduledInDays?: number;
+  createdDaysAgo: number;
+  message?: string;
+  rejectionReason?: string;
+  review?: { rating: number; comment: string };
+}
+
+/**
+ * Orders in every status among the residents: an in_progress rental returning
+ * tomorrow, completed orders with reviews (Bruno and Juliana show a real rating,
+ * Ana reads 'Novo'), one completed order still waiting for its review.
+ */
+export const DEMO_ORDERS: DemoOrder[] = [
+  { listing: 'Bicicleta aro 29 com capacete', requester: 'juliana@vizinhanca.app', status: 'in_progress', period: [-2, 1], createdDaysAgo: 4, message: 'Oi Bruno! Quero levar as crianças ao parque no fim de semana.' },
+  { listing: 'Furadeira de impacto Bosch', requester: 'bruno@vizinhanca.app', status: 'approved', period: [3, 4], createdDaysAgo: 1, message: 'Preciso pendurar umas prateleiras. Posso buscar de manhã?' },
+  { listing: 'Furadeira de impacto Bosch', requester: 'juliana@vizinhanca.app', status: 'pending', period: [7, 9], createdDaysAgo: 0, message: 'Vou montar os móveis do quarto do bebê.' },
+  { listing: 'Bicicleta aro 29 com capacete', requester: 'ana@vizinhanca.app', status: 'completed', period: [-10, -8], createdDaysAgo: 12, review: { rating: 5, comment: 'Bicicleta impecável e o Bruno foi super atencioso. Recomendo!' } },
+  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'bruno@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 8, review: { rating: 4, comment: 'Marmitas gostosas e bem temperadas. Chegaram no horário combinado.' } },
+  { listing: 'Passeio com cachorros', requester: 'ana@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco A, apto 101 (interfone 101)', createdDaysAgo: 6, review: { rating: 5, comment: 'A Juliana é ótima com o Thor, ele voltou felizão!' } },
+  { listing: 'Bolo de cenoura com cobertura de chocolate', requester: 'juliana@vizinhanca.app', status: 'completed', deliveryMethod: 'pickup', createdDaysAgo: 3, message: 'É para o aniversário da minha mãe!' },
+  { listing: 'Aulas de violão para iniciantes', requester: 'juliana@vizinhanca.app', status: 'rejected', deliveryMethod: 'pickup', createdDaysAgo: 5, rejectionReason: 'Estou sem horários livres nesta semana. Podemos tentar no mês que vem?' },
+  { listing: 'Bolo de cenoura com cobertura de chocolate', requester: 'bruno@vizinhanca.app', status: 'cancelled', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 2 },
+  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'ana@vizinhanca.app', status: 'pending', deliveryMethod: 'scheduled', scheduledInDays: 3, createdDaysAgo: 0, message: 'Sem cebola, por favor.' },
+  { listing: 'Aulas de violão para iniciantes', requester: 'ana@vizinhanca.app', status: 'pending', deliveryMethod: 'scheduled', scheduledInDays: 4, createdDaysAgo: 0, message: 'Nunca toquei, quero aprender do zero.' },
+  { listing: 'Passeio com cachorros', requester: 'bruno@vizinhanca.app', status: 'approved', deliveryMethod: 'scheduled', scheduledInDays: 1, createdDaysAgo: 1 },
+];
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * The moments that led to each status, after the order was made: a rental is
+ * picked up on its first day and returned on its last; food and services a day
+ * and two days after the order. Nothing lies in the future.
+ */
+function demoOrderMoments(order: DemoOrder, now: number) {
+  const created = now - order.createdDaysAgo * DAY_MS - 3 * HOUR_MS;
+  const past = (time: number) => new Date(Math.min(time, now - HOUR_MS));
+  const reached = (statuses: OrderStatus[]) => statuses.includes(order.status);
+  const delivered = order.period ? now + order.period[0] * DAY_MS : created + DAY_MS;
+  const completed = order.period ? now + order.period[1] * DAY_MS : created + 2 * DAY_MS;
+  const moments = {
+    created_at: new Date(created),
+    approved_at: reached(['approved', 'in_progress', 'completed']) ? past(created + 2 * HOUR_MS) : null,
+    delivered_at: reached(['in_progress', 'completed']) ? past(delivered) : null,
+    completed_at: reached(['completed']) ? past(completed) : null,
+    rejected_at: reached(['rejected']) ? past(created + 4 * HOUR_MS) : null,
+    cancelled_at: reached(['cancelled']) ? past(created + 5 * HOUR_MS) : null,
+  };
+  const latest = Math.max(...Object.values(moments).map((moment) => moment?.getTime() ?? 0));
+  return { ...moments, updated_at: new Date(latest) };
+}
+
 /** Seeds the demo data only when the database has no users at all. */
-export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'storage'>): Promise<boolean> {
+export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'config'>): Promise<boolean> {
   const userIds = await deps.db.transaction().execute(async (trx) => {
     // One seeder at a time, even with two replicas starting together.
     await sql`SELECT pg_advisory_xact_lock(827364)`.execute(trx);
@@ -106,12 +170,13 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
 
   // Photos go through the same re-encoding as uploads, into whichever storage is configured.
   const now = Date.now();
+  const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number }>();
   for (const listing of DEMO_LISTINGS) {
     const ownerId = userIds.get(listing.owner)!;
     const photo = await readFile(new URL(`./demo-photos/${listing.photo}.jpg`, import.meta.url));
     const image = await uploadImage(deps, ownerId, 'listing', photo);
     const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
-    await deps.db
+    const { id } = await deps.db
       .insertInto('listings')
       .values({
         user_id: ownerId,
@@ -130,8 +195,55 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         expires_at: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
         created_at: publishedAt ?? new Date(now - 3600 * 1000),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    listingIds.set(listing.title, { id, ownerId, type: listing.type, priceCents: listing.priceCents });
   }
-  deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length }, 'demo data seeded');
+
+  // Orders (and the reviews of completed ones) with dates relative to today in the condominium.
+  const today = todayInTimeZone(deps.config.CONDO_TIMEZONE, new Date(now));
+  await deps.db.transaction().execute(async (trx) => {
+    for (const order of DEMO_ORDERS) {
+      const listing = listingIds.get(order.listing)!;
+      const renterId = userIds.get(order.requester)!;
+      const startDate = order.period ? addDays(today, order.period[0]) : null;
+      const endDate = order.period ? addDays(today, order.period[1]) : null;
+      const days = startDate && endDate ? rentalDays(startDate, endDate) : null;
+      const moments = demoOrderMoments(order, now);
+      const { id } = await trx
+        .insertInto('orders')
+        .values({
+          listing_id: listing.id,
+          owner_id: listing.ownerId,
+          renter_id: renterId,
+          status: order.status,
+          total_cents: orderTotalCents(listing.type, listing.priceCents, days),
+          start_date: startDate,
+          end_date: endDate,
+          delivery_method: order.deliveryMethod ?? 'pickup',
+          delivery_address: order.deliveryAddress ?? null,
+          scheduled_at: order.scheduledInDays === undefined ? null : new Date(Math.ceil((now + order.scheduledInDays * DAY_MS) / HOUR_MS) * HOUR_MS),
+          message: order.message ?? null,
+          rejection_reason: order.rejectionReason ?? null,
+          ...moments,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (order.review) {
+        await trx
+          .insertInto('reviews')
+          .values({
+            order_id: id,
+            reviewer_id: renterId,
+            reviewee_id: listing.ownerId,
+            rating: order.review.rating,
+            comment: order.review.comment,
+            created_at: new Date(Math.min(moments.completed_at!.getTime() + 2 * HOUR_MS, now - 30 * 60 * 1000)),
+          })
+          .execute();
+      }
+    }
+  });
+  deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCurrencyToCents } from '../format/format.ts';
+import { ratingSummarySchema } from '../reviews/review.schema.ts';
 
 // Listings: the values, limits and pt-BR messages both the form and the server check.
 
@@ -321,6 +322,8 @@ export const publicListingSchema = z.object({
   status: z.enum(LISTING_STATUSES),
   publishedAt: z.date(),
   expiresAt: z.date(),
+  /** The owner's real rating (decisions.md): mean with one decimal and count; average null reads 'Novo'. */
+  ownerRating: ratingSummarySchema,
 });
 export type PublicListing = z.infer<typeof publicListingSchema>;
 
@@ -333,6 +336,8 @@ export type PublicListingDetail = z.infer<typeof publicListingDetailSchema>;
 /** A listing as its owner and the moderators see it: every status, with the moderation fields. */
 export const managedListingSchema = z.object({
   ...listingContentFields,
+  /** The uploaded image, so the edit form can keep it. */
+  imageId: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   pausedBy: z.enum(PAUSED_BY).nullable(),
   rejectionReason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingSummarySchema } from '../reviews/review.schema.ts';
 import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
 
 /** What the client knows about the signed-in user: enough for the guards and the greeting. */
@@ -25,6 +26,14 @@ export const ownProfileSchema = z.object({
   createdAt: z.date(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** The profile's stats (2.11): own listings (not deleted), orders made, and the real rating received. */
+export const profileStatsSchema = z.object({
+  listings: z.number().int(),
+  orders: z.number().int(),
+  rating: ratingSummarySchema,
+});
+export type ProfileStats = z.infer<typeof profileStatsSchema>;
 
 export const pendingUserSchema = z.object({
   id: z.string(),

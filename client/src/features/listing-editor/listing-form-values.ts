@@ -61,12 +61,6 @@ export function sanitizePriceText(text: string): string {
   return text.replace(/[^\d.,]/g, '');
 }
 
-/** The image id is part of the image URLs the API returns (/files/images/{id}/{variant}.webp). */
-export function imageIdFromUrl(url: string | null): string | null {
-  if (!url) return null;
-  return /\/files\/images\/([0-9a-f-]{36})\//i.exec(url)?.[1] ?? null;
-}
-
 export function formValuesFromListing(listing: ManagedListing): ListingFormValues {
   return {
     title: listing.title,

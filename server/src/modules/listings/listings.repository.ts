@@ -28,7 +28,18 @@ const LISTING_COLUMNS = [
   'u.phone as owner_phone',
 ] as const;
 
+/**
+ * The owner's rating, as the sum and count of the reviews they received:
+ * correlated subqueries on reviews_reviewee_idx, evaluated only for the rows a
+ * page returns (no N+1, no aggregate over the whole table).
+ */
+const OWNER_RATING_COLUMNS = [
+  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_sum'),
+  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_count'),
+];
+
 export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
+export type PublicListingRow = NonNullable<Awaited<ReturnType<typeof findPublic>>>;
 
 /** Listings that are not deleted, joined to their owner. */
 function withOwner(db: Db) {
@@ -63,6 +74,8 @@ export interface FeedFilters {
   cursor: string | null;
   limit: number;
   now: Date;
+  /** Today in the condominium's time zone ('YYYY-MM-DD'), for the 'available' chip. */
+  today: string;
 }
 
 /**
@@ -77,14 +90,37 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
   if (filters.type) query = query.where('l.type', '=', filters.type);
   if (filters.filter === 'ready') query = query.where('l.requires_advance_order', '=', false);
   if (filters.filter === 'advance') query = query.where('l.requires_advance_order', '=', true);
-  // 'available' (rentals, services): every public listing can be ordered now. The
-  // orders issue narrows rentals to those not held by an order today.
+  // 'available': a rental is out while an order is in progress (picked up, not
+  // returned yet) or approved for a period that covers today; services can always be ordered.
+  if (filters.filter === 'available') {
+    const today = filters.today;
+    query = query.where((eb) =>
+      eb.or([
+        eb('l.type', '<>', 'rental'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('orders as o')
+              .select('o.id')
+              .whereRef('o.listing_id', '=', 'l.id')
+              .where((oe) =>
+                oe.or([
+                  oe('o.status', '=', 'in_progress'),
+                  oe.and([oe('o.status', '=', 'approved'), oe('o.start_date', '<=', today), oe('o.end_date', '>=', today)]),
+                ]),
+              ),
+          ),
+        ),
+      ]),
+    );
+  }
   query = matching(query, filters.search);
   if (filters.cursor) {
     query = query.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
   }
   return query
     .select(LISTING_COLUMNS)
+    .select(OWNER_RATING_COLUMNS)
     .orderBy('l.published_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(filters.limit + 1);
@@ -95,7 +131,35 @@ export function listPublic(db: Db, filters: FeedFilters) {
 }
 
 export function findPublic(db: Db, id: string, now: Date) {
-  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A public listing about to be ordered, locked until the order is written.
+ * Requests for one listing take turns, so the overlap check sees the orders
+ * committed before it (the exclusion constraint stays the guarantee; without
+ * the turn, two backends inserting conflicting rows into its index can wait
+ * for each other and one is aborted as a deadlock). The owner cannot pause,
+ * edit or delete the listing halfway through either. NO KEY UPDATE leaves the
+ * foreign-key checks of other tables free.
+ */
+export function findPublicForOrder(db: Db, id: string, now: Date) {
+  return onlyPublic(withOwner(db), now)
+    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours'])
+    .where('l.id', '=', id)
+    .forNoKeyUpdate('l')
+    .executeTakeFirst();
+}
+
+/** The profile's listings counter: every own listing that is not deleted. */
+export function countByOwner(db: Db, userId: string) {
+  return db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
 }
 
 /** Any listing that is not deleted, whatever its status (owner and moderation screens). */

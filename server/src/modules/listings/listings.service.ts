@@ -12,6 +12,8 @@ import {
 } from '@vizinhanca/shared/listings/listing.schema';
 import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
 import { findOwnImage } from '../images/images.repository.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -21,8 +23,7 @@ import * as listings from './listings.repository.ts';
 
 // ---- Turning rows into what the API returns ----
 
-
-function content(row: listings.ListingRow) {
+function content(row: listings.ListingRow | listings.PublicListingRow) {
   return {
     id: row.id,
     type: row.type,
@@ -40,14 +41,21 @@ function content(row: listings.ListingRow) {
   };
 }
 
-function toPublic(row: listings.ListingRow): PublicListing {
+function toPublic(row: listings.PublicListingRow): PublicListing {
   // Public rows are active, so they were approved: both dates are set (a CHECK guarantees it).
-  return { ...content(row), status: row.status, publishedAt: row.published_at!, expiresAt: row.expires_at! };
+  return {
+    ...content(row),
+    status: row.status,
+    publishedAt: row.published_at!,
+    expiresAt: row.expires_at!,
+    ownerRating: ratingSummary(row.owner_rating_sum, row.owner_rating_count),
+  };
 }
 
 function toManaged(row: listings.ListingRow): ManagedListing {
   return {
     ...content(row),
+    imageId: row.image_id,
     status: row.status,
     pausedBy: row.paused_by,
     rejectionReason: row.rejection_reason,
@@ -70,7 +78,8 @@ export async function list(
   deps: AppDeps,
   input: { type: ListingType | null; search: string | null; filter: ListingFilter; cursor: string | null; limit: number },
 ) {
-  const rows = await listings.listPublic(deps.db, { ...input, now: new Date() });
+  const now = new Date();
+  const rows = await listings.listPublic(deps.db, { ...input, now, today: todayInTimeZone(deps.config.CONDO_TIMEZONE, now) });
   const result = page(rows, input.limit);
   return { items: result.items.map(toPublic), nextCursor: result.nextCursor };
 }

@@ -1,6 +1,9 @@
-import type { OwnProfile, SessionUser } from '@vizinhanca/shared/users/user.schema';
+import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { countByOwner } from '../listings/listings.repository.ts';
+import { countAsRequester } from '../orders/orders.repository.ts';
+import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
 export async function sessionUser(deps: AppDeps, userId: string): Promise<SessionUser | null> {
@@ -31,4 +34,10 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
     roles: row.roles,
     createdAt: row.created_at,
   };
+}
+
+/** The profile's stats: own listings that are not deleted, orders made as requester, the real rating received. */
+export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats> {
+  const [listings, orders, rating] = await Promise.all([countByOwner(deps.db, userId), countAsRequester(deps.db, userId), summaryOf(deps.db, userId)]);
+  return { listings, orders, rating };
 }

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useCreateListing, useUpdateListing } from '../hooks/use-save-listing.ts';
-import { EMPTY_LISTING_FORM, formValuesFromListing, imageIdFromUrl } from '../listing-form-values.ts';
+import { EMPTY_LISTING_FORM, formValuesFromListing } from '../listing-form-values.ts';
 import { CategoryStep, categoryName } from './category-step.tsx';
 import { ListingForm } from './listing-form.tsx';
 import '../listing-editor.css';
@@ -110,7 +110,7 @@ function EditForm({ listing }: { listing: ManagedListing }) {
         key={listing.id}
         type={listing.type}
         initialValues={{ ...EMPTY_LISTING_FORM, ...formValuesFromListing(listing) }}
-        initialImage={{ id: imageIdFromUrl(imageUrl), url: imageUrl }}
+        initialImage={{ id: listing.imageId, url: imageUrl }}
         submitLabel="Salvar Alterações"
         submitting={update.isPending}
         onSubmit={(input, onFieldErrors) =>

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
+import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import type { Db } from '../../db/database.ts';
+
+/** The order's own columns every screen shows. */
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.listing_id',
+  'o.owner_id',
+  'o.renter_id',
+  'o.status',
+  'o.total_cents',
+  'o.start_date',
+  'o.end_date',
+  'o.delivery_method',
+  'o.delivery_address',
+  'o.scheduled_at',
+  'o.message',
+  'o.rejection_reason',
+  'o.cancellation_reason',
+  'o.created_at',
+  'o.approved_at',
+  'o.delivered_at',
+  'o.completed_at',
+] as const;
+
+/** The listing as the cards show it; its deleted_at says 'Item removido'. */
+const LISTING_COLUMNS = ['l.title as listing_title', 'l.type as listing_type', 'l.image_id as listing_image_id', 'l.deleted_at as listing_deleted_at'] as const;
+
+/** Orders with their listing (deleted or not: the row stays) and both people. */
+function withListing(db: Db) {
+  return db.selectFrom('orders as o').innerJoin('listings as l', 'l.id', 'o.listing_id');
+}
+
+const reviewedColumn = sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id)`.as('reviewed');
+
+/**
+ * The cards of one side of the orders: the requester's (/meus-pedidos, the
+ * counterpart is the owner) or the owner's (/gerenciar-pedidos, the counterpart
+ * is the requester), newest first. Public data of the counterpart only.
+ */
+export function listForSide(db: Db, side: 'requester' | 'owner', userId: string, statuses: readonly OrderStatus[] | null) {
+  const mine = side === 'requester' ? 'o.renter_id' : 'o.owner_id';
+  const theirs = side === 'requester' ? 'o.owner_id' : 'o.renter_id';
+  let query = withListing(db)
+    .innerJoin('users as c', 'c.id', theirs)
+    .select(ORDER_COLUMNS)
+    .select(LISTING_COLUMNS)
+    .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone'])
+    .select(reviewedColumn)
+    .where(mine, '=', userId);
+  if (statuses) query = query.where('o.status', 'in', statuses);
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
+}
+export type OrderCardRow = Awaited<ReturnType<typeof listForSide>>[number];
+
+/** How many of one side's orders are in each status (the counters of 2.15 and 2.17). */
+export function countByStatus(db: Db, side: 'requester' | 'owner', userId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+    .where(side === 'requester' ? 'renter_id' : 'owner_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+/** Locks the order for a transition: two decisions on one order happen one after the other. */
+export function findForUpdate(db: Db, id: string) {
+  return withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .select([
+      'o.id',
+      'o.listing_id',
+      'o.owner_id',
+      'o.renter_id',
+      'o.status',
+      'o.start_date',
+      'o.end_date',
+      'l.title as listing_title',
+      'l.deleted_at as listing_deleted_at',
+      'r.full_name as renter_full_name',
+    ])
+    .where('o.id', '=', id)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+/** Rental days held by pending, approved or in_progress orders that end today or later. */
+export function listOccupied(db: Db, listingId: string, today: string) {
+  return db
+    .selectFrom('orders')
+    .select(['start_date', 'end_date'])
+    .where('listing_id', '=', listingId)
+    .where('status', 'in', BLOCKING_ORDER_STATUSES)
+    .where('start_date', 'is not', null)
+    .where('end_date', '>=', today)
+    .orderBy('start_date')
+    .execute();
+}
+
+/** Whether another blocking order holds a day of this period (the service's check; the constraint is the guarantee). */
+export async function hasOverlap(db: Db, listingId: string, startDate: string, endDate: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', listingId)
+    .where('status', 'in', BLOCKING_ORDER_STATUSES)
+    .where('start_date', '<=', endDate)
+    .where('end_date', '>=', startDate)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface NewOrder {
+  listingId: string;
+  ownerId: string;
+  renterId: string;
+  totalCents: number;
+  startDate: string | null;
+  endDate: string | null;
+  deliveryMethod: DeliveryOption;
+  deliveryAddress: string | null;
+  scheduledAt: Date | null;
+  message: string | null;
+}
+
+export function insertOrder(db: Db, order: NewOrder) {
+  return db
+    .insertInto('orders')
+    .values({
+      listing_id: order.listingId,
+      owner_id: order.ownerId,
+      renter_id: order.renterId,
+      status: 'pending',
+      total_cents: order.totalCents,
+      start_date: order.startDate,
+      end_date: order.endDate,
+      delivery_method: order.deliveryMethod,
+      delivery_address: order.deliveryAddress,
+      scheduled_at: order.scheduledAt,
+      message: order.message,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface OrderStatusChange {
+  status: OrderStatus;
+  at: Date;
+  reason?: string | null;
+}
+
+/** The new status with the moment that led to it (and the reason of a rejection or a cancellation). */
+export function setStatus(db: Db, id: string, change: OrderStatusChange) {
+  const moments: Partial<Record<OrderStatus, 'approved_at' | 'delivered_at' | 'completed_at' | 'rejected_at' | 'cancelled_at'>> = {
+    approved: 'approved_at',
+    in_progress: 'delivered_at',
+    completed: 'completed_at',
+    rejected: 'rejected_at',
+    cancelled: 'cancelled_at',
+  };
+  const moment = moments[change.status];
+  return db
+    .updateTable('orders')
+    .set({
+      status: change.status,
+      ...(moment ? { [moment]: change.at } : {}),
+      ...(change.status === 'rejected' ? { rejection_reason: change.reason ?? null } : {}),
+      ...(change.status === 'cancelled' ? { cancellation_reason: change.reason ?? null } : {}),
+      updated_at: change.at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every order for the admin panel, newest first, with both people by name and apartment. */
+export function listForAdmin(db: Db, status: OrderStatus | null, limit: number) {
+  let query = withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .innerJoin('users as w', 'w.id', 'o.owner_id')
+    .select(ORDER_COLUMNS)
+    .select(LISTING_COLUMNS)
+    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
+  if (status) query = query.where('o.status', '=', status);
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+/** Home activity: the newest orders the user made or received, with the requester's name. */
+export function listRecentForUser(db: Db, userId: string, limit: number) {
+  return withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .select(['o.id', 'o.status', 'o.renter_id', 'o.created_at'])
+    .select(LISTING_COLUMNS)
+    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
+    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The profile's orders counter: orders made as requester. */
+export function countAsRequester(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('renter_id', '=', userId)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}

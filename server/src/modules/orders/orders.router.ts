@@ -1,0 +1,88 @@
+import {
+  adminOrdersInputSchema,
+  adminOrdersSchema,
+  createOrderOutputSchema,
+  createOrderSchema,
+  myOrdersInputSchema,
+  myOrdersSchema,
+  occupiedDatesInputSchema,
+  occupiedDatesSchema,
+  orderByIdSchema,
+  orderDecisionSchema,
+  orderMessageSchema,
+  receivedOrdersInputSchema,
+  receivedOrdersSchema,
+} from '@vizinhanca/shared/orders/order.schema';
+import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
+import * as orders from './orders.service.ts';
+
+/** The orders section of /admin: moderators see every order; admins also decide pending ones (decisions.md). */
+const moderationRouter = router({
+  list: staffProcedure
+    .input(adminOrdersInputSchema)
+    .output(adminOrdersSchema)
+    .query(({ ctx, input }) => orders.adminList(ctx.deps, input.status)),
+
+  approve: adminProcedure
+    .input(orderByIdSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.adminApprove(ctx.deps, ctx.user.id, input.id)),
+
+  reject: adminProcedure
+    .input(orderDecisionSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.adminReject(ctx.deps, ctx.user.id, input.id, input.reason)),
+});
+
+export const ordersRouter = router({
+  /** The rental calendar of the order dialog: occupied periods and today in the condominium. */
+  occupiedDates: approvedProcedure
+    .input(occupiedDatesInputSchema)
+    .output(occupiedDatesSchema)
+    .query(({ ctx, input }) => orders.occupiedDates(ctx.deps, input.listingId)),
+
+  /** The order dialog (2.10): the server checks every rule again and computes the total. */
+  create: approvedProcedure
+    .input(createOrderSchema)
+    .output(createOrderOutputSchema)
+    .mutation(({ ctx, input }) => orders.create(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
+
+  /** /meus-pedidos (2.15): orders the user made. */
+  mine: approvedProcedure
+    .input(myOrdersInputSchema)
+    .output(myOrdersSchema)
+    .query(({ ctx, input }) => orders.mine(ctx.deps, ctx.user.id, input.tab)),
+
+  /** /gerenciar-pedidos (2.17): orders of the user's listings. */
+  received: approvedProcedure
+    .input(receivedOrdersInputSchema)
+    .output(receivedOrdersSchema)
+    .query(({ ctx, input }) => orders.received(ctx.deps, ctx.user.id, input.tab)),
+
+  approve: approvedProcedure
+    .input(orderByIdSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.approve(ctx.deps, ctx.user.id, input.id)),
+
+  reject: approvedProcedure
+    .input(orderDecisionSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
+
+  cancel: approvedProcedure
+    .input(orderDecisionSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input.id, input.reason)),
+
+  markDelivered: approvedProcedure
+    .input(orderByIdSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input.id)),
+
+  complete: approvedProcedure
+    .input(orderByIdSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
+
+  moderation: moderationRouter,
+});

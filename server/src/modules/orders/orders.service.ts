@@ -1,0 +1,338 @@
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { imageUrl } from '@vizinhanca/shared/images/image.rules';
+import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
+import {
+  ADMIN_ORDERS_LIMIT,
+  ORDER_CREATED_MESSAGES,
+  ORDER_MESSAGES,
+  ORDER_NOTIFICATIONS,
+  type AdminOrder,
+  type CreateOrderFields,
+  type MyOrders,
+  type MyOrderTab,
+  type OccupiedDates,
+  type OrderItem,
+  type OrderStatus,
+  type ReceivedOrders,
+  type ReceivedOrderTab,
+} from '@vizinhanca/shared/orders/order.schema';
+import {
+  advanceNoticeError,
+  MY_ORDER_TAB_STATUSES,
+  ORDER_TRANSITIONS,
+  orderTotalCents,
+  RECEIVED_ORDER_TAB_STATUSES,
+  rentalDays,
+  rentalPeriodError,
+  type OrderAction,
+} from '@vizinhanca/shared/orders/order.rules';
+import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
+import * as listings from '../listings/listings.repository.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import * as orders from './orders.repository.ts';
+
+const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
+
+function today(deps: AppDeps, now: Date = new Date()): string {
+  return todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
+}
+
+// ---- Turning rows into what the API returns ----
+
+function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderItem {
+  const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
+  return {
+    id: row.id,
+    status: row.status,
+    listing: row.listing_deleted_at
+      ? null
+      : {
+          id: row.listing_id,
+          title: row.listing_title,
+          type: row.listing_type,
+          imageCardUrl: row.listing_image_id ? imageUrl(row.listing_image_id, 'card') : null,
+        },
+    counterpart: { id: counterpartId, fullName: row.counterpart_full_name, apartment: row.counterpart_apartment, phone: row.counterpart_phone },
+    totalCents: row.total_cents,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
+    deliveryMethod: row.delivery_method,
+    deliveryAddress: row.delivery_address,
+    scheduledAt: row.scheduled_at,
+    message: row.message,
+    rejectionReason: row.rejection_reason,
+    cancellationReason: row.cancellation_reason,
+    createdAt: row.created_at,
+    approvedAt: row.approved_at,
+    deliveredAt: row.delivered_at,
+    completedAt: row.completed_at,
+    canReview: side === 'requester' && row.status === 'completed' && !row.reviewed,
+    reviewed: row.reviewed,
+  };
+}
+
+async function countsOf(db: Db, side: 'requester' | 'owner', userId: string): Promise<Record<OrderStatus, number>> {
+  const counts: Record<OrderStatus, number> = { pending: 0, approved: 0, in_progress: 0, completed: 0, rejected: 0, cancelled: 0 };
+  for (const row of await orders.countByStatus(db, side, userId)) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+// ---- The order dialog ----
+
+/** The rental calendar: days held by other orders, and today in the condominium. */
+export async function occupiedDates(deps: AppDeps, listingId: string): Promise<OccupiedDates> {
+  const now = new Date();
+  const listing = await listings.findPublic(deps.db, listingId, now);
+  if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
+  const day = today(deps, now);
+  const rows = listing.type === 'rental' ? await orders.listOccupied(deps.db, listingId, day) : [];
+  return { ranges: rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), today: day };
+}
+
+type OrderableListing = NonNullable<Awaited<ReturnType<typeof listings.findPublicForOrder>>>;
+
+interface OrderTerms {
+  startDate: string | null;
+  endDate: string | null;
+  days: number | null;
+  deliveryMethod: DeliveryOption;
+  deliveryAddress: string | null;
+  scheduledAt: Date | null;
+}
+
+/**
+ * Checks the dialog's fields against the listing, as the spec's rules say,
+ * whatever the client checked. Rentals: a period of 1 to 30 days from today,
+ * always pickup. Food and services: one of the listing's options; delivery
+ * needs an address; scheduled, or advance-order food, needs a future time (with
+ * the minimum notice for advance orders).
+ */
+function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Date, todayDate: string): OrderTerms {
+  if (listing.type === 'rental') {
+    const error = rentalPeriodError(input.startDate, input.endDate, todayDate);
+    if (error) throw new AppError('BAD_REQUEST', error);
+    const days = rentalDays(input.startDate!, input.endDate!);
+    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null };
+  }
+  const deliveryMethod = input.deliveryMethod ?? listing.delivery_options[0] ?? 'pickup';
+  if (!listing.delivery_options.includes(deliveryMethod)) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.deliveryNotOffered);
+  if (deliveryMethod === 'delivery' && !input.deliveryAddress) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.addressRequired);
+  const advance = listing.type === 'food' && listing.requires_advance_order;
+  const scheduledAt = input.scheduledAt;
+  if ((deliveryMethod === 'scheduled' || advance) && !scheduledAt) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
+  if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.schedulePast);
+  if (advance && scheduledAt) {
+    const error = advanceNoticeError(scheduledAt, listing.minimum_notice_hours ?? 24, now);
+    if (error) throw new AppError('BAD_REQUEST', error);
+  }
+  return {
+    startDate: null,
+    endDate: null,
+    days: null,
+    deliveryMethod,
+    deliveryAddress: deliveryMethod === 'delivery' ? input.deliveryAddress : null,
+    scheduledAt,
+  };
+}
+
+/**
+ * A new order, pending the owner's decision. The total is the server's; the
+ * overlap check gives the dialog's message early, and the exclusion constraint
+ * refuses whatever raced past it. The owner is told in the same transaction.
+ */
+export async function create(deps: AppDeps, requester: { id: string; fullName: string }, input: CreateOrderFields) {
+  const now = new Date();
+  const todayDate = today(deps, now);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const listing = await listings.findPublicForOrder(trx, input.listingId, now);
+      if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
+      if (listing.user_id === requester.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownListing);
+      const terms = orderTerms(listing, input, now, todayDate);
+      if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
+        throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+      }
+      const { id } = await orders.insertOrder(trx, {
+        listingId: listing.id,
+        ownerId: listing.user_id,
+        renterId: requester.id,
+        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days),
+        startDate: terms.startDate,
+        endDate: terms.endDate,
+        deliveryMethod: terms.deliveryMethod,
+        deliveryAddress: terms.deliveryAddress,
+        scheduledAt: terms.scheduledAt,
+        message: input.message,
+      });
+      await notify(deps, trx, {
+        userId: listing.user_id,
+        type: 'order_status',
+        relatedId: id,
+        ...ORDER_NOTIFICATIONS.created({
+          requesterName: requester.fullName,
+          listingTitle: listing.title,
+          type: listing.type,
+          startDate: terms.startDate,
+          endDate: terms.endDate,
+        }),
+      });
+      return { id, message: ORDER_CREATED_MESSAGES[listing.type] };
+    });
+  } catch (error) {
+    // Another order for these days raced past the check: the database kept the first.
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT)) throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+    throw error;
+  }
+}
+
+// ---- The two screens ----
+
+export async function mine(deps: AppDeps, userId: string, tab: MyOrderTab): Promise<MyOrders> {
+  const [counts, rows] = await Promise.all([
+    countsOf(deps.db, 'requester', userId),
+    orders.listForSide(deps.db, 'requester', userId, MY_ORDER_TAB_STATUSES[tab]),
+  ]);
+  const active = counts.approved + counts.in_progress;
+  const finished = counts.completed + counts.rejected + counts.cancelled;
+  return {
+    counters: { total: counts.pending + active + finished, pending: counts.pending, active, finished },
+    items: rows.map((row) => toItem(row, 'requester')),
+  };
+}
+
+export async function received(deps: AppDeps, userId: string, tab: ReceivedOrderTab): Promise<ReceivedOrders> {
+  const [counts, rows] = await Promise.all([
+    countsOf(deps.db, 'owner', userId),
+    orders.listForSide(deps.db, 'owner', userId, RECEIVED_ORDER_TAB_STATUSES[tab]),
+  ]);
+  return {
+    counters: {
+      pending: counts.pending,
+      approved: counts.approved,
+      active: counts.in_progress,
+      finished: counts.completed + counts.rejected + counts.cancelled,
+    },
+    items: rows.map((row) => toItem(row, 'owner')),
+  };
+}
+
+// ---- The lifecycle ----
+
+/** Why this status does not allow this action, in the user's words. */
+const WRONG_STATUS_MESSAGES: Record<OrderAction, string> = {
+  approve: ORDER_MESSAGES.notPending,
+  reject: ORDER_MESSAGES.notPending,
+  cancel: ORDER_MESSAGES.cannotCancel,
+  markDelivered: ORDER_MESSAGES.cannotDeliver,
+  complete: ORDER_MESSAGES.cannotComplete,
+};
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof orders.findForUpdate>>>;
+
+function notificationFor(action: OrderAction, order: LockedOrder, reason: string | null) {
+  switch (action) {
+    case 'approve':
+      return { userId: order.renter_id, ...ORDER_NOTIFICATIONS.approved(order.listing_title) };
+    case 'reject':
+      return { userId: order.renter_id, ...ORDER_NOTIFICATIONS.rejected(order.listing_title, reason) };
+    case 'cancel':
+      return { userId: order.owner_id, ...ORDER_NOTIFICATIONS.cancelled(order.renter_full_name, order.listing_title, reason) };
+    case 'markDelivered':
+      return { userId: order.renter_id, ...ORDER_NOTIFICATIONS.delivered(order.listing_title, order.end_date) };
+    case 'complete':
+      return { userId: order.renter_id, ...ORDER_NOTIFICATIONS.completed(order.listing_title) };
+  }
+}
+
+/**
+ * One step of the lifecycle, with the order row locked: who calls (the owner or
+ * the requester, as the transition says; or the administration deciding a
+ * pending order) and from which status. Anything else is refused and changes
+ * nothing. The other side is told in the same transaction.
+ */
+async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }, id: string, action: OrderAction, reason: string | null) {
+  const rule = ORDER_TRANSITIONS[action];
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await orders.findForUpdate(trx, id);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (!actor.asAdmin) {
+      const side = order.owner_id === actor.id ? 'owner' : order.renter_id === actor.id ? 'requester' : null;
+      if (side !== rule.by) throw new AppError('FORBIDDEN', rule.by === 'owner' ? ORDER_MESSAGES.notOwner : ORDER_MESSAGES.notRequester);
+    }
+    if (!rule.from.includes(order.status)) throw new AppError('CONFLICT', WRONG_STATUS_MESSAGES[action]);
+    if (action === 'approve' && order.listing_deleted_at) throw new AppError('CONFLICT', ORDER_MESSAGES.listingRemoved);
+
+    await orders.setStatus(trx, id, { status: rule.to, at: new Date(), reason });
+    await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
+    if (actor.asAdmin) {
+      await notify(deps, trx, {
+        userId: order.owner_id,
+        type: 'order_status',
+        relatedId: id,
+        ...ORDER_NOTIFICATIONS.decidedByAdmin(order.listing_title, order.renter_full_name, action === 'approve'),
+      });
+    }
+  });
+  return { message: actor.asAdmin ? ORDER_MESSAGES.adminStatusUpdated : ORDER_MESSAGES.statusUpdated };
+}
+
+/** pending -> approved (the owner). */
+export function approve(deps: AppDeps, userId: string, id: string) {
+  return transition(deps, { id: userId, asAdmin: false }, id, 'approve', null);
+}
+
+/** pending -> rejected (the owner), with an optional reason the requester reads. */
+export function reject(deps: AppDeps, userId: string, id: string, reason: string | null) {
+  return transition(deps, { id: userId, asAdmin: false }, id, 'reject', reason);
+}
+
+/** pending | approved -> cancelled (the requester), with an optional reason the owner reads. */
+export function cancel(deps: AppDeps, userId: string, id: string, reason: string | null) {
+  return transition(deps, { id: userId, asAdmin: false }, id, 'cancel', reason);
+}
+
+/** approved -> in_progress (the owner: 'Marcar como entregue'). */
+export function markDelivered(deps: AppDeps, userId: string, id: string) {
+  return transition(deps, { id: userId, asAdmin: false }, id, 'markDelivered', null);
+}
+
+/** in_progress -> completed (the owner: 'Concluir'). */
+export function complete(deps: AppDeps, userId: string, id: string) {
+  return transition(deps, { id: userId, asAdmin: false }, id, 'complete', null);
+}
+
+// ---- The administration ----
+
+export async function adminList(deps: AppDeps, status: OrderStatus | null): Promise<{ items: AdminOrder[] }> {
+  const rows = await orders.listForAdmin(deps.db, status, ADMIN_ORDERS_LIMIT);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
+      requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
+      owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+      totalCents: row.total_cents,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
+      deliveryMethod: row.delivery_method,
+      scheduledAt: row.scheduled_at,
+      rejectionReason: row.rejection_reason,
+      createdAt: row.created_at,
+    })),
+  };
+}
+
+/** pending -> approved by an admin; both sides are told. */
+export function adminApprove(deps: AppDeps, adminId: string, id: string) {
+  return transition(deps, { id: adminId, asAdmin: true }, id, 'approve', null);
+}
+
+/** pending -> rejected by an admin, with an optional reason; both sides are told. */
+export function adminReject(deps: AppDeps, adminId: string, id: string, reason: string | null) {
+  return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
+import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { userMessageForDatabaseError } from '../../errors.ts';
+import { insertReview } from './reviews.repository.ts';
+
+type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+
+let app: TestApp;
+let moderator: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  moderator = await app.createUser({ roles: ['moderator'] });
+  admin = await app.createUser({ roles: ['admin'] });
+});
+afterAll(() => app.close());
+
+async function api(user: TestUser): Promise<Api> {
+  return (await app.callerAs(user)).api;
+}
+
+const service: CreateListingInput = { type: 'service', title: 'Passeio com cachorros', description: 'Praça', priceCents: 3000 };
+
+async function publish(owner: TestUser, input: CreateListingInput = service) {
+  const { id } = await (await api(owner)).listings.create(input);
+  await (await api(moderator)).listings.moderation.approve({ id });
+  return id;
+}
+
+/** An order of the listing by the requester, taken through the lifecycle up to `until`. */
+async function order(owner: TestUser, requester: TestUser, listingId: string, until: 'pending' | 'approved' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' = 'completed') {
+  const { id } = await (await api(requester)).orders.create({ listingId });
+  const ownerApi = await api(owner);
+  if (until === 'rejected') await ownerApi.orders.reject({ id });
+  if (until === 'cancelled') await (await api(requester)).orders.cancel({ id });
+  if (['approved', 'in_progress', 'completed'].includes(until)) await ownerApi.orders.approve({ id });
+  if (['in_progress', 'completed'].includes(until)) await ownerApi.orders.markDelivered({ id });
+  if (until === 'completed') await ownerApi.orders.complete({ id });
+  return id;
+}
+
+function reviewsOf(orderId: string) {
+  return app.db.selectFrom('reviews').select(['reviewer_id', 'reviewee_id', 'rating', 'comment']).where('order_id', '=', orderId).execute();
+}
+
+describe('reviews.create', () => {
+  it('the requester of a completed order rates the owner once; the owner is told', async () => {
+    const owner = await app.createUser({ fullName: 'Ana Dona' });
+    const requester = await app.createUser({ fullName: 'Bruno Vizinho' });
+    const orderId = await order(owner, requester, await publish(owner));
+    const caller = await api(requester);
+
+    await expect(caller.reviews.create({ orderId, rating: 5, comment: '  Muito atenciosa!  ' })).resolves.toEqual({ message: 'Avaliação enviada com sucesso!' });
+    expect(await reviewsOf(orderId)).toEqual([{ reviewer_id: requester.id, reviewee_id: owner.id, rating: 5, comment: 'Muito atenciosa!' }]);
+    const told = await app.db.selectFrom('notifications').select(['type', 'title', 'message']).where('user_id', '=', owner.id).where('title', '=', 'Nova avaliação recebida ⭐').execute();
+    expect(told).toEqual([{ type: 'order_status', title: 'Nova avaliação recebida ⭐', message: 'Bruno Vizinho avaliou o pedido de "Passeio com cachorros" com 5 estrelas.' }]);
+
+    await expectError(caller.reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+    expect(await reviewsOf(orderId)).toHaveLength(1);
+
+    const mine = await caller.orders.mine({ tab: 'finished' });
+    expect(mine.items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: true });
+  });
+
+  it('nobody else reviews it: not the owner, another resident, a moderator or an admin', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    for (const intruder of [owner, await app.createUser(), moderator, admin]) {
+      await expectError((await api(intruder)).reviews.create({ orderId, rating: 1, comment: 'Péssimo' }), 'FORBIDDEN', REVIEW_MESSAGES.onlyRequester);
+    }
+    expect(await reviewsOf(orderId)).toEqual([]);
+  });
+
+  it('only completed orders can be reviewed', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const listingId = await publish(owner);
+    for (const status of ['pending', 'approved', 'in_progress', 'rejected', 'cancelled'] as const) {
+      const orderId = await order(owner, requester, listingId, status);
+      await expectError((await api(requester)).reviews.create({ orderId, rating: 4 }), 'CONFLICT', REVIEW_MESSAGES.notCompleted);
+      expect(await reviewsOf(orderId)).toEqual([]);
+    }
+    await expectError((await api(requester)).reviews.create({ orderId: '00000000-0000-4000-8000-000000000000', rating: 4 }), 'NOT_FOUND', REVIEW_MESSAGES.orderNotFound);
+  });
+
+  it('refuses a rating outside 1 to 5 and a comment over 500 characters', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    const caller = await api(requester);
+    for (const rating of [0, 6, 3.5]) await expectError(caller.reviews.create({ orderId, rating }), 'BAD_REQUEST', REVIEW_MESSAGES.ratingRequired);
+    await expectError(caller.reviews.create({ orderId, rating: 4, comment: 'x'.repeat(501) }), 'BAD_REQUEST', REVIEW_MESSAGES.commentTooLong);
+    expect(await reviewsOf(orderId)).toEqual([]);
+  });
+
+  it('two reviews of one order sent at once: one is stored', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    const [first, second] = await Promise.all([api(requester), api(requester)]);
+    const results = await Promise.allSettled([first.reviews.create({ orderId, rating: 5 }), second.reviews.create({ orderId, rating: 2 })]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await reviewsOf(orderId)).toHaveLength(1);
+  });
+
+  it('the database refuses a second review of an order, with the same message', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 5, comment: null });
+    const error = await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 1, comment: null }).catch((caught: unknown) => caught);
+    expect(userMessageForDatabaseError(error)).toBe(REVIEW_MESSAGES.alreadyReviewed);
+  });
+});
+
+describe('ratings', () => {
+  it("reads 'Novo' (no average) before any review, then the real mean with one decimal everywhere", async () => {
+    const owner = await app.createUser({ fullName: 'Juliana Avaliada' });
+    const listingId = await publish(owner);
+    const viewer = await api(await app.createUser());
+    expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: null, count: 0 });
+    expect(await viewer.reviews.forUser({ userId: owner.id })).toEqual({ summary: { average: null, count: 0 }, items: [] });
+    expect((await (await api(owner)).users.stats()).rating).toEqual({ average: null, count: 0 });
+
+    for (const rating of [5, 4, 4]) {
+      const requester = await app.createUser();
+      await (await api(requester)).reviews.create({ orderId: await order(owner, requester, listingId), rating });
+    }
+    const expected = { average: 4.3, count: 3 };
+    expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual(expected);
+    const feed = await viewer.listings.list({ type: 'service', search: 'Passeio com cachorros' });
+    expect(feed.items.find((item) => item.id === listingId)!.ownerRating).toEqual(expected);
+    expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual(expected);
+    expect((await (await api(owner)).users.stats()).rating).toEqual(expected);
+  });
+
+  it("lists a lister's reviews newest first with the reviewer's name, avatar and apartment, never the e-mail", async () => {
+    const owner = await app.createUser();
+    const listingId = await publish(owner);
+    const first = await app.createUser({ fullName: 'Primeira Cliente' });
+    const second = await app.createUser({ fullName: 'Segundo Cliente' });
+    const firstOrder = await order(owner, first, listingId);
+    await (await api(first)).reviews.create({ orderId: firstOrder, rating: 3, comment: 'Atrasou um pouco' });
+    await (await api(second)).reviews.create({ orderId: await order(owner, second, listingId), rating: 5 });
+
+    const result = await (await api(first)).reviews.forUser({ userId: owner.id });
+    expect(result.summary).toEqual({ average: 4, count: 2 });
+    expect(result.items).toEqual([
+      { id: expect.any(String), rating: 5, comment: null, createdAt: expect.any(Date), reviewer: { id: second.id, fullName: 'Segundo Cliente', avatarUrl: null, apartment: 'A-101' }, listingId },
+      { id: expect.any(String), rating: 3, comment: 'Atrasou um pouco', createdAt: expect.any(Date), reviewer: { id: first.id, fullName: 'Primeira Cliente', avatarUrl: null, apartment: 'A-101' }, listingId },
+    ]);
+    expect(JSON.stringify(result)).not.toContain(first.email);
+
+    await (await api(owner)).listings.delete({ id: listingId });
+    const afterDelete = await (await api(first)).reviews.forUser({ userId: owner.id });
+    expect(afterDelete.items.map((item) => item.listingId)).toEqual([null, null]);
+    expect(afterDelete.summary).toEqual({ average: 4, count: 2 });
+  });
+});
+
+describe('users.stats', () => {
+  it('counts own listings that are not deleted and orders made as requester', async () => {
+    const resident = await app.createUser();
+    const other = await app.createUser();
+    const residentApi = await api(resident);
+    const kept = await publish(resident);
+    await residentApi.listings.create({ ...service, title: 'Aguardando aprovação' });
+    const removed = await publish(resident);
+    await residentApi.listings.delete({ id: removed });
+    await order(other, resident, await publish(other), 'pending');
+    await order(other, resident, await publish(other), 'cancelled');
+    await order(resident, other, kept, 'pending');
+
+    expect(await residentApi.users.stats()).toEqual({ listings: 2, orders: 2, rating: { average: null, count: 0 } });
+  });
+});

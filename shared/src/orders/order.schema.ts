@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { formatCalendarDate } from '../format/format.ts';
+import { DELIVERY_OPTIONS, LISTING_TYPES, type ListingType } from '../listings/listing.schema.ts';
+import { noticeText } from '../listings/listing.rules.ts';
+
+// Orders: the values, limits and pt-BR messages both the order dialog and the server check
+// (spec 2.10, 2.15, 2.17, 5, 8; decisions.md "Orders").
+
+export const ORDER_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'rejected', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Orders in these statuses hold their rental days: nobody else can book them (an exclusion constraint). */
+export const BLOCKING_ORDER_STATUSES = ['pending', 'approved', 'in_progress'] as const satisfies readonly OrderStatus[];
+
+/** /meus-pedidos tabs (2.15): active = approved or in_progress; finished = completed, rejected or cancelled. */
+export const MY_ORDER_TABS = ['all', 'pending', 'active', 'finished'] as const;
+export type MyOrderTab = (typeof MY_ORDER_TABS)[number];
+
+/** /gerenciar-pedidos tabs (2.17), pending first: active = in_progress; finished = completed, rejected or cancelled. */
+export const RECEIVED_ORDER_TABS = ['pending', 'approved', 'active', 'finished'] as const;
+export type ReceivedOrderTab = (typeof RECEIVED_ORDER_TABS)[number];
+
+export const ORDER_MESSAGE_MAX_LENGTH = 500;
+export const ORDER_REASON_MAX_LENGTH = 500;
+/** 'Bloco, apartamento, observações...': a few lines. */
+export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
+/** The admin orders section shows the newest ones. */
+export const ADMIN_ORDERS_LIMIT = 100;
+
+export const ORDER_MESSAGES = {
+  // The order dialog (spec 5, exact texts where the spec gives them).
+  periodRequired: 'Por favor, selecione o período de aluguel',
+  invalidPeriod: 'Período inválido. Verifique se não há conflitos ou se está dentro dos limites (1-30 dias).',
+  deliveryNotOffered: 'Esta forma de entrega não está disponível para este anúncio.',
+  addressRequired: 'Informe o endereço de entrega',
+  addressTooLong: `O endereço deve ter no máximo ${DELIVERY_ADDRESS_MAX_LENGTH} caracteres`,
+  scheduleRequired: 'Informe a data e o horário',
+  invalidSchedule: 'Data e horário inválidos',
+  schedulePast: 'Escolha uma data e um horário no futuro',
+  advanceNotice: (minimumNoticeHours: number) => `Este produto requer pelo menos ${noticeText(minimumNoticeHours)} de antecedência`,
+  messageTooLong: `A mensagem deve ter no máximo ${ORDER_MESSAGE_MAX_LENGTH} caracteres`,
+  reasonTooLong: `O motivo deve ter no máximo ${ORDER_REASON_MAX_LENGTH} caracteres`,
+  ownListing: 'Você não pode pedir o seu próprio anúncio',
+  listingUnavailable: 'Este anúncio não está disponível para pedidos.',
+  invalidTab: 'Aba inválida',
+  invalidStatus: 'Status inválido',
+  // The lifecycle (decisions.md): who may do what, from which status.
+  notFound: 'Pedido não encontrado',
+  notOwner: 'Somente o anunciante pode fazer isso.',
+  notRequester: 'Somente quem fez o pedido pode cancelá-lo.',
+  notPending: 'Este pedido não está mais pendente.',
+  cannotCancel: 'Só é possível cancelar pedidos pendentes ou aprovados.',
+  cannotDeliver: 'Só é possível marcar como entregue um pedido aprovado.',
+  cannotComplete: 'Só é possível concluir um pedido em andamento.',
+  listingRemoved: 'Este anúncio foi excluído: o pedido só pode ser rejeitado.',
+  // Toasts (spec 2.10 and 8).
+  statusUpdated: 'Status atualizado!',
+  adminStatusUpdated: 'Status do pedido atualizado!',
+} as const;
+
+/** The success toast of the order dialog, per type (spec 2.10 titles). */
+export const ORDER_CREATED_MESSAGES: Record<ListingType, string> = {
+  rental: 'Solicitação registrada! Combine a retirada com o anunciante pelo WhatsApp.',
+  food: 'Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.',
+  service: 'Pedido enviado com sucesso! Combine os detalhes com o prestador pelo WhatsApp.',
+};
+
+const period = (startDate: string | null, endDate: string | null) =>
+  startDate && endDate ? ` de ${formatCalendarDate(startDate)} a ${formatCalendarDate(endDate)}` : '';
+const because = (reason: string | null) => (reason ? ` Motivo: ${reason}` : '');
+
+/** The in-app notifications of the lifecycle: each transition tells the other side. */
+export const ORDER_NOTIFICATIONS = {
+  /** To the owner. */
+  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null }) => ({
+    title: 'Novo pedido recebido',
+    message:
+      o.type === 'rental'
+        ? `${o.requesterName} quer alugar "${o.listingTitle}"${period(o.startDate, o.endDate)}.`
+        : o.type === 'food'
+          ? `${o.requesterName} fez um pedido de "${o.listingTitle}".`
+          : `${o.requesterName} solicitou o serviço "${o.listingTitle}".`,
+  }),
+  /** To the requester. */
+  approved: (listingTitle: string) => ({
+    title: 'Pedido aprovado! 🎉',
+    message: `Seu pedido de "${listingTitle}" foi aprovado. Combine os detalhes com o anunciante pelo WhatsApp.`,
+  }),
+  /** To the requester. */
+  rejected: (listingTitle: string, reason: string | null) => ({
+    title: 'Pedido rejeitado',
+    message: `Seu pedido de "${listingTitle}" foi rejeitado.${because(reason)}`,
+  }),
+  /** To the owner. */
+  cancelled: (requesterName: string, listingTitle: string, reason: string | null) => ({
+    title: 'Pedido cancelado',
+    message: `${requesterName} cancelou o pedido de "${listingTitle}".${because(reason)}`,
+  }),
+  /** To the requester: the item was picked up, the food handed over or the service started. */
+  delivered: (listingTitle: string, endDate: string | null) => ({
+    title: 'Pedido em andamento',
+    message: endDate
+      ? `A retirada de "${listingTitle}" foi registrada. Devolução até ${formatCalendarDate(endDate)}.`
+      : `Seu pedido de "${listingTitle}" foi marcado como entregue.`,
+  }),
+  /** To the requester. */
+  completed: (listingTitle: string) => ({
+    title: 'Pedido concluído',
+    message: `Seu pedido de "${listingTitle}" foi concluído. Que tal avaliar o anunciante?`,
+  }),
+  /** To the owner, when the administration decided on their order. */
+  decidedByAdmin: (listingTitle: string, requesterName: string, approved: boolean) => ({
+    title: approved ? 'Pedido aprovado pela administração' : 'Pedido rejeitado pela administração',
+    message: `A administração ${approved ? 'aprovou' : 'rejeitou'} o pedido de ${requesterName} para "${listingTitle}".`,
+  }),
+} as const;
+
+// ---- Inputs ----
+
+export const orderIdSchema = z.uuid({ message: ORDER_MESSAGES.notFound });
+const listingIdSchema = z.uuid({ message: ORDER_MESSAGES.listingUnavailable });
+
+/** A calendar date 'YYYY-MM-DD' (no time, no zone); a malformed one is an invalid period. */
+const calendarDateSchema = z.iso
+  .date({ message: ORDER_MESSAGES.invalidPeriod })
+  .nullish()
+  .transform((date) => date ?? null);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+/** An ISO date-time with its offset ('2026-12-01T12:00:00-03:00') or a Date (superjson). */
+export const scheduledAtSchema = z
+  .union([z.iso.datetime({ offset: true, error: ORDER_MESSAGES.invalidSchedule }), z.date({ error: ORDER_MESSAGES.invalidSchedule })], {
+    error: ORDER_MESSAGES.invalidSchedule,
+  })
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? null : typeof value === 'string' ? new Date(value) : value));
+
+/**
+ * The order dialog. The total is never sent: the server computes it. Keys that
+ * are not here (a total, a status, an owner) are dropped.
+ */
+export const createOrderSchema = z.object({
+  listingId: listingIdSchema,
+  /** Rentals: the first and last day, both included. */
+  startDate: calendarDateSchema,
+  endDate: calendarDateSchema,
+  /** Food and services: one of the listing's delivery options (default the first). Rentals are always pickup. */
+  deliveryMethod: z
+    .enum(DELIVERY_OPTIONS, { error: ORDER_MESSAGES.deliveryNotOffered })
+    .nullish()
+    .transform((method) => method ?? null),
+  deliveryAddress: optionalText(DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES.addressTooLong),
+  scheduledAt: scheduledAtSchema,
+  message: optionalText(ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES.messageTooLong),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrderFields = z.output<typeof createOrderSchema>;
+
+export const occupiedDatesInputSchema = z.object({ listingId: listingIdSchema });
+
+export const myOrdersInputSchema = z
+  .object({ tab: z.enum(MY_ORDER_TABS, { error: ORDER_MESSAGES.invalidTab }).default('all') })
+  .default({ tab: 'all' });
+
+export const receivedOrdersInputSchema = z
+  .object({ tab: z.enum(RECEIVED_ORDER_TABS, { error: ORDER_MESSAGES.invalidTab }).default('pending') })
+  .default({ tab: 'pending' });
+
+export const orderByIdSchema = z.object({ id: orderIdSchema });
+
+/** Reject and cancel take an optional reason the other side reads. */
+export const orderDecisionSchema = z.object({ id: orderIdSchema, reason: optionalText(ORDER_REASON_MAX_LENGTH, ORDER_MESSAGES.reasonTooLong) });
+
+export const adminOrdersInputSchema = z
+  .object({
+    status: z
+      .enum(ORDER_STATUSES, { error: ORDER_MESSAGES.invalidStatus })
+      .nullish()
+      .transform((status) => status ?? null),
+  })
+  .default({ status: null });
+
+// ---- What the API returns ----
+
+const dateRangeSchema = z.object({ start: z.string(), end: z.string() });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+/** The rental calendar: periods held by pending, approved or in_progress orders, and today in the condominium. */
+export const occupiedDatesSchema = z.object({ ranges: z.array(dateRangeSchema), today: z.string() });
+export type OccupiedDates = z.infer<typeof occupiedDatesSchema>;
+
+export const createOrderOutputSchema = z.object({ id: z.string(), message: z.string() });
+
+/** The other person of an order as the cards show them: never e-mail or CPF. */
+const counterpartSchema = z.object({ id: z.string(), fullName: z.string(), apartment: z.string().nullable(), phone: z.string().nullable() });
+
+/** One card of /meus-pedidos and /gerenciar-pedidos. */
+export const orderItemSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Null once the listing was deleted: the cards show 'Item removido'. */
+  listing: z.object({ id: z.string(), title: z.string(), type: z.enum(LISTING_TYPES), imageCardUrl: z.string().nullable() }).nullable(),
+  /** The owner on /meus-pedidos, the requester on /gerenciar-pedidos. */
+  counterpart: counterpartSchema,
+  totalCents: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Rental days, both ends included. */
+  days: z.number().int().nullable(),
+  deliveryMethod: z.enum(DELIVERY_OPTIONS),
+  deliveryAddress: z.string().nullable(),
+  scheduledAt: z.date().nullable(),
+  message: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  createdAt: z.date(),
+  approvedAt: z.date().nullable(),
+  deliveredAt: z.date().nullable(),
+  completedAt: z.date().nullable(),
+  /** /meus-pedidos only: completed, and not reviewed yet ('Avaliar'). */
+  canReview: z.boolean(),
+  reviewed: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const myOrdersSchema = z.object({
+  counters: z.object({ total: z.number().int(), pending: z.number().int(), active: z.number().int(), finished: z.number().int() }),
+  items: z.array(orderItemSchema),
+});
+export type MyOrders = z.infer<typeof myOrdersSchema>;
+
+export const receivedOrdersSchema = z.object({
+  counters: z.object({ pending: z.number().int(), approved: z.number().int(), active: z.number().int(), finished: z.number().int() }),
+  items: z.array(orderItemSchema),
+});
+export type ReceivedOrders = z.infer<typeof receivedOrdersSchema>;
+
+const personSchema = z.object({ id: z.string(), fullName: z.string(), apartment: z.string().nullable() });
+
+/** An order in the admin panel: both people by name and apartment. */
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Admins still see what a deleted listing was (removed = true). */
+  listing: z.object({ id: z.string(), title: z.string(), type: z.enum(LISTING_TYPES), removed: z.boolean() }),
+  requester: personSchema,
+  owner: personSchema,
+  totalCents: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  days: z.number().int().nullable(),
+  deliveryMethod: z.enum(DELIVERY_OPTIONS),
+  scheduledAt: z.date().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrdersSchema = z.object({ items: z.array(adminOrderSchema) });
+
+export const orderMessageSchema = z.object({ message: z.string() });
+
+/** Home 'recent activity' (2.5): orders and notifications merged, newest first. */
+export const RECENT_ACTIVITY_FETCHED = 5;
+export const RECENT_ACTIVITY_SHOWN = 4;
+
+export const activityItemSchema = z.object({
+  kind: z.enum(['order', 'notification']),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The marker colour: green rental, orange food, blue service; null (purple) for notifications. */
+  listingType: z.enum(LISTING_TYPES).nullable(),
+  createdAt: z.date(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const recentActivitySchema = z.array(activityItemSchema);
