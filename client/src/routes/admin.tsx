@@ -3,13 +3,14 @@ import { isStaff } from '@vizinhanca/shared/users/user.types';
 import { AccessDenied } from '../features/admin/components/access-denied.tsx';
 import { AdminScreen } from '../features/admin/components/admin-screen.tsx';
 import type { AdminSection } from '../features/admin/components/summary-tabs.tsx';
+import { adminOrdersInput } from '../features/admin/hooks/use-admin-orders.ts';
 import { allListingsInput, NO_LISTING_FILTERS, pendingListingsInput } from '../features/admin/hooks/use-moderation-listings.ts';
 import { useSessionUser } from '../hooks/use-session-user.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
-/** ?secao=anuncios opens 'Todos os Anúncios'; the default is the pendencies. */
-function adminSearch(search: Record<string, unknown>): { secao?: 'anuncios' } {
-  return { secao: search.secao === 'anuncios' ? 'anuncios' : undefined };
+/** ?secao=anuncios opens 'Todos os Anúncios', ?secao=pedidos the orders; the default is the pendencies. */
+function adminSearch(search: Record<string, unknown>): { secao?: 'anuncios' | 'pedidos' } {
+  return { secao: search.secao === 'anuncios' || search.secao === 'pedidos' ? search.secao : undefined };
 }
 
 export const adminRoute = createRoute({
@@ -25,9 +26,12 @@ export const adminRoute = createRoute({
     return Promise.all([
       queryUtils.admin.pendencies.prefetch(),
       queryUtils.listings.countsByType.prefetch(),
+      queryUtils.orders.moderation.list.prefetch(adminOrdersInput('pending')),
       section === 'anuncios'
         ? queryUtils.listings.moderation.list.prefetchInfinite(allListingsInput(NO_LISTING_FILTERS))
-        : queryUtils.listings.moderation.pending.prefetchInfinite(pendingListingsInput('')),
+        : section === 'pedidos'
+          ? queryUtils.orders.moderation.list.prefetch(adminOrdersInput(null))
+          : queryUtils.listings.moderation.pending.prefetchInfinite(pendingListingsInput('')),
       section === 'pendencias' && roles.includes('admin') ? queryUtils.admin.pendingUsers.prefetch() : undefined,
     ]);
   },
@@ -42,7 +46,7 @@ export const adminRoute = createRoute({
       <AdminScreen
         isAdmin={user.roles.includes('admin')}
         section={section}
-        onSectionChange={(next) => void navigate({ search: { secao: next === 'anuncios' ? 'anuncios' : undefined }, replace: true })}
+        onSectionChange={(next) => void navigate({ search: { secao: next === 'pendencias' ? undefined : next }, replace: true })}
       />
     );
   },

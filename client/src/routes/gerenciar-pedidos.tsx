@@ -1,9 +1,32 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { ReceivedOrdersScreen } from '../features/orders/components/received-orders-screen.tsx';
+import { receivedOrdersInput } from '../features/orders/hooks/use-orders.ts';
+import {
+  parseReceivedOrdersSearch,
+  receivedOrdersSearchOf,
+  receivedOrderTabOf,
+  type ReceivedOrdersSearch,
+} from '../features/orders/order-tabs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
+/** /gerenciar-pedidos?aba=aprovados|em-andamento|finalizados (no ?aba=: 'Pendentes'). */
 export const receivedOrdersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/gerenciar-pedidos',
-  component: () => <PlaceholderScreen title="Gerenciar Pedidos" backTo="/anuncios" />,
+  validateSearch: (search: Record<string, unknown>): ReceivedOrdersSearch => parseReceivedOrdersSearch(search),
+  // No loaderDeps: switching tabs keeps the screen (the list shows its own spinner).
+  loader: ({ context, location }) =>
+    context.queryUtils.orders.received.prefetch(
+      receivedOrdersInput(receivedOrderTabOf(parseReceivedOrdersSearch(location.search as Record<string, unknown>))),
+    ),
+  component: function ReceivedOrdersRoute() {
+    const search = receivedOrdersRoute.useSearch();
+    const navigate = receivedOrdersRoute.useNavigate();
+    return (
+      <ReceivedOrdersScreen
+        tab={receivedOrderTabOf(search)}
+        onTabChange={(tab) => void navigate({ search: receivedOrdersSearchOf(tab), replace: true })}
+      />
+    );
+  },
 });

@@ -1,14 +1,20 @@
 import { createRoute } from '@tanstack/react-router';
 import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
+import { OrderDialog } from '../features/ordering/components/order-dialog.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const rentalDetailRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/item/$id',
   // prefetch, not ensureData: a missing listing is a screen of its own ('Item não encontrado').
-  loader: ({ context, params }) => context.queryUtils.listings.byId.prefetch({ id: params.id }),
+  loader: async ({ context, params }) => {
+    await context.queryUtils.listings.byId.prefetch({ id: params.id });
+    // The lister's reviews load alongside the screen, not after it.
+    const listing = context.queryUtils.listings.byId.getData({ id: params.id });
+    if (listing?.type === 'rental') void context.queryUtils.reviews.forUser.prefetch({ userId: listing.owner.id });
+  },
   component: function RentalDetailRoute() {
     const { id } = rentalDetailRoute.useParams();
-    return <ListingDetailScreen type="rental" id={id} />;
+    return <ListingDetailScreen type="rental" id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
   },
 });

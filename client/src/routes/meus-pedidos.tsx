@@ -1,9 +1,20 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { MyOrdersScreen } from '../features/orders/components/my-orders-screen.tsx';
+import { myOrdersInput } from '../features/orders/hooks/use-orders.ts';
+import { myOrdersSearchOf, myOrderTabOf, parseMyOrdersSearch, type MyOrdersSearch } from '../features/orders/order-tabs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
+/** /meus-pedidos?aba=pendentes|ativos|finalizados (no ?aba=: 'Todos'). */
 export const myOrdersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/meus-pedidos',
-  component: () => <PlaceholderScreen title="Meus Pedidos" backTo="/perfil" />,
+  validateSearch: (search: Record<string, unknown>): MyOrdersSearch => parseMyOrdersSearch(search),
+  // No loaderDeps: switching tabs keeps the screen (the list shows its own spinner).
+  loader: ({ context, location }) =>
+    context.queryUtils.orders.mine.prefetch(myOrdersInput(myOrderTabOf(parseMyOrdersSearch(location.search as Record<string, unknown>)))),
+  component: function MyOrdersRoute() {
+    const search = myOrdersRoute.useSearch();
+    const navigate = myOrdersRoute.useNavigate();
+    return <MyOrdersScreen tab={myOrderTabOf(search)} onTabChange={(tab) => void navigate({ search: myOrdersSearchOf(tab), replace: true })} />;
+  },
 });

@@ -6,6 +6,10 @@ export const profileRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/perfil',
   loader: ({ context }) =>
-    Promise.all([context.queryUtils.users.me.ensureData(), context.queryUtils.notifications.unreadCount.prefetch()]),
+    Promise.all([
+      context.queryUtils.users.me.ensureData(),
+      context.queryUtils.users.stats.prefetch(),
+      context.queryUtils.notifications.unreadCount.prefetch(),
+    ]),
   component: ProfileScreen,
 });

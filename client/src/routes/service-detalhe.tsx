@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
+import { OrderDialog } from '../features/ordering/components/order-dialog.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const serviceDetailRoute = createRoute({
@@ -9,6 +10,6 @@ export const serviceDetailRoute = createRoute({
   loader: ({ context, params }) => context.queryUtils.listings.byId.prefetch({ id: params.id }),
   component: function ServiceDetailRoute() {
     const { id } = serviceDetailRoute.useParams();
-    return <ListingDetailScreen type="service" id={id} />;
+    return <ListingDetailScreen type="service" id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
   },
 });

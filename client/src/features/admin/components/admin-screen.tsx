@@ -1,7 +1,9 @@
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { ADMIN_ORDERS_LIMIT } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { InboxIcon, MegaphoneIcon } from '../../../components/ui/icons.tsx';
+import { InboxIcon, MegaphoneIcon, ShoppingBagIcon } from '../../../components/ui/icons.tsx';
+import { usePendingOrderCount } from '../hooks/use-admin-orders.ts';
 import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
 import {
   useActivateListing,
@@ -11,6 +13,7 @@ import {
   useRejectListing,
 } from '../hooks/use-moderate-listing.ts';
 import { usePublicListingCount } from '../hooks/use-moderation-listings.ts';
+import { AdminOrdersPanel } from './admin-orders-panel.tsx';
 import { AllListingsPanel } from './all-listings-panel.tsx';
 import { DeleteListingDialog } from './delete-listing-dialog.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
@@ -32,10 +35,11 @@ interface AdminScreenProps {
   onSectionChange: (section: AdminSection) => void;
 }
 
-/** /admin (spec 2.23): pendencies (listings and, for admins, sign-ups) and every listing. */
+/** /admin (spec 2.23): pendencies (listings and, for admins, sign-ups), every listing and every order. */
 export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenProps) {
   const pendencies = useAdminPendencies();
   const publicCount = usePublicListingCount();
+  const pendingOrders = usePendingOrderCount();
   const approve = useApproveListing();
   const reject = useRejectListing();
   const pause = usePauseListing();
@@ -67,6 +71,14 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
       tone: 'brand',
       Icon: MegaphoneIcon,
     },
+    {
+      section: 'pedidos',
+      label: 'Pedidos',
+      value: pendingOrders === null ? '–' : pendingOrders >= ADMIN_ORDERS_LIMIT ? `${ADMIN_ORDERS_LIMIT}+` : String(pendingOrders),
+      detail: pendingOrders === 1 ? 'pendente' : 'pendentes',
+      tone: 'purple',
+      Icon: ShoppingBagIcon,
+    },
   ];
 
   const running = [approve, reject, pause, activate, remove].find((mutation) => mutation.isPending);
@@ -90,8 +102,10 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
         <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)} className="admin-panel">
           {section === 'pendencias' ? (
             <PendenciesPanel isAdmin={isAdmin} pendingListingCount={pendencies.data?.pendingListings ?? null} handlers={handlers} />
-          ) : (
+          ) : section === 'anuncios' ? (
             <AllListingsPanel handlers={handlers} />
+          ) : (
+            <AdminOrdersPanel isAdmin={isAdmin} />
           )}
         </div>
       </main>

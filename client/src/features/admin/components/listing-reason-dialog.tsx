@@ -12,13 +12,17 @@ interface ListingReasonDialogProps {
   confirmLabel: string;
   placeholder: string;
   confirmVariant?: 'danger' | 'primary';
+  /** What the decision is about, before its title ('Anúncio', 'Pedido de'). */
+  subject?: string;
+  /** Who reads the reason, under the field. */
+  readBy?: string;
   pending: boolean;
   /** Sends the decision; done() closes the dialog once it is saved. */
   onConfirm: (id: string, reason: string | undefined, done: () => void) => void;
   onClose: () => void;
 }
 
-/** Reject ('Rejeitar Anúncio') and pause ('Pausar Anúncio'): an optional reason sent to the owner. */
+/** Reject ('Rejeitar Anúncio', 'Rejeitar Pedido') and pause ('Pausar Anúncio'): an optional reason sent to the other side. */
 export function ListingReasonDialog({
   listing,
   title,
@@ -26,6 +30,8 @@ export function ListingReasonDialog({
   confirmLabel,
   confirmVariant = 'danger',
   placeholder,
+  subject = 'Anúncio',
+  readBy = 'enviado ao anunciante',
   pending,
   onConfirm,
   onClose,
@@ -48,7 +54,7 @@ export function ListingReasonDialog({
       <form className="form" onSubmit={onSubmit} noValidate>
         {listing ? (
           <p className="dialog-subject">
-            Anúncio <strong>{listing.title}</strong>
+            {subject} <strong>{listing.title}</strong>
           </p>
         ) : null}
         <TextAreaField
@@ -58,7 +64,7 @@ export function ListingReasonDialog({
           maxLength={MODERATION_REASON_MAX_LENGTH}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          hint={`${reason.length}/${MODERATION_REASON_MAX_LENGTH} caracteres · enviado ao anunciante`}
+          hint={`${reason.length}/${MODERATION_REASON_MAX_LENGTH} caracteres · ${readBy}`}
         />
         <div className="dialog-footer">
           <Button variant="outline" onClick={close} disabled={pending}>

@@ -1,5 +1,7 @@
 import type { ListingStatus, ListingType, ManagedListing, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
 import { isExpired, listingStatusLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
 export const TYPE_OPTIONS: readonly { value: ListingType | 'all'; label: string }[] = [
@@ -37,3 +39,21 @@ export const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
 export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now = new Date()): boolean {
   return listing.status === 'active' && isExpired(listing.expiresAt, now);
 }
+
+/** The orders section's filter (spec 2.23), in the lifecycle's order. */
+export const ORDER_STATUS_OPTIONS: readonly { value: OrderStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  ...(['pending', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'] as const).map((status) => ({
+    value: status,
+    label: ORDER_STATUS_LABELS[status],
+  })),
+];
+
+export const ORDER_STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  pending: 'warning',
+  approved: 'info',
+  in_progress: 'purple',
+  completed: 'success',
+  rejected: 'danger',
+  cancelled: 'neutral',
+};

@@ -1,13 +1,13 @@
 import type { ComponentType, KeyboardEvent } from 'react';
 
-export type AdminSection = 'pendencias' | 'anuncios';
+export type AdminSection = 'pendencias' | 'anuncios' | 'pedidos';
 
 export interface SummaryTab {
   section: AdminSection;
   label: string;
   value: string;
   detail: string;
-  tone: 'warning' | 'brand';
+  tone: 'warning' | 'brand' | 'purple';
   Icon: ComponentType;
 }
 

@@ -1,13 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { formatRelativeTime } from '@vizinhanca/shared/format/format';
+import type { ActivityItem } from '@vizinhanca/shared/orders/order.schema';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ClockIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecentActivity } from '../hooks/use-recent-activity.ts';
+import '../home.css';
 
-/** 'Atividade recente': newest first, with a coloured marker by kind (purple: notification). */
+/** The marker: green rental, orange food, blue service, purple notification (2.5); named for screen readers too. */
+function marker(item: ActivityItem): { className: string; label: string } {
+  if (item.kind === 'notification' || item.listingType === null) return { className: 'notification', label: 'Notificação' };
+  const label = { rental: 'Pedido de aluguel', food: 'Pedido de comida', service: 'Pedido de serviço' }[item.listingType];
+  return { className: item.listingType, label };
+}
+
+/** 'Atividade recente': orders and notifications, newest first, with a coloured marker by kind. */
 export function RecentActivity() {
-  const { items, isPending } = useRecentActivity();
+  const query = useRecentActivity();
+  const items = query.data ?? [];
 
   return (
     <section className="section" aria-labelledby="activity-title">
@@ -21,7 +31,7 @@ export function RecentActivity() {
           </Link>
         ) : null}
       </div>
-      {isPending ? (
+      {query.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
         <div className="empty-state">
@@ -41,18 +51,24 @@ export function RecentActivity() {
         </div>
       ) : (
         <ul className="activity-list">
-          {items.map((item) => (
-            <li key={`${item.kind}-${item.id}`} className="activity-item">
-              <span className={`activity-marker activity-marker-${item.kind}`} aria-hidden="true" />
-              <div className="activity-body">
-                <p className="activity-title">{item.title}</p>
-                <p className="activity-message">{item.message}</p>
-                <p className="activity-time">
-                  <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
-                </p>
-              </div>
-            </li>
-          ))}
+          {items.map((item) => {
+            const { className, label } = marker(item);
+            return (
+              <li key={`${item.kind}-${item.id}`} className="activity-item">
+                <span className={`activity-marker activity-marker-${className}`} aria-hidden="true" />
+                <div className="activity-body">
+                  <p className="activity-title">
+                    <span className="visually-hidden">{label}: </span>
+                    {item.title}
+                  </p>
+                  <p className="activity-message">{item.description}</p>
+                  <p className="activity-time">
+                    <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -44,7 +44,7 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
         </p>
         {isFood ? (
           <p className="listing-card-meta">
-            <OwnerRating />
+            <OwnerRating rating={listing.ownerRating} />
             {listing.requiresAdvanceOrder ? (
               <span className="listing-card-notice">
                 <ClockIcon />

@@ -8,12 +8,12 @@ import {
 } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { initials } from '@vizinhanca/shared/users/user.types';
-import type { ComponentType, SVGProps } from 'react';
+import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, CalendarIcon, ClockIcon, MapPinIcon, PackageIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, CalendarIcon, MapPinIcon, PackageIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
@@ -22,10 +22,17 @@ import { apartmentText, LISTING_KINDS, type ListingKind } from '../listing-kinds
 import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from './listing-icons.tsx';
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
+import { OwnerReviews } from './owner-reviews.tsx';
 import '../listings.css';
 
-/** 'Pedidos em breve': ordering is the next release; the button is there, disabled. */
-const ORDERS_SOON = 'Pedidos em breve';
+/** What the order button opens: the route composes it (features do not import each other). */
+export interface OrderDialogSlotProps {
+  listing: PublicListingDetail;
+  /** The button's label, as the dialog's title. */
+  title: string;
+  onClose: () => void;
+}
+export type RenderOrderDialog = (props: OrderDialogSlotProps) => ReactNode;
 
 const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 
@@ -43,10 +50,12 @@ function deliveryIcon(type: ListingType, option: DeliveryOption): ComponentType<
 interface ListingDetailScreenProps {
   type: ListingType;
   id: string;
+  /** The order-request dialog (2.10); without it the order button stays disabled. */
+  renderOrderDialog?: RenderOrderDialog;
 }
 
 /** /item/{id}, /food/{id}, /service/{id} (spec 2.7-2.9). */
-export function ListingDetailScreen({ type, id }: ListingDetailScreenProps) {
+export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDetailScreenProps) {
   const kind = LISTING_KINDS[type];
   const query = useListingDetail(id);
   const header = <PageHeader title={kind.detailTitle} backTo={kind.listPath} />;
@@ -90,15 +99,25 @@ export function ListingDetailScreen({ type, id }: ListingDetailScreenProps) {
 
   return (
     <AppScreen header={header}>
-      <ListingDetail listing={listing} kind={kind} />
+      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} />
     </AppScreen>
   );
 }
 
-function ListingDetail({ listing, kind }: { listing: PublicListingDetail; kind: ListingKind }) {
+interface ListingDetailProps {
+  listing: PublicListingDetail;
+  kind: ListingKind;
+  renderOrderDialog?: RenderOrderDialog;
+}
+
+function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps) {
+  const [ordering, setOrdering] = useState(false);
   const active = listing.status === 'active';
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
   const orderLabel = !active && listing.type === 'food' ? 'Esgotado' : kind.orderLabel;
+  const canOrder = active && !listing.isOwner && renderOrderDialog !== undefined;
+  // The owner manages instead of ordering; neighbours read why they cannot order.
+  const note = listing.isOwner ? 'Este anúncio é seu' : active ? null : 'Indisponível no momento';
 
   return (
     <>
@@ -175,18 +194,11 @@ function ListingDetail({ listing, kind }: { listing: PublicListingDetail; kind: 
             <p className="lister-name">{listing.owner.fullName}</p>
             <p className="lister-apartment">{apartmentText(listing.owner.apartment)}</p>
           </div>
-          <OwnerRating className="owner-rating-pill" />
+          <OwnerRating rating={listing.ownerRating} className="owner-rating-pill" />
         </div>
       </section>
 
-      {listing.type === 'rental' ? (
-        <section className="detail-section" aria-labelledby="detail-reviews">
-          <h3 className="detail-section-title" id="detail-reviews">
-            Avaliações
-          </h3>
-          <p className="detail-reviews-empty">Ainda não há avaliações</p>
-        </section>
-      ) : null}
+      {listing.type === 'rental' ? <OwnerReviews ownerId={listing.owner.id} /> : null}
 
       <div className={`detail-action-bar${listing.isOwner ? ' detail-action-bar-owner' : ''}`}>
         <div className="detail-action-info">
@@ -194,21 +206,31 @@ function ListingDetail({ listing, kind }: { listing: PublicListingDetail; kind: 
             <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
             <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
           </p>
-          <p className="detail-action-note" id="detail-action-note">
-            {listing.isOwner ? <SettingsIcon /> : <ClockIcon />}
-            {listing.isOwner ? 'Este anúncio é seu' : ORDERS_SOON}
-          </p>
+          {note ? (
+            <p className="detail-action-note" id="detail-action-note">
+              {listing.isOwner ? <SettingsIcon /> : <AlertCircleIcon />}
+              {note}
+            </p>
+          ) : null}
         </div>
         {listing.isOwner ? (
           <Link to="/anuncio/$id" params={{ id: listing.id }} className={buttonClassName({ variant: 'primary', size: 'lg', block: true })}>
             Gerenciar meu anúncio
           </Link>
         ) : (
-          <Button size="lg" className="detail-action-button" disabled aria-describedby="detail-action-note">
+          <Button
+            size="lg"
+            className="detail-action-button"
+            disabled={!canOrder}
+            aria-describedby={note ? 'detail-action-note' : undefined}
+            onClick={() => setOrdering(true)}
+          >
             {orderLabel}
           </Button>
         )}
       </div>
+
+      {ordering && canOrder && renderOrderDialog ? renderOrderDialog({ listing, title: kind.orderLabel, onClose: () => setOrdering(false) }) : null}
     </>
   );
 }

@@ -23,6 +23,7 @@ import {
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { useOwnProfile } from '../hooks/use-own-profile.ts';
+import { ProfileStats } from './profile-stats.tsx';
 
 interface Shortcut {
   to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/pagamentos' | '/ajuda';
@@ -43,7 +44,7 @@ const MENU: Shortcut[] = [
   { to: '/ajuda', label: 'Ajuda', Icon: HelpCircleIcon },
 ];
 
-/** /perfil (spec 2.11). Listing and order counts join the card when those exist. */
+/** /perfil (spec 2.11). */
 export function ProfileScreen() {
   const profile = useOwnProfile();
   const unread = useUnreadCount();
@@ -66,6 +67,7 @@ export function ProfileScreen() {
             {profile.phone ? maskPhone(profile.phone) : 'Sem telefone'}
           </span>
         </div>
+        <ProfileStats />
       </Card>
 
       <nav aria-label="Atalhos do perfil" className="tile-grid">

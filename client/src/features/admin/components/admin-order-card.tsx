@@ -1,0 +1,100 @@
+import { DEFAULT_TIME_ZONE, formatCalendarDate, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { deliveryOptionLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
+import type { AdminOrder } from '@vizinhanca/shared/orders/order.schema';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CalendarIcon, CheckIcon, MegaphoneIcon, PackageIcon, UserIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { ORDER_STATUS_VARIANTS } from './moderation-labels.ts';
+
+interface AdminOrderCardProps {
+  order: AdminOrder;
+  /** Only admins decide pending orders; moderators see the list (decisions.md). */
+  canDecide: boolean;
+  busy: boolean;
+  onApprove: (order: AdminOrder) => void;
+  onReject: (order: AdminOrder) => void;
+}
+
+const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
+
+/** 'Ana Beatriz Souza · Apto A-101', the apartment kept on one line. */
+function Person({ role, who }: { role: string; who: { fullName: string; apartment: string | null } }) {
+  return (
+    <span>
+      <span className="admin-order-role">{role}</span> {who.fullName}
+      {who.apartment ? <span className="admin-order-apartment"> · Apto {who.apartment}</span> : null}
+    </span>
+  );
+}
+
+/** 'De 25/11/2026 a 27/11/2026 (3 dias)' for rentals; the method and time otherwise. */
+function whenLine(order: AdminOrder): string {
+  if (order.startDate && order.endDate) {
+    const days = order.days ?? 1;
+    return `De ${formatCalendarDate(order.startDate)} a ${formatCalendarDate(order.endDate)} (${days} ${days === 1 ? 'dia' : 'dias'})`;
+  }
+  const method = deliveryOptionLabel(order.listing.type, order.deliveryMethod);
+  return order.scheduledAt ? `${method} · ${formatDate(order.scheduledAt)} às ${timeFormatter.format(order.scheduledAt)}` : method;
+}
+
+/** One order in /admin: the listing, both people, the status, the total and the dates. */
+export function AdminOrderCard({ order, canDecide, busy, onApprove, onReject }: AdminOrderCardProps) {
+  const headingId = `admin-order-${order.id}`;
+  return (
+    <article className="card moderation-card" aria-labelledby={headingId}>
+      <div className="admin-order-header">
+        <div className="moderation-card-text">
+          <div className="moderation-card-badges">
+            <Badge className={`type-badge type-badge-${order.listing.type}`}>{LISTING_TYPE_LABELS[order.listing.type]}</Badge>
+            <Badge variant={ORDER_STATUS_VARIANTS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+            {order.listing.removed ? <Badge variant="danger">Anúncio excluído</Badge> : null}
+          </div>
+          <h3 className="moderation-card-title" id={headingId}>
+            {order.listing.title}
+          </h3>
+        </div>
+        <p className="moderation-card-price admin-order-total">
+          <span className="visually-hidden">Total: </span>
+          {formatCurrency(order.totalCents)}
+        </p>
+      </div>
+      <ul className="moderation-card-meta">
+        <li>
+          <UserIcon />
+          <Person role="Solicitante" who={order.requester} />
+        </li>
+        <li>
+          <MegaphoneIcon />
+          <Person role="Anunciante" who={order.owner} />
+        </li>
+        <li>
+          <PackageIcon />
+          {whenLine(order)}
+        </li>
+        <li>
+          <CalendarIcon />
+          Pedido em {formatDate(order.createdAt)}
+        </li>
+      </ul>
+      {order.status === 'rejected' && order.rejectionReason ? (
+        <p className="moderation-card-reason">
+          <strong>Motivo da rejeição</strong>
+          {order.rejectionReason}
+        </p>
+      ) : null}
+      {canDecide && order.status === 'pending' ? (
+        <div className="moderation-actions">
+          <Button variant="danger-outline" size="sm" onClick={() => onReject(order)} disabled={busy}>
+            <XIcon />
+            Rejeitar
+          </Button>
+          <Button size="sm" onClick={() => onApprove(order)} loading={busy}>
+            {busy ? null : <CheckIcon />}
+            Aprovar
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

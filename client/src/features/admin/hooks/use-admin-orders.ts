@@ -1,0 +1,55 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** Input shared by the route loader and the section (one cache entry per filter). */
+export function adminOrdersInput(status: OrderStatus | null) {
+  return { status };
+}
+
+/** The orders section (spec 2.23): the newest orders, optionally of one status. */
+export function useAdminOrders(status: OrderStatus | null) {
+  return trpc.orders.moderation.list.useQuery(adminOrdersInput(status), { placeholderData: keepPreviousData });
+}
+
+/** Orders waiting for their owner: the 'Pedidos' summary card. */
+export function usePendingOrderCount() {
+  const query = trpc.orders.moderation.list.useQuery(adminOrdersInput('pending'));
+  return query.data ? query.data.items.length : null;
+}
+
+/**
+ * After a decision (or a conflict: the owner decided first) the section and its
+ * card are refreshed, and the rental's calendar when its days were freed.
+ */
+function useRefreshOrders() {
+  const utils = trpc.useUtils();
+  return (listingId: string, freesDays: boolean) =>
+    Promise.all([
+      utils.orders.moderation.list.invalidate(),
+      freesDays ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
+      utils.listings.list.invalidate(),
+    ]);
+}
+
+/** Spec 8: 'Status do pedido atualizado!' / 'Erro ao atualizar pedido: {message}'. */
+export function useDecideOrder() {
+  const refresh = useRefreshOrders();
+  const options = {
+    meta: { errorPrefix: 'Erro ao atualizar pedido: ' },
+    onSuccess: (result: { message: string }) => {
+      toast.success(result.message);
+    },
+  };
+  const approve = trpc.orders.moderation.approve.useMutation(options);
+  const reject = trpc.orders.moderation.reject.useMutation(options);
+  return {
+    busyId: approve.isPending ? approve.variables.id : reject.isPending ? reject.variables.id : null,
+    rejecting: reject.isPending,
+    approve: (order: { id: string; listing: { id: string } }) =>
+      approve.mutate({ id: order.id }, { onSettled: () => refresh(order.listing.id, false) }),
+    reject: (order: { id: string; listing: { id: string } }, reason: string | undefined, done: () => void) =>
+      reject.mutate({ id: order.id, reason }, { onSuccess: done, onSettled: () => refresh(order.listing.id, true) }),
+  };
+}

@@ -1,0 +1,101 @@
+import { formatRelativeTime } from '@vizinhanca/shared/format/format';
+import { RATING_MAX, type ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
+import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
+import { initials } from '@vizinhanca/shared/users/user.types';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { useOwnerReviews } from '../hooks/use-owner-reviews.ts';
+import { apartmentText } from '../listing-kinds.ts';
+import { StarIcon } from './listing-icons.tsx';
+
+/** The newest few first; the rest one tap away. */
+const FIRST_SHOWN = 3;
+
+/** 'Avaliações' on the rental detail (2.7): what neighbours said about the lister. */
+export function OwnerReviews({ ownerId }: { ownerId: string }) {
+  const query = useOwnerReviews(ownerId);
+  const [showAll, setShowAll] = useState(false);
+  const summary = query.data?.summary;
+  const items = query.data?.items ?? [];
+  const shown = showAll ? items : items.slice(0, FIRST_SHOWN);
+
+  return (
+    <section className="detail-section" aria-labelledby="detail-reviews">
+      <div className="reviews-header">
+        <h3 className="detail-section-title" id="detail-reviews">
+          Avaliações
+        </h3>
+        {summary && summary.count > 0 ? (
+          <p className="reviews-summary">
+            <StarIcon />
+            <span className="reviews-summary-average">{ratingLabel(summary)}</span>
+            <span className="reviews-summary-count">
+              · {summary.count} {summary.count === 1 ? 'avaliação' : 'avaliações'}
+            </span>
+          </p>
+        ) : null}
+      </div>
+
+      {query.isPending ? (
+        <Spinner label="Carregando avaliações" />
+      ) : query.isError ? (
+        <div className="detail-reviews-empty" role="alert">
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="detail-reviews-empty">Ainda não há avaliações</p>
+      ) : (
+        <>
+          <ul className="review-list">
+            {shown.map((review) => (
+              <ReviewCard key={review.id} review={review} />
+            ))}
+          </ul>
+          {items.length > FIRST_SHOWN ? (
+            <Button variant="ghost" size="sm" className="reviews-more" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+              {showAll ? 'Mostrar menos' : `Ver todas as avaliações (${items.length})`}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewCard({ review }: { review: ReviewItem }) {
+  const { reviewer } = review;
+  return (
+    <li className="card review-card">
+      <div className="review-header">
+        <span className="review-avatar" aria-hidden="true">
+          {reviewer.avatarUrl ? <img src={reviewer.avatarUrl} alt="" loading="lazy" /> : initials(reviewer.fullName)}
+        </span>
+        <div className="review-who">
+          <p className="review-name">{reviewer.fullName}</p>
+          <p className="review-meta">
+            {apartmentText(reviewer.apartment)}
+            <span aria-hidden="true"> · </span>
+            <time dateTime={review.createdAt.toISOString()}>{formatRelativeTime(review.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+      <Stars rating={review.rating} />
+      {review.comment ? <p className="review-comment">{review.comment}</p> : null}
+    </li>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="review-stars" role="img" aria-label={`Nota ${rating} de ${RATING_MAX}`}>
+      {Array.from({ length: RATING_MAX }, (_, index) => (
+        <StarIcon key={index} className={index < rating ? 'review-star-on' : 'review-star-off'} />
+      ))}
+    </span>
+  );
+}

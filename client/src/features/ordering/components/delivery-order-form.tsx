@@ -1,0 +1,214 @@
+import { formatCurrency } from '@vizinhanca/shared/format/format';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, type DeliveryOption, type PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
+import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { advanceNoticeError } from '@vizinhanca/shared/orders/order.rules';
+import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
+import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import type { useCreateOrder } from '../hooks/use-create-order.ts';
+import { formatDateAndTime, zonedDateTime, zonedDay } from '../schedule.ts';
+import { FormAlert } from './form-alert.tsx';
+import { MessageField } from './message-field.tsx';
+
+interface DeliveryOrderFormProps {
+  formId: string;
+  listing: PublicListingDetail;
+  createOrder: ReturnType<typeof useCreateOrder>;
+}
+
+const OPTION_ICONS: Record<DeliveryOption, ComponentType<SVGProps<SVGSVGElement>>> = {
+  pickup: MapPinIcon,
+  delivery: HomeIcon,
+  scheduled: CalendarIcon,
+};
+
+type FieldErrors = Partial<Record<'deliveryAddress' | 'scheduledAt' | 'message', string>>;
+
+/**
+ * Food and services (2.10): one of the listing's delivery options (the first by
+ * default); delivery asks for the address, scheduled for a date and a time. Food
+ * made to order always asks when, at least the minimum notice ahead.
+ */
+export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrderFormProps) {
+  const options: readonly DeliveryOption[] = listing.deliveryOptions.length > 0 ? listing.deliveryOptions : ['pickup'];
+  const [method, setMethod] = useState<DeliveryOption>(options[0]!);
+  const [address, setAddress] = useState('');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The moment the dialog opened: the earliest date it offers does not move while it is open.
+  const [openedAt] = useState(() => new Date());
+
+  const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
+  const noticeHours = listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS;
+  const earliest = advance ? earliestOrderTime(noticeHours, openedAt) : openedAt;
+  const needsSchedule = method === 'scheduled' || advance;
+  const legend = listing.type === 'service' ? 'Atendimento' : 'Forma de entrega';
+
+  const { deliveryAddress, scheduledAt, message: messageError } = fieldErrorsOf(createOrder.error);
+  const serverFieldErrors: FieldErrors = { deliveryAddress, scheduledAt, message: messageError };
+  const shown: FieldErrors = { ...serverFieldErrors, ...errors };
+  // A refusal no field shows (too little notice, the listing left, ...) is said above the message field.
+  const serverError = createOrder.error && !deliveryAddress && !scheduledAt && !messageError ? errorMessage(createOrder.error) : null;
+
+  function edited() {
+    setErrors({});
+    createOrder.reset();
+  }
+
+  function validate(now: Date): { errors: FieldErrors; scheduledAt: Date | null } {
+    const found: FieldErrors = {};
+    let scheduledAt: Date | null = null;
+    if (method === 'delivery' && !address.trim()) found.deliveryAddress = ORDER_MESSAGES.addressRequired;
+    if (needsSchedule) {
+      scheduledAt = date && time ? zonedDateTime(date, time) : null;
+      if (!date || !time) found.scheduledAt = ORDER_MESSAGES.scheduleRequired;
+      else if (!scheduledAt) found.scheduledAt = ORDER_MESSAGES.invalidSchedule;
+      else if (scheduledAt.getTime() <= now.getTime()) found.scheduledAt = ORDER_MESSAGES.schedulePast;
+      else if (advance) {
+        const tooSoon = advanceNoticeError(scheduledAt, noticeHours, now);
+        if (tooSoon) found.scheduledAt = tooSoon;
+      }
+    }
+    return { errors: found, scheduledAt };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (createOrder.isPending) return;
+    const result = validate(new Date());
+    setErrors(result.errors);
+    if (result.errors.deliveryAddress) {
+      document.getElementById(`${formId}-address`)?.focus();
+      return;
+    }
+    if (result.errors.scheduledAt) {
+      document.getElementById(`${formId}-date`)?.focus();
+      return;
+    }
+    createOrder.mutate({
+      listingId: listing.id,
+      deliveryMethod: method,
+      deliveryAddress: method === 'delivery' ? address.trim() : null,
+      scheduledAt: result.scheduledAt,
+      message: message.trim() || null,
+    });
+  }
+
+  const scheduleErrorId = `${formId}-schedule-error`;
+
+  return (
+    <form id={formId} className="order-form" noValidate onSubmit={onSubmit}>
+      <fieldset className="order-options">
+        <legend className="order-section-title">{legend}</legend>
+        <div className="order-option-list">
+          {options.map((option) => {
+            const Icon = OPTION_ICONS[option];
+            const checked = option === method;
+            return (
+              <label key={option} className={`order-option order-option-${listing.type}${checked ? ' order-option-on' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${formId}-method`}
+                  value={option}
+                  checked={checked}
+                  onChange={() => {
+                    setMethod(option);
+                    edited();
+                  }}
+                />
+                <span className="order-option-icon" aria-hidden="true">
+                  <Icon />
+                </span>
+                <span className="order-option-label">{deliveryOptionLabel(listing.type, option)}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      {method === 'delivery' ? (
+        <TextAreaField
+          id={`${formId}-address`}
+          label={listing.type === 'service' ? 'Endereço do atendimento' : 'Endereço de entrega'}
+          placeholder="Bloco, apartamento, observações..."
+          rows={2}
+          maxLength={DELIVERY_ADDRESS_MAX_LENGTH}
+          value={address}
+          error={shown.deliveryAddress}
+          onChange={(event) => {
+            setAddress(event.target.value);
+            if (errors.deliveryAddress) edited();
+          }}
+        />
+      ) : null}
+
+      {needsSchedule ? (
+        <fieldset className="order-schedule">
+          <legend className="order-section-title">{advance && method !== 'scheduled' ? 'Para quando?' : 'Data e horário'}</legend>
+          {advance ? (
+            <p className="order-notice">
+              <ClockIcon />
+              <span>
+                Feito sob encomenda: peça com pelo menos <strong>{noticeText(noticeHours)}</strong> de antecedência (a partir de{' '}
+                {formatDateAndTime(earliest)}).
+              </span>
+            </p>
+          ) : null}
+          <div className="form-row">
+            <TextField
+              id={`${formId}-date`}
+              type="date"
+              label="Data"
+              min={zonedDay(earliest)}
+              value={date}
+              aria-invalid={shown.scheduledAt ? true : undefined}
+              aria-describedby={shown.scheduledAt ? scheduleErrorId : undefined}
+              onChange={(event) => {
+                setDate(event.target.value);
+                if (errors.scheduledAt) edited();
+              }}
+            />
+            <TextField
+              id={`${formId}-time`}
+              type="time"
+              label="Horário"
+              value={time}
+              aria-invalid={shown.scheduledAt ? true : undefined}
+              aria-describedby={shown.scheduledAt ? scheduleErrorId : undefined}
+              onChange={(event) => {
+                setTime(event.target.value);
+                if (errors.scheduledAt) edited();
+              }}
+            />
+          </div>
+          {shown.scheduledAt ? (
+            <p className="field-error" id={scheduleErrorId} role="alert">
+              {shown.scheduledAt}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <div className="order-summary">
+        <p className="order-summary-total">
+          {listing.type === 'food' ? (
+            <span className="order-total">Total: {formatCurrency(listing.priceCents)}</span>
+          ) : (
+            <span className="order-total">
+              Valor: {formatCurrency(listing.priceCents)}
+              {priceUnitSuffix(listing.priceUnit)}
+            </span>
+          )}
+        </p>
+      </div>
+
+      <FormAlert message={serverError} />
+
+      <MessageField id={`${formId}-message`} value={message} error={shown.message} onChange={setMessage} />
+    </form>
+  );
+}

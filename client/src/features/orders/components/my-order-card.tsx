@@ -1,0 +1,56 @@
+import { availableActions, returnWarning } from '@vizinhanca/shared/orders/order.rules';
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { AlertCircleIcon, CheckIcon } from '../../../components/ui/icons.tsx';
+import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { StarIcon } from './order-icons.tsx';
+
+interface MyOrderCardProps {
+  order: OrderItem;
+  /** Today in the condominium's time zone ('YYYY-MM-DD'), for the return warning. */
+  today: string;
+  onCancel: (order: OrderItem) => void;
+  onReview: (order: OrderItem) => void;
+}
+
+/** One order the user made (spec 2.15). */
+export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardProps) {
+  const headingId = `my-order-${order.id}`;
+  const warning = returnWarning(order.status, order.endDate, today);
+  const cancellable = availableActions(order.status, 'requester').includes('cancel');
+  return (
+    <article className="card orders-card" aria-labelledby={headingId}>
+      <OrderCardHeader order={order} headingId={headingId} />
+      {warning ? (
+        <p className={`orders-warning${order.endDate === today ? ' orders-warning-today' : ''}`}>
+          <AlertCircleIcon />
+          {warning}
+        </p>
+      ) : null}
+      <OrderPeriod order={order} />
+      <OrderSummary order={order} />
+      <OrderEndReasons order={order} />
+      {order.reviewed ? (
+        <Badge variant="success" className="orders-reviewed">
+          <CheckIcon />
+          Avaliado
+        </Badge>
+      ) : null}
+      <div className="orders-actions">
+        <ContactButton order={order} label="Contatar via WhatsApp" />
+        {cancellable ? (
+          <Button variant="danger-outline" size="sm" onClick={() => onCancel(order)}>
+            Cancelar
+          </Button>
+        ) : null}
+        {order.canReview ? (
+          <Button size="sm" onClick={() => onReview(order)}>
+            <StarIcon />
+            Avaliar
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

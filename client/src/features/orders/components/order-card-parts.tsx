@@ -1,0 +1,133 @@
+import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
+import { ORDER_STATUS_LABELS, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
+import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import type { ComponentType, ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
+import { MessageCircleIcon, TruckIcon } from './order-icons.tsx';
+
+const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
+
+/** The card's top: the type icon on its colour, the title, the other person and the status. */
+export function OrderCardHeader({ order, headingId }: { order: OrderItem; headingId: string }) {
+  const type = order.listing?.type ?? null;
+  const Icon = type ? TYPE_ICONS[type] : ShoppingBagIcon;
+  return (
+    <div className="orders-card-header">
+      <span className={`orders-type-icon orders-type-${type ?? 'removed'}`} aria-hidden="true">
+        <Icon />
+      </span>
+      <h3 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
+        {orderTitle(order)}
+      </h3>
+      <OrderStatusBadge status={order.status} />
+      <p className="orders-card-person">
+        <UserIcon />
+        <span>
+          {order.counterpart.fullName}
+          <span className="orders-card-apartment"> · {apartmentText(order.counterpart.apartment)}</span>
+        </span>
+      </p>
+    </div>
+  );
+}
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge variant={ORDER_STATUS_VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+/** Rentals: 'Retirada dd/mm/aaaa', 'Devolução dd/mm/aaaa' and the days, both ends counted. */
+export function OrderPeriod({ order }: { order: OrderItem }) {
+  if (!order.startDate || !order.endDate) return null;
+  return (
+    <dl className="orders-period">
+      <div>
+        <dt>Retirada</dt> <dd>{formatCalendarDate(order.startDate)}</dd>
+      </div>
+      <div>
+        <dt>Devolução</dt> <dd>{formatCalendarDate(order.endDate)}</dd>
+      </div>
+      <div>
+        <dt>Duração</dt> <dd>{daysText(order.days ?? 1)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** How the order changes hands (the method, the address for deliveries, the agreed time) and the total. */
+export function OrderSummary({ order }: { order: OrderItem }) {
+  return (
+    <div className="orders-summary">
+      <OrderDelivery order={order} />
+      <p className="orders-total">
+        <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
+      </p>
+    </div>
+  );
+}
+
+function OrderDelivery({ order }: { order: OrderItem }) {
+  return (
+    <ul className="orders-facts">
+      <li>
+        <TruckIcon />
+        <span>{deliveryText(order)}</span>
+      </li>
+      {order.deliveryAddress ? (
+        <li>
+          <MapPinIcon />
+          <span>
+            <span className="visually-hidden">Endereço: </span>
+            {order.deliveryAddress}
+          </span>
+        </li>
+      ) : null}
+      {order.scheduledAt ? (
+        <li>
+          <ClockIcon />
+          <span>Agendado para {scheduledText(order.scheduledAt)}</span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** A reason the other side wrote (rejection or cancellation). */
+export function OrderReason({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <p className="orders-reason">
+      <strong>{title}</strong>
+      {children}
+    </p>
+  );
+}
+
+/** The reasons an order ended, when someone gave one. */
+export function OrderEndReasons({ order }: { order: OrderItem }) {
+  return (
+    <>
+      {order.status === 'rejected' && order.rejectionReason ? <OrderReason title="Motivo da rejeição">{order.rejectionReason}</OrderReason> : null}
+      {order.status === 'cancelled' && order.cancellationReason ? (
+        <OrderReason title="Motivo do cancelamento">{order.cancellationReason}</OrderReason>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Opens WhatsApp with the other person (55 + their digits) and a text naming the
+ * listing; not shown when they gave no phone.
+ */
+export function ContactButton({ order, label }: { order: OrderItem; label: string }) {
+  const href = whatsAppUrl(order.counterpart.phone, order.listing?.title ?? null);
+  if (!href) return null;
+  return (
+    <a className={buttonClassName({ variant: 'outline', size: 'sm', className: 'orders-contact' })} href={href} target="_blank" rel="noopener noreferrer">
+      <MessageCircleIcon />
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,19 @@
+interface Counter {
+  label: string;
+  value: number | null;
+  tone: 'total' | 'pending' | 'approved' | 'active' | 'finished';
+}
+
+/** The four counters above the tabs (spec 2.15, 2.17). */
+export function OrderCounters({ label, counters }: { label: string; counters: readonly Counter[] }) {
+  return (
+    <dl className="orders-counters" aria-label={label}>
+      {counters.map((counter) => (
+        <div key={counter.label} className={`orders-counter orders-counter-${counter.tone}`}>
+          <dt>{counter.label}</dt>
+          <dd>{counter.value ?? '–'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

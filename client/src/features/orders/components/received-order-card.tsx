@@ -1,0 +1,93 @@
+import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/order.rules';
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { MessageSquareIcon } from './order-icons.tsx';
+
+export interface ReceivedOrderHandlers {
+  /** The order whose request is running (its buttons wait). */
+  busyId: string | null;
+  approve: (order: OrderItem) => void;
+  reject: (order: OrderItem) => void;
+  markDelivered: (order: OrderItem) => void;
+  complete: (order: OrderItem) => void;
+}
+
+/** In-progress rentals: the share of the period already used, capped at 100%, and the days left. */
+function RentalProgress({ startDate, endDate, today }: { startDate: string; endDate: string; today: string }) {
+  const { percent, label } = rentalProgress(startDate, endDate, today);
+  const expired = label === 'Período expirado';
+  return (
+    <div className={`orders-progress${expired ? ' orders-progress-expired' : ''}`}>
+      <div className="orders-progress-text">
+        <span>{label}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        className="orders-progress-track"
+        role="progressbar"
+        aria-label="Andamento do aluguel"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% · ${label}`}
+      >
+        <span className="orders-progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** One order of the owner's listings (spec 2.17), with the buttons its status allows. */
+export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem; today: string; handlers: ReceivedOrderHandlers }) {
+  const headingId = `received-order-${order.id}`;
+  const actions = availableActions(order.status, 'owner');
+  const busy = handlers.busyId === order.id;
+  return (
+    <article className="card orders-card" aria-labelledby={headingId}>
+      <OrderCardHeader order={order} headingId={headingId} />
+      <OrderPeriod order={order} />
+      {order.status === 'in_progress' && order.startDate && order.endDate ? (
+        <RentalProgress startDate={order.startDate} endDate={order.endDate} today={today} />
+      ) : null}
+      {order.message ? (
+        <blockquote className="orders-message">
+          <MessageSquareIcon />
+          <p>
+            <span className="visually-hidden">Mensagem de {order.counterpart.fullName}: </span>
+            {order.message}
+          </p>
+        </blockquote>
+      ) : null}
+      <OrderSummary order={order} />
+      <OrderEndReasons order={order} />
+      <div className="orders-actions">
+        <ContactButton order={order} label="Contatar cliente" />
+        {actions.includes('reject') ? (
+          <Button variant="danger-outline" size="sm" onClick={() => handlers.reject(order)} disabled={busy}>
+            <XIcon />
+            Rejeitar
+          </Button>
+        ) : null}
+        {actions.includes('approve') ? (
+          <Button size="sm" onClick={() => handlers.approve(order)} loading={busy}>
+            {busy ? null : <CheckIcon />}
+            Aprovar
+          </Button>
+        ) : null}
+        {actions.includes('markDelivered') ? (
+          <Button size="sm" onClick={() => handlers.markDelivered(order)} loading={busy}>
+            Marcar como entregue
+          </Button>
+        ) : null}
+        {actions.includes('complete') ? (
+          <Button size="sm" onClick={() => handlers.complete(order)} loading={busy}>
+            {busy ? null : <CheckIcon />}
+            Concluir
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

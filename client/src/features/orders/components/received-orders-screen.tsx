@@ -1,0 +1,96 @@
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import type { OrderItem, ReceivedOrderTab } from '@vizinhanca/shared/orders/order.schema';
+import { useState } from 'react';
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { InboxIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
+import { useReceivedOrderActions } from '../hooks/use-order-actions.ts';
+import { useReceivedOrders } from '../hooks/use-orders.ts';
+import { orderTitle } from '../order-format.ts';
+import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
+import { OrderCounters } from './order-counters.tsx';
+import { OrdersLoadError } from './order-list-states.tsx';
+import { OrderReasonDialog } from './order-reason-dialog.tsx';
+import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
+import '../orders.css';
+
+interface ReceivedOrdersScreenProps {
+  tab: ReceivedOrderTab;
+  onTabChange: (tab: ReceivedOrderTab) => void;
+}
+
+/** /gerenciar-pedidos (spec 2.17): orders of the user's listings, pending first, with every step of the lifecycle. */
+export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenProps) {
+  const orders = useReceivedOrders(tab);
+  const actions = useReceivedOrderActions();
+  const [toReject, setToReject] = useState<OrderItem | null>(null);
+  const today = todayInTimeZone();
+
+  const counters = orders.data?.counters ?? null;
+  // While another tab loads, its placeholder is the previous tab: keep the counters, not the cards.
+  const items = orders.data && !orders.isPlaceholderData ? orders.data.items : null;
+  const handlers: ReceivedOrderHandlers = {
+    busyId: actions.busyId,
+    approve: actions.approve,
+    reject: setToReject,
+    markDelivered: actions.markDelivered,
+    complete: actions.complete,
+  };
+
+  return (
+    <AppScreen header={<PageHeader title="Gerenciar Pedidos" backTo="/anuncios" />}>
+      <OrderCounters
+        label="Resumo dos pedidos recebidos"
+        counters={[
+          { label: 'Pendentes', value: counters?.pending ?? null, tone: 'pending' },
+          { label: 'Aprovados', value: counters?.approved ?? null, tone: 'approved' },
+          { label: 'Em Andamento', value: counters?.active ?? null, tone: 'active' },
+          { label: 'Finalizados', value: counters?.finished ?? null, tone: 'finished' },
+        ]}
+      />
+
+      <div className="orders-tabs">
+        <Tabs idPrefix="received-orders" label="Pedidos por situação" value={tab} items={RECEIVED_ORDER_TAB_ITEMS} onChange={onTabChange} />
+        <TabPanel idPrefix="received-orders" value={tab}>
+          {orders.isError && !items ? (
+            <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} />
+          ) : !items ? (
+            <Spinner />
+          ) : items.length ? (
+            <ul className="orders-list">
+              {items.map((order) => (
+                <li key={order.id}>
+                  <ReceivedOrderCard order={order} today={today} handlers={handlers} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="empty-state">
+              <span className="empty-state-icon">
+                <InboxIcon />
+              </span>
+              <p className="muted">Não há pedidos nesta categoria no momento.</p>
+            </div>
+          )}
+        </TabPanel>
+      </div>
+
+      <OrderReasonDialog
+        order={toReject ? { id: toReject.id, title: orderTitle(toReject) } : null}
+        title="Rejeitar Pedido"
+        description="Deseja adicionar um motivo para a rejeição? (Opcional)"
+        confirmLabel="Confirmar Rejeição"
+        dismissLabel="Cancelar"
+        placeholder="Ex: o item estará em manutenção nessas datas"
+        readBy="enviado a quem pediu"
+        pending={actions.rejecting}
+        onConfirm={(reason, done) => {
+          if (toReject) actions.reject(toReject, reason, done);
+        }}
+        onClose={() => setToReject(null)}
+      />
+    </AppScreen>
+  );
+}

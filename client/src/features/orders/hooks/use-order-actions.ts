@@ -1,0 +1,115 @@
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** Spec 8: 'Status atualizado!' / 'Erro ao atualizar status' (the server's reason under the title). */
+const STATUS_MUTATION = {
+  meta: { silentError: true },
+  onSuccess: (result: { message: string }) => {
+    toast.success(result.message);
+  },
+  onError: (error: unknown) => {
+    toast.error(errorMessage(error), { title: 'Erro ao atualizar status' });
+  },
+};
+
+interface Changes {
+  /** The owner's list (/gerenciar-pedidos) or the requester's (/meus-pedidos). */
+  side: 'received' | 'mine';
+  /** The rental's days were freed (rejected, cancelled, completed): the order dialog's calendar. */
+  freesDays?: boolean;
+  /** Whether the rental can be ordered today changed: the 'Disponível' chip of the feeds. */
+  availability?: boolean;
+}
+
+/**
+ * What a status change touches, by exact key: the list of the side that acted
+ * (the other side hears it live through its notification), the home's recent
+ * activity and, for rentals, the calendar and the availability of the listing.
+ */
+function useRefreshAfterChange() {
+  const utils = trpc.useUtils();
+  return (order: Pick<OrderItem, 'listing'>, changes: Changes) => {
+    const listingId = order.listing?.id;
+    return Promise.all([
+      changes.side === 'received' ? utils.orders.received.invalidate() : utils.orders.mine.invalidate(),
+      utils.activity.recent.invalidate(),
+      changes.freesDays && listingId ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
+      changes.availability ? utils.listings.list.invalidate() : undefined,
+    ]);
+  };
+}
+
+/** /gerenciar-pedidos: 'Aprovar', 'Rejeitar', 'Marcar como entregue' and 'Concluir' (the owner). */
+export function useReceivedOrderActions() {
+  const refresh = useRefreshAfterChange();
+  const approve = trpc.orders.approve.useMutation(STATUS_MUTATION);
+  const reject = trpc.orders.reject.useMutation(STATUS_MUTATION);
+  const markDelivered = trpc.orders.markDelivered.useMutation(STATUS_MUTATION);
+  const complete = trpc.orders.complete.useMutation(STATUS_MUTATION);
+  const running = [approve, reject, markDelivered, complete].find((mutation) => mutation.isPending);
+
+  return {
+    /** The order whose request is running (its buttons wait). */
+    busyId: running?.variables?.id ?? null,
+    rejecting: reject.isPending,
+    approve: (order: OrderItem) =>
+      approve.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
+    reject: (order: OrderItem, reason: string | undefined, done: () => void) =>
+      reject.mutate({ id: order.id, reason }, { onSuccess: done, onSettled: () => refresh(order, { side: 'received', freesDays: true }) }),
+    markDelivered: (order: OrderItem) =>
+      markDelivered.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
+    complete: (order: OrderItem) =>
+      complete.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', freesDays: true, availability: true }) }),
+  };
+}
+
+/** /meus-pedidos: 'Cancelar' (the requester, pending or approved orders). */
+export function useCancelOrder() {
+  const refresh = useRefreshAfterChange();
+  const cancel = trpc.orders.cancel.useMutation(STATUS_MUTATION);
+  return {
+    cancelling: cancel.isPending,
+    cancel: (order: OrderItem, reason: string | undefined, done: () => void) =>
+      cancel.mutate(
+        { id: order.id, reason },
+        { onSuccess: done, onSettled: () => refresh(order, { side: 'mine', freesDays: true, availability: true }) },
+      ),
+  };
+}
+
+/**
+ * The review dialog (2.16). Spec 8: 'Avaliação enviada com sucesso!' / 'Erro ao
+ * enviar avaliação' with the server's reason. The owner's rating changes on every
+ * screen that shows it: their reviews, their listings' details and the feed cards.
+ */
+export function useCreateReview() {
+  const utils = trpc.useUtils();
+  const create = trpc.reviews.create.useMutation({
+    meta: { silentError: true },
+    onSuccess: (result) => {
+      toast.success(result.message);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error), { title: 'Erro ao enviar avaliação' });
+    },
+  });
+  return {
+    sending: create.isPending,
+    send: (order: OrderItem, review: { rating: number; comment: string }, done: () => void) =>
+      create.mutate(
+        { orderId: order.id, rating: review.rating, comment: review.comment.trim() || undefined },
+        {
+          onSuccess: done,
+          onSettled: () =>
+            Promise.all([
+              utils.orders.mine.invalidate(),
+              utils.reviews.forUser.invalidate({ userId: order.counterpart.id }),
+              utils.listings.byId.invalidate(),
+              utils.listings.list.invalidate(),
+            ]),
+        },
+      ),
+  };
+}

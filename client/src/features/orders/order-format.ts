@@ -1,0 +1,42 @@
+import { DEFAULT_TIME_ZONE, formatDate } from '@vizinhanca/shared/format/format';
+import { deliveryOptionLabel } from '@vizinhanca/shared/listings/listing.rules';
+import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
+import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import type { BadgeVariant } from '../../components/ui/badge.tsx';
+
+/** Status colours: waiting amber, approved blue, in progress purple, done green, refused red, cancelled grey. */
+export const ORDER_STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  pending: 'warning',
+  approved: 'info',
+  in_progress: 'purple',
+  completed: 'success',
+  rejected: 'danger',
+  cancelled: 'neutral',
+};
+
+/** 'Apto A-101', or '---' when the person gave no apartment (spec 2.15). */
+export function apartmentText(apartment: string | null): string {
+  return apartment ? `Apto ${apartment}` : '---';
+}
+
+/** '1 dia', '3 dias'. */
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'dia' : 'dias'}`;
+}
+
+const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
+
+/** '25/11/2026 às 14:00', in the condominium's time zone. */
+export function scheduledText(date: Date): string {
+  return `${formatDate(date)} às ${timeFormatter.format(date)}`;
+}
+
+/** The listing's own words for the method ('No Local' for services); a removed listing reads like an item. */
+export function deliveryText(order: Pick<OrderItem, 'listing' | 'deliveryMethod'>): string {
+  return deliveryOptionLabel(order.listing?.type ?? 'rental', order.deliveryMethod satisfies DeliveryOption);
+}
+
+/** The title the cards show: the listing's, or 'Item removido' once it was deleted. */
+export function orderTitle(order: Pick<OrderItem, 'listing'>): string {
+  return order.listing?.title ?? 'Item removido';
+}

@@ -1,0 +1,211 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatCurrency, todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { DEMO, login, newLoggedInPage } from './helpers.ts';
+
+const BRUNO = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' } as const;
+const JULIANA = { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' } as const;
+const CONDO_TIME_ZONE = 'America/Sao_Paulo';
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** A word no other listing has, to tell this test's listings apart. */
+function uniqueWord(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
+async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as { result: { data: { json: T } } };
+  return body.result.data.json;
+}
+
+/** A listing of Ana's, approved by the moderator: public and orderable. */
+async function publishedListing(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
+  const { id } = await mutate<{ id: string }>(owner, 'listings.create', listing);
+  await mutate(moderator, 'listings.moderation.approve', { id });
+  return id;
+}
+
+/** '2026-11-25' -> '25 de novembro de 2026', the day button's name. */
+function dayName(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return `${day} de ${MONTHS[month! - 1]} de ${year}`;
+}
+
+/** '2026-11-25' -> '25/11' */
+function shortDate(isoDay: string): string {
+  return `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`;
+}
+
+function dayButton(dialog: Locator, isoDay: string): Locator {
+  return dialog.getByRole('button', { name: dayName(isoDay), exact: true });
+}
+
+/** Pages the calendar (back or forward) to the month of this day. */
+async function showMonthOf(dialog: Locator, isoDay: string) {
+  const [year, month] = isoDay.split('-').map(Number);
+  const target = year! * 12 + month!;
+  const title = dialog.getByRole('heading', { name: /^\S+ de \d{4}$/ });
+  for (let step = 0; step < 24; step++) {
+    const match = /^(\S+) de (\d{4})$/.exec((await title.textContent()) ?? '');
+    const shown = Number(match?.[2]) * 12 + MONTHS.indexOf(match?.[1]?.toLowerCase() ?? '') + 1;
+    if (shown === target) return;
+    await dialog.getByRole('button', { name: shown < target ? 'Próximo mês' : 'Mês anterior' }).click();
+  }
+  throw new Error(`Calendar never showed ${isoDay}`);
+}
+
+async function tapDay(dialog: Locator, isoDay: string) {
+  await showMonthOf(dialog, isoDay);
+  await dayButton(dialog, isoDay).click();
+}
+
+const INVALID_PERIOD = 'Período inválido. Verifique se não há conflitos ou se está dentro dos limites (1-30 dias).';
+
+test('a neighbour rents an item for three free days, around the days another neighbour holds', async ({ page, browser }) => {
+  test.slow(); // Four people and a calendar.
+  const today = todayInTimeZone(CONDO_TIME_ZONE);
+  const day = (offset: number) => addDays(today, offset);
+  const word = uniqueWord('parafusadeira');
+  const title = `Parafusadeira ${word.slice(-6)}`;
+  const priceCents = 1250;
+
+  // Ana lists a rental, the moderator approves it.
+  const owner = await newLoggedInPage(browser, DEMO.resident);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const id = await publishedListing(owner.page, moderator.page, {
+    type: 'rental',
+    title,
+    description: `Parafusadeira a bateria com duas cargas ${word}`,
+    priceCents,
+    deliveryOptions: ['pickup'],
+  });
+
+  // Bruno books days 2 to 4 from today.
+  const bruno = await newLoggedInPage(browser, BRUNO);
+  await mutate(bruno.page, 'orders.create', { listingId: id, startDate: day(2), endDate: day(4), message: 'Para o fim de semana.' });
+
+  // Juliana opens the item and the order dialog.
+  await login(page, JULIANA.email, JULIANA.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/item/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Avaliações' })).toBeVisible();
+  await page.getByRole('button', { name: 'Solicitar Aluguel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitar Aluguel' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Mês anterior' })).toBeDisabled();
+  await expect(dialog.getByText('Indisponível', { exact: true })).toBeVisible();
+
+  // Nothing chosen yet.
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Por favor, selecione o período de aluguel')).toBeVisible();
+
+  // Yesterday (when it is in this month) and Bruno's days cannot be picked.
+  if (day(-1).slice(0, 7) === today.slice(0, 7)) await expect(dayButton(dialog, day(-1))).toBeDisabled();
+  await expect(dayButton(dialog, today)).toBeEnabled();
+  for (const offset of [2, 3, 4]) {
+    await showMonthOf(dialog, day(offset));
+    const held = dayButton(dialog, day(offset));
+    await expect(held).toBeDisabled();
+    await expect(held).toHaveAccessibleDescription('Indisponível');
+  }
+
+  // A period across Bruno's days is refused; so is one longer than 30 days.
+  await tapDay(dialog, day(1));
+  await tapDay(dialog, day(5));
+  await expect(dialog.getByText(INVALID_PERIOD)).toBeVisible();
+  await tapDay(dialog, day(40));
+  await expect(dialog.getByText(INVALID_PERIOD)).toBeVisible();
+
+  // Three free days: the period, the days and the total before sending.
+  await tapDay(dialog, day(6));
+  await expect(dialog.getByText(INVALID_PERIOD)).toHaveCount(0);
+  await tapDay(dialog, day(8));
+  await expect(dayButton(dialog, day(7))).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByText(`Retirada: ${shortDate(day(6))} · Devolução: ${shortDate(day(8))} · 3 dias`)).toBeVisible();
+  await expect(dialog.getByText(`Total: ${formatCurrency(3 * priceCents)}`)).toBeVisible();
+  await expect(dialog.getByText('Total: R$ 37,50')).toBeVisible();
+  await dialog.getByLabel('Mensagem (opcional)').fill('Vou montar uma estante, devolvo limpinha.');
+
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(page.getByText('Solicitação registrada! Combine a retirada com o anunciante pelo WhatsApp.')).toBeVisible();
+  await expect(page).toHaveURL(/\/meus-pedidos$/);
+
+  // Those days are now held for everyone, Juliana included.
+  await page.goto(`/item/${id}`);
+  await page.getByRole('button', { name: 'Solicitar Aluguel' }).click();
+  for (const offset of [6, 7, 8]) {
+    await showMonthOf(dialog, day(offset));
+    await expect(dayButton(dialog, day(offset))).toBeDisabled();
+  }
+  await expect(dayButton(dialog, day(5))).toBeEnabled();
+
+  await Promise.all([owner.context.close(), moderator.context.close(), bruno.context.close()]);
+});
+
+test('a dish made to order is refused when scheduled too soon, then ordered in time', async ({ page, browser }) => {
+  test.slow();
+  const today = todayInTimeZone(CONDO_TIME_ZONE);
+  const tomorrow = addDays(today, 1);
+  const word = uniqueWord('lasanha');
+  const title = `Lasanha ${word.slice(-6)}`;
+  const tooSoon = 'Este produto requer pelo menos 2 dias de antecedência';
+
+  const owner = await newLoggedInPage(browser, DEMO.resident);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const id = await publishedListing(owner.page, moderator.page, {
+    type: 'food',
+    title,
+    description: `Lasanha à bolonhesa para 4 pessoas ${word}`,
+    priceCents: 4800,
+    deliveryOptions: ['pickup', 'delivery', 'scheduled'],
+    requiresAdvanceOrder: true,
+    minimumNoticeHours: 48,
+  });
+
+  await login(page, BRUNO.email, BRUNO.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // The server refuses it on its own, whatever a client checks.
+  const response = await page.request.post('/trpc/orders.create', {
+    data: { json: { listingId: id, deliveryMethod: 'scheduled', scheduledAt: `${tomorrow}T12:00:00-03:00` } },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain(tooSoon);
+
+  await page.goto(`/food/${id}`);
+  await page.getByRole('button', { name: 'Fazer Pedido' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fazer Pedido' });
+  await expect(dialog.getByRole('radio', { name: 'Retirada no local' })).toBeChecked();
+  await expect(dialog.getByText(/peça com pelo menos 2 dias de antecedência/)).toBeVisible();
+
+  // Delivery needs an address.
+  await dialog.getByRole('radio', { name: 'Entrega' }).check();
+  await expect(dialog.getByLabel('Endereço de entrega')).toHaveAttribute('placeholder', 'Bloco, apartamento, observações...');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Informe o endereço de entrega')).toBeVisible();
+
+  // Scheduled for tomorrow: too soon for 48 hours of notice.
+  await dialog.getByRole('radio', { name: 'Agendamento' }).check();
+  await expect(dialog.getByLabel('Endereço de entrega')).toHaveCount(0);
+  await dialog.getByLabel('Data', { exact: true }).fill(tomorrow);
+  await dialog.getByLabel('Horário', { exact: true }).fill('12:00');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText(tooSoon)).toBeVisible();
+
+  // Four days ahead is in time.
+  await dialog.getByLabel('Data', { exact: true }).fill(addDays(today, 4));
+  await expect(dialog.getByText(tooSoon)).toHaveCount(0);
+  await dialog.getByLabel('Mensagem (opcional)').fill('Pode ser sem cebola?');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(page.getByText('Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.')).toBeVisible();
+  await expect(page).toHaveURL(/\/meus-pedidos$/);
+
+  await Promise.all([owner.context.close(), moderator.context.close()]);
+});

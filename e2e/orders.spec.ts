@@ -1,0 +1,290 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+
+// Orders from request to review (spec 2.15-2.17, 2.23). Each walk uses residents
+// created for it, so its counters and the owner's rating ('Novo' before, '4,0'
+// after one review) do not depend on the demo data or on other specs.
+
+const PASSWORD = 'varanda-ensolarada';
+
+/** Today in the condominium's time zone plus some days, as 'YYYY-MM-DD'. */
+function dayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+}
+
+/** '2026-11-25' -> '25/11/2026'. */
+function br(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+function origin(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+/** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
+async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
+  const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
+  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: origin(page) } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+interface Resident {
+  id: string;
+  fullName: string;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** A new resident (with a phone and apartment E-{n}), signed up through the API and approved by the admin. */
+async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const apartment = String(100 + Math.floor(Math.random() * 800));
+  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
+  await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment, password: PASSWORD });
+  const pending = await query<{ id: string; email: string }[]>(admin, 'admin.pendingUsers');
+  const id = pending.find((user) => user.email === resident.email)?.id;
+  expect(id, `${resident.email} awaits approval`).toBeTruthy();
+  await mutate(admin, 'admin.approveUser', { userId: id });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
+  return { id: id!, fullName: resident.fullName, page, close: () => context.close() };
+}
+
+/** A rental published by the owner and approved by the moderator, ready to be ordered. */
+async function approvedRental(owner: Page, moderator: Page, title: string): Promise<string> {
+  const { id } = await mutate<{ id: string }>(owner, 'listings.create', {
+    type: 'rental',
+    title,
+    description: 'Furadeira 650W com maleta e brocas para parede, madeira e metal.',
+    priceCents: 1500,
+    deliveryOptions: ['pickup'],
+  });
+  await mutate(moderator, 'listings.moderation.approve', { id });
+  return id;
+}
+
+/** Waits for a toast, then closes it, so the next step's toast is a new one. */
+async function expectToast(page: Page, text: string) {
+  const toast = page.locator('.toast').filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+async function expectCounters(page: Page, name: string, counters: Record<string, number>) {
+  const summary = page.getByLabel(name);
+  for (const [label, value] of Object.entries(counters)) {
+    await expect(summary.locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd'), label).toHaveText(String(value));
+  }
+}
+
+function orderCard(page: Page, title: string, startDate: string): Locator {
+  return page.getByRole('article').filter({ hasText: title }).filter({ hasText: `Retirada ${br(startDate)}` });
+}
+
+test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', async ({ browser }) => {
+  test.slow(); // Four people, a dozen screens.
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dono');
+  const neighbour = await approvedResident(browser, admin.page, 'vizinho');
+
+  const title = `Furadeira ${Date.now().toString(36)}`;
+  const listingId = await approvedRental(owner.page, moderator.page, title);
+  // Three days, both ends counted: R$ 45,00. A second, later request will be cancelled.
+  const [start, end] = [dayFromToday(2), dayFromToday(4)];
+  const [laterStart, laterEnd] = [dayFromToday(6), dayFromToday(7)];
+  await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end, message: 'Vou pendurar as prateleiras da sala.' });
+  await mutate(neighbour.page, 'orders.create', { listingId, startDate: laterStart, endDate: laterEnd });
+
+  // The neighbour sees both requests pending, then cancels the later one.
+  const mine = neighbour.page;
+  await mine.goto('/meus-pedidos');
+  await expect(mine.getByRole('heading', { name: 'Meus Pedidos' })).toBeVisible();
+  await expectCounters(mine, 'Resumo dos pedidos', { Total: 2, Pendentes: 2, Ativos: 0, Finalizados: 0 });
+  await expect(mine.getByRole('tab', { name: 'Todos' })).toHaveAttribute('aria-selected', 'true');
+  const request = orderCard(mine, title, start);
+  await expect(request).toContainText('Pendente');
+  await expect(request).toContainText(owner.fullName);
+  await expect(request).toContainText(/Apto E-\d+/);
+  await expect(request).toContainText('R$ 45,00');
+  await expect(request).toContainText(`Devolução ${br(end)}`);
+  await expect(request).toContainText('3 dias');
+  await expect(request).toContainText('Retirada no local');
+  const contact = request.getByRole('link', { name: 'Contatar via WhatsApp' });
+  await expect(contact).toHaveAttribute('href', `https://wa.me/5511987654321?text=${encodeURIComponent(`Olá! Sobre o pedido de "${title}" no Vizinhança.`)}`);
+  await expect(contact).toHaveAttribute('target', '_blank');
+  await expect(contact).toHaveAttribute('rel', /noopener/);
+
+  const later = orderCard(mine, title, laterStart);
+  await expect(later).toContainText('2 dias');
+  await expect(later).toContainText('R$ 30,00');
+  await later.getByRole('button', { name: 'Cancelar' }).click();
+  const cancelDialog = mine.getByRole('dialog', { name: 'Cancelar Pedido' });
+  await cancelDialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(cancelDialog).toHaveCount(0);
+  await later.getByRole('button', { name: 'Cancelar' }).click();
+  await cancelDialog.getByLabel('Motivo (opcional)').fill('Mudei de planos.');
+  await cancelDialog.getByRole('button', { name: 'Confirmar Cancelamento' }).click();
+  await expectToast(mine, 'Status atualizado!');
+  await expect(cancelDialog).toHaveCount(0);
+  await expect(later).toContainText('Cancelado');
+  await expect(later.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  await expectCounters(mine, 'Resumo dos pedidos', { Total: 2, Pendentes: 1, Ativos: 0, Finalizados: 1 });
+  await mine.getByRole('tab', { name: 'Pendentes' }).click();
+  await expect(mine).toHaveURL(/aba=pendentes/);
+  await expect(mine.getByRole('article')).toHaveCount(1);
+  await expect(request).toBeVisible();
+
+  // The owner: pending is the default tab; the cancelled request is already finished.
+  const manage = owner.page;
+  await manage.goto('/gerenciar-pedidos');
+  await expect(manage.getByRole('heading', { name: 'Gerenciar Pedidos' })).toBeVisible();
+  await expect(manage.getByRole('tab', { name: 'Pendentes' })).toHaveAttribute('aria-selected', 'true');
+  await expectCounters(manage, 'Resumo dos pedidos recebidos', { Pendentes: 1, Aprovados: 0, 'Em Andamento': 0, Finalizados: 1 });
+  const received = orderCard(manage, title, start);
+  await expect(manage.getByRole('article')).toHaveCount(1);
+  await expect(received).toContainText(neighbour.fullName);
+  await expect(received).toContainText('Vou pendurar as prateleiras da sala.');
+  await expect(received).toContainText('R$ 45,00');
+  await expect(received).toContainText('3 dias');
+  await expect(received.getByRole('link', { name: 'Contatar cliente' })).toHaveAttribute('href', /^https:\/\/wa\.me\/5511987654321\?text=/);
+  await expect(received.getByRole('button', { name: 'Rejeitar' })).toBeVisible();
+
+  await received.getByRole('button', { name: 'Aprovar' }).click();
+  await expectToast(manage, 'Status atualizado!');
+  await expect(manage.getByText('Não há pedidos nesta categoria no momento.')).toBeVisible();
+  await expectCounters(manage, 'Resumo dos pedidos recebidos', { Pendentes: 0, Aprovados: 1, 'Em Andamento': 0, Finalizados: 1 });
+
+  await manage.getByRole('tab', { name: 'Aprovados' }).click();
+  await expect(manage).toHaveURL(/aba=aprovados/);
+  await expect(received).toContainText('Aprovado');
+  await received.getByRole('button', { name: 'Marcar como entregue' }).click();
+  await expectToast(manage, 'Status atualizado!');
+  await expect(manage.getByText('Não há pedidos nesta categoria no momento.')).toBeVisible();
+
+  // In progress: the bar counts the days left (the period starts in two days: 0% used, 5 days left).
+  await manage.getByRole('tab', { name: 'Em Andamento' }).click();
+  await expect(manage).toHaveURL(/aba=em-andamento/);
+  await expect(received).toContainText('Em Andamento');
+  const progress = received.getByRole('progressbar', { name: 'Andamento do aluguel' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+  await expect(received).toContainText('Faltam 5 dias');
+  await expectCounters(manage, 'Resumo dos pedidos recebidos', { Pendentes: 0, Aprovados: 0, 'Em Andamento': 1, Finalizados: 1 });
+
+  // The neighbour's side, meanwhile: active.
+  await mine.goto('/meus-pedidos?aba=ativos');
+  await expect(mine.getByRole('tab', { name: 'Ativos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(request).toContainText('Em Andamento');
+  await expect(request.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  await expectCounters(mine, 'Resumo dos pedidos', { Total: 2, Pendentes: 0, Ativos: 1, Finalizados: 1 });
+
+  await received.getByRole('button', { name: 'Concluir' }).click();
+  await expectToast(manage, 'Status atualizado!');
+  await manage.getByRole('tab', { name: 'Finalizados' }).click();
+  await expect(received).toContainText('Concluído');
+  await expect(orderCard(manage, title, laterStart)).toContainText('Cancelado');
+  await expect(orderCard(manage, title, laterStart)).toContainText('Mudei de planos.');
+  await expectCounters(manage, 'Resumo dos pedidos recebidos', { Pendentes: 0, Aprovados: 0, 'Em Andamento': 0, Finalizados: 2 });
+
+  // Nobody reviewed the owner yet: the detail reads 'Novo'.
+  await mine.goto(`/item/${listingId}`);
+  await expect(mine.getByRole('heading', { name: title })).toBeVisible();
+  await expect(mine.getByText('Novo', { exact: true }).first()).toBeVisible();
+
+  // The neighbour reviews the completed rental: 4 stars and a comment.
+  await mine.goto('/meus-pedidos?aba=finalizados');
+  await expectCounters(mine, 'Resumo dos pedidos', { Total: 2, Pendentes: 0, Ativos: 0, Finalizados: 2 });
+  await expect(request).toContainText('Concluído');
+  await expect(later.getByRole('button', { name: 'Avaliar' })).toHaveCount(0);
+  await request.getByRole('button', { name: 'Avaliar' }).click();
+  const reviewDialog = mine.getByRole('dialog', { name: 'Avaliar' });
+  const send = reviewDialog.getByRole('button', { name: 'Enviar Avaliação' });
+  await expect(send).toBeDisabled();
+  await expect(reviewDialog.getByText('0/500 caracteres')).toBeVisible();
+  await reviewDialog.getByRole('radio', { name: '4 estrelas' }).check();
+  await expect(send).toBeEnabled();
+  const comment = `Furadeira potente e entregue no horário ${Date.now() % 1000}.`;
+  await reviewDialog.getByLabel('Comentário (opcional)').fill(comment);
+  await expect(reviewDialog.getByText(`${comment.length}/500 caracteres`)).toBeVisible();
+  await send.click();
+  await expectToast(mine, 'Avaliação enviada com sucesso!');
+  await expect(reviewDialog).toHaveCount(0);
+  await expect(request).toContainText('Avaliado');
+  await expect(request.getByRole('button', { name: 'Avaliar' })).toHaveCount(0);
+
+  // The owner's rating is the real mean: one review of 4 reads 4,0.
+  const reviews = await query<{ summary: { average: number | null; count: number }; items: { rating: number; comment: string | null }[] }>(
+    mine,
+    'reviews.forUser',
+    { userId: owner.id },
+  );
+  expect(reviews.summary).toEqual({ average: 4, count: 1 });
+  expect(reviews.items[0]).toMatchObject({ rating: 4, comment });
+  await mine.goto(`/item/${listingId}`);
+  await expect(mine.getByRole('heading', { name: title })).toBeVisible();
+  await expect(mine.getByText('4,0 (1)', { exact: true }).first()).toBeVisible();
+  await expect(mine.getByText('Novo', { exact: true })).toHaveCount(0);
+  await expect(mine.getByText(comment)).toBeVisible();
+
+  await Promise.all([owner.close(), neighbour.close(), admin.context.close(), moderator.context.close()]);
+});
+
+test('the admin decides a pending order in the Pedidos section; a moderator only sees the list', async ({ browser }) => {
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dono');
+  const neighbour = await approvedResident(browser, admin.page, 'vizinho');
+  const title = `Escada ${Date.now().toString(36)}`;
+  const listingId = await approvedRental(owner.page, moderator.page, title);
+  const [start, end] = [dayFromToday(3), dayFromToday(3)];
+  await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end });
+
+  // The moderator sees it, without the buttons.
+  await moderator.page.goto('/admin');
+  await moderator.page.getByRole('tab', { name: /Pedidos/ }).click();
+  await expect(moderator.page).toHaveURL(/secao=pedidos/);
+  const moderatorCard = moderator.page.getByRole('article').filter({ hasText: title });
+  await expect(moderatorCard).toContainText('Pendente');
+  await expect(moderatorCard).toContainText(neighbour.fullName);
+  await expect(moderatorCard).toContainText(owner.fullName);
+  await expect(moderatorCard).toContainText('R$ 15,00');
+  await expect(moderatorCard).toContainText(`De ${br(start)} a ${br(end)} (1 dia)`);
+  await expect(moderatorCard.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+
+  // The admin filters by status and rejects it with a reason.
+  const page = admin.page;
+  await page.goto('/admin?secao=pedidos');
+  await expect(page.getByRole('tab', { name: /Pedidos/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Status do pedido').selectOption({ label: 'Pendente' });
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card).toContainText('Pendente');
+  await card.getByRole('button', { name: 'Rejeitar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rejeitar Pedido' });
+  await dialog.getByLabel('Motivo').fill('Anúncio em revisão pela administração.');
+  await dialog.getByRole('button', { name: 'Confirmar Rejeição' }).click();
+  await expectToast(page, 'Status do pedido atualizado!');
+  await expect(card).toHaveCount(0);
+  await page.getByLabel('Status do pedido').selectOption({ label: 'Rejeitado' });
+  await expect(card).toContainText('Anúncio em revisão pela administração.');
+
+  // The neighbour reads the reason.
+  await neighbour.page.goto('/meus-pedidos?aba=finalizados');
+  const mine = orderCard(neighbour.page, title, start);
+  await expect(mine).toContainText('Rejeitado');
+  await expect(mine).toContainText('Anúncio em revisão pela administração.');
+
+  await Promise.all([owner.close(), neighbour.close(), admin.context.close(), moderator.context.close()]);
+});
