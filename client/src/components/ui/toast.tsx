@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToToasts, type ToastItem } from './toast-store.ts';
 import { CheckCircleIcon, AlertCircleIcon, BellIcon, XIcon } from './icons.tsx';
 
@@ -11,8 +11,19 @@ function ToastIcon({ variant }: { variant: ToastItem['variant'] }) {
 /** Stacks toasts at the top of the screen, below the status bar. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, getToasts, getToasts);
+  const toaster = useRef<HTMLDivElement>(null);
+
+  // The toaster is a manual popover: shown again after every change, it lands in
+  // the top layer above any open modal dialog instead of behind its backdrop.
+  useEffect(() => {
+    const element = toaster.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    if (element.matches(':popover-open')) element.hidePopover();
+    if (toasts.length > 0) element.showPopover();
+  }, [toasts]);
+
   return (
-    <div className="toaster">
+    <div className="toaster" ref={toaster} popover="manual">
       {toasts.map((item) => (
         <div
           key={item.id}

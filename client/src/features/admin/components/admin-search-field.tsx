@@ -1,6 +1,6 @@
 import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
 import { XIcon } from '../../../components/ui/icons.tsx';
-import { SearchIcon } from './admin-icons.tsx';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
 
 interface AdminSearchFieldProps {
   id: string;

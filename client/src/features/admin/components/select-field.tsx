@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from './admin-icons.tsx';
+import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 
 interface SelectFieldProps<T extends string> {
   id: string;

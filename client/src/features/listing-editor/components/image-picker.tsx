@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { IMAGE_MAX_BYTES } from '@vizinhanca/shared/images/image.rules';
 import { Button } from '../../../components/ui/button.tsx';
 import type { UploadState } from '../hooks/use-image-upload.ts';
-import { CameraIcon, TrashIcon } from './editor-icons.tsx';
+import { CameraIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 
 interface ImagePickerProps {
   /** What the photo area shows: the picked file (while and after it uploads) or the listing's image. */

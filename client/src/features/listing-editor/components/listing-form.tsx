@@ -32,7 +32,7 @@ import {
   type ListingFormValues,
   type ServicePriceUnit,
 } from '../listing-form-values.ts';
-import { TruckIcon } from './editor-icons.tsx';
+import { TruckIcon } from '../../../components/ui/icons.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import '../listing-editor.css';
 

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { apartmentText, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
-import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from './listing-icons.tsx';
+import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';

@@ -1,6 +1,6 @@
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import type { RatingSummary } from '@vizinhanca/shared/reviews/review.schema';
-import { StarIcon } from './listing-icons.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
 
 /** What a screen reader hears: 'Avaliação 4,5 de 5, 2 avaliações' or 'Anunciante novo, sem avaliações'. */
 function spokenRating(rating: RatingSummary): string {

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerReviews } from '../hooks/use-owner-reviews.ts';
 import { apartmentText } from '../listing-kinds.ts';
-import { StarIcon } from './listing-icons.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
 
 /** The newest few first; the rest one tap away. */
 const FIRST_SHOWN = 3;

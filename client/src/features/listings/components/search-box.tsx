@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
 import { XIcon } from '../../../components/ui/icons.tsx';
-import { SearchIcon } from './listing-icons.tsx';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

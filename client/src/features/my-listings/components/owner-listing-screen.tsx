@@ -24,7 +24,7 @@ import { useOwnerListing } from '../hooks/use-my-listings.ts';
 import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
 import { DeleteListingDialog } from './delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
-import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from './owner-icons.tsx';
+import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import '../my-listings.css';
 
 const HEADER = <PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />;

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
-import { StarIcon } from './order-icons.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
 
 interface MyOrderCardProps {
   order: OrderItem;

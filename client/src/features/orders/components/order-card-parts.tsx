@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
-import { MessageCircleIcon, TruckIcon } from './order-icons.tsx';
+import { MessageCircleIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 
 const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
 

@@ -3,7 +3,7 @@ import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
-import { MessageSquareIcon } from './order-icons.tsx';
+import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
 
 export interface ReceivedOrderHandlers {
   /** The order whose request is running (its buttons wait). */

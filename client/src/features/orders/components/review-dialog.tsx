@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
-import { StarIcon } from './order-icons.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 const RATING_WORDS = ['', 'Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente'];
