@@ -37,7 +37,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    // Recife keeps São Paulo's offset (no daylight saving): the dates stay the same, and the
+    // page proves it carries the configured zone rather than the default.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONDO_TIMEZONE: 'America/Recife' },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

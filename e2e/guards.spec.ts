@@ -11,6 +11,11 @@ test('anonymous visitors are sent to /auth from every protected screen', async (
   await expect(page.getByText('Conectando moradores para compartilhar recursos')).toBeVisible();
 });
 
+test('the page carries the condominium time zone from the server configuration', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.locator('meta[name="vz-condo-timezone"]')).toHaveAttribute('content', 'America/Recife');
+});
+
 test('an unknown path shows the 404 page to anyone', async ({ page }) => {
   await page.goto('/nao-existe/mesmo');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 import { createRoot } from 'react-dom/client';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';
@@ -14,6 +15,10 @@ registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado');
+
+// Dates and "today" follow the condominium's time zone, written into the page by the server.
+const condoTimeZone = document.querySelector('meta[name="vz-condo-timezone"]')?.getAttribute('content');
+if (condoTimeZone) setCondoTimeZone(condoTimeZone);
 
 createRoot(container).render(
   <StrictMode>

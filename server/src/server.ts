@@ -18,6 +18,7 @@ import { EventBus } from './realtime/event-bus.ts';
 import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
+import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 export interface RunningServer {
   url: string;
@@ -43,6 +44,7 @@ export async function startServer(
   options: { logger?: Logger; clientMiddleware?: RequestHandler; onHttpServer?: (server: http.Server) => void | Promise<void> } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
+  setCondoTimeZone(config.CONDO_TIMEZONE);
   const postgres = await resolvePostgres(config, logger);
   const database = createDatabase(postgres.connectionString, logger);
   try {

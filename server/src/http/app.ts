@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -85,10 +85,15 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
         },
       }),
     );
-    // The client router owns every other path (its 404 page included).
+    // The client router owns every other path (its 404 page included). The page
+    // carries the condominium's time zone, so the phone shows dates as the server means them.
+    const indexHtml = readFileSync(path.join(CLIENT_DIST_DIR, 'index.html'), 'utf8').replace(
+      /(<meta name="vz-condo-timezone" content=")[^"]*(")/,
+      `$1${deps.config.CONDO_TIMEZONE.replace(/[^\w/+-]/g, '')}$2`,
+    );
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(CLIENT_DIST_DIR, 'index.html'));
+      res.type('html').send(indexHtml);
     });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, todayInTimeZone } from './format.ts';
+import { formatCalendarDate, formatTime, getCondoTimeZone, setCondoTimeZone, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, todayInTimeZone } from './format.ts';
 
 describe('formatCurrency', () => {
   it('formats cents as pt-BR reais with two decimals', () => {
@@ -41,5 +41,17 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(new Date('2026-11-22T11:55:00Z'), now)).toBe('há 5 minutos');
     expect(formatRelativeTime(new Date('2026-11-22T09:00:00Z'), now)).toBe('há 3 horas');
     expect(formatRelativeTime(new Date('2026-11-21T12:00:00Z'), now)).toBe('ontem');
+  });
+});
+
+describe('condominium time zone', () => {
+  it('is the default of the date functions and refuses unknown zones', () => {
+    const instant = new Date('2026-11-23T01:30:00Z');
+    setCondoTimeZone('Asia/Tokyo');
+    expect(todayInTimeZone(undefined, instant)).toBe('2026-11-23');
+    expect(formatTime(instant)).toBe('10:30');
+    setCondoTimeZone('Marte/Base');
+    expect(getCondoTimeZone()).toBe('America/Sao_Paulo');
+    expect(formatTime(instant)).toBe('22:30');
   });
 });

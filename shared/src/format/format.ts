@@ -18,13 +18,32 @@ export function parseCurrencyToCents(input: string): number | null {
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
+let condoTimeZone = DEFAULT_TIME_ZONE;
+
+/**
+ * The condominium's time zone (CONDO_TIMEZONE), the default of every date
+ * function here. The server sets it at start; the client from the page it was served.
+ */
+export function setCondoTimeZone(timeZone: string): void {
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone });
+    condoTimeZone = timeZone;
+  } catch {
+    condoTimeZone = DEFAULT_TIME_ZONE;
+  }
+}
+
+export function getCondoTimeZone(): string {
+  return condoTimeZone;
+}
+
 /** 22/11/2026 in the given time zone. */
-export function formatDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDate(date: Date, timeZone = condoTimeZone): string {
   return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
 }
 
 /** '22 de nov., 14:05' for notification lists. */
-export function formatDateTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(date: Date, timeZone = condoTimeZone): string {
   return new Intl.DateTimeFormat('pt-BR', {
     day: '2-digit',
     month: 'short',
@@ -41,7 +60,7 @@ export function formatCalendarDate(isoDate: string): string {
 }
 
 /** Today's calendar date in the condominium's time zone, as 'YYYY-MM-DD'. */
-export function todayInTimeZone(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+export function todayInTimeZone(timeZone = condoTimeZone, now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
@@ -68,4 +87,9 @@ export function formatRelativeTime(date: Date, now: Date = new Date()): string {
     }
   }
   return 'agora';
+}
+
+/** 14:05 in the condominium's time zone. */
+export function formatTime(date: Date, timeZone = condoTimeZone): string {
+  return new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone }).format(date);
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, todayInTimeZone } from '../format/format.ts';
+import { getCondoTimeZone, todayInTimeZone } from '../format/format.ts';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from './listing.schema.ts';
 
 // Pure listing rules shared by the screens and the server (spec 2.6-2.14, 9; decisions.md).
@@ -33,14 +33,14 @@ function calendarDayNumber(isoDate: string): number {
  * Calendar days from today to the expiry day, in the condominium's time zone
  * (0 = expires today). Negative once the expiry day is past.
  */
-export function daysLeft(expiresAt: Date, now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): number {
+export function daysLeft(expiresAt: Date, now: Date = new Date(), timeZone = getCondoTimeZone()): number {
   return calendarDayNumber(todayInTimeZone(timeZone, expiresAt)) - calendarDayNumber(todayInTimeZone(timeZone, now));
 }
 
 export type ExpiryBadge = { kind: 'expired'; label: 'Expirado' } | { kind: 'expiring'; label: string; daysLeft: number };
 
 /** 'Expirado' once past expiry; a days-left badge when 7 days or fewer remain; nothing otherwise. */
-export function expiryBadge(expiresAt: Date | null, now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): ExpiryBadge | null {
+export function expiryBadge(expiresAt: Date | null, now: Date = new Date(), timeZone = getCondoTimeZone()): ExpiryBadge | null {
   if (!expiresAt) return null;
   if (isExpired(expiresAt, now)) return { kind: 'expired', label: 'Expirado' };
   const days = daysLeft(expiresAt, now, timeZone);

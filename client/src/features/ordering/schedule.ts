@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDate, todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { formatDate, todayInTimeZone, formatTime, getCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 // Date and time fields are the condominium's wall clock, whatever the phone's zone is
 // (decisions.md: times are the condominium's).
@@ -21,7 +21,7 @@ function zoneOffsetMs(instantMs: number, timeZone: string): number {
 }
 
 /** '2026-11-27' + '14:30' in the condominium -> the instant; null when either is not a real value. */
-export function zonedDateTime(date: string, time: string, timeZone = DEFAULT_TIME_ZONE): Date | null {
+export function zonedDateTime(date: string, time: string, timeZone = getCondoTimeZone()): Date | null {
   const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const timeMatch = /^(\d{2}):(\d{2})/.exec(time);
   if (!dateMatch || !timeMatch) return null;
@@ -36,13 +36,12 @@ export function zonedDateTime(date: string, time: string, timeZone = DEFAULT_TIM
 }
 
 /** The date part of an instant in the condominium ('YYYY-MM-DD'), for the date field's min. */
-export function zonedDay(instant: Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function zonedDay(instant: Date, timeZone = getCondoTimeZone()): string {
   return todayInTimeZone(timeZone, instant);
 }
 
-const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 
 /** '27/11/2026 às 14:30', in the condominium's time zone. */
 export function formatDateAndTime(date: Date): string {
-  return `${formatDate(date)} às ${timeFormatter.format(date)}`;
+  return `${formatDate(date)} às ${formatTime(date)}`;
 }

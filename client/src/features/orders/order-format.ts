@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDate } from '@vizinhanca/shared/format/format';
+import { formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import { deliveryOptionLabel } from '@vizinhanca/shared/listings/listing.rules';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
@@ -24,11 +24,10 @@ export function daysText(days: number): string {
   return `${days} ${days === 1 ? 'dia' : 'dias'}`;
 }
 
-const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 
 /** '25/11/2026 às 14:00', in the condominium's time zone. */
 export function scheduledText(date: Date): string {
-  return `${formatDate(date)} às ${timeFormatter.format(date)}`;
+  return `${formatDate(date)} às ${formatTime(date)}`;
 }
 
 /** The listing's own words for the method ('No Local' for services); a removed listing reads like an item. */

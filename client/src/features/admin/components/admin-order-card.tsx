@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatCalendarDate, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatCalendarDate, formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import { deliveryOptionLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { AdminOrder } from '@vizinhanca/shared/orders/order.schema';
@@ -16,7 +16,6 @@ interface AdminOrderCardProps {
   onReject: (order: AdminOrder) => void;
 }
 
-const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 
 /** 'Ana Beatriz Souza · Apto A-101', the apartment kept on one line. */
 function Person({ role, who }: { role: string; who: { fullName: string; apartment: string | null } }) {
@@ -35,7 +34,7 @@ function whenLine(order: AdminOrder): string {
     return `De ${formatCalendarDate(order.startDate)} a ${formatCalendarDate(order.endDate)} (${days} ${days === 1 ? 'dia' : 'dias'})`;
   }
   const method = deliveryOptionLabel(order.listing.type, order.deliveryMethod);
-  return order.scheduledAt ? `${method} · ${formatDate(order.scheduledAt)} às ${timeFormatter.format(order.scheduledAt)}` : method;
+  return order.scheduledAt ? `${method} · ${formatDate(order.scheduledAt)} às ${formatTime(order.scheduledAt)}` : method;
 }
 
 /** One order in /admin: the listing, both people, the status, the total and the dates. */

@@ -1,5 +1,5 @@
 import { Link, Navigate } from '@tanstack/react-router';
-import { DEFAULT_TIME_ZONE, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import {
   MINIMUM_NOTICE_DEFAULT_HOURS,
   type DeliveryOption,
@@ -34,11 +34,10 @@ export interface OrderDialogSlotProps {
 }
 export type RenderOrderDialog = (props: OrderDialogSlotProps) => ReactNode;
 
-const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 
 /** '27/11/2026 às 14:30', in the condominium's time zone. */
 function formatDateAndTime(date: Date): string {
-  return `${formatDate(date)} às ${timeFormatter.format(date)}`;
+  return `${formatDate(date)} às ${formatTime(date)}`;
 }
 
 function deliveryIcon(type: ListingType, option: DeliveryOption): ComponentType<SVGProps<SVGSVGElement>> {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { MyOrderTab, OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
@@ -38,7 +38,7 @@ export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
   const review = useCreateReview();
   const [toCancel, setToCancel] = useState<OrderItem | null>(null);
   const [toReview, setToReview] = useState<OrderItem | null>(null);
-  const today = todayInTimeZone();
+  const today = todayInTimeZone(getCondoTimeZone());
 
   const counters = orders.data?.counters ?? null;
   // While another tab loads, its placeholder is the previous tab: keep the counters, not the cards.

@@ -1,4 +1,4 @@
-import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { OrderItem, ReceivedOrderTab } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
@@ -26,7 +26,7 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
   const orders = useReceivedOrders(tab);
   const actions = useReceivedOrderActions();
   const [toReject, setToReject] = useState<OrderItem | null>(null);
-  const today = todayInTimeZone();
+  const today = todayInTimeZone(getCondoTimeZone());
 
   const counters = orders.data?.counters ?? null;
   // While another tab loads, its placeholder is the previous tab: keep the counters, not the cards.
