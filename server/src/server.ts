@@ -18,6 +18,7 @@ import { EventBus } from './realtime/event-bus.ts';
 import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
+import { deleteOldLoginAttempts } from './modules/auth/auth.repository.ts';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 export interface RunningServer {
@@ -112,8 +113,15 @@ export async function startServer(
     );
   });
 
+  // Hourly housekeeping: expired sessions, login attempts past the throttling
+  // window, and events too old for any reconnecting tab to need.
   const cleanupTimer = setInterval(() => {
-    deps.sessions.deleteExpired().catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));
+    const dayAgo = new Date(Date.now() - 24 * 3600_000);
+    Promise.all([
+      deps.sessions.deleteExpired(),
+      deleteOldLoginAttempts(deps.db, dayAgo),
+      bus.pruneOlderThan(new Date(Date.now() - 30 * 24 * 3600_000)),
+    ]).catch((error: unknown) => logger.warn({ error: (error as Error).message }, 'cleanup failed'));
   }, 60 * 60_000);
   cleanupTimer.unref();
 

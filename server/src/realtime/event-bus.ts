@@ -183,6 +183,11 @@ export class EventBus {
     }
   }
 
+  /** Events are for live delivery and short catch-ups; old rows only take space. */
+  async pruneOlderThan(before: Date): Promise<void> {
+    await this.db.deleteFrom('events').where('created_at', '<', before).execute();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
