@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useRouter } from '@tanstack/react-router';
 import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
 import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
 import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
@@ -14,11 +14,16 @@ export const rentalsRoute = createRoute({
   component: function RentalsRoute() {
     const search = rentalsRoute.useSearch();
     const navigate = rentalsRoute.useNavigate();
+    const router = useRouter();
     return (
       <ListingBrowseScreen
         type="rental"
         search={search}
-        onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })}
+        onSearchChange={(patch) => {
+          // A search typed just before tapping a card must not pull the user back from the detail screen.
+          if (router.latestLocation.pathname !== '/alugueis') return;
+          void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
+        }}
       />
     );
   },

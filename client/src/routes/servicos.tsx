@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useRouter } from '@tanstack/react-router';
 import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
 import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
 import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
@@ -14,11 +14,16 @@ export const servicesRoute = createRoute({
   component: function ServicesRoute() {
     const search = servicesRoute.useSearch();
     const navigate = servicesRoute.useNavigate();
+    const router = useRouter();
     return (
       <ListingBrowseScreen
         type="service"
         search={search}
-        onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })}
+        onSearchChange={(patch) => {
+          // A search typed just before tapping a card must not pull the user back from the detail screen.
+          if (router.latestLocation.pathname !== '/servicos') return;
+          void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
+        }}
       />
     );
   },
