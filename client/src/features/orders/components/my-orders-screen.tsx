@@ -6,7 +6,6 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { CompassIcon, ShoppingBagIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useCancelOrder, useCreateReview } from '../hooks/use-order-actions.ts';
 import { useMyOrders } from '../hooks/use-orders.ts';
@@ -14,7 +13,7 @@ import { orderTitle } from '../order-format.ts';
 import { MY_ORDER_TAB_ITEMS } from '../order-tabs.ts';
 import { MyOrderCard } from './my-order-card.tsx';
 import { OrderCounters } from './order-counters.tsx';
-import { OrdersLoadError } from './order-list-states.tsx';
+import { OrderList } from './order-list-states.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import '../orders.css';
@@ -59,33 +58,26 @@ export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
       <div className="orders-tabs">
         <Tabs idPrefix="my-orders" label="Pedidos por situação" value={tab} items={MY_ORDER_TAB_ITEMS} onChange={onTabChange} />
         <TabPanel idPrefix="my-orders" value={tab}>
-          {orders.isError && !items ? (
-            <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} />
-          ) : !items ? (
-            <Spinner />
-          ) : items.length ? (
-            <ul className="orders-list">
-              {items.map((order) => (
-                <li key={order.id}>
-                  <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="empty-state">
-              <span className="empty-state-icon">
-                <ShoppingBagIcon />
-              </span>
-              <p className="empty-state-title">Nenhum pedido por aqui</p>
-              <p className="muted">{EMPTY_TEXT[tab]}</p>
-              <div className="empty-state-actions">
-                <Link to="/" className={buttonClassName()}>
-                  <CompassIcon />
-                  Explorar Itens
-                </Link>
+          <OrderList
+            items={items}
+            query={orders}
+            renderItem={(order) => <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />}
+            empty={
+              <div className="empty-state">
+                <span className="empty-state-icon">
+                  <ShoppingBagIcon />
+                </span>
+                <p className="empty-state-title">Nenhum pedido por aqui</p>
+                <p className="muted">{EMPTY_TEXT[tab]}</p>
+                <div className="empty-state-actions">
+                  <Link to="/" className={buttonClassName()}>
+                    <CompassIcon />
+                    Explorar Itens
+                  </Link>
+                </div>
               </div>
-            </div>
-          )}
+            }
+          />
         </TabPanel>
       </div>
 

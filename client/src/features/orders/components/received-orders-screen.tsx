@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { InboxIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { useReceivedOrders } from '../hooks/use-orders.ts';
 import { orderTitle } from '../order-format.ts';
 import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
 import { OrderCounters } from './order-counters.tsx';
-import { OrdersLoadError } from './order-list-states.tsx';
+import { OrderList } from './order-list-states.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
 import '../orders.css';
@@ -54,26 +53,19 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
       <div className="orders-tabs">
         <Tabs idPrefix="received-orders" label="Pedidos por situação" value={tab} items={RECEIVED_ORDER_TAB_ITEMS} onChange={onTabChange} />
         <TabPanel idPrefix="received-orders" value={tab}>
-          {orders.isError && !items ? (
-            <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} />
-          ) : !items ? (
-            <Spinner />
-          ) : items.length ? (
-            <ul className="orders-list">
-              {items.map((order) => (
-                <li key={order.id}>
-                  <ReceivedOrderCard order={order} today={today} handlers={handlers} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="empty-state">
-              <span className="empty-state-icon">
-                <InboxIcon />
-              </span>
-              <p className="muted">Não há pedidos nesta categoria no momento.</p>
-            </div>
-          )}
+          <OrderList
+            items={items}
+            query={orders}
+            renderItem={(order) => <ReceivedOrderCard order={order} today={today} handlers={handlers} />}
+            empty={
+              <div className="empty-state">
+                <span className="empty-state-icon">
+                  <InboxIcon />
+                </span>
+                <p className="muted">Não há pedidos nesta categoria no momento.</p>
+              </div>
+            }
+          />
         </TabPanel>
       </div>
 
