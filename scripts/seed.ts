@@ -1,3 +1,4 @@
+import { createClock } from '../server/src/clock.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { demoLogins, seedDemoIfEmpty } from '../server/src/db/seed.ts';
 import { createFileStorage } from '../server/src/storage/file-storage.ts';
@@ -9,7 +10,7 @@ try {
     await migrateToLatest(db);
     const storage = createFileStorage(config);
     await storage.init();
-    const seeded = await seedDemoIfEmpty({ db, logger, storage, config });
+    const seeded = await seedDemoIfEmpty({ db, logger, storage, config, clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined) });
     if (!seeded) {
       console.log('O banco já tem usuários: nada foi adicionado.');
       return;

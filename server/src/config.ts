@@ -35,6 +35,8 @@ export const configSchema = z.object({
   CONDO_PHONE: z.string().default('(11) 3333-4444'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Tests and demos only: the app's clock starts at this instant (ISO 8601) and runs on from there. */
+  CLOCK_START: z.preprocess((value) => (value === '' ? undefined : value), z.iso.datetime({ offset: true, message: 'deve ser uma data ISO 8601' }).optional()),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

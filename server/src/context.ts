@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -11,6 +12,8 @@ import type { AuthSession, AuthUser, SessionManager } from './auth/sessions.ts';
 /** Long-lived parts of the app, built once at start. */
 export interface AppDeps {
   config: Config;
+  /** "Now" and the condominium's "today": read time only through this. */
+  clock: Clock;
   db: Db;
   logger: Logger;
   sessions: SessionManager;

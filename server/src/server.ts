@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { createSessionManager } from './auth/sessions.ts';
+import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppDeps } from './context.ts';
 import { createDatabase } from './db/database.ts';
@@ -59,6 +60,7 @@ export async function startServer(
   const bus = new EventBus(database.db, postgres.connectionString, logger);
   const deps: AppDeps = {
     config,
+    clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
     db: database.db,
     logger,
     sessions: createSessionManager(database.db),

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { hashPassword } from '../src/auth/crypto.ts';
 import { createSessionManager } from '../src/auth/sessions.ts';
+import { createFixedClock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppDeps, Context } from '../src/context.ts';
 import { createDatabase } from '../src/db/database.ts';
@@ -64,7 +65,7 @@ export function testCpf(seed: number): string {
   return [...base, first, second].join('');
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { now?: Date } = {}) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...overrides });
@@ -72,8 +73,10 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const handle = createDatabase(database.url, logger, { max: 20 });
   const bus = new EventBus(handle.db, database.url, logger);
   await bus.start();
+  const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
   const deps: AppDeps = {
     config,
+    clock,
     db: handle.db,
     logger,
     sessions: createSessionManager(handle.db),
@@ -147,6 +150,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     deps,
     db: deps.db,
     config,
+    clock,
     databaseUrl: database.url,
     createUser,
     contextFor,

@@ -141,7 +141,7 @@ function demoOrderMoments(order: DemoOrder, now: number) {
 }
 
 /** Seeds the demo data only when the database has no users at all. */
-export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'config'>): Promise<boolean> {
+export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'config' | 'clock'>): Promise<boolean> {
   const userIds = await deps.db.transaction().execute(async (trx) => {
     // One seeder at a time, even with two replicas starting together.
     await sql`SELECT pg_advisory_xact_lock(827364)`.execute(trx);
@@ -169,7 +169,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   if (!userIds) return false;
 
   // Photos go through the same re-encoding as uploads, into whichever storage is configured.
-  const now = Date.now();
+  const now = deps.clock.now().getTime();
   const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number }>();
   for (const listing of DEMO_LISTINGS) {
     const ownerId = userIds.get(listing.owner)!;

@@ -78,7 +78,7 @@ export async function list(
   deps: AppDeps,
   input: { type: ListingType | null; search: string | null; filter: ListingFilter; cursor: string | null; limit: number },
 ) {
-  const now = new Date();
+  const now = deps.clock.now();
   const rows = await listings.listPublic(deps.db, { ...input, now, today: todayInTimeZone(deps.config.CONDO_TIMEZONE, now) });
   const result = page(rows, input.limit);
   return { items: result.items.map(toPublic), nextCursor: result.nextCursor };
@@ -86,14 +86,14 @@ export async function list(
 
 /** The public detail: only listings neighbours may see (anything else reads as not found). */
 export async function byId(deps: AppDeps, viewerId: string, id: string): Promise<PublicListingDetail> {
-  const row = await listings.findPublic(deps.db, id, new Date());
+  const row = await listings.findPublic(deps.db, id, deps.clock.now());
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
   return { ...toPublic(row), isOwner: row.user_id === viewerId };
 }
 
 /** Active public listings per type, for the home cards. */
 export async function countsByType(deps: AppDeps) {
-  const rows = await listings.countPublicByType(deps.db, new Date());
+  const rows = await listings.countPublicByType(deps.db, deps.clock.now());
   const counts = { rental: 0, food: 0, service: 0 };
   for (const row of rows) counts[row.type] = Number(row.count);
   return counts;
@@ -103,7 +103,7 @@ export async function countsByType(deps: AppDeps) {
 
 export async function mine(deps: AppDeps, userId: string): Promise<MyListings> {
   const rows = await listings.listByOwner(deps.db, userId);
-  const now = new Date();
+  const now = deps.clock.now();
   const active = rows.filter((row) => row.status === 'active' && !isExpired(row.expires_at, now)).length;
   return { counters: { total: rows.length, active, inactive: rows.length - active }, items: rows.map(toManaged) };
 }
@@ -203,7 +203,7 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     if (!APPROVED_CONTENT_STATUSES.includes(row.status) && row.status !== 'paused') {
       throw new AppError('CONFLICT', LISTING_MESSAGES.onlyApprovedCanBeRenewed);
     }
-    const expiresAt = renewedExpiry(row.expires_at, new Date());
+    const expiresAt = renewedExpiry(row.expires_at, deps.clock.now());
     await listings.setExpiry(trx, id, expiresAt);
     return { message: LISTING_MESSAGES.renewed, expiresAt };
   });
@@ -235,7 +235,7 @@ export async function approve(deps: AppDeps, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
-    const now = new Date();
+    const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: expiryFromApproval(now) });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
   });

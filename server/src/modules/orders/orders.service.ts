@@ -35,9 +35,6 @@ import * as orders from './orders.repository.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 
-function today(deps: AppDeps, now: Date = new Date()): string {
-  return todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
-}
 
 // ---- Turning rows into what the API returns ----
 
@@ -84,10 +81,10 @@ async function countsOf(db: Db, side: 'requester' | 'owner', userId: string): Pr
 
 /** The rental calendar: days held by other orders, and today in the condominium. */
 export async function occupiedDates(deps: AppDeps, listingId: string): Promise<OccupiedDates> {
-  const now = new Date();
+  const now = deps.clock.now();
   const listing = await listings.findPublic(deps.db, listingId, now);
   if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
-  const day = today(deps, now);
+  const day = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
   const rows = listing.type === 'rental' ? await orders.listOccupied(deps.db, listingId, day) : [];
   return { ranges: rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), today: day };
 }
@@ -144,8 +141,8 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
  * refuses whatever raced past it. The owner is told in the same transaction.
  */
 export async function create(deps: AppDeps, requester: { id: string; fullName: string }, input: CreateOrderFields) {
-  const now = new Date();
-  const todayDate = today(deps, now);
+  const now = deps.clock.now();
+  const todayDate = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const listing = await listings.findPublicForOrder(trx, input.listingId, now);
@@ -265,7 +262,7 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
     if (!rule.from.includes(order.status)) throw new AppError('CONFLICT', WRONG_STATUS_MESSAGES[action]);
     if (action === 'approve' && order.listing_deleted_at) throw new AppError('CONFLICT', ORDER_MESSAGES.listingRemoved);
 
-    await orders.setStatus(trx, id, { status: rule.to, at: new Date(), reason });
+    await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
     await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
     if (actor.asAdmin) {
       await notify(deps, trx, {
