@@ -1,21 +1,38 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ClockOptions } from './e2e/fixtures.ts';
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3999);
-// One data directory per port, so two runs (say, two engineers) never share a database.
-export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);
 
-// Debian's Chromium (Playwright cannot download browsers here); the phone size of the spec.
-export default defineConfig({
+/** One data directory per port, so two runs (say, two engineers) never share a database. */
+export function e2eDataDir(port: number): string {
+  return `.tmp/e2e-data-${port}`;
+}
+
+// Walks that build dates from "today": they also run on the calendar's hard days.
+const DATE_SENSITIVE = /(ordering|orders)\.spec\.ts$/;
+
+// Each clock gets its own server (its own port and database), started at that
+// instant (CLOCK_START) so the server's "today" and the browser's agree. Noon in
+// the condominium: a walk of a few minutes never crosses midnight.
+const CLOCKS = [
+  { name: 'phone', clockStart: '2026-11-23T12:00:00-03:00', testMatch: /.*\.spec\.ts$/ },
+  { name: 'month-end', clockStart: '2027-04-30T12:00:00-03:00', testMatch: DATE_SENSITIVE },
+  { name: 'february-28', clockStart: '2027-02-28T12:00:00-03:00', testMatch: DATE_SENSITIVE },
+  { name: 'december-31', clockStart: '2026-12-31T12:00:00-03:00', testMatch: DATE_SENSITIVE },
+].map((clock, index) => ({ ...clock, port: BASE_PORT + index }));
+
+// Debian's Chromium or the one an npm package ships (scripts/lib/chromium.ts); the phone size of the spec.
+export default defineConfig<ClockOptions>({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: false,
@@ -24,22 +41,33 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  webServer: {
+  projects: CLOCKS.map((clock) => ({
+    name: clock.name,
+    testMatch: clock.testMatch,
+    use: { baseURL: `http://127.0.0.1:${clock.port}`, clockStart: clock.clockStart },
+  })),
+  webServer: CLOCKS.map((clock) => ({
     // A fresh data directory each run: embedded Postgres, migrations and demo data from scratch.
-    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/start.ts`,
-    url: `http://127.0.0.1:${PORT}/health`,
+    // `npm run test:e2e` built the client just before.
+    command: `rm -rf ${e2eDataDir(clock.port)} && tsx scripts/start.ts --no-client-build`,
+    url: `http://127.0.0.1:${clock.port}/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     // Recife keeps São Paulo's offset (no daylight saving): the dates stay the same, and the
     // page proves it carries the configured zone rather than the default.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONDO_TIMEZONE: 'America/Recife' },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+    env: {
+      PORT: String(clock.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir(clock.port),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      CONDO_TIMEZONE: 'America/Recife',
+      CLOCK_START: clock.clockStart,
+    },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
 });

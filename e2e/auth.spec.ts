@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, latestEmailTo, login, newResident, signUp } from './helpers.ts';
 
 test('login with a wrong password shows the spec error and stays on /auth', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, login } from './helpers.ts';
 
 const PROTECTED = ['/', '/alugueis', '/comidas', '/servicos', '/perfil', '/anuncios', '/anuncios/criar', '/meus-pedidos', '/gerenciar-pedidos', '/notificacoes', '/configuracoes', '/admin', '/item/1', '/convites', '/ajuda', '/cobrancas', '/pagamentos'];

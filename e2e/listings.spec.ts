@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { DEMO, login, newLoggedInPage } from './helpers.ts';
 
 const NEIGHBOUR = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca', name: 'Bruno Costa Lima' } as const;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import sharp from 'sharp';
 import { DEMO, login, newLoggedInPage } from './helpers.ts';
 

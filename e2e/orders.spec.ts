@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Orders from request to review (spec 2.15-2.17, 2.23). Each walk uses residents
@@ -6,13 +7,6 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 // after one review) do not depend on the demo data or on other specs.
 
 const PASSWORD = 'varanda-ensolarada';
-
-/** Today in the condominium's time zone plus some days, as 'YYYY-MM-DD'. */
-function dayFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
-}
 
 /** '2026-11-25' -> '25/11/2026'. */
 function br(isoDate: string): string {
@@ -94,7 +88,7 @@ function orderCard(page: Page, title: string, startDate: string): Locator {
   return page.getByRole('article').filter({ hasText: title }).filter({ hasText: `Retirada ${br(startDate)}` });
 }
 
-test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', async ({ browser }) => {
+test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', async ({ browser, today }) => {
   test.slow(); // Four people, a dozen screens.
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
@@ -104,8 +98,8 @@ test('a rental runs from request to review: approve, hand over, complete, review
   const title = `Furadeira ${Date.now().toString(36)}`;
   const listingId = await approvedRental(owner.page, moderator.page, title);
   // Three days, both ends counted: R$ 45,00. A second, later request will be cancelled.
-  const [start, end] = [dayFromToday(2), dayFromToday(4)];
-  const [laterStart, laterEnd] = [dayFromToday(6), dayFromToday(7)];
+  const [start, end] = [addDays(today, 2), addDays(today, 4)];
+  const [laterStart, laterEnd] = [addDays(today, 6), addDays(today, 7)];
   await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end, message: 'Vou pendurar as prateleiras da sala.' });
   await mutate(neighbour.page, 'orders.create', { listingId, startDate: laterStart, endDate: laterEnd });
 
@@ -242,14 +236,14 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await Promise.all([owner.close(), neighbour.close(), admin.context.close(), moderator.context.close()]);
 });
 
-test('the admin decides a pending order in the Pedidos section; a moderator only sees the list', async ({ browser }) => {
+test('the admin decides a pending order in the Pedidos section; a moderator only sees the list', async ({ browser, today }) => {
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dono');
   const neighbour = await approvedResident(browser, admin.page, 'vizinho');
   const title = `Escada ${Date.now().toString(36)}`;
   const listingId = await approvedRental(owner.page, moderator.page, title);
-  const [start, end] = [dayFromToday(3), dayFromToday(3)];
+  const [start, end] = [addDays(today, 3), addDays(today, 3)];
   await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end });
 
   // The moderator sees it, without the buttons.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, latestEmailTo, newLoggedInPage, newResident, signUp } from './helpers.ts';
 
 test('a new resident signs up, waits, and enters the app by itself when the admin approves', async ({ page, browser }) => {

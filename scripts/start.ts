@@ -11,6 +11,8 @@ import { createLogger, startServer } from '../server/src/server.ts';
 // the client (built when its sources changed) and the API on one port.
 // npm run dev: the same with Vite's hot reload instead of the built client.
 const dev = process.argv.includes('--dev');
+// The e2e run builds the client once before starting its servers (several at once would race).
+const skipClientBuild = process.argv.includes('--no-client-build');
 const root = path.resolve(import.meta.dirname, '..');
 
 function newestMtime(entry: string): number {
@@ -47,7 +49,7 @@ const logger = createLogger(config);
 let clientMiddleware: RequestHandler | undefined;
 let viteServer: { middlewares: RequestHandler; close(): Promise<void> } | undefined;
 if (dev) clientMiddleware = (req, res, next) => (viteServer ? viteServer.middlewares(req, res, next) : next());
-else ensureClientBuilt();
+else if (!skipClientBuild) ensureClientBuilt();
 
 const server = await startServer(config, {
   logger,

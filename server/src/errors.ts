@@ -1,20 +1,21 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
 /**
- * The one error type services throw: a tRPC code and the pt-BR message the user sees.
+ * The one error type services throw: a tRPC code, the pt-BR message the user sees
+ * and a stable reason code that clients branch on (shared/src/errors/error-reason.ts).
  * Anything else that escapes a procedure becomes an opaque internal error.
  */
 export class AppError extends TRPCError {
-  constructor(
-    code: TRPC_ERROR_CODE_KEY,
-    readonly userMessage: string,
-    readonly details?: Record<string, unknown>,
-  ) {
+  readonly reason: ErrorReason;
+
+  constructor(code: TRPC_ERROR_CODE_KEY, readonly userMessage: string, reason?: ErrorReason) {
     super({ code, message: userMessage });
     this.name = 'AppError';
+    this.reason = reason ?? defaultReasonFor(code);
   }
 }
 
@@ -27,23 +28,28 @@ export const ACCESS_MESSAGES = {
   forbidden: 'Você não tem permissão para fazer isso.',
 } as const;
 
+interface DatabaseRefusal {
+  message: string;
+  reason: ErrorReason;
+}
+
 /** Unique and check violations that a user can cause, by constraint name, in pt-BR. */
-const CONSTRAINT_MESSAGES: Record<string, string> = {
-  users_email_key: 'Este e-mail já está cadastrado.',
-  users_cpf_key: 'Este CPF já está cadastrado.',
+const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
+  users_email_key: { message: 'Este e-mail já está cadastrado.', reason: 'DUPLICATE' },
+  users_cpf_key: { message: 'Este CPF já está cadastrado.', reason: 'DUPLICATE' },
   // The shared schema refuses these first; if it ever drifts from the table, the
   // database still answers with the form's message instead of an opaque error.
-  listings_title_check: 'Preencha todos os campos obrigatórios',
-  listings_description_check: 'Preencha todos os campos obrigatórios',
-  listings_price_check: 'Insira um preço válido',
-  listings_delivery_options_check: 'Selecione pelo menos uma opção de entrega',
+  listings_title_check: { message: 'Preencha todos os campos obrigatórios', reason: 'INVALID_INPUT' },
+  listings_description_check: { message: 'Preencha todos os campos obrigatórios', reason: 'INVALID_INPUT' },
+  listings_price_check: { message: 'Insira um preço válido', reason: 'INVALID_INPUT' },
+  listings_delivery_options_check: { message: 'Selecione pelo menos uma opção de entrega', reason: 'INVALID_INPUT' },
   // Two orders holding one rental day: the exclusion constraint's refusal reads as the dialog's message.
-  orders_rental_overlap_excl: ORDER_MESSAGES.invalidPeriod,
-  orders_period_check: ORDER_MESSAGES.invalidPeriod,
-  orders_not_own_listing_check: ORDER_MESSAGES.ownListing,
-  orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
-  orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
-  reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
+  orders_rental_overlap_excl: { message: ORDER_MESSAGES.invalidPeriod, reason: 'ORDER_DAYS_TAKEN' },
+  orders_period_check: { message: ORDER_MESSAGES.invalidPeriod, reason: 'ORDER_PERIOD_TOO_LONG' },
+  orders_not_own_listing_check: { message: ORDER_MESSAGES.ownListing, reason: 'FORBIDDEN' },
+  orders_delivery_needs_address_check: { message: ORDER_MESSAGES.addressRequired, reason: 'INVALID_INPUT' },
+  orders_scheduled_check: { message: ORDER_MESSAGES.scheduleRequired, reason: 'INVALID_INPUT' },
+  reviews_order_id_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
 };
 
 interface PgError {
@@ -60,10 +66,9 @@ export function isConstraintViolation(error: unknown, code: string, constraint: 
   return Boolean(pgError && pgError.code === code && pgError.constraint === constraint);
 }
 
-/** A database error a user caused (a duplicate, say), turned into its message; null for anything else. */
-export function userMessageForDatabaseError(error: unknown): string | null {
+/** A database error a user caused (a duplicate, say), turned into its message and reason; null for anything else. */
+export function refusalForDatabaseError(error: unknown): DatabaseRefusal | null {
   const pgError = error as PgError;
-  if (!pgError || typeof pgError.code !== 'string') return null;
-  if (pgError.constraint && CONSTRAINT_MESSAGES[pgError.constraint]) return CONSTRAINT_MESSAGES[pgError.constraint]!;
-  return null;
+  if (!pgError || typeof pgError.code !== 'string' || !pgError.constraint) return null;
+  return CONSTRAINT_REFUSALS[pgError.constraint] ?? null;
 }

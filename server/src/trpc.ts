@@ -1,8 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
-import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, userMessageForDatabaseError } from './errors.ts';
+import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
+import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, refusalForDatabaseError } from './errors.ts';
 
 interface ValidationIssue {
   message: string;
@@ -14,10 +15,16 @@ function validationIssues(cause: unknown): ValidationIssue[] | null {
   return Array.isArray(issues) ? (issues as ValidationIssue[]) : null;
 }
 
-/** The message the user sees for any error a procedure throws: ours, a validation issue, or a generic one. */
-export function userFacingError(error: TRPCError): { message: string; fieldErrors?: Record<string, string> } {
+export interface UserFacingError {
+  message: string;
+  reason: ErrorReason;
+  fieldErrors?: Record<string, string>;
+}
+
+/** The message and reason the user gets for any error a procedure throws: ours, a validation issue, or a generic one. */
+export function userFacingError(error: TRPCError): UserFacingError {
   const { cause } = error;
-  if (error instanceof AppError) return { message: error.userMessage };
+  if (error instanceof AppError) return { message: error.userMessage, reason: error.reason };
   const issues = error.code === 'BAD_REQUEST' ? validationIssues(cause) : null;
   if (issues) {
     const fieldErrors: Record<string, string> = {};
@@ -25,23 +32,23 @@ export function userFacingError(error: TRPCError): { message: string; fieldError
       const key = (issue.path ?? []).map((part) => (typeof part === 'object' ? String(part.key) : String(part))).join('.');
       fieldErrors[key] ??= issue.message;
     }
-    return { message: issues[0]?.message ?? 'Dados inválidos', fieldErrors };
+    return { message: issues[0]?.message ?? 'Dados inválidos', reason: 'INVALID_INPUT', fieldErrors };
   }
-  const databaseMessage = userMessageForDatabaseError(cause);
-  if (databaseMessage) return { message: databaseMessage };
-  if (error.code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR_MESSAGE };
-  return { message: error.message };
+  const refusal = refusalForDatabaseError(cause);
+  if (refusal) return refusal;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR_MESSAGE, reason: 'INTERNAL' };
+  return { message: error.message, reason: defaultReasonFor(error.code) };
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // The client sees only pt-BR messages we wrote: never SQL, constraint names or stack traces.
   errorFormatter({ shape, error }) {
-    const { message, fieldErrors } = userFacingError(error);
+    const { message, reason, fieldErrors } = userFacingError(error);
     return {
       message,
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, reason, fieldErrors },
     };
   },
 });
@@ -57,8 +64,8 @@ export const middleware = t.middleware;
 const databaseErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const message = userMessageForDatabaseError(result.error.cause);
-    if (message) throw new AppError('CONFLICT', message);
+    const refusal = refusalForDatabaseError(result.error.cause);
+    if (refusal) throw new AppError('CONFLICT', refusal.message, refusal.reason);
   }
   return result;
 });
@@ -68,25 +75,25 @@ export const publicProcedure = t.procedure.use(databaseErrors);
 
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated });
+  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', ACCESS_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** Signed in, approved by the administration and not suspended: every regular screen. */
 export const approvedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.isSuspended) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended });
-  if (ctx.user.approvalStatus !== 'approved') throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved });
+  if (ctx.user.isSuspended) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.suspended, 'SUSPENDED');
+  if (ctx.user.approvalStatus !== 'approved') throw new AppError('FORBIDDEN', ACCESS_MESSAGES.notApproved, 'NOT_APPROVED');
   return next();
 });
 
 /** Admins and moderators: content moderation. */
 export const staffProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.user.roles)) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  if (!isStaff(ctx.user.roles)) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.forbidden, 'FORBIDDEN');
   return next();
 });
 
 /** Admins only: people, roles and billing. */
 export const adminProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.roles.includes('admin')) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  if (!ctx.user.roles.includes('admin')) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.forbidden, 'FORBIDDEN');
   return next();
 });

@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import type { ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { toast } from '../components/ui/toast-store.ts';
 
 const FALLBACK_MESSAGE = 'Algo deu errado. Tente novamente em instantes.';
@@ -12,6 +13,12 @@ export function errorMessage(error: unknown): string {
     return error.message || FALLBACK_MESSAGE;
   }
   return FALLBACK_MESSAGE;
+}
+
+/** The stable reason the server gave (error.data.reason): what the client branches on, never the text. */
+export function errorReason(error: unknown): ErrorReason | null {
+  if (error instanceof TRPCClientError) return (error.data as { reason?: ErrorReason } | undefined)?.reason ?? null;
+  return null;
 }
 
 /** Field path -> message for validation errors answered by the server. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
@@ -55,17 +56,6 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
-export type NotificationType =
-  | 'account_approved'
-  | 'account_rejected'
-  | 'listing_approved'
-  | 'listing_rejected'
-  | 'listing_paused'
-  | 'reminder_pickup'
-  | 'reminder_return'
-  | 'status_update'
-  | 'payment_due'
-  | 'order_status';
 
 export interface NotificationsTable {
   id: Generated<string>;

@@ -2,6 +2,7 @@ import { EventEmitter, on } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
 
 const CHANNEL = 'vizinhanca_events';
@@ -201,17 +202,22 @@ export class EventBus {
   }
 }
 
-export interface NewEvent {
-  userId: string | null;
-  kind: string;
-  payload?: Record<string, unknown>;
+/** Between instances only: close a person's sockets (all, or one session's). */
+interface SystemEvent {
+  kind: typeof CLOSE_SOCKETS_KIND;
+  payload: { onlySessionId?: string };
 }
+
+/** An event to publish: one of the realtime contract's (shared/src/realtime/realtime-event.ts) or a system one. */
+export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent);
 
 /** Writes an event row and NOTIFYs its id; usable without a bus (maintainer scripts reach running servers too). */
 export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
+  // Browsers receive only what the contract declares: a payload that drifted from it fails here, at the source.
+  const payload = event.kind === CLOSE_SOCKETS_KIND ? event.payload : realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }).payload;
   const row = await db
     .insertInto('events')
-    .values({ user_id: event.userId, kind: event.kind, payload: JSON.stringify(event.payload ?? {}) })
+    .values({ user_id: event.userId, kind: event.kind, payload: JSON.stringify(payload) })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`SELECT pg_notify(${CHANNEL}, ${row.id})`.execute(db);

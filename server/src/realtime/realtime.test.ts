@@ -17,7 +17,8 @@ import * as users from '../modules/users/users.repository.ts';
 import type { AppRouter } from '../router.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
-import { CLOSE_SOCKETS_KIND, publishEvent } from './event-bus.ts';
+import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
+import { CLOSE_SOCKETS_KIND, publishEvent, type NewEvent } from './event-bus.ts';
 import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';
 
 interface Instance {
@@ -125,6 +126,21 @@ async function login(instance: Instance, user: TestUser): Promise<string> {
  * The real tRPC websocket client, as the browser uses it, subscribed to `realtime.onEvent`
  * on one instance. `ws` lets us send the cookie and Origin a browser would send.
  */
+/**
+ * Events made up for these tests travel as real notifications (the channel only
+ * carries its contract's kinds), labelled by their title; `n` rides in the message.
+ */
+function testEvent(userId: string, label: `test.${string}`, n?: number): NewEvent {
+  return { userId, kind: 'notification.created', payload: { id: label, title: label, message: String(n ?? ''), type: 'status_update', relatedId: null } };
+}
+
+function received(id: string, event: RealtimeEvent): ReceivedEvent {
+  if (event.kind === 'notification.created' && event.payload.title.startsWith('test.')) {
+    return { id, kind: event.payload.title, payload: { n: Number(event.payload.message) } };
+  }
+  return { id, kind: event.kind, payload: event.payload };
+}
+
 function subscribe(instance: Instance, cookie: string, input?: { lastEventId?: string }) {
   const events: ReceivedEvent[] = [];
   const errors: unknown[] = [];
@@ -150,7 +166,7 @@ function subscribe(instance: Instance, cookie: string, input?: { lastEventId?: s
   });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
   const subscription = client.realtime.onEvent.subscribe(input, {
-    onData: (event) => events.push({ id: event.id, kind: event.data.kind, payload: event.data.payload }),
+    onData: (event) => events.push(received(event.id, event.data)),
     onError: (error) => errors.push(error),
   });
 
@@ -233,8 +249,8 @@ describe('cross-instance delivery', () => {
     const bobEvents = subscribe(a, await login(a, bob));
     await Promise.all([aliceEvents.ready(), bobEvents.ready()]);
 
-    await publishEvent(a.server.deps.db, { userId: alice.id, kind: 'test.for-alice' });
-    await publishEvent(b.server.deps.db, { userId: bob.id, kind: 'test.for-bob' });
+    await publishEvent(a.server.deps.db, testEvent(alice.id, 'test.for-alice'));
+    await publishEvent(b.server.deps.db, testEvent(bob.id, 'test.for-bob'));
 
     await aliceEvents.received('test.for-alice');
     await bobEvents.received('test.for-bob');
@@ -250,23 +266,23 @@ describe('catch-up', () => {
 
     const first = subscribe(b, cookie);
     const ready = await first.ready();
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.seen', payload: { n: 0 } });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.seen', 0));
     const seen = await first.received('test.seen');
     await first.close();
     await eventually(() => expect(b.server.deps.sockets.count(user.id)).toBe(0));
 
     // While it is away: two events of its own, one of someone else's and one internal one.
     const other = await createUser();
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.missed', payload: { n: 1 } });
-    await publishEvent(a.server.deps.db, { userId: other.id, kind: 'test.not-mine' });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.missed', 1));
+    await publishEvent(a.server.deps.db, testEvent(other.id, 'test.not-mine'));
     await publishEvent(a.server.deps.db, { userId: user.id, kind: CLOSE_SOCKETS_KIND, payload: { onlySessionId: 'nenhuma' } });
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.missed', payload: { n: 2 } });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.missed', 2));
 
     const again = subscribe(b, cookie, { lastEventId: seen.id });
     await eventually(() => expect(again.events.map((event) => event.payload.n)).toEqual([1, 2]));
     expect(again.kinds()).toEqual(['test.missed', 'test.missed']); // no 'ready', nothing internal, nobody else's
 
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.live', payload: { n: 3 } });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.live', 3));
     await again.received('test.live');
     expect(again.events.map((event) => event.payload.n)).toEqual([1, 2, 3]);
     expect(BigInt(ready.id)).toBeLessThan(BigInt(seen.id));
@@ -279,7 +295,7 @@ describe('catch-up', () => {
     const ready = await first.ready();
     await first.close();
 
-    await publishEvent(b.server.deps.db, { userId: user.id, kind: 'test.while-away' });
+    await publishEvent(b.server.deps.db, testEvent(user.id, 'test.while-away'));
     const again = subscribe(b, cookie, { lastEventId: ready.id });
     await again.received('test.while-away');
     expect(again.kinds()).toEqual(['test.while-away']);
@@ -324,7 +340,7 @@ describe('closing sockets when a session ends', () => {
     // The client reconnects at once, but the ended session no longer opens a socket.
     await expect(upgradeStatus(b, { origin: b.base, cookie: leavingCookie })).resolves.toBe(401);
 
-    await publishEvent(a.server.deps.db, { userId: staying.id, kind: 'test.still-here' });
+    await publishEvent(a.server.deps.db, testEvent(staying.id, 'test.still-here'));
     await stayingEvents.received('test.still-here');
     expect(stayingEvents.closeCodes).toEqual([]);
     expect(stayingEvents.opens).toBe(1);
@@ -343,7 +359,7 @@ describe('closing sockets when a session ends', () => {
     expect((await post(a, 'auth.logout', undefined, phoneCookie)).status).toBe(200);
     await eventually(() => expect(phone.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
 
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.laptop' });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.laptop'));
     await laptop.received('test.laptop');
     expect(laptop.closeCodes).toEqual([]);
   });
@@ -366,9 +382,9 @@ describe('who may subscribe', () => {
     const controlEvents = subscribe(b, await login(b, control));
     await controlEvents.ready();
 
-    await publishEvent(a.server.deps.db, { userId: loggedOut.id, kind: 'test.secret' });
-    await publishEvent(a.server.deps.db, { userId: suspended.id, kind: 'test.secret' });
-    await publishEvent(a.server.deps.db, { userId: control.id, kind: 'test.after' });
+    await publishEvent(a.server.deps.db, testEvent(loggedOut.id, 'test.secret'));
+    await publishEvent(a.server.deps.db, testEvent(suspended.id, 'test.secret'));
+    await publishEvent(a.server.deps.db, testEvent(control.id, 'test.after'));
     // Events reach instance B in order: once the control user has the last one, the others would have arrived.
     await controlEvents.received('test.after');
     expect(loggedOutEvents.events).toEqual([]);
@@ -397,7 +413,7 @@ describe('event listener resilience', () => {
     expect(terminated.rows.map((row) => row.ok)).toEqual([true, true]);
 
     // Published while the listeners may still be down: delivered by the catch-up after reconnecting.
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.during-outage' });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.during-outage'));
     await events.received('test.during-outage', 10_000);
 
     // Both instances listen again on fresh connections; a later event arrives through NOTIFY.
@@ -406,7 +422,7 @@ describe('event listener resilience', () => {
       expect(after).toHaveLength(2);
       expect(after.filter((pid) => before.includes(pid))).toEqual([]);
     }, 10_000);
-    await publishEvent(a.server.deps.db, { userId: user.id, kind: 'test.after-outage' });
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-outage'));
     await events.received('test.after-outage', 10_000);
     expect(events.kinds()).toEqual(['ready', 'test.during-outage', 'test.after-outage']);
     expect(events.closeCodes).toEqual([]);

@@ -42,14 +42,14 @@ describe('rental periods', () => {
   });
 
   it('asks for a period when a day is missing', () => {
-    expect(rentalPeriodError(null, null, today)).toBe(ORDER_MESSAGES.periodRequired);
-    expect(rentalPeriodError(today, null, today)).toBe(ORDER_MESSAGES.periodRequired);
+    expect(rentalPeriodError(null, null, today)).toEqual({ reason: 'ORDER_PERIOD_REQUIRED', message: ORDER_MESSAGES.periodRequired });
+    expect(rentalPeriodError(today, null, today)?.reason).toBe('ORDER_PERIOD_REQUIRED');
   });
 
   it('refuses 31 days, an end before the start and past days', () => {
-    expect(rentalPeriodError(today, addDays(today, 30), today)).toBe(ORDER_MESSAGES.invalidPeriod);
-    expect(rentalPeriodError(addDays(today, 2), addDays(today, 1), today)).toBe(ORDER_MESSAGES.invalidPeriod);
-    expect(rentalPeriodError(addDays(today, -1), addDays(today, 1), today)).toBe(ORDER_MESSAGES.invalidPeriod);
+    expect(rentalPeriodError(today, addDays(today, 30), today)).toEqual({ reason: 'ORDER_PERIOD_TOO_LONG', message: ORDER_MESSAGES.invalidPeriod });
+    expect(rentalPeriodError(addDays(today, 2), addDays(today, 1), today)?.reason).toBe('ORDER_PERIOD_TOO_LONG');
+    expect(rentalPeriodError(addDays(today, -1), addDays(today, 1), today)).toEqual({ reason: 'ORDER_PERIOD_IN_PAST', message: ORDER_MESSAGES.invalidPeriod });
   });
 
   it('finds overlaps, touching days included', () => {

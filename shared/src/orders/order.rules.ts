@@ -1,3 +1,4 @@
+import type { ErrorReason } from '../errors/error-reason.ts';
 import type { ListingType } from '../listings/listing.schema.ts';
 import { ORDER_MESSAGES, type DateRange, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.schema.ts';
 
@@ -29,15 +30,20 @@ export function rentalDays(startDate: string, endDate: string): number {
   return dayNumber(endDate) - dayNumber(startDate) + 1;
 }
 
+export interface RentalPeriodProblem {
+  reason: Extract<ErrorReason, 'ORDER_PERIOD_REQUIRED' | 'ORDER_PERIOD_TOO_LONG' | 'ORDER_PERIOD_IN_PAST'>;
+  message: string;
+}
+
 /**
  * Why a rental period cannot be ordered, or null when it can: both days given,
  * end on or after start, 1 to 30 days, nothing before today (in the condominium's zone).
  */
-export function rentalPeriodError(startDate: string | null, endDate: string | null, today: string): string | null {
-  if (!startDate || !endDate) return ORDER_MESSAGES.periodRequired;
+export function rentalPeriodError(startDate: string | null, endDate: string | null, today: string): RentalPeriodProblem | null {
+  if (!startDate || !endDate) return { reason: 'ORDER_PERIOD_REQUIRED', message: ORDER_MESSAGES.periodRequired };
   const days = rentalDays(startDate, endDate);
-  if (days < RENTAL_MIN_DAYS || days > RENTAL_MAX_DAYS) return ORDER_MESSAGES.invalidPeriod;
-  if (dayNumber(startDate) < dayNumber(today)) return ORDER_MESSAGES.invalidPeriod;
+  if (days < RENTAL_MIN_DAYS || days > RENTAL_MAX_DAYS) return { reason: 'ORDER_PERIOD_TOO_LONG', message: ORDER_MESSAGES.invalidPeriod };
+  if (dayNumber(startDate) < dayNumber(today)) return { reason: 'ORDER_PERIOD_IN_PAST', message: ORDER_MESSAGES.invalidPeriod };
   return null;
 }
 

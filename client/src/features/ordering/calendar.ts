@@ -102,8 +102,8 @@ export function inRange(isoDay: string, start: string, end: string): boolean {
  * nothing in the past) plus no day held by another order.
  */
 export function periodError(start: string | null, end: string | null, today: string, occupied: readonly DateRange[]): string | null {
-  const error = rentalPeriodError(start, end, today);
-  if (error) return error;
+  const problem = rentalPeriodError(start, end, today);
+  if (problem) return problem.message;
   if (occupied.some((range) => periodsOverlap({ start: start!, end: end! }, range))) return ORDER_MESSAGES.invalidPeriod;
   return null;
 }

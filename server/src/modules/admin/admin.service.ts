@@ -7,7 +7,7 @@ import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.repository.ts';
 
-export const ACCOUNT_CHANGED_KIND = 'account.changed';
+export const ACCOUNT_CHANGED_KIND = 'account.changed' as const;
 
 export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
   const rows = await users.listPendingUsers(deps.db);

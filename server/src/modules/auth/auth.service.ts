@@ -69,7 +69,7 @@ export async function login(
     byEmail.count >= LOGIN_MAX_FAILURES_PER_EMAIL ? byEmail : byIp.count >= LOGIN_MAX_FAILURES_PER_IP ? byIp : null;
   if (blockedBy?.latest) {
     const retryAt = new Date(blockedBy.latest.getTime() + LOGIN_WINDOW_MINUTES * 60_000);
-    throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(retryAt), { retryAt: retryAt.toISOString() });
+    throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(retryAt), 'LOGIN_THROTTLED');
   }
   const failures = Math.max(byEmail.count, Math.floor(byIp.count / 4));
   if (failures >= LOGIN_SLOWDOWN_AFTER) await sleep(Math.min(failures - LOGIN_SLOWDOWN_AFTER + 1, 5) * 300);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { NotificationType } from '../../db/schema.ts';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 
 export interface NewNotification {
   userId: string;

@@ -2,8 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../context.ts';
 import * as notifications from './notifications.repository.ts';
 
-export const NOTIFICATION_CREATED_KIND = 'notification.created';
-export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed';
+export const NOTIFICATION_CREATED_KIND = 'notification.created' as const;
+export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed' as const;
 
 /** Writes the notification and its live event in the caller's transaction. */
 export async function notify(deps: AppDeps, db: Db, notification: notifications.NewNotification) {
@@ -11,7 +11,7 @@ export async function notify(deps: AppDeps, db: Db, notification: notifications.
   await deps.bus.publish(db, {
     userId: notification.userId,
     kind: NOTIFICATION_CREATED_KIND,
-    payload: { id: row.id, title: notification.title, message: notification.message, type: notification.type },
+    payload: { id: row.id, title: notification.title, message: notification.message, type: notification.type, relatedId: notification.relatedId ?? null },
   });
   return row;
 }
@@ -36,6 +36,6 @@ export function unreadCount(deps: AppDeps, userId: string) {
 export async function markRead(deps: AppDeps, userId: string, notificationId: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     const changed = await notifications.markRead(trx, userId, notificationId);
-    if (changed.length) await deps.bus.publish(trx, { userId, kind: NOTIFICATIONS_CHANGED_KIND });
+    if (changed.length) await deps.bus.publish(trx, { userId, kind: NOTIFICATIONS_CHANGED_KIND, payload: {} });
   });
 }

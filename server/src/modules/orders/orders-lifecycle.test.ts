@@ -5,7 +5,7 @@ import { addDays, ORDER_TRANSITIONS, type OrderAction } from '@vizinhanca/shared
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { sql } from 'kysely';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { ACCESS_MESSAGES, userMessageForDatabaseError } from '../../errors.ts';
+import { ACCESS_MESSAGES, refusalForDatabaseError } from '../../errors.ts';
 import { insertOrder } from './orders.repository.ts';
 
 // The lifecycle of decisions.md, enforced on the server: every transition from
@@ -268,7 +268,7 @@ describe('concurrent requests', () => {
     await insertOrder(app.db, order);
     const error = await insertOrder(app.db, { ...order, renterId: people.other.id, startDate: addDays(today, 12), endDate: addDays(today, 14) }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: '23P01', constraint: 'orders_rental_overlap_excl' });
-    expect(userMessageForDatabaseError(error)).toBe(ORDER_MESSAGES.invalidPeriod);
+    expect(refusalForDatabaseError(error)?.message).toBe(ORDER_MESSAGES.invalidPeriod);
     // The day after the first period is free.
     await insertOrder(app.db, { ...order, renterId: people.other.id, startDate: addDays(today, 13), endDate: addDays(today, 14) });
   });

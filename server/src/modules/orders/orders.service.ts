@@ -109,8 +109,8 @@ interface OrderTerms {
  */
 function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Date, todayDate: string): OrderTerms {
   if (listing.type === 'rental') {
-    const error = rentalPeriodError(input.startDate, input.endDate, todayDate);
-    if (error) throw new AppError('BAD_REQUEST', error);
+    const problem = rentalPeriodError(input.startDate, input.endDate, todayDate);
+    if (problem) throw new AppError('BAD_REQUEST', problem.message, problem.reason);
     const days = rentalDays(input.startDate!, input.endDate!);
     return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null };
   }
@@ -150,7 +150,7 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
       if (listing.user_id === requester.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownListing);
       const terms = orderTerms(listing, input, now, todayDate);
       if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
-        throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+        throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
       }
       const { id } = await orders.insertOrder(trx, {
         listingId: listing.id,
@@ -180,7 +180,7 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
     });
   } catch (error) {
     // Another order for these days raced past the check: the database kept the first.
-    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT)) throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT)) throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { userMessageForDatabaseError } from '../../errors.ts';
+import { refusalForDatabaseError } from '../../errors.ts';
 import { insertReview } from './reviews.repository.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
@@ -112,7 +112,7 @@ describe('reviews.create', () => {
     const orderId = await order(owner, requester, await publish(owner));
     await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 5, comment: null });
     const error = await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 1, comment: null }).catch((caught: unknown) => caught);
-    expect(userMessageForDatabaseError(error)).toBe(REVIEW_MESSAGES.alreadyReviewed);
+    expect(refusalForDatabaseError(error)?.message).toBe(REVIEW_MESSAGES.alreadyReviewed);
   });
 });
 

@@ -1,14 +1,13 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
 import type { PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
-import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { MapPinIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { EMPTY_SELECTION, periodError, shortDate, tapDay } from '../calendar.ts';
-import type { useCreateOrder } from '../hooks/use-create-order.ts';
+import { daysTaken, type useCreateOrder } from '../hooks/use-create-order.ts';
 import { useOccupiedDates } from '../hooks/use-occupied-dates.ts';
 import { FormAlert } from './form-alert.tsx';
 import { MessageField } from './message-field.tsx';
@@ -56,7 +55,7 @@ export function RentalOrderForm({ formId, listing, createOrder }: RentalOrderFor
       {
         // Someone took some of these days meanwhile: the refreshed calendar shows them held.
         onError: (cause) => {
-          if (errorMessage(cause) === ORDER_MESSAGES.invalidPeriod) setSelection(EMPTY_SELECTION);
+          if (daysTaken(cause)) setSelection(EMPTY_SELECTION);
         },
       },
     );

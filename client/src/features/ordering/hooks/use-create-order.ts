@@ -1,13 +1,18 @@
 import { useNavigate } from '@tanstack/react-router';
-import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { errorReason } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
+
+/** The one test for "someone else holds some of these days" (the server's reason, never its text). */
+export function daysTaken(error: unknown): boolean {
+  return errorReason(error) === 'ORDER_DAYS_TAKEN';
+}
 
 /**
  * 'Enviar Pedido': the server's success text as the toast, then /meus-pedidos.
  * What changed: the requester's orders and counts, the rental's calendar and the
  * home's recent activity. Errors reach the user through the mutation cache's toast.
+ * Days taken by someone else meanwhile: the calendar reloads as it is now.
  */
 export function useCreateOrder(listingId: string) {
   const utils = trpc.useUtils();
@@ -25,8 +30,7 @@ export function useCreateOrder(listingId: string) {
       await navigate({ to: '/meus-pedidos' });
     },
     onError: (error) => {
-      // Someone else took some of these days meanwhile: show the calendar as it is now.
-      if (errorMessage(error) === ORDER_MESSAGES.invalidPeriod) void utils.orders.occupiedDates.invalidate({ listingId });
+      if (daysTaken(error)) void utils.orders.occupiedDates.invalidate({ listingId });
     },
   });
 }

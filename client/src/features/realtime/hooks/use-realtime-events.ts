@@ -1,12 +1,44 @@
 import { useEffect } from 'react';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { trpc, wsClient } from '../../../lib/trpc.ts';
 
-/** How long a live notification stays on screen (spec 9). */
+/** How long a live notification stays on screen (docs/product.md, notifications). */
 export const NOTIFICATION_TOAST_MS = 5_000;
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** The queries a notification's underlying change touches, beyond the notifications themselves. */
+function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: string | null) {
+  switch (type) {
+    case 'listing_approved':
+    case 'listing_rejected':
+    case 'listing_paused':
+      // The owner's listing changed state: their lists, its owner view, and the public feed and counts.
+      void utils.listings.mine.invalidate();
+      if (relatedId) void utils.listings.ownerView.invalidate({ id: relatedId });
+      void utils.listings.list.invalidate();
+      void utils.listings.countsByType.invalidate();
+      break;
+    case 'order_status':
+    case 'status_update':
+    case 'reminder_pickup':
+    case 'reminder_return':
+      // An order moved: both sides' lists and counters, the rental calendars, the profile's stats and reviews.
+      void utils.orders.mine.invalidate();
+      void utils.orders.received.invalidate();
+      void utils.orders.occupiedDates.invalidate();
+      void utils.users.stats.invalidate();
+      void utils.reviews.forUser.invalidate();
+      break;
+    case 'account_approved':
+    case 'account_rejected':
+      void utils.auth.me.invalidate();
+      break;
+    case 'payment_due':
+      break;
+  }
 }
 
 /**
@@ -23,33 +55,30 @@ export function useRealtimeEvents(signedIn: boolean) {
 
   trpc.realtime.onEvent.useSubscription(undefined, {
     enabled: signedIn,
-    onData: ({ data: event }) => {
-      switch (event.kind) {
-        case 'account.changed':
-          void utils.auth.me.invalidate();
-          void utils.users.me.invalidate();
-          break;
-        case 'notification.created': {
-          void utils.notifications.invalidate();
-          void utils.activity.invalidate();
-          // The change behind the notification shows on other screens too.
-          const type = text(event.payload.type);
-          if (type.startsWith('listing_')) void utils.listings.invalidate();
-          if (type === 'order_status' || type === 'status_update') {
-            void utils.orders.invalidate();
-            void utils.reviews.invalidate();
-            void utils.users.invalidate();
-          }
-          const message = text(event.payload.message);
-          if (message) toast.info(message, { title: text(event.payload.title) || undefined, durationMs: NOTIFICATION_TOAST_MS });
-          break;
-        }
-        case 'notification.changed':
-          void utils.notifications.invalidate();
-          break;
-        default:
-          break;
-      }
-    },
+    onData: ({ data }) => handle(utils, data),
   });
+}
+
+function handle(utils: Utils, event: RealtimeEvent) {
+  switch (event.kind) {
+    case 'ready':
+      break;
+    case 'account.changed':
+      void utils.auth.me.invalidate();
+      void utils.users.me.invalidate();
+      break;
+    case 'notification.created': {
+      const { title, message, type, relatedId } = event.payload;
+      void utils.notifications.list.invalidate();
+      void utils.notifications.unreadCount.invalidate();
+      void utils.activity.recent.invalidate();
+      invalidateWhatChanged(utils, type, relatedId);
+      if (message) toast.info(message, { title: title || undefined, durationMs: NOTIFICATION_TOAST_MS });
+      break;
+    }
+    case 'notification.changed':
+      void utils.notifications.list.invalidate();
+      void utils.notifications.unreadCount.invalidate();
+      break;
+  }
 }

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every kind of notification a person can receive (the notifications table's `type`). */
+export const NOTIFICATION_TYPES = [
+  'account_approved',
+  'account_rejected',
+  'listing_approved',
+  'listing_rejected',
+  'listing_paused',
+  'reminder_pickup',
+  'reminder_return',
+  'status_update',
+  'payment_due',
+  'order_status',
+] as const;
+
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { notificationTypeSchema } from '../notifications/notification.types.ts';
+import { APPROVAL_STATUSES } from '../users/user.types.ts';
+
+/**
+ * The realtime channel's contract: every event a browser can receive, with its
+ * payload. The server publishes only events of this union (checked when written)
+ * and `realtime.onEvent` declares it as its output.
+ */
+export const realtimeEventSchema = z.discriminatedUnion('kind', [
+  /** First event of a fresh subscription: its cursor, so a reconnect catches up from there. */
+  z.object({ kind: z.literal('ready'), payload: z.object({}) }),
+  /** The account's approval, suspension or roles changed: guards and the profile reload. */
+  z.object({ kind: z.literal('account.changed'), payload: z.object({ approvalStatus: z.enum(APPROVAL_STATUSES).optional() }) }),
+  /** A new notification for this person: a toast, and the screens its type concerns reload. */
+  z.object({
+    kind: z.literal('notification.created'),
+    payload: z.object({ id: z.string(), title: z.string(), message: z.string(), type: notificationTypeSchema, relatedId: z.string().nullable().default(null) }),
+  }),
+  /** Notifications were read (on any device): badges and the list reload. */
+  z.object({ kind: z.literal('notification.changed'), payload: z.object({}) }),
+]);
+
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventKind = RealtimeEvent['kind'];
+/** What the server publishes: any event but the subscription's own 'ready'. */
+export type PublishedEvent = Exclude<RealtimeEvent, { kind: 'ready' }>;
