@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'client/public/sw.js'] },
@@ -35,5 +36,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/src/**', '!**/server/src/router.ts'], message: 'Only import type { AppRouter } from the server.' }] }],
     },
+  },
+  {
+    // Features, modules, sides: scripts/eslint/boundaries.js. Tests may reach across modules to set up data.
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { vz: boundariesPlugin },
+    rules: { 'vz/boundaries': 'error' },
   },
 );

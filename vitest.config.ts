@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          // The first lint loads ESLint's whole configuration (typescript-eslint included).
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
           environment: 'node',

@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import { RECENT_ACTIVITY_FETCHED, RECENT_ACTIVITY_SHOWN, type ActivityItem } from '@vizinhanca/shared/orders/order.schema';
 import type { AppDeps } from '../../context.ts';
-import { listNotifications } from '../notifications/notifications.repository.ts';
-import { listRecentForUser } from '../orders/orders.repository.ts';
+import { listNotifications } from '../notifications/notifications.service.ts';
+import { listRecentForUser } from '../orders/orders.service.ts';
 
 /**
  * Home 'recent activity' (2.5): the five newest orders the user made or

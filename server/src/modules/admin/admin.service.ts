@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import * as users from '../users/users.repository.ts';
+import * as users from '../users/users.service.ts';
 
 export const ACCOUNT_CHANGED_KIND = 'account.changed' as const;
 

@@ -6,7 +6,7 @@ import type { AuthSession } from '../../auth/sessions.ts';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
-import * as users from '../users/users.repository.ts';
+import * as users from '../users/users.service.ts';
 import * as authRepository from './auth.repository.ts';
 
 export const LOGIN_WINDOW_MINUTES = 15;

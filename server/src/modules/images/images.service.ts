@@ -41,3 +41,6 @@ export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId:
   await images.insertImage(deps.db, { id, userId, purpose, width: encoded.width, height: encoded.height, bytes: encoded.detail.length });
   return { id, cardUrl: imageUrl(id, 'card'), detailUrl: imageUrl(id, 'detail') };
 }
+
+// What other modules (listings) may read of images.
+export { findOwnImage } from './images.repository.ts';

@@ -14,7 +14,7 @@ import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
-import { findOwnImage } from '../images/images.repository.ts';
+import { findOwnImage } from '../images/images.service.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -284,3 +284,6 @@ export async function adminDelete(deps: AppDeps, id: string) {
   });
   return { message: LISTING_MESSAGES.adminDeleted };
 }
+
+// What other modules (orders, profile stats) may read of listings.
+export { countByOwner, findPublic, findPublicForOrder } from './listings.repository.ts';

@@ -39,3 +39,6 @@ export async function markRead(deps: AppDeps, userId: string, notificationId: st
     if (changed.length) await deps.bus.publish(trx, { userId, kind: NOTIFICATIONS_CHANGED_KIND, payload: {} });
   });
 }
+
+// What other modules (home activity) may read of notifications.
+export { listNotifications } from './notifications.repository.ts';

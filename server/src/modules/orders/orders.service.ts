@@ -29,7 +29,7 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
-import * as listings from '../listings/listings.repository.ts';
+import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 
@@ -333,3 +333,6 @@ export function adminApprove(deps: AppDeps, adminId: string, id: string) {
 export function adminReject(deps: AppDeps, adminId: string, id: string, reason: string | null) {
   return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
 }
+
+// What other modules (activity, profile stats, reviews) may read of orders.
+export { countAsRequester, findForUpdate, listRecentForUser } from './orders.repository.ts';

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import * as orders from '../orders/orders.repository.ts';
+import * as orders from '../orders/orders.service.ts';
 import * as reviews from './reviews.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { countByOwner } from '../listings/listings.repository.ts';
-import { countAsRequester } from '../orders/orders.repository.ts';
+import { countByOwner } from '../listings/listings.service.ts';
+import { countAsRequester } from '../orders/orders.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
@@ -41,3 +41,16 @@ export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats
   const [listings, orders, rating] = await Promise.all([countByOwner(deps.db, userId), countAsRequester(deps.db, userId), summaryOf(deps.db, userId)]);
   return { listings, orders, rating };
 }
+
+// What other modules (auth, admin) may read and write of people: nothing else of the repository.
+export {
+  countPendingUsers,
+  decidePendingUser,
+  emailOrCpfTaken,
+  findCredentialsByEmail,
+  findPasswordHash,
+  findUserIdByEmail,
+  insertUser,
+  listPendingUsers,
+  updatePasswordHash,
+} from './users.repository.ts';
