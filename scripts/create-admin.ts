@@ -29,7 +29,7 @@ try {
         await users.approveUserById(trx, existing.id);
         await users.grantRole(trx, existing.id, 'admin');
         // Their open tabs keep an old context: close them so they reconnect as admin.
-        await publishEvent(trx, { userId: existing.id, kind: CLOSE_SOCKETS_KIND });
+        await publishEvent(trx, { userId: existing.id, kind: CLOSE_SOCKETS_KIND, payload: {} });
         return 'promoted';
       }
       const { id } = await users.insertUser(trx, {
