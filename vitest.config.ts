@@ -12,6 +12,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The client's pure rules (calendar, schedule, form values, formats): no browser, no DOM.
+          name: 'client',
+          include: ['client/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'tools',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
