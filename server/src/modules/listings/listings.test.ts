@@ -40,6 +40,8 @@ async function create(user: TestUser, input: CreateListingInput = rental()) {
 async function publish(user: TestUser, input: CreateListingInput = rental()) {
   const id = await create(user, input);
   await (await api(moderator)).listings.moderation.approve({ id });
+  // The test clock stands still; a second passes between publications, as it would for real.
+  app.clock.advance(1000);
   return id;
 }
 
@@ -134,7 +136,7 @@ describe('moderation', () => {
     const pendencies = await (await api(moderator)).admin.pendencies();
     expect(pendencies.pendingListings).toBeGreaterThanOrEqual(1);
 
-    const before = Date.now();
+    const before = app.clock.now().getTime();
     await expect((await api(moderator)).listings.moderation.approve({ id })).resolves.toEqual({ message: 'Anúncio aprovado com sucesso!' });
     const approved = await row(id);
     expect(approved.status).toBe('active');
@@ -315,17 +317,17 @@ describe("the owner's actions", () => {
   it('renews for 30 more days from the current expiry, or from now when expired', async () => {
     const id = await publish(owner);
     const caller = await api(owner);
-    const inThreeDays = new Date(Date.now() + 3 * DAY_MS);
+    const inThreeDays = new Date(app.clock.now().getTime() + 3 * DAY_MS);
     await app.db.updateTable('listings').set({ expires_at: inThreeDays }).where('id', '=', id).execute();
     const result = await caller.listings.renew({ id });
     expect(result.message).toBe('Anúncio renovado por mais 30 dias!');
     expect(result.expiresAt.getTime()).toBe(inThreeDays.getTime() + 30 * DAY_MS);
 
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 5 * DAY_MS) }).where('id', '=', id).execute();
-    const before = Date.now();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 5 * DAY_MS) }).where('id', '=', id).execute();
+    const before = app.clock.now().getTime();
     const renewed = await caller.listings.renew({ id });
     expect(renewed.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
-    expect(renewed.expiresAt.getTime()).toBeLessThan(Date.now() + 30 * DAY_MS + 1000);
+    expect(renewed.expiresAt.getTime()).toBeLessThan(app.clock.now().getTime() + 30 * DAY_MS + 1000);
     expect((await (await api(neighbour)).listings.byId({ id })).id).toBe(id);
   });
 
@@ -378,7 +380,7 @@ describe("the owner's actions", () => {
     const someone = await app.createUser();
     const active = await publish(someone);
     const expired = await publish(someone);
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - DAY_MS) }).where('id', '=', expired).execute();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - DAY_MS) }).where('id', '=', expired).execute();
     const pending = await create(someone);
     const paused = await publish(someone);
     await (await api(someone)).listings.pause({ id: paused });
@@ -386,7 +388,7 @@ describe("the owner's actions", () => {
     const mine = await (await api(someone)).listings.mine();
     expect(mine.counters).toEqual({ total: 4, active: 1, inactive: 3 });
     expect(mine.items.map((item) => item.id)).toEqual([paused, pending, expired, active]);
-    expect(mine.items.find((item) => item.id === expired)!.expiresAt!.getTime()).toBeLessThan(Date.now());
+    expect(mine.items.find((item) => item.id === expired)!.expiresAt!.getTime()).toBeLessThan(app.clock.now().getTime());
   });
 });
 
@@ -408,7 +410,7 @@ describe('public screens', () => {
     const input = rental();
     const id = await publish(owner, input);
     const counts = await (await api(neighbour)).listings.countsByType();
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 1000) }).where('id', '=', id).execute();
 
     expect(await feedIds(neighbour, { type: 'rental', search: input.title })).toEqual([]);
     await expectError((await api(neighbour)).listings.byId({ id }), 'NOT_FOUND', 'Anúncio não encontrado');
