@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { pinoHttp } from 'pino-http';
 import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { imagesRouter } from './images.ts';
+import { clientFiles } from './static-files.ts';
 import { isSameOrigin } from './origin.ts';
 
 export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
@@ -38,6 +41,9 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     res.setHeader('X-Frame-Options', 'DENY');
     next();
   });
+
+  // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, threshold: 1024 }));
 
   app.get('/health', async (_req, res) => {
     try {
@@ -74,17 +80,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   if (options.clientMiddleware) {
     app.use(options.clientMiddleware);
   } else if (existsSync(path.join(CLIENT_DIST_DIR, 'index.html'))) {
-    app.use(
-      express.static(CLIENT_DIST_DIR, {
-        index: false,
-        setHeaders: (res, file) => {
-          const name = path.basename(file);
-          // The service worker and the manifest must be revalidated so new versions reach users.
-          if (name === 'sw.js' || name.endsWith('.webmanifest')) res.setHeader('Cache-Control', 'no-cache');
-          else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
+    app.use(clientFiles(CLIENT_DIST_DIR));
     // The client router owns every other path (its 404 page included). The page
     // carries the condominium's time zone, so the phone shows dates as the server means them.
     const indexHtml = readFileSync(path.join(CLIENT_DIST_DIR, 'index.html'), 'utf8').replace(
