@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root.tsx';
 
-/** /alugueis/{id}: the spec's second reading of the rental detail route. */
+/** /alugueis/{id}: the product's second reading of the rental detail route. */
 export const rentalDetailAliasRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/alugueis/$id',
@@ -10,7 +10,7 @@ export const rentalDetailAliasRoute = createRoute({
   },
 });
 
-/** /criar-anuncio?edit={id}: the spec's second reading of the create/edit route. */
+/** /criar-anuncio?edit={id}: the product's second reading of the create/edit route. */
 export const createListingAliasRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/criar-anuncio',

@@ -11,7 +11,7 @@ function OwnerListingPage(): JSX.Element {
 export const listingDetailRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/anuncio/$id',
-  // Not awaited: the screen opens at once with its own loading and not-found states (spec 2.14).
+  // Not awaited: the screen opens at once with its own loading and not-found states (docs/product.md §10.12).
   loader: ({ context, params }) => {
     void context.queryUtils.listings.ownerView.prefetch({ id: params.id });
   },

@@ -4,7 +4,7 @@ import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/lis
 import { ListingEditorScreen } from '../features/listing-editor/components/listing-editor-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
-/** ?category= preselects the type (spec 2.12 shortcuts); ?edit= opens an existing listing. */
+/** ?category= preselects the type (docs/product.md §10.10 shortcuts); ?edit= opens an existing listing. */
 function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string } {
   const category = LISTING_TYPES.find((type) => type === search.category);
   const edit = typeof search.edit === 'string' || typeof search.edit === 'number' ? String(search.edit) : undefined;

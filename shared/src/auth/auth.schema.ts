@@ -104,7 +104,7 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 
-/** Stored apartment: 'block-apartment' when both are given, otherwise the apartment alone (spec 5). */
+/** Stored apartment: 'block-apartment' when both are given, otherwise the apartment alone (docs/product.md §4.2). */
 export function storedApartment(block: string, apartment: string): string | null {
   const b = block.trim();
   const a = apartment.trim();

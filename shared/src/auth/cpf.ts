@@ -1,4 +1,4 @@
-/** CPF helpers: the mask shown while typing and the check-digit rule (decisions.md). */
+/** CPF helpers: the mask shown while typing and the check-digit rule (docs/product.md). */
 
 export const CPF_MASKED_MAX_LENGTH = 14;
 

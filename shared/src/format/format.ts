@@ -1,4 +1,4 @@
-/** pt-BR formatting used by every screen. Money is integer cents (decisions.md). */
+/** pt-BR formatting used by every screen. Money is integer cents (docs/product.md). */
 
 const currencyFormatter = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

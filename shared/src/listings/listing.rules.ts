@@ -1,7 +1,7 @@
 import { getCondoTimeZone, todayInTimeZone } from '../format/format.ts';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from './listing.schema.ts';
 
-// Pure listing rules shared by the screens and the server (spec 2.6-2.14, 9; decisions.md).
+// Pure listing rules shared by the screens and the server (docs/product.md §10.6-2.14, 9; docs/product.md).
 
 export const LISTING_VALIDITY_DAYS = 30;
 /** The days-left badge appears when this many days or fewer remain. */
@@ -66,7 +66,7 @@ export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
   service: 'Serviço',
 };
 
-/** The owner's 'Pausar' shows 'Pausado' (decisions.md); what the administration paused says so. */
+/** The owner's 'Pausar' shows 'Pausado' (docs/product.md); what the administration paused says so. */
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   pending: 'Pendente',
   active: 'Ativo',
@@ -81,13 +81,13 @@ export function listingStatusLabel(status: ListingStatus, pausedBy: PausedBy | n
   return LISTING_STATUS_LABELS[status];
 }
 
-/** The card badge (spec 2.6): 'Disponível' when active, otherwise a word per type. */
+/** The card badge (docs/product.md §10.6): 'Disponível' when active, otherwise a word per type. */
 export function availabilityLabel(type: ListingType, status: ListingStatus): string {
   if (status === 'active') return 'Disponível';
   return { rental: 'Alugado', food: 'Esgotado', service: 'Indisponível' }[type];
 }
 
-/** Delivery labels; the service wording is the spec's (2.9). */
+/** Delivery labels; the service wording is the product's (docs/product.md §10.7). */
 export function deliveryOptionLabel(type: ListingType, option: DeliveryOption): string {
   if (type === 'service') return { pickup: 'No Local', delivery: 'Atendimento Domiciliar', scheduled: 'Agendamento' }[option];
   return { pickup: 'Retirada no local', delivery: 'Entrega', scheduled: 'Agendamento' }[option];

@@ -17,7 +17,7 @@ export type PausedBy = (typeof PAUSED_BY)[number];
 export const DELIVERY_OPTIONS = ['pickup', 'delivery', 'scheduled'] as const;
 export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
 
-/** Rentals are priced per day, food per unit, services per hour or per service (decisions.md). */
+/** Rentals are priced per day, food per unit, services per hour or per service (docs/product.md). */
 export const PRICE_UNITS = ['day', 'unit', 'hour', 'service'] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];
 export const SERVICE_PRICE_UNITS = ['hour', 'service'] as const;
@@ -143,7 +143,7 @@ export const deliveryOptionsSchema = z
   .transform((options) => DELIVERY_OPTIONS.filter((option) => options.includes(option)))
   .pipe(z.array(z.enum(DELIVERY_OPTIONS)).min(1, LISTING_MESSAGES.deliveryRequired));
 
-/** Minimum notice in hours: at least 1; an empty or invalid value falls back to 24 (spec 5). */
+/** Minimum notice in hours: at least 1; an empty or invalid value falls back to 24 (docs/product.md §4.2). */
 export const minimumNoticeHoursSchema = z
   .union([z.number(), z.nan(), z.string(), z.null()])
   .optional()
@@ -216,7 +216,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
 
 const typeError = { error: LISTING_MESSAGES.typeRequired };
 
-/** Create form (step 2): the fields of spec 5 for the chosen category. */
+/** Create form (step 2): the fields of docs/product.md §4.2 for the chosen category. */
 export const createListingSchema = z.discriminatedUnion('type', [rentalFields, foodFields, serviceFields], typeError).transform(normalizeFields);
 export type CreateListingInput = z.input<typeof createListingSchema>;
 
@@ -322,7 +322,7 @@ export const publicListingSchema = z.object({
   status: z.enum(LISTING_STATUSES),
   publishedAt: z.date(),
   expiresAt: z.date(),
-  /** The owner's real rating (decisions.md): mean with one decimal and count; average null reads 'Novo'. */
+  /** The owner's real rating (docs/product.md): mean with one decimal and count; average null reads 'Novo'. */
   ownerRating: ratingSummarySchema,
 });
 export type PublicListing = z.infer<typeof publicListingSchema>;

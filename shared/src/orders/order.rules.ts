@@ -3,12 +3,12 @@ import type { ListingType } from '../listings/listing.schema.ts';
 import { ORDER_MESSAGES, type DateRange, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.schema.ts';
 
 // Pure order rules shared by the order dialog, the order screens and the server
-// (spec 2.10, 2.15, 2.17, 5, 9; decisions.md "Orders").
+// (docs/product.md §10.8, §10.13, §10.15, §4.2, §5.2; docs/product.md §5).
 
-/** Rental length, both ends included (spec 9). */
+/** Rental length, both ends included (docs/product.md §5.2). */
 export const RENTAL_MIN_DAYS = 1;
 export const RENTAL_MAX_DAYS = 30;
-/** In-progress rentals warn from this many days before the return (spec 2.15, 9). */
+/** In-progress rentals warn from this many days before the return (docs/product.md §10.13, §5.2). */
 export const RETURN_WARNING_DAYS = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,7 +98,7 @@ export const RECEIVED_ORDER_TAB_STATUSES: Record<ReceivedOrderTab, OrderStatus[]
 export type OrderAction = 'approve' | 'reject' | 'cancel' | 'markDelivered' | 'complete';
 
 /**
- * The lifecycle (decisions.md). `by` is who may do it; the administration may
+ * The lifecycle (docs/product.md). `by` is who may do it; the administration may
  * also approve or reject a pending order. Anything else is refused.
  */
 export const ORDER_TRANSITIONS: Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus; by: 'owner' | 'requester' }> = {
@@ -128,7 +128,7 @@ export function returnWarning(status: OrderStatus, endDate: string | null, today
 }
 
 /**
- * The progress bar of an in-progress rental (2.17): the share of the period
+ * The progress bar of an in-progress rental (docs/product.md §10.15): the share of the period
  * already used (today counts), capped at 100%, and the days left.
  */
 export function rentalProgress(startDate: string, endDate: string, today: string): { percent: number; label: string } {

@@ -4,7 +4,7 @@ import { DELIVERY_OPTIONS, LISTING_TYPES, type ListingType } from '../listings/l
 import { noticeText } from '../listings/listing.rules.ts';
 
 // Orders: the values, limits and pt-BR messages both the order dialog and the server check
-// (spec 2.10, 2.15, 2.17, 5, 8; decisions.md "Orders").
+// (docs/product.md §10.8, §10.13, §10.15, §4.2, §11; docs/product.md §5).
 
 export const ORDER_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -12,11 +12,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders in these statuses hold their rental days: nobody else can book them (an exclusion constraint). */
 export const BLOCKING_ORDER_STATUSES = ['pending', 'approved', 'in_progress'] as const satisfies readonly OrderStatus[];
 
-/** /meus-pedidos tabs (2.15): active = approved or in_progress; finished = completed, rejected or cancelled. */
+/** /meus-pedidos tabs (docs/product.md §10.13): active = approved or in_progress; finished = completed, rejected or cancelled. */
 export const MY_ORDER_TABS = ['all', 'pending', 'active', 'finished'] as const;
 export type MyOrderTab = (typeof MY_ORDER_TABS)[number];
 
-/** /gerenciar-pedidos tabs (2.17), pending first: active = in_progress; finished = completed, rejected or cancelled. */
+/** /gerenciar-pedidos tabs (docs/product.md §10.15), pending first: active = in_progress; finished = completed, rejected or cancelled. */
 export const RECEIVED_ORDER_TABS = ['pending', 'approved', 'active', 'finished'] as const;
 export type ReceivedOrderTab = (typeof RECEIVED_ORDER_TABS)[number];
 
@@ -28,7 +28,7 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
 export const ADMIN_ORDERS_LIMIT = 100;
 
 export const ORDER_MESSAGES = {
-  // The order dialog (spec 5, exact texts where the spec gives them).
+  // The order dialog (docs/product.md §4.2, exact texts where the spec gives them).
   periodRequired: 'Por favor, selecione o período de aluguel',
   invalidPeriod: 'Período inválido. Verifique se não há conflitos ou se está dentro dos limites (1-30 dias).',
   deliveryNotOffered: 'Esta forma de entrega não está disponível para este anúncio.',
@@ -44,7 +44,7 @@ export const ORDER_MESSAGES = {
   listingUnavailable: 'Este anúncio não está disponível para pedidos.',
   invalidTab: 'Aba inválida',
   invalidStatus: 'Status inválido',
-  // The lifecycle (decisions.md): who may do what, from which status.
+  // The lifecycle (docs/product.md): who may do what, from which status.
   notFound: 'Pedido não encontrado',
   notOwner: 'Somente o anunciante pode fazer isso.',
   notRequester: 'Somente quem fez o pedido pode cancelá-lo.',
@@ -53,12 +53,12 @@ export const ORDER_MESSAGES = {
   cannotDeliver: 'Só é possível marcar como entregue um pedido aprovado.',
   cannotComplete: 'Só é possível concluir um pedido em andamento.',
   listingRemoved: 'Este anúncio foi excluído: o pedido só pode ser rejeitado.',
-  // Toasts (spec 2.10 and 8).
+  // Toasts (docs/product.md §10.8 and 8).
   statusUpdated: 'Status atualizado!',
   adminStatusUpdated: 'Status do pedido atualizado!',
 } as const;
 
-/** The success toast of the order dialog, per type (spec 2.10 titles). */
+/** The success toast of the order dialog, per type (docs/product.md §10.8 titles). */
 export const ORDER_CREATED_MESSAGES: Record<ListingType, string> = {
   rental: 'Solicitação registrada! Combine a retirada com o anunciante pelo WhatsApp.',
   food: 'Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.',
@@ -267,7 +267,7 @@ export const adminOrdersSchema = z.object({ items: z.array(adminOrderSchema) });
 
 export const orderMessageSchema = z.object({ message: z.string() });
 
-/** Home 'recent activity' (2.5): orders and notifications merged, newest first. */
+/** Home 'recent activity' (docs/product.md §10.5): orders and notifications merged, newest first. */
 export const RECENT_ACTIVITY_FETCHED = 5;
 export const RECENT_ACTIVITY_SHOWN = 4;
 

@@ -1,6 +1,6 @@
 import type { RatingSummary } from './review.schema.ts';
 
-// Ratings shown everywhere are the real mean of the reviews received (decisions.md).
+// Ratings shown everywhere are the real mean of the reviews received (docs/product.md).
 
 /** The mean with one decimal (half up), from the sum and count the database aggregates; null with no reviews. */
 export function averageRating(sum: number, count: number): number | null {

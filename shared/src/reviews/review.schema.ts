@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Reviews: the requester of a completed order rates the owner, once per order (spec 2.16, 5; decisions.md).
+// Reviews: the requester of a completed order rates the owner, once per order (docs/product.md §6.1, §4.2; docs/product.md).
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

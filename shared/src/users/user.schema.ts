@@ -27,7 +27,7 @@ export const ownProfileSchema = z.object({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
-/** The profile's stats (2.11): own listings (not deleted), orders made, and the real rating received. */
+/** The profile's stats (docs/product.md §10.9): own listings (not deleted), orders made, and the real rating received. */
 export const profileStatsSchema = z.object({
   listings: z.number().int(),
   orders: z.number().int(),

@@ -4,7 +4,7 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const ROLES = ['admin', 'moderator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Where a signed-in user may be, by account state (spec 2.1 and 6). */
+/** Where a signed-in user may be, by account state (docs/product.md §2.6). */
 export type AccountState = 'approved' | 'pending' | 'rejected' | 'suspended';
 
 export function accountState(user: { approvalStatus: ApprovalStatus; isSuspended: boolean }): AccountState {

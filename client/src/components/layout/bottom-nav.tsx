@@ -39,7 +39,7 @@ const NAV_ITEMS: NavItem[] = [
   },
 ];
 
-/** Fixed at the bottom of main screens (spec 2.2), above the home indicator on notched phones. */
+/** Fixed at the bottom of main screens (docs/product.md §10.2), above the home indicator on notched phones. */
 export function BottomNav() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (

@@ -5,7 +5,7 @@ import { ChevronLeftIcon } from '../ui/icons.tsx';
 interface PageHeaderProps {
   title: string;
   subtitle?: string;
-  /** Where the back arrow leads (each screen's parent in spec 2). */
+  /** Where the back arrow leads (each screen's parent in docs/product.md §10). */
   backTo?: string;
   actions?: ReactNode;
 }

@@ -33,7 +33,7 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   price: '',
   priceUnit: 'service',
   tags: '',
-  // Spec 5: pickup is checked by default.
+  // docs/product.md §4.2: pickup is checked by default.
   deliveryOptions: ['pickup'],
   requiresAdvanceOrder: false,
   minimumNoticeHours: String(MINIMUM_NOTICE_DEFAULT_HOURS),
@@ -50,7 +50,7 @@ export function tidyPriceText(text: string): string {
   return cents === null || cents <= 0 ? text : centsToPriceText(cents);
 }
 
-/** Arrow keys step the price by R$ 0,01 and never below zero (the spec's step 0.01, min 0). */
+/** Arrow keys step the price by R$ 0,01 and never below zero (the product's step 0.01, min 0). */
 export function stepPriceText(text: string, direction: 1 | -1): string {
   const cents = parseCurrencyToCents(text) ?? 0;
   return centsToPriceText(Math.max(0, cents + direction));

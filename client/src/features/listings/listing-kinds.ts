@@ -1,6 +1,6 @@
 import type { ListingFilter, ListingType } from '@vizinhanca/shared/listings/listing.schema';
 
-/** The three public screens (spec 2.6-2.9): what changes from one type to another. */
+/** The three public screens (docs/product.md §10.6-§10.7): what changes from one type to another. */
 export interface ListingKind {
   type: ListingType;
   listPath: '/alugueis' | '/comidas' | '/servicos';
@@ -79,7 +79,7 @@ export function fallbackImage(type: ListingType): string {
   return `/images/listing-${type}.svg`;
 }
 
-/** 'Apto A-101', or '---' when the owner gave no apartment (spec 2.6). */
+/** 'Apto A-101', or '---' when the owner gave no apartment (docs/product.md §10.6). */
 export function apartmentText(apartment: string | null): string {
   return apartment ? `Apto ${apartment}` : '---';
 }

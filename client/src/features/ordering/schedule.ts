@@ -1,7 +1,7 @@
 import { formatDate, todayInTimeZone, formatTime, getCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 // Date and time fields are the condominium's wall clock, whatever the phone's zone is
-// (decisions.md: times are the condominium's).
+// (docs/product.md: times are the condominium's).
 
 /** Milliseconds east of UTC of a zone at an instant (-3 h for São Paulo). */
 function zoneOffsetMs(instantMs: number, timeZone: string): number {

@@ -14,7 +14,7 @@ export const ORDER_STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   cancelled: 'neutral',
 };
 
-/** 'Apto A-101', or '---' when the person gave no apartment (spec 2.15). */
+/** 'Apto A-101', or '---' when the person gave no apartment (docs/product.md §10.13). */
 export function apartmentText(apartment: string | null): string {
   return apartment ? `Apto ${apartment}` : '---';
 }

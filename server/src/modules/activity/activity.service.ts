@@ -5,7 +5,7 @@ import { listNotifications } from '../notifications/notifications.service.ts';
 import { listRecentForUser } from '../orders/orders.service.ts';
 
 /**
- * Home 'recent activity' (2.5): the five newest orders the user made or
+ * Home 'recent activity' (docs/product.md §10.5): the five newest orders the user made or
  * received and their five newest notifications, merged newest first, four shown.
  */
 export async function recent(deps: AppDeps, userId: string): Promise<ActivityItem[]> {

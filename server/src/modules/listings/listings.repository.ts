@@ -48,7 +48,7 @@ function withOwner(db: Db) {
 type ListingQuery = ReturnType<typeof withOwner>;
 
 /**
- * What neighbours may see (decisions.md): active, not expired, and the owner
+ * What neighbours may see (docs/product.md): active, not expired, and the owner
  * approved and not suspended.
  */
 function onlyPublic(query: ListingQuery, now: Date): ListingQuery {

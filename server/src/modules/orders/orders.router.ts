@@ -16,7 +16,7 @@ import {
 import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as orders from './orders.service.ts';
 
-/** The orders section of /admin: moderators see every order; admins also decide pending ones (decisions.md). */
+/** The orders section of /admin: moderators see every order; admins also decide pending ones (docs/product.md). */
 const moderationRouter = router({
   list: staffProcedure
     .input(adminOrdersInputSchema)
@@ -41,19 +41,19 @@ export const ordersRouter = router({
     .output(occupiedDatesSchema)
     .query(({ ctx, input }) => orders.occupiedDates(ctx.deps, input.listingId)),
 
-  /** The order dialog (2.10): the server checks every rule again and computes the total. */
+  /** The order dialog (docs/product.md §10.8): the server checks every rule again and computes the total. */
   create: approvedProcedure
     .input(createOrderSchema)
     .output(createOrderOutputSchema)
     .mutation(({ ctx, input }) => orders.create(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
 
-  /** /meus-pedidos (2.15): orders the user made. */
+  /** /meus-pedidos (docs/product.md §10.13): orders the user made. */
   mine: approvedProcedure
     .input(myOrdersInputSchema)
     .output(myOrdersSchema)
     .query(({ ctx, input }) => orders.mine(ctx.deps, ctx.user.id, input.tab)),
 
-  /** /gerenciar-pedidos (2.17): orders of the user's listings. */
+  /** /gerenciar-pedidos (docs/product.md §10.15): orders of the user's listings. */
   received: approvedProcedure
     .input(receivedOrdersInputSchema)
     .output(receivedOrdersSchema)

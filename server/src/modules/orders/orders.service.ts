@@ -101,7 +101,7 @@ interface OrderTerms {
 }
 
 /**
- * Checks the dialog's fields against the listing, as the spec's rules say,
+ * Checks the dialog's fields against the listing, as the product's rules say,
  * whatever the client checked. Rentals: a period of 1 to 30 days from today,
  * always pickup. Food and services: one of the listing's options; delivery
  * needs an address; scheduled, or advance-order food, needs a future time (with

@@ -3,7 +3,7 @@ import { approvedProcedure, router } from '../../trpc.ts';
 import * as reviews from './reviews.service.ts';
 
 export const reviewsRouter = router({
-  /** The review dialog (2.16): the requester of a completed order rates the owner. */
+  /** The review dialog (docs/product.md §6.1): the requester of a completed order rates the owner. */
   create: approvedProcedure
     .input(createReviewSchema)
     .output(reviewMessageSchema)

@@ -9,7 +9,7 @@ import { ORDER_STATUS_VARIANTS } from './moderation-labels.ts';
 
 interface AdminOrderCardProps {
   order: AdminOrder;
-  /** Only admins decide pending orders; moderators see the list (decisions.md). */
+  /** Only admins decide pending orders; moderators see the list (docs/product.md). */
   canDecide: boolean;
   busy: boolean;
   onApprove: (order: AdminOrder) => void;

@@ -8,7 +8,7 @@ import { LoadError } from './load-more.tsx';
 import { ORDER_STATUS_OPTIONS } from './moderation-labels.ts';
 import { SelectField } from './select-field.tsx';
 
-/** 'Pedidos' (spec 2.23): every order, newest first, by status; admins decide pending ones. */
+/** 'Pedidos' (docs/product.md §10.17): every order, newest first, by status; admins decide pending ones. */
 export function AdminOrdersPanel({ isAdmin }: { isAdmin: boolean }) {
   const [status, setStatus] = useState<OrderStatus | 'all'>('all');
   const orders = useAdminOrders(status === 'all' ? null : status);

@@ -35,7 +35,7 @@ interface AdminScreenProps {
   onSectionChange: (section: AdminSection) => void;
 }
 
-/** /admin (spec 2.23): pendencies (listings and, for admins, sign-ups), every listing and every order. */
+/** /admin (docs/product.md §10.17): pendencies (listings and, for admins, sign-ups), every listing and every order. */
 export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenProps) {
   const pendencies = useAdminPendencies();
   const publicCount = usePublicListingCount();
@@ -48,7 +48,7 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const pendingListings = pendencies.data?.pendingListings ?? 0;
-  // Moderators moderate content; people's sign-ups are admin business (decisions.md).
+  // Moderators moderate content; people's sign-ups are admin business (docs/product.md).
   const pendingSignUps = isAdmin ? (pendencies.data?.pendingUsers ?? 0) : 0;
   const detail = isAdmin
     ? `${plural(pendingListings, 'anúncio', 'anúncios')} · ${plural(pendingSignUps, 'cadastro', 'cadastros')}`

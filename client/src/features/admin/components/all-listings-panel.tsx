@@ -11,7 +11,7 @@ import { STATUS_OPTIONS, TYPE_OPTIONS } from './moderation-labels.ts';
 import { ModerationListingCard } from './moderation-listing-card.tsx';
 import { SelectField } from './select-field.tsx';
 
-/** 'Todos os Anúncios' (spec 2.23): search, type and status filters, and every action. */
+/** 'Todos os Anúncios' (docs/product.md §10.17): search, type and status filters, and every action. */
 export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<ListingType | 'all'>('all');

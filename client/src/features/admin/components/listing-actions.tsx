@@ -25,7 +25,7 @@ export function PendingListingActions({ listing, handlers }: { listing: ManagedL
   );
 }
 
-/** 'Todos os Anúncios': the actions the listing's status allows (spec 2.23). */
+/** 'Todos os Anúncios': the actions the listing's status allows (docs/product.md §10.17). */
 export function ManagedListingActions({ listing, handlers }: { listing: ManagedListing; handlers: ListingHandlers }) {
   const busy = handlers.busyId === listing.id;
   return (

@@ -11,7 +11,7 @@ export const TYPE_OPTIONS: readonly { value: ListingType | 'all'; label: string 
   { value: 'service', label: LISTING_TYPE_LABELS.service },
 ];
 
-/** Spec 2.23 asks for all/active/paused/pending; the other two statuses exist too. */
+/** docs/product.md §10.17 asks for all/active/paused/pending; the other two statuses exist too. */
 export const STATUS_OPTIONS: readonly { value: ListingStatus | 'all'; label: string }[] = [
   { value: 'all', label: 'Todos' },
   { value: 'active', label: 'Ativo' },
@@ -40,7 +40,7 @@ export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expir
   return listing.status === 'active' && isExpired(listing.expiresAt, now);
 }
 
-/** The orders section's filter (spec 2.23), in the lifecycle's order. */
+/** The orders section's filter (docs/product.md §10.17), in the lifecycle's order. */
 export const ORDER_STATUS_OPTIONS: readonly { value: OrderStatus | 'all'; label: string }[] = [
   { value: 'all', label: 'Todos' },
   ...(['pending', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'] as const).map((status) => ({

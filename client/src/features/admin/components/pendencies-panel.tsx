@@ -21,7 +21,7 @@ interface PendenciesPanelProps {
   handlers: ListingHandlers;
 }
 
-/** Pendencies (spec 2.23): listings awaiting approval and, for admins, sign-ups. */
+/** Pendencies (docs/product.md §10.17): listings awaiting approval and, for admins, sign-ups. */
 export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: PendenciesPanelProps) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim());

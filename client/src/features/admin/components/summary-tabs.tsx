@@ -20,7 +20,7 @@ interface SummaryTabsProps {
 export const sectionTabId = (section: AdminSection) => `admin-tab-${section}`;
 export const sectionPanelId = (section: AdminSection) => `admin-panel-${section}`;
 
-/** The summary cards select the section below (spec 2.23); they behave as tabs (arrow keys). */
+/** The summary cards select the section below (docs/product.md §10.17); they behave as tabs (arrow keys). */
 export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.section === value);

@@ -8,7 +8,7 @@ export function adminOrdersInput(status: OrderStatus | null) {
   return { status };
 }
 
-/** The orders section (spec 2.23): the newest orders, optionally of one status. */
+/** The orders section (docs/product.md §10.17): the newest orders, optionally of one status. */
 export function useAdminOrders(status: OrderStatus | null) {
   return trpc.orders.moderation.list.useQuery(adminOrdersInput(status), { placeholderData: keepPreviousData });
 }
@@ -33,7 +33,7 @@ function useRefreshOrders() {
     ]);
 }
 
-/** Spec 8: 'Status do pedido atualizado!' / 'Erro ao atualizar pedido: {message}'. */
+/** docs/product.md §11: 'Status do pedido atualizado!' / 'Erro ao atualizar pedido: {message}'. */
 export function useDecideOrder() {
   const refresh = useRefreshOrders();
   const options = {

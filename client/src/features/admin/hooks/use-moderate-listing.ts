@@ -20,7 +20,7 @@ function useRefreshListings() {
     ]);
 }
 
-/** Spec 8 gives these errors without the server's reason: the reason goes under the title. */
+/** docs/product.md §11 gives these errors without the server's reason: the reason goes under the title. */
 function titledError(title: string) {
   return (error: unknown) => {
     toast.error(errorMessage(error), { title });

@@ -13,7 +13,7 @@ const TABS = [
   { value: 'signup', label: 'Cadastrar' },
 ] as const;
 
-/** /auth (spec 2.3): brand, tagline, and the login / sign-up tabs. */
+/** /auth (docs/product.md §10.3): brand, tagline, and the login / sign-up tabs. */
 export function AuthScreen() {
   const [tab, setTab] = useState<AuthTab>('login');
   const [forgotPassword, setForgotPassword] = useState(false);

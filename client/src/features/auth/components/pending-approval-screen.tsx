@@ -8,7 +8,7 @@ import { useLogout } from '../../../hooks/use-logout.ts';
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 
 /**
- * /pending-approval (spec 2.4). The realtime hook refreshes the session when the
+ * /pending-approval (docs/product.md §10.4). The realtime hook refreshes the session when the
  * administration decides, so this screen turns into the home screen by itself.
  */
 export function PendingApprovalScreen() {

@@ -9,7 +9,7 @@ import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
-/** Home (spec 2.5). */
+/** Home (docs/product.md §10.5). */
 export function HomeScreen() {
   const user = useSessionUser();
   const unread = useUnreadCount();

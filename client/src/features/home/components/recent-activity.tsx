@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecentActivity } from '../hooks/use-recent-activity.ts';
 import '../home.css';
 
-/** The marker: green rental, orange food, blue service, purple notification (2.5); named for screen readers too. */
+/** The marker: green rental, orange food, blue service, purple notification (docs/product.md §10.5); named for screen readers too. */
 function marker(item: ActivityItem): { className: string; label: string } {
   if (item.kind === 'notification' || item.listingType === null) return { className: 'notification', label: 'Notificação' };
   const label = { rental: 'Pedido de aluguel', food: 'Pedido de comida', service: 'Pedido de serviço' }[item.listingType];

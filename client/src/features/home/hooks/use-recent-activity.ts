@@ -1,7 +1,7 @@
 import { trpc } from '../../../lib/trpc.ts';
 
 /**
- * Home 'Atividade recente' (2.5): the server merges the user's newest orders and
+ * Home 'Atividade recente' (docs/product.md §10.5): the server merges the user's newest orders and
  * notifications, newest first, and sends the four shown.
  */
 export function useRecentActivity() {

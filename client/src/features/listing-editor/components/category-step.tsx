@@ -13,7 +13,7 @@ interface CategoryChoice {
   Icon: ComponentType;
 }
 
-/** The three categories of step 1 (spec 2.13), with examples of what fits each. */
+/** The three categories of step 1 (docs/product.md §10.11), with examples of what fits each. */
 export const CATEGORY_CHOICES: CategoryChoice[] = [
   {
     type: 'rental',

@@ -31,7 +31,7 @@ function EditorFrame({ title, subtitle, backTo, children }: EditorFrameProps) {
   );
 }
 
-/** /anuncios/criar (spec 2.13): step 1 without ?category=, step 2 with it; ?edit={id} edits. */
+/** /anuncios/criar (docs/product.md §10.11): step 1 without ?category=, step 2 with it; ?edit={id} edits. */
 export function ListingEditorScreen({ category, editId }: { category?: ListingType; editId?: string }) {
   if (editId) return <EditListing id={editId} />;
   if (!category) {

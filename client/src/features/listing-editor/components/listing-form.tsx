@@ -106,7 +106,7 @@ interface ListingFormProps {
   onSubmit: (input: CreateListingInput, onFieldErrors: (errors: Record<string, string>) => void) => void;
 }
 
-/** Step 2 of /anuncios/criar, and the edit form (spec 2.13 and 5). */
+/** Step 2 of /anuncios/criar, and the edit form (docs/product.md §10.11 and §4.2). */
 export function ListingForm({ type, initialValues, initialImage, submitLabel, submitting, onSubmit }: ListingFormProps) {
   const [values, setValues] = useState<ListingFormValues>(initialValues);
   const [errors, setErrors] = useState<FormErrors>({});

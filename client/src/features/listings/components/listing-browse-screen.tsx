@@ -23,7 +23,7 @@ interface ListingBrowseScreenProps {
   onSearchChange: (patch: BrowseSearch) => void;
 }
 
-/** /alugueis, /comidas, /servicos (spec 2.6): search, chips and the cards, newest first. */
+/** /alugueis, /comidas, /servicos (docs/product.md §10.6): search, chips and the cards, newest first. */
 export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBrowseScreenProps) {
   const kind = LISTING_KINDS[type];
   const feed = useListingFeed(type, search);

@@ -8,7 +8,7 @@ import { apartmentText, LISTING_KINDS } from '../listing-kinds.ts';
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 
-/** A card of the browse screens (spec 2.6); the whole card opens the detail. */
+/** A card of the browse screens (docs/product.md §10.6); the whole card opens the detail. */
 export function ListingCard({ listing }: { listing: PublicListing }) {
   const kind = LISTING_KINDS[listing.type];
   const titleId = `listing-${listing.id}`;

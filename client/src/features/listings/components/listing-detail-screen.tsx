@@ -49,11 +49,11 @@ function deliveryIcon(type: ListingType, option: DeliveryOption): ComponentType<
 interface ListingDetailScreenProps {
   type: ListingType;
   id: string;
-  /** The order-request dialog (2.10); without it the order button stays disabled. */
+  /** The order-request dialog (docs/product.md §10.8); without it the order button stays disabled. */
   renderOrderDialog?: RenderOrderDialog;
 }
 
-/** /item/{id}, /food/{id}, /service/{id} (spec 2.7-2.9). */
+/** /item/{id}, /food/{id}, /service/{id} (docs/product.md §10.7). */
 export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDetailScreenProps) {
   const kind = LISTING_KINDS[type];
   const query = useListingDetail(id);
@@ -234,7 +234,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
   );
 }
 
-/** Food made to order (spec 2.8): the minimum notice and the earliest moment to receive it. */
+/** Food made to order (docs/product.md §10.7): the minimum notice and the earliest moment to receive it. */
 function AdvanceOrderNotice({ hours }: { hours: number }) {
   const now = useNow();
   return (

@@ -9,7 +9,7 @@ function spokenRating(rating: RatingSummary): string {
 }
 
 /**
- * The lister's real rating (decisions.md): '★ 4,5 (2)', the mean with one
+ * The lister's real rating (docs/product.md): '★ 4,5 (2)', the mean with one
  * decimal and the count, or '★ Novo' before anyone reviewed them.
  */
 export function OwnerRating({ rating, className }: { rating: RatingSummary; className?: string }) {

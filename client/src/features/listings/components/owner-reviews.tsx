@@ -13,7 +13,7 @@ import { StarIcon } from '../../../components/ui/icons.tsx';
 /** The newest few first; the rest one tap away. */
 const FIRST_SHOWN = 3;
 
-/** 'Avaliações' on the rental detail (2.7): what neighbours said about the lister. */
+/** 'Avaliações' on the rental detail (docs/product.md §10.7): what neighbours said about the lister. */
 export function OwnerReviews({ ownerId }: { ownerId: string }) {
   const query = useOwnerReviews(ownerId);
   const [showAll, setShowAll] = useState(false);

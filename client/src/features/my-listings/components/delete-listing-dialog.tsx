@@ -9,7 +9,7 @@ interface DeleteListingDialogProps {
   onClose: () => void;
 }
 
-/** The confirm of spec 2.14 before a listing is deleted. */
+/** The confirm of docs/product.md §10.12 before a listing is deleted. */
 export function DeleteListingDialog({ open, title, deleting, onConfirm, onClose }: DeleteListingDialogProps) {
   return (
     <Dialog

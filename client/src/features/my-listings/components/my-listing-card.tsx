@@ -5,7 +5,7 @@ import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { ListingBadges, TypeIcon, TypeLabel } from './listing-badges.tsx';
 
-/** One card of /anuncios (spec 2.12): type, title, badges and the pt-BR dates; opens the owner view. */
+/** One card of /anuncios (docs/product.md §10.10): type, title, badges and the pt-BR dates; opens the owner view. */
 export function MyListingCard({ listing, now }: { listing: ManagedListing; now: Date }) {
   const titleId = `my-listing-${listing.id}`;
   return (

@@ -16,7 +16,7 @@ interface Shortcut {
   Icon: ComponentType;
 }
 
-/** Spec 2.12: received orders and a new listing of each type, one tap away. */
+/** docs/product.md §10.10: received orders and a new listing of each type, one tap away. */
 const SHORTCUTS: Shortcut[] = [
   { label: 'Pedidos', to: '/gerenciar-pedidos', tone: 'orders', Icon: InboxIcon },
   { label: 'Novo Item', to: '/anuncios/criar', search: { category: 'rental' }, tone: 'rental', Icon: PackageIcon },
@@ -24,7 +24,7 @@ const SHORTCUTS: Shortcut[] = [
   { label: 'Novo Prato', to: '/anuncios/criar', search: { category: 'food' }, tone: 'food', Icon: UtensilsIcon },
 ];
 
-/** /anuncios (spec 2.12). */
+/** /anuncios (docs/product.md §10.10). */
 export function MyListingsScreen() {
   const { counters, items } = useMyListings();
   const now = new Date();

@@ -29,7 +29,7 @@ import '../my-listings.css';
 
 const HEADER = <PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />;
 
-/** /anuncio/{id}, the owner's view (spec 2.14). */
+/** /anuncio/{id}, the owner's view (docs/product.md §10.12). */
 export function OwnerListingScreen({ id }: { id: string }) {
   const listing = useOwnerListing(id);
 
@@ -85,7 +85,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const input = { id: listing.id };
   const imageUrl = listing.imageDetailUrl ?? listing.imageCardUrl;
   const expired = isExpired(listing.expiresAt);
-  // decisions.md: renewal for listings approved at least once; the owner pauses only what is active.
+  // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
 
   return (

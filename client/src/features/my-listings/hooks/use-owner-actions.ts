@@ -40,7 +40,7 @@ export function useReactivateListing() {
   });
 }
 
-/** 'Renovar': 30 more days (spec 8: 'Anúncio renovado' / 'Seu anúncio foi renovado por mais 30 dias!'). */
+/** 'Renovar': 30 more days (docs/product.md §11: 'Anúncio renovado' / 'Seu anúncio foi renovado por mais 30 dias!'). */
 export function useRenewListing() {
   const refresh = useRefreshAfterChange();
   return trpc.listings.renew.useMutation({

@@ -27,7 +27,7 @@ const OPTION_ICONS: Record<DeliveryOption, ComponentType<SVGProps<SVGSVGElement>
 type FieldErrors = Partial<Record<'deliveryAddress' | 'scheduledAt' | 'message', string>>;
 
 /**
- * Food and services (2.10): one of the listing's delivery options (the first by
+ * Food and services (docs/product.md §10.8): one of the listing's delivery options (the first by
  * default); delivery asks for the address, scheduled for a date and a time. Food
  * made to order always asks when, at least the minimum notice ahead.
  */

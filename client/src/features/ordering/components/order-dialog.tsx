@@ -17,7 +17,7 @@ export interface OrderDialogProps {
 }
 
 /**
- * The order-request dialog (spec 2.10). Rentals pick a period in a calendar;
+ * The order-request dialog (docs/product.md §10.8). Rentals pick a period in a calendar;
  * food and services pick one of the listing's delivery options. The body scrolls
  * and the footer ('Cancelar', 'Enviar Pedido') stays in reach on a phone.
  * Mounted only while open, so every opening starts clean.

@@ -23,7 +23,7 @@ function daysText(days: number): string {
   return `${days} ${days === 1 ? 'dia' : 'dias'}`;
 }
 
-/** Rentals (2.10): a period of 1 to 30 free days, always picked up; total = days x daily price. */
+/** Rentals (docs/product.md §10.8): a period of 1 to 30 free days, always picked up; total = days x daily price. */
 export function RentalOrderForm({ formId, listing, createOrder }: RentalOrderFormProps) {
   const calendar = useOccupiedDates(listing.id);
   const [selection, setSelection] = useState(EMPTY_SELECTION);

@@ -14,7 +14,7 @@ interface MyOrderCardProps {
   onReview: (order: OrderItem) => void;
 }
 
-/** One order the user made (spec 2.15). */
+/** One order the user made (docs/product.md §10.13). */
 export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardProps) {
   const headingId = `my-order-${order.id}`;
   const warning = returnWarning(order.status, order.endDate, today);

@@ -30,7 +30,7 @@ interface MyOrdersScreenProps {
   onTabChange: (tab: MyOrderTab) => void;
 }
 
-/** /meus-pedidos (spec 2.15): the orders the user made, by tab, with cancel, contact and review. */
+/** /meus-pedidos (docs/product.md §10.13): the orders the user made, by tab, with cancel, contact and review. */
 export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
   const orders = useMyOrders(tab);
   const { cancel, cancelling } = useCancelOrder();

@@ -4,7 +4,7 @@ interface Counter {
   tone: 'total' | 'pending' | 'approved' | 'active' | 'finished';
 }
 
-/** The four counters above the tabs (spec 2.15, 2.17). */
+/** The four counters above the tabs (docs/product.md §10.13, §10.15). */
 export function OrderCounters({ label, counters }: { label: string; counters: readonly Counter[] }) {
   return (
     <dl className="orders-counters" aria-label={label}>

@@ -39,7 +39,7 @@ function RentalProgress({ startDate, endDate, today }: { startDate: string; endD
   );
 }
 
-/** One order of the owner's listings (spec 2.17), with the buttons its status allows. */
+/** One order of the owner's listings (docs/product.md §10.15), with the buttons its status allows. */
 export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem; today: string; handlers: ReceivedOrderHandlers }) {
   const headingId = `received-order-${order.id}`;
   const actions = availableActions(order.status, 'owner');

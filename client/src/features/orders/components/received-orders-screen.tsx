@@ -20,7 +20,7 @@ interface ReceivedOrdersScreenProps {
   onTabChange: (tab: ReceivedOrderTab) => void;
 }
 
-/** /gerenciar-pedidos (spec 2.17): orders of the user's listings, pending first, with every step of the lifecycle. */
+/** /gerenciar-pedidos (docs/product.md §10.15): orders of the user's listings, pending first, with every step of the lifecycle. */
 export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenProps) {
   const orders = useReceivedOrders(tab);
   const actions = useReceivedOrderActions();

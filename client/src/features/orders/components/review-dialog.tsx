@@ -18,7 +18,7 @@ interface ReviewDialogProps {
 }
 
 /**
- * The review dialog (spec 2.16): 1 to 5 stars (required), an optional comment
+ * The review dialog (docs/product.md §6.1): 1 to 5 stars (required), an optional comment
  * with a live counter; 'Enviar Avaliação' waits for a rating and for the request.
  * The stars are native radio buttons: arrow keys move between them.
  */

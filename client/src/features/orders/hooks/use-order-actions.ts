@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** Spec 8: 'Status atualizado!' / 'Erro ao atualizar status' (the server's reason under the title). */
+/** docs/product.md §11: 'Status atualizado!' / 'Erro ao atualizar status' (the server's reason under the title). */
 const STATUS_MUTATION = {
   meta: { silentError: true },
   onSuccess: (result: { message: string }) => {
@@ -80,7 +80,7 @@ export function useCancelOrder() {
 }
 
 /**
- * The review dialog (2.16). Spec 8: 'Avaliação enviada com sucesso!' / 'Erro ao
+ * The review dialog (docs/product.md §6.1). docs/product.md §11: 'Avaliação enviada com sucesso!' / 'Erro ao
  * enviar avaliação' with the server's reason. The owner's rating changes on every
  * screen that shows it: their reviews, their listings' details and the feed cards.
  */

@@ -44,7 +44,7 @@ const MENU: Shortcut[] = [
   { to: '/ajuda', label: 'Ajuda', Icon: HelpCircleIcon },
 ];
 
-/** /perfil (spec 2.11). */
+/** /perfil (docs/product.md §10.9). */
 export function ProfileScreen() {
   const profile = useOwnProfile();
   const unread = useUnreadCount();

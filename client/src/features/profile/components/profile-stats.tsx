@@ -2,7 +2,7 @@ import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import { useProfileStats } from '../hooks/use-profile-stats.ts';
 import '../profile.css';
 
-/** 'Anúncios', 'Pedidos', 'Avaliação' (2.11): counts, and the mean with one decimal or 'Novo'. */
+/** 'Anúncios', 'Pedidos', 'Avaliação' (docs/product.md §10.9): counts, and the mean with one decimal or 'Novo'. */
 export function ProfileStats() {
   const stats = useProfileStats();
   const data = stats.data;

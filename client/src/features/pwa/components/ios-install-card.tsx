@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PlusSquareIcon, ShareIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { useDismissed } from '../hooks/use-dismissed.ts';
 
-/** Spec 9: the iOS how-to appears 3 s after opening. */
+/** docs/product.md §5.2: the iOS how-to appears 3 s after opening. */
 export const IOS_PROMPT_DELAY_MS = 3_000;
 
 function isIosSafari(): boolean {

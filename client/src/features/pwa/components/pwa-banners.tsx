@@ -3,7 +3,7 @@ import { IosInstallCard } from './ios-install-card.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 
-/** Spec 2.24: offline, new version and install, above every screen. */
+/** docs/product.md §10.18: offline, new version and install, above every screen. */
 export function PwaBanners() {
   return (
     <>
