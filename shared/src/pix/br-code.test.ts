@@ -22,7 +22,11 @@ function decodeTlv(text: string): Map<string, string> {
 
 function referenceCrc(text: string): string {
   const bits: number[] = [];
-  for (const byte of Buffer.from(text, 'utf8')) for (let i = 7; i >= 0; i -= 1) bits.push((byte >> i) & 1);
+  for (const char of text) {
+    const byte = char.codePointAt(0)!;
+    if (byte > 0x7f) throw new Error('a BR Code is plain ASCII');
+    for (let i = 7; i >= 0; i -= 1) bits.push((byte >> i) & 1);
+  }
   let register = 0xffff;
   for (const bit of bits) {
     const top = (register >> 15) & 1;

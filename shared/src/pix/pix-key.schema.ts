@@ -40,6 +40,14 @@ export const PIX_MESSAGES = {
   markedPaid: 'Pedido marcado como pago.',
 } as const;
 
+/** The other side is told when an order is marked paid. */
+export const PIX_NOTIFICATIONS = {
+  paid: (byName: string, listingTitle: string) => ({
+    title: 'Pedido marcado como pago',
+    message: `${byName} marcou o pedido de "${listingTitle}" como pago.`,
+  }),
+} as const;
+
 /** Orders that were approved (and may already be delivered or completed) can be paid and marked paid. */
 export const PAYABLE_ORDER_STATUSES = ['approved', 'in_progress', 'completed'] as const;
 
