@@ -39,9 +39,18 @@ export function useRealtimeEvents(signedIn: boolean) {
             void utils.orders.invalidate();
             void utils.reviews.invalidate();
             void utils.users.invalidate();
+            // The status and 'Pago' on top of an open conversation.
+            void utils.messages.thread.invalidate();
           }
           const message = text(event.payload.message);
           if (message) toast.info(message, { title: text(event.payload.title) || undefined, durationMs: NOTIFICATION_TOAST_MS });
+          break;
+        }
+        case 'messages.changed': {
+          // Exactly the changed thread, and the unread counts of the cards, home and profile.
+          const orderId = text(event.payload.orderId);
+          if (orderId) void utils.messages.thread.invalidate({ orderId });
+          void utils.messages.unread.invalidate();
           break;
         }
         case 'notification.changed':
