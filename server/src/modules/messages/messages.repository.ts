@@ -89,21 +89,27 @@ export function setReported(db: Db, id: string, by: string, reason: string | nul
   return db.updateTable('order_messages').set({ reported_at: at, reported_by: by, report_reason: reason }).where('id', '=', id).execute();
 }
 
-/** Reported messages for /admin, newest report first, with the order and both people. */
-export function listReported(db: Db, limit: number) {
+/** An order with its listing's title and both people, as the administration reads them. */
+function orderWithPeople(db: Db) {
   return db
-    .selectFrom('order_messages as m')
-    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .selectFrom('orders as o')
     .innerJoin('listings as l', 'l.id', 'o.listing_id')
-    .innerJoin('users as s', 's.id', 'm.sender_id')
-    .innerJoin('users as rp', 'rp.id', 'm.reported_by')
     .innerJoin('users as r', 'r.id', 'o.renter_id')
     .innerJoin('users as w', 'w.id', 'o.owner_id')
-    .select(['m.id', 'm.order_id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason', 'l.title as listing_title'])
+    .select(['o.id as order_id', 'l.title as listing_title'])
+    .select(['r.id as renter_id', 'r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
+    .select(['w.id as owner_id', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
+}
+
+/** Reported messages for /admin, newest report first, with the order and both people. */
+export function listReported(db: Db, limit: number) {
+  return orderWithPeople(db)
+    .innerJoin('order_messages as m', 'm.order_id', 'o.id')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .innerJoin('users as rp', 'rp.id', 'm.reported_by')
+    .select(['m.id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason'])
     .select(['s.id as sender_id', 's.full_name as sender_full_name', 's.apartment as sender_apartment'])
     .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
-    .select(['r.id as renter_id', 'r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
-    .select(['w.id as owner_id', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
     .where('m.reported_at', 'is not', null)
     .orderBy('m.reported_at', 'desc')
     .orderBy('m.id', 'desc')
@@ -113,14 +119,7 @@ export function listReported(db: Db, limit: number) {
 
 /** A thread staff may read (it has a reported message): the order and both people; undefined otherwise. */
 export function findReportedThread(db: Db, orderId: string) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('listings as l', 'l.id', 'o.listing_id')
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as w', 'w.id', 'o.owner_id')
-    .select(['o.id', 'l.title as listing_title'])
-    .select(['r.id as renter_id', 'r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
-    .select(['w.id as owner_id', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
+  return orderWithPeople(db)
     .where('o.id', '=', orderId)
     .where(sql<boolean>`EXISTS (SELECT 1 FROM order_messages rm WHERE rm.order_id = o.id AND rm.reported_at IS NOT NULL)`)
     .executeTakeFirst();

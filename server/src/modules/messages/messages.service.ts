@@ -147,9 +147,9 @@ export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[
 export async function staffThread(deps: AppDeps, orderId: string): Promise<StaffThread> {
   const order = await messages.findReportedThread(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notReported);
-  const rows = await messages.listThread(deps.db, order.id, THREAD_LIMIT);
+  const rows = await messages.listThread(deps.db, order.order_id, THREAD_LIMIT);
   return {
-    orderId: order.id,
+    orderId: order.order_id,
     listingTitle: order.listing_title,
     requester: { id: order.renter_id, fullName: order.renter_full_name, apartment: order.renter_apartment },
     owner: { id: order.owner_id, fullName: order.owner_full_name, apartment: order.owner_apartment },
