@@ -137,9 +137,9 @@ export function ContactButton({ order, label }: { order: OrderItem; label: strin
 
 /** 'Pago' once either side marked it; 'A pagar' while an approved order is not (issue 14). */
 export function PaymentBadge({ status, paidAt }: { status: OrderStatus; paidAt: Date | null }) {
-  if (paidAt) return <Badge variant="success">Pago</Badge>;
+  if (paidAt) return <Badge variant="success" className="orders-payment">Pago</Badge>;
   if (!(PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status)) return null;
-  return <Badge variant="warning">A pagar</Badge>;
+  return <Badge variant="warning" className="orders-payment">A pagar</Badge>;
 }
 
 /** 'Conversar': the order's conversation, with its unread messages. */
