@@ -7,6 +7,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('order_messages')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    // Insertion order: two messages of the same instant still read in the order they were written.
+    .addColumn('seq', 'bigint', (col) => col.notNull().generatedAlwaysAsIdentity())
     .addColumn('order_id', 'uuid', (col) => col.notNull().references('orders.id').onDelete('restrict'))
     .addColumn('sender_id', 'uuid', (col) => col.notNull().references('users.id').onDelete('restrict'))
     // The other person of the order: unread counts read one index, no join.
@@ -26,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('order_messages_reporter_check', sql`reported_by IS NULL OR reported_by = recipient_id`)
     .execute();
   await db.schema.createIndex('order_messages_client_id_key').on('order_messages').columns(['sender_id', 'client_id']).unique().execute();
-  await db.schema.createIndex('order_messages_thread_idx').on('order_messages').columns(['order_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('order_messages_thread_idx').on('order_messages').columns(['order_id', 'created_at', 'seq']).execute();
   await db.schema.createIndex('order_messages_unread_idx').on('order_messages').columns(['recipient_id', 'order_id']).where(sql.ref('read_at'), 'is', null).execute();
   await db.schema.createIndex('order_messages_reported_idx').on('order_messages').column('reported_at').where(sql.ref('reported_at'), 'is not', null).execute();
 

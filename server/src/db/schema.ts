@@ -160,6 +160,8 @@ export interface ReviewsTable {
 
 export interface OrderMessagesTable {
   id: Generated<string>;
+  /** Identity: the order messages were written in. */
+  seq: Generated<string>;
   order_id: string;
   sender_id: string;
   recipient_id: string;

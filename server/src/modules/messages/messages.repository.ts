@@ -46,7 +46,7 @@ export async function listThread(db: Db, orderId: string, limit: number) {
     .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 'm.reported_at', 's.full_name as sender_full_name'])
     .where('m.order_id', '=', orderId)
     .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
+    .orderBy('m.seq', 'desc')
     .limit(limit)
     .execute();
   return rows.reverse();
@@ -112,7 +112,7 @@ export function listReported(db: Db, limit: number) {
     .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
     .where('m.reported_at', 'is not', null)
     .orderBy('m.reported_at', 'desc')
-    .orderBy('m.id', 'desc')
+    .orderBy('m.seq', 'desc')
     .limit(limit)
     .execute();
 }

@@ -123,6 +123,17 @@ describe('a conversation per order', () => {
     expect(await eventsOf(people.other.id, orderId)).toEqual([]);
   });
 
+  it("reaches the other person's live stream (NOTIFY after commit), with the order it belongs to", async () => {
+    const orderId = await newOrder();
+    const controller = new AbortController();
+    const stream = app.deps.bus.stream(people.owner.id, await app.deps.bus.latestIdFor(people.owner.id), controller.signal);
+    const next = stream.next();
+    await send('requester', orderId, 'Ao vivo');
+    const { value } = await next;
+    controller.abort();
+    expect(value).toMatchObject({ userId: people.owner.id, kind: MESSAGES_CHANGED_KIND, payload: { orderId } });
+  });
+
   it('counts unread messages per order and in total, and read receipts turn when the other side opens the thread', async () => {
     const before = await apis.owner.messages.unread();
     const orderId = await newOrder();
