@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
+import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
 import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
 import { useCancelOrder, useMarkPaid, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
-import { apartmentText } from '../order-format.ts';
+import { apartmentText, scheduledText } from '../order-format.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge, PaymentBadge } from './order-card-parts.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
@@ -78,6 +78,13 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
         <h2 className="conversation-order-title">{order.listing.removed ? 'Item removido' : order.listing.title}</h2>
         <OrderStatusBadge status={order.status} />
       </div>
+      {order.startDate && order.endDate ? (
+        <p className="conversation-order-when">
+          {formatCalendarDate(order.startDate)} a {formatCalendarDate(order.endDate)}
+        </p>
+      ) : order.scheduledAt ? (
+        <p className="conversation-order-when">Agendado para {scheduledText(order.scheduledAt)}</p>
+      ) : null}
       <p className="conversation-order-total">
         <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
         <PaymentBadge status={order.status} paidAt={order.paidAt} />

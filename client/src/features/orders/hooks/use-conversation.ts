@@ -25,7 +25,14 @@ export function useMarkThreadRead(orderId: string, thread: Thread | undefined) {
   const hasUnread = Boolean(thread?.messages.some((message) => !message.mine && message.readAt === null));
   const { mutate, isPending } = markRead;
   useEffect(() => {
-    if (hasUnread && !isPending && document.visibilityState === 'visible') mutate({ orderId });
+    if (!hasUnread || isPending) return undefined;
+    // A message that arrives while the tab is in the background is read when the person comes back to it.
+    const markIfVisible = () => {
+      if (document.visibilityState === 'visible') mutate({ orderId });
+    };
+    markIfVisible();
+    document.addEventListener('visibilitychange', markIfVisible);
+    return () => document.removeEventListener('visibilitychange', markIfVisible);
   }, [hasUnread, isPending, mutate, orderId]);
 }
 
