@@ -42,7 +42,7 @@ function messages(page: Page) {
   return page.getByRole('list', { name: 'Mensagens' });
 }
 
-test('requester and owner talk live, the requester copies the Pix code and the owner marks the order paid', async ({ browser }) => {
+test('requester and owner talk live, the requester copies the Pix code, the owner marks the order paid, staff read a reported message', async ({ browser }) => {
   test.slow(); // Two residents, two tabs, going offline and back.
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
@@ -135,6 +135,17 @@ test('requester and owner talk live, the requester copies the Pix code and the o
   await expect(requester.page.getByRole('button', { name: 'Pagar com Pix' })).toHaveCount(0);
   await requester.page.goto('/meus-pedidos');
   await expect(requester.page.getByRole('article').filter({ hasText: title })).toContainText('Pago');
+
+  // The requester reports the owner's message; staff find it in /admin with the order and both names.
+  await requester.page.goBack();
+  await requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' }).getByRole('button', { name: 'Denunciar' }).click();
+  await expect(requester.page.getByText('Mensagem denunciada. A administração vai analisar.')).toBeVisible();
+  await moderator.page.goto('/admin');
+  const reported = moderator.page.getByRole('list', { name: 'Mensagens denunciadas' }).getByRole('listitem').filter({ hasText: title });
+  await expect(reported).toContainText('Pode sim! Bloco E, apto 707.');
+  await expect(reported).toContainText(`${requester.fullName} (E-707) pediu a ${owner.fullName} (E-707)`);
+  await reported.getByRole('button', { name: 'Ler conversa' }).click();
+  await expect(moderator.page.getByRole('dialog', { name: 'Conversa denunciada' })).toContainText('Combinado, até amanhã!');
 
   for (const context of [owner.context, requester.context, admin.context, moderator.context]) await context.close();
 });
