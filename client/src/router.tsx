@@ -22,6 +22,7 @@ import { rentalDetailRoute } from './routes/item-detalhe.tsx';
 import { myOrdersRoute } from './routes/meus-pedidos.tsx';
 import { notificationsRoute } from './routes/notificacoes.tsx';
 import { paymentsRoute } from './routes/pagamentos.tsx';
+import { conversationRoute } from './routes/pedido-conversa.tsx';
 import { pendingApprovalRoute } from './routes/pending-approval.tsx';
 import { profileRoute } from './routes/perfil.tsx';
 import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
@@ -57,6 +58,7 @@ const routeTree = rootRoute.addChildren([
     helpRoute,
     myOrdersRoute,
     receivedOrdersRoute,
+    conversationRoute,
     adminRoute,
   ]),
 ]);

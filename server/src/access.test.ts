@@ -73,6 +73,18 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'reviews.create', allowed: APPROVED, call: (api) => api.reviews.create({ orderId: someId, rating: 5 }) },
   { name: 'reviews.forUser', allowed: APPROVED, call: (api) => api.reviews.forUser({ userId: someId }) },
   { name: 'activity.recent', allowed: APPROVED, call: (api) => api.activity.recent() },
+  { name: 'orders.markPaid', allowed: APPROVED, call: (api) => api.orders.markPaid({ id: someId }) },
+  { name: 'messages.thread', allowed: APPROVED, call: (api) => api.messages.thread({ orderId: someId }) },
+  { name: 'messages.send', allowed: APPROVED, call: (api) => api.messages.send({ orderId: someId, body: 'Oi', clientId: someId }) },
+  { name: 'messages.markRead', allowed: APPROVED, call: (api) => api.messages.markRead({ orderId: someId }) },
+  { name: 'messages.unread', allowed: APPROVED, call: (api) => api.messages.unread() },
+  { name: 'messages.report', allowed: APPROVED, call: (api) => api.messages.report({ messageId: someId }) },
+  { name: 'messages.moderation.reported', allowed: STAFF, call: (api) => api.messages.moderation.reported() },
+  { name: 'messages.moderation.thread', allowed: STAFF, call: (api) => api.messages.moderation.thread({ orderId: someId }) },
+  { name: 'pix.myKey', allowed: APPROVED, call: (api) => api.pix.myKey() },
+  { name: 'pix.saveKey', allowed: APPROVED, call: (api) => api.pix.saveKey({ type: 'email', key: 'vizinho@exemplo.com' }) },
+  { name: 'pix.removeKey', allowed: APPROVED, call: (api) => api.pix.removeKey() },
+  { name: 'pix.forOrder', allowed: APPROVED, call: (api) => api.pix.forOrder({ orderId: someId }) },
 ];
 
 let app: TestApp;

@@ -33,6 +33,8 @@ export const configSchema = z.object({
     .default('America/Sao_Paulo')
     .refine((zone) => isValidTimeZone(zone), { message: 'fuso horário desconhecido' }),
   CONDO_PHONE: z.string().default('(11) 3333-4444'),
+  /** The receiver's city in Pix codes (BR Code field 60). */
+  CONDO_CITY: z.string().trim().min(1, 'não pode ser vazio').default('São Paulo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Tests and demos only: the app's clock starts at this instant (ISO 8601) and runs on from there. */

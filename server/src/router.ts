@@ -2,8 +2,10 @@ import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
+import { messagesRouter } from './modules/messages/messages.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { ordersRouter } from './modules/orders/orders.router.ts';
+import { pixRouter } from './modules/pix/pix.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -18,6 +20,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   activity: activityRouter,
   admin: adminRouter,
+  messages: messagesRouter,
+  pix: pixRouter,
   realtime: realtimeRouter,
 });
 

@@ -1,9 +1,16 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { AppScreen } from '../components/layout/app-screen.tsx';
+import { PageHeader } from '../components/layout/page-header.tsx';
+import { PixKeySettings } from '../features/pix/components/pix-key-settings.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const settingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/configuracoes',
-  component: () => <PlaceholderScreen title="Configurações" backTo="/perfil" />,
+  loader: ({ context }) => context.queryUtils.pix.myKey.prefetch(),
+  component: () => (
+    <AppScreen header={<PageHeader title="Configurações" backTo="/perfil" />}>
+      <PixKeySettings />
+    </AppScreen>
+  ),
 });

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
@@ -131,6 +132,9 @@ export interface OrdersTable {
   completed_at: Date | null;
   rejected_at: Date | null;
   cancelled_at: Date | null;
+  /** 'Pago': either side marked it (the app never holds money). */
+  paid_at: Date | null;
+  paid_by: string | null;
   updated_at: Generated<Date>;
 }
 
@@ -142,6 +146,29 @@ export interface ReviewsTable {
   rating: number;
   comment: string | null;
   created_at: Timestamp;
+}
+
+export interface OrderMessagesTable {
+  id: Generated<string>;
+  /** Identity: the order messages were written in. */
+  seq: Generated<string>;
+  order_id: string;
+  sender_id: string;
+  recipient_id: string;
+  client_id: string;
+  body: string;
+  created_at: Timestamp;
+  read_at: Date | null;
+  reported_at: Date | null;
+  reported_by: string | null;
+  report_reason: string | null;
+}
+
+export interface PixKeysTable {
+  user_id: string;
+  key_type: PixKeyType;
+  key: string;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -156,4 +183,6 @@ export interface Database {
   listings: ListingsTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
+  order_messages: OrderMessagesTable;
+  pix_keys: PixKeysTable;
 }

@@ -63,6 +63,17 @@ describe('demo seed', () => {
     expect(available.items.map((item) => item.title)).not.toContain('Bicicleta aro 29 com capacete');
   });
 
+  it("opens conversations with unread messages for Bruno, and Ana's approved drill offers 'Pagar com Pix'", async () => {
+    const bruno = await app.db.selectFrom('users').select(['id', 'email', 'full_name']).where('email', '=', 'bruno@vizinhanca.app').executeTakeFirstOrThrow();
+    const { api } = await app.callerAs({ id: bruno.id, email: bruno.email, fullName: bruno.full_name, password: '' });
+    expect((await api.messages.unread()).total).toBe(2);
+    const drill = (await api.orders.mine({ tab: 'active' })).items.find((item) => item.listing?.title === 'Furadeira de impacto Bosch')!;
+    const thread = await api.messages.thread({ orderId: drill.id });
+    expect(thread.messages.map((message) => message.mine)).toEqual([true, false]);
+    expect(thread.order.pixAvailable).toBe(true);
+    expect((await api.pix.forOrder({ orderId: drill.id })).receiverName).toBe('Ana Beatriz Souza');
+  });
+
   it('demo passwords work and each approved resident lives in a different block', async () => {
     const residents = DEMO_USERS.filter((user) => user.roles.length === 0 && user.status === 'approved');
     expect(new Set(residents.map((user) => user.block)).size).toBe(residents.length);

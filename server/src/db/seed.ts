@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays, orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from '../auth/crypto.ts';
 import type { AppDeps } from '../context.ts';
@@ -93,7 +95,15 @@ interface DemoOrder {
   message?: string;
   rejectionReason?: string;
   review?: { rating: number; comment: string };
+  /** The order's conversation (issue 14): who wrote, how long ago, and whether the other side read it. */
+  messages?: { from: 'requester' | 'owner'; text: string; hoursAgo: number; read: boolean }[];
 }
+
+/** Pix keys of owners, so 'Pagar com Pix' shows on their approved orders (Bruno has none: the demo shows both cases). */
+export const DEMO_PIX_KEYS: { email: string; type: PixKeyType; key: string }[] = [
+  { email: 'ana@vizinhanca.app', type: 'email', key: 'ana@vizinhanca.app' },
+  { email: 'juliana@vizinhanca.app', type: 'phone', key: '+5511965432109' },
+];
 
 /**
  * Orders in every status among the residents: an in_progress rental returning
@@ -101,8 +111,27 @@ interface DemoOrder {
  * Ana reads 'Novo'), one completed order still waiting for its review.
  */
 export const DEMO_ORDERS: DemoOrder[] = [
-  { listing: 'Bicicleta aro 29 com capacete', requester: 'juliana@vizinhanca.app', status: 'in_progress', period: [-2, 1], createdDaysAgo: 4, message: 'Oi Bruno! Quero levar as crianças ao parque no fim de semana.' },
-  { listing: 'Furadeira de impacto Bosch', requester: 'bruno@vizinhanca.app', status: 'approved', period: [3, 4], createdDaysAgo: 1, message: 'Preciso pendurar umas prateleiras. Posso buscar de manhã?' },
+  {
+    listing: 'Bicicleta aro 29 com capacete',
+    requester: 'juliana@vizinhanca.app',
+    status: 'in_progress',
+    period: [-2, 1],
+    createdDaysAgo: 4,
+    message: 'Oi Bruno! Quero levar as crianças ao parque no fim de semana.',
+    messages: [{ from: 'requester', text: 'Bruno, devolvo a bicicleta amanhã depois das 18h, tudo bem?', hoursAgo: 2, read: false }],
+  },
+  {
+    listing: 'Furadeira de impacto Bosch',
+    requester: 'bruno@vizinhanca.app',
+    status: 'approved',
+    period: [3, 4],
+    createdDaysAgo: 1,
+    message: 'Preciso pendurar umas prateleiras. Posso buscar de manhã?',
+    messages: [
+      { from: 'requester', text: 'Oi Ana! Posso buscar a furadeira às 9h do primeiro dia?', hoursAgo: 20, read: true },
+      { from: 'owner', text: 'Pode sim, Bruno! Estou no A-101. Dá para pagar pelo Pix aqui no app.', hoursAgo: 19, read: false },
+    ],
+  },
   { listing: 'Furadeira de impacto Bosch', requester: 'juliana@vizinhanca.app', status: 'pending', period: [7, 9], createdDaysAgo: 0, message: 'Vou montar os móveis do quarto do bebê.' },
   { listing: 'Bicicleta aro 29 com capacete', requester: 'ana@vizinhanca.app', status: 'completed', period: [-10, -8], createdDaysAgo: 12, review: { rating: 5, comment: 'Bicicleta impecável e o Bruno foi super atencioso. Recomendo!' } },
   { listing: 'Marmitas fit da semana (5 unidades)', requester: 'bruno@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 8, review: { rating: 4, comment: 'Marmitas gostosas e bem temperadas. Chegaram no horário combinado.' } },
@@ -229,6 +258,14 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      for (const message of order.messages ?? []) {
+        const [senderId, recipientId] = message.from === 'requester' ? [renterId, listing.ownerId] : [listing.ownerId, renterId];
+        const at = new Date(now - message.hoursAgo * HOUR_MS);
+        await trx
+          .insertInto('order_messages')
+          .values({ order_id: id, sender_id: senderId, recipient_id: recipientId, client_id: randomUUID(), body: message.text, created_at: at, read_at: message.read ? new Date(at.getTime() + HOUR_MS / 2) : null })
+          .execute();
+      }
       if (order.review) {
         await trx
           .insertInto('reviews')
@@ -244,6 +281,9 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       }
     }
   });
+  for (const pixKey of DEMO_PIX_KEYS) {
+    await deps.db.insertInto('pix_keys').values({ user_id: userIds.get(pixKey.email)!, key_type: pixKey.type, key: pixKey.key }).execute();
+  }
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }

@@ -224,6 +224,8 @@ export const orderItemSchema = z.object({
   approvedAt: z.date().nullable(),
   deliveredAt: z.date().nullable(),
   completedAt: z.date().nullable(),
+  /** Either side marked it 'Pago' (approved orders not yet paid read 'A pagar'). */
+  paidAt: z.date().nullable(),
   /** /meus-pedidos only: completed, and not reviewed yet ('Avaliar'). */
   canReview: z.boolean(),
   reviewed: z.boolean(),

@@ -19,6 +19,8 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   }),
   /** Notifications were read (on any device): badges and the list reload. */
   z.object({ kind: z.literal('notification.changed'), payload: z.object({}) }),
+  /** A message was sent or read in an order's conversation: that thread and the unread counts reload. */
+  z.object({ kind: z.literal('messages.changed'), payload: z.object({ orderId: z.string() }) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -23,6 +23,7 @@ const ORDER_COLUMNS = [
   'o.approved_at',
   'o.delivered_at',
   'o.completed_at',
+  'o.paid_at',
 ] as const;
 
 /** The listing as the cards show it; its deleted_at says 'Item removido'. */
@@ -84,6 +85,36 @@ export function findForUpdate(db: Db, id: string) {
     .where('o.id', '=', id)
     .forUpdate('o')
     .executeTakeFirst();
+}
+
+/**
+ * One order as its two people see it (the conversation's header, the Pix code),
+ * or nothing when the user is neither its requester nor its owner.
+ */
+export function findForParticipant(db: Db, id: string, userId: string) {
+  return withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .innerJoin('users as w', 'w.id', 'o.owner_id')
+    .select(ORDER_COLUMNS)
+    .select(LISTING_COLUMNS)
+    .select(['o.rejected_at', 'o.cancelled_at'])
+    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
+    .where('o.id', '=', id)
+    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
+    .executeTakeFirst();
+}
+
+/** Locks the order to mark it paid: who may, from which status, and whether it already is. */
+export function findPaymentForUpdate(db: Db, id: string) {
+  return withListing(db)
+    .select(['o.id', 'o.owner_id', 'o.renter_id', 'o.status', 'o.paid_at', 'l.title as listing_title'])
+    .where('o.id', '=', id)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+export function setPaid(db: Db, id: string, by: string, at: Date) {
+  return db.updateTable('orders').set({ paid_at: at, paid_by: by, updated_at: at }).where('id', '=', id).execute();
 }
 
 /** Rental days held by pending, approved or in_progress orders that end today or later. */

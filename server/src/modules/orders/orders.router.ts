@@ -84,5 +84,11 @@ export const ordersRouter = router({
     .output(orderMessageSchema)
     .mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
 
+  /** 'Pago': either side of an approved order (issue 14); the other side is told. */
+  markPaid: approvedProcedure
+    .input(orderByIdSchema)
+    .output(orderMessageSchema)
+    .mutation(({ ctx, input }) => orders.markPaid(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),
+
   moderation: moderationRouter,
 });

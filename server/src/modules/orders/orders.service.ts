@@ -26,6 +26,7 @@ import {
   rentalPeriodError,
   type OrderAction,
 } from '@vizinhanca/shared/orders/order.rules';
+import { PAYABLE_ORDER_STATUSES, PIX_MESSAGES, PIX_NOTIFICATIONS } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
@@ -66,6 +67,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderIte
     approvedAt: row.approved_at,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
+    paidAt: row.paid_at,
     canReview: side === 'requester' && row.status === 'completed' && !row.reviewed,
     reviewed: row.reviewed,
   };
@@ -299,6 +301,56 @@ export function markDelivered(deps: AppDeps, userId: string, id: string) {
 /** in_progress -> completed (the owner: 'Concluir'). */
 export function complete(deps: AppDeps, userId: string, id: string) {
   return transition(deps, { id: userId, asAdmin: false }, id, 'complete', null);
+}
+
+// ---- For the conversation and Pix modules ----
+
+/** An order as one of its two people sees it, with their side; null for anyone else (or no such order). */
+export async function forParticipant(deps: AppDeps, userId: string, id: string) {
+  const row = await orders.findForParticipant(deps.db, id, userId);
+  if (!row) return null;
+  const side = row.renter_id === userId ? ('requester' as const) : ('owner' as const);
+  return {
+    id: row.id,
+    side,
+    status: row.status,
+    ownerId: row.owner_id,
+    requesterId: row.renter_id,
+    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+    requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
+    listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
+    totalCents: row.total_cents,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    scheduledAt: row.scheduled_at,
+    paidAt: row.paid_at,
+    completedAt: row.completed_at,
+    rejectedAt: row.rejected_at,
+    cancelledAt: row.cancelled_at,
+  };
+}
+export type ParticipantOrder = NonNullable<Awaited<ReturnType<typeof forParticipant>>>;
+
+export function isPayable(status: OrderStatus): boolean {
+  return (PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/**
+ * 'Pago': either person of an approved (or later delivered or completed) order
+ * says the money arrived; the other one is told. No money passes through the app.
+ */
+export async function markPaid(deps: AppDeps, user: { id: string; fullName: string }, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await orders.findPaymentForUpdate(trx, id);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    const other = order.owner_id === user.id ? order.renter_id : order.renter_id === user.id ? order.owner_id : null;
+    if (!other) throw new AppError('FORBIDDEN', PIX_MESSAGES.notParticipant);
+    if (!isPayable(order.status)) throw new AppError('CONFLICT', PIX_MESSAGES.cannotMarkPaid);
+    if (order.paid_at) throw new AppError('CONFLICT', PIX_MESSAGES.alreadyPaid);
+    await orders.setPaid(trx, id, user.id, deps.clock.now());
+    await notify(deps, trx, { userId: other, type: 'order_status', relatedId: id, ...PIX_NOTIFICATIONS.paid(user.fullName, order.listing_title) });
+  });
+  return { message: PIX_MESSAGES.markedPaid };
 }
 
 // ---- The administration ----

@@ -20,6 +20,7 @@ import type { ListingHandlers } from './listing-handlers.ts';
 import { ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
+import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
 import { sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
 import '../admin.css';
 
@@ -108,6 +109,7 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
             <AdminOrdersPanel isAdmin={isAdmin} />
           )}
         </div>
+        <ReportedMessagesPanel />
       </main>
 
       <ListingViewDialog listing={dialogListing('view')} onClose={closeDialog} />

@@ -3,7 +3,8 @@ import { isStaff } from '@vizinhanca/shared/users/user.types';
 import { BottomNav } from '../../../components/layout/bottom-nav.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { BellIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { MessagesLink } from '../../../components/layout/messages-link.tsx';
+import { BellIcon, MessageSquareIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
@@ -24,10 +25,15 @@ export function HomeScreen() {
             <h1 className="home-greeting">Olá, {user.fullName}!</h1>
             <p className="home-welcome">Bem-vindo(a) à sua vizinhança. O que você procura hoje?</p>
           </div>
-          <Link to="/notificacoes" className="icon-button icon-button-on-brand" aria-label="Notificações">
-            <BellIcon />
-            <CountBadge count={unread} srLabel={(count) => `${count} não lidas`} />
-          </Link>
+          <div className="home-hero-icons">
+            <MessagesLink className="icon-button icon-button-on-brand" label="Mensagens">
+              <MessageSquareIcon />
+            </MessagesLink>
+            <Link to="/notificacoes" className="icon-button icon-button-on-brand" aria-label="Notificações">
+              <BellIcon />
+              <CountBadge count={unread} srLabel={(count) => `${count} não lidas`} />
+            </Link>
+          </div>
         </div>
       </header>
 

@@ -3,7 +3,7 @@ import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, CheckIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
 import { StarIcon } from '../../../components/ui/icons.tsx';
 
 interface MyOrderCardProps {
@@ -30,6 +30,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
       ) : null}
       <OrderPeriod order={order} />
       <OrderSummary order={order} />
+      <PaymentBadge status={order.status} paidAt={order.paidAt} />
       <OrderEndReasons order={order} />
       {order.reviewed ? (
         <Badge variant="success" className="orders-reviewed">
@@ -38,6 +39,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
         </Badge>
       ) : null}
       <div className="orders-actions">
+        <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar via WhatsApp" />
         {cancellable ? (
           <Button variant="danger-outline" size="sm" onClick={() => onCancel(order)}>

@@ -2,12 +2,15 @@ import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { ORDER_STATUS_LABELS, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { Link } from '@tanstack/react-router';
+import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { ComponentType, ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge, CountBadge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
 import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
-import { MessageCircleIcon, TruckIcon } from '../../../components/ui/icons.tsx';
+import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 
 const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
 
@@ -129,5 +132,24 @@ export function ContactButton({ order, label }: { order: OrderItem; label: strin
       <MessageCircleIcon />
       {label}
     </a>
+  );
+}
+
+/** 'Pago' once either side marked it; 'A pagar' while an approved order is not (issue 14). */
+export function PaymentBadge({ status, paidAt }: { status: OrderStatus; paidAt: Date | null }) {
+  if (paidAt) return <Badge variant="success" className="orders-payment">Pago</Badge>;
+  if (!(PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status)) return null;
+  return <Badge variant="warning" className="orders-payment">A pagar</Badge>;
+}
+
+/** 'Conversar': the order's conversation, with its unread messages. */
+export function ConversationLink({ orderId }: { orderId: string }) {
+  const unread = useUnreadMessages().byOrder.get(orderId) ?? 0;
+  return (
+    <Link to="/pedido/$id/conversa" params={{ id: orderId }} className={buttonClassName({ variant: 'outline', size: 'sm', className: 'orders-conversation' })}>
+      <MessageSquareIcon />
+      Conversar
+      <CountBadge count={unread} srLabel={(count) => `${count} ${count === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`} />
+    </Link>
   );
 }

@@ -2,7 +2,7 @@ import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/orde
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
 import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
 
 export interface ReceivedOrderHandlers {
@@ -61,8 +61,10 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
         </blockquote>
       ) : null}
       <OrderSummary order={order} />
+      <PaymentBadge status={order.status} paidAt={order.paidAt} />
       <OrderEndReasons order={order} />
       <div className="orders-actions">
+        <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar cliente" />
         {actions.includes('reject') ? (
           <Button variant="danger-outline" size="sm" onClick={() => handlers.reject(order)} disabled={busy}>

@@ -14,6 +14,9 @@ const STATUS_MUTATION = {
   },
 };
 
+/** What an action needs of an order: a card's item or a conversation's header. */
+type OrderRef = Pick<OrderItem, 'id'> & { listing: { id: string } | null };
+
 interface Changes {
   /** The owner's list (/gerenciar-pedidos) or the requester's (/meus-pedidos). */
   side: 'received' | 'mine';
@@ -30,9 +33,10 @@ interface Changes {
  */
 function useRefreshAfterChange() {
   const utils = trpc.useUtils();
-  return (order: Pick<OrderItem, 'listing'>, changes: Changes) => {
+  return (order: OrderRef, changes: Changes) => {
     const listingId = order.listing?.id;
     return Promise.all([
+      utils.messages.thread.invalidate({ orderId: order.id }),
       changes.side === 'received' ? utils.orders.received.invalidate() : utils.orders.mine.invalidate(),
       utils.activity.recent.invalidate(),
       changes.freesDays && listingId ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
@@ -54,13 +58,13 @@ export function useReceivedOrderActions() {
     /** The order whose request is running (its buttons wait). */
     busyId: running?.variables?.id ?? null,
     rejecting: reject.isPending,
-    approve: (order: OrderItem) =>
+    approve: (order: OrderRef) =>
       approve.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
-    reject: (order: OrderItem, reason: string | undefined, done: () => void) =>
+    reject: (order: OrderRef, reason: string | undefined, done: () => void) =>
       reject.mutate({ id: order.id, reason }, { onSuccess: done, onSettled: () => refresh(order, { side: 'received', freesDays: true }) }),
-    markDelivered: (order: OrderItem) =>
+    markDelivered: (order: OrderRef) =>
       markDelivered.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
-    complete: (order: OrderItem) =>
+    complete: (order: OrderRef) =>
       complete.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', freesDays: true, availability: true }) }),
   };
 }
@@ -71,10 +75,27 @@ export function useCancelOrder() {
   const cancel = trpc.orders.cancel.useMutation(STATUS_MUTATION);
   return {
     cancelling: cancel.isPending,
-    cancel: (order: OrderItem, reason: string | undefined, done: () => void) =>
+    cancel: (order: OrderRef, reason: string | undefined, done: () => void) =>
       cancel.mutate(
         { id: order.id, reason },
         { onSuccess: done, onSettled: () => refresh(order, { side: 'mine', freesDays: true, availability: true }) },
+      ),
+  };
+}
+
+/** 'Marcar como pago' (either side of an approved order); the other side is told live. */
+export function useMarkPaid() {
+  const utils = trpc.useUtils();
+  const markPaid = trpc.orders.markPaid.useMutation(STATUS_MUTATION);
+  return {
+    busyId: markPaid.isPending ? (markPaid.variables?.id ?? null) : null,
+    markPaid: (orderId: string) =>
+      markPaid.mutate(
+        { id: orderId },
+        {
+          onSettled: () =>
+            Promise.all([utils.messages.thread.invalidate({ orderId }), utils.orders.mine.invalidate(), utils.orders.received.invalidate()]),
+        },
       ),
   };
 }

@@ -15,6 +15,7 @@ import {
   LogOutIcon,
   MapPinIcon,
   MegaphoneIcon,
+  MessageSquareIcon,
   PhoneIcon,
   ReceiptIcon,
   SettingsIcon,
@@ -22,6 +23,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
+import { MessagesLink } from '../../../components/layout/messages-link.tsx';
 import { useOwnProfile } from '../hooks/use-own-profile.ts';
 import { ProfileStats } from './profile-stats.tsx';
 
@@ -83,6 +85,12 @@ export function ProfileScreen() {
       </nav>
 
       <ul className="menu-list" aria-label="Mais opções">
+        <li>
+          <MessagesLink className="menu-item">
+            <MessageSquareIcon />
+            <span className="menu-item-label">Mensagens</span>
+          </MessagesLink>
+        </li>
         {MENU.map(({ to, label, Icon }) => (
           <li key={to}>
             <Link to={to} className="menu-item">

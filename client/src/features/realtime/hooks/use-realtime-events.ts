@@ -31,6 +31,8 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
       void utils.orders.occupiedDates.invalidate();
       void utils.users.stats.invalidate();
       void utils.reviews.forUser.invalidate();
+      // The status and 'Pago' on top of an open conversation.
+      if (relatedId) void utils.messages.thread.invalidate({ orderId: relatedId });
       break;
     case 'account_approved':
     case 'account_rejected':
@@ -79,6 +81,11 @@ function handle(utils: Utils, event: RealtimeEvent) {
     case 'notification.changed':
       void utils.notifications.list.invalidate();
       void utils.notifications.unreadCount.invalidate();
+      break;
+    case 'messages.changed':
+      // Exactly the changed thread, and the unread counts of the cards, home and profile.
+      void utils.messages.thread.invalidate({ orderId: event.payload.orderId });
+      void utils.messages.unread.invalidate();
       break;
   }
 }

@@ -1,0 +1,179 @@
+import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
+import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
+import { availableActions } from '@vizinhanca/shared/orders/order.rules';
+import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
+import { useCancelOrder, useMarkPaid, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
+import { apartmentText, scheduledText } from '../order-format.ts';
+import { MessageComposer } from './message-composer.tsx';
+import { OrderStatusBadge, PaymentBadge } from './order-card-parts.tsx';
+import { OrderReasonDialog } from './order-reason-dialog.tsx';
+import '../orders.css';
+
+interface ConversationScreenProps {
+  orderId: string;
+  /** The requester's 'Pagar com Pix' (composed by the route from the Pix feature). */
+  renderPayment?: (order: ThreadOrder) => ReactNode;
+}
+
+/** /pedido/{id}/conversa: the order on top with its actions, the messages, the text box at the bottom. */
+export function ConversationScreen({ orderId, renderPayment }: ConversationScreenProps) {
+  const thread = useThread(orderId);
+  useMarkThreadRead(orderId, thread.data);
+  const backTo = thread.data?.order.side === 'owner' ? '/gerenciar-pedidos' : '/meus-pedidos';
+  const title = thread.data ? `Conversa com ${thread.data.order.counterpart.fullName}` : 'Conversa';
+
+  return (
+    <div className="screen conversation-screen">
+      <PageHeader title={title} subtitle={thread.data ? apartmentText(thread.data.order.counterpart.apartment) : undefined} backTo={backTo} />
+      {thread.data ? (
+        <>
+          <OrderHeader order={thread.data.order} renderPayment={renderPayment} />
+          <MessageList orderId={orderId} messages={thread.data.messages} />
+          {thread.data.open ? (
+            <MessageComposer orderId={orderId} />
+          ) : (
+            <p className="conversation-closed" role="status">
+              Esta conversa foi encerrada 30 dias depois do fim do pedido e agora é somente leitura.
+            </p>
+          )}
+        </>
+      ) : thread.isError ? (
+        <main className="screen-main">
+          <p className="empty-state-title" role="alert">
+            {errorMessage(thread.error)}
+          </p>
+        </main>
+      ) : (
+        <main className="screen-main">
+          <Spinner label="Carregando conversa" />
+        </main>
+      )}
+    </div>
+  );
+}
+
+function isPayable(status: OrderStatus): boolean {
+  return (PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** The order's summary and status, and what this person can do now. */
+function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayment?: (order: ThreadOrder) => ReactNode }) {
+  const owner = useReceivedOrderActions();
+  const { cancel, cancelling } = useCancelOrder();
+  const { markPaid, busyId: payingId } = useMarkPaid();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const actions = availableActions(order.status, order.side);
+  const busy = owner.busyId === order.id;
+
+  return (
+    <section className="conversation-order" aria-label="Resumo do pedido">
+      <div className="conversation-order-top">
+        <h2 className="conversation-order-title">{order.listing.removed ? 'Item removido' : order.listing.title}</h2>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      {order.startDate && order.endDate ? (
+        <p className="conversation-order-when">
+          {formatCalendarDate(order.startDate)} a {formatCalendarDate(order.endDate)}
+        </p>
+      ) : order.scheduledAt ? (
+        <p className="conversation-order-when">Agendado para {scheduledText(order.scheduledAt)}</p>
+      ) : null}
+      <p className="conversation-order-total">
+        <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
+        <PaymentBadge status={order.status} paidAt={order.paidAt} />
+      </p>
+      <div className="orders-actions conversation-actions">
+        {actions.includes('approve') ? (
+          <Button size="sm" onClick={() => owner.approve(order)} loading={busy}>
+            Aprovar
+          </Button>
+        ) : null}
+        {actions.includes('markDelivered') ? (
+          <Button size="sm" onClick={() => owner.markDelivered(order)} loading={busy}>
+            Marcar como entregue
+          </Button>
+        ) : null}
+        {actions.includes('complete') ? (
+          <Button size="sm" onClick={() => owner.complete(order)} loading={busy}>
+            Concluir
+          </Button>
+        ) : null}
+        {actions.includes('cancel') ? (
+          <Button variant="danger-outline" size="sm" onClick={() => setCancelOpen(true)}>
+            Cancelar
+          </Button>
+        ) : null}
+        {order.side === 'requester' && order.pixAvailable && !order.paidAt ? renderPayment?.(order) : null}
+        {isPayable(order.status) && !order.paidAt ? (
+          <Button variant="outline" size="sm" onClick={() => markPaid(order.id)} loading={payingId === order.id}>
+            Marcar como pago
+          </Button>
+        ) : null}
+      </div>
+      <OrderReasonDialog
+        order={cancelOpen ? { id: order.id, title: order.listing.title } : null}
+        title="Cancelar Pedido"
+        description="Deseja informar o motivo do cancelamento? (Opcional)"
+        confirmLabel="Confirmar Cancelamento"
+        dismissLabel="Voltar"
+        placeholder="Ex: não vou mais precisar"
+        readBy="O anunciante verá este motivo."
+        pending={cancelling}
+        onConfirm={(reason, done) => cancel(order, reason, done)}
+        onClose={() => setCancelOpen(false)}
+      />
+    </section>
+  );
+}
+
+/** Messages, newest at the bottom; text only (links and markup are shown as typed, never as HTML). */
+function MessageList({ orderId, messages }: { orderId: string; messages: ThreadMessage[] }) {
+  const end = useRef<HTMLLIElement>(null);
+  const { report, reporting } = useReportMessage(orderId);
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastId]);
+
+  if (messages.length === 0) {
+    return (
+      <main className="screen-main conversation-messages">
+        <p className="muted conversation-empty">Nenhuma mensagem ainda. Combine aqui a retirada, a entrega e o pagamento.</p>
+      </main>
+    );
+  }
+  return (
+    <main className="screen-main conversation-messages">
+      <ol className="message-list" aria-label="Mensagens">
+        {messages.map((message) => (
+          <li key={message.id} className={`message ${message.mine ? 'message-mine' : 'message-theirs'}`}>
+            <span className="visually-hidden">{message.mine ? 'Você' : message.senderName}: </span>
+            <p className="message-body">{message.body}</p>
+            <p className="message-meta">
+              <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
+              {message.mine ? (
+                <span className={`message-ticks${message.readAt ? ' message-ticks-read' : ''}`} aria-label={message.readAt ? 'Lida' : 'Enviada'} role="img">
+                  {message.readAt ? '✓✓' : '✓'}
+                </span>
+              ) : message.reported ? (
+                <span className="message-reported">Denunciada</span>
+              ) : (
+                <button type="button" className="message-report" onClick={() => report(message.id)} disabled={reporting}>
+                  Denunciar
+                </button>
+              )}
+            </p>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className="message-end" />
+      </ol>
+    </main>
+  );
+}

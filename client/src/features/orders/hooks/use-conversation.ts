@@ -1,0 +1,111 @@
+import { TRPCClientError } from '@trpc/client';
+import type { Thread } from '@vizinhanca/shared/messages/message.schema';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { showErrorToast } from '../../../lib/show-error-toast.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** A v4 UUID, also where crypto.randomUUID is missing (plain http on a LAN address is not a secure context). */
+export function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The thread of /pedido/{id}/conversa; live events invalidate exactly this query. */
+export function useThread(orderId: string) {
+  return trpc.messages.thread.useQuery({ orderId });
+}
+
+/** The thread is on screen: the other person's unread messages become read (their ticks turn). */
+export function useMarkThreadRead(orderId: string, thread: Thread | undefined) {
+  const markRead = trpc.messages.markRead.useMutation({ meta: { silentError: true } });
+  const hasUnread = Boolean(thread?.messages.some((message) => !message.mine && message.readAt === null));
+  const { mutate, isPending } = markRead;
+  useEffect(() => {
+    if (!hasUnread || isPending) return undefined;
+    // A message that arrives while the tab is in the background is read when the person comes back to it.
+    const markIfVisible = () => {
+      if (document.visibilityState === 'visible') mutate({ orderId });
+    };
+    markIfVisible();
+    document.addEventListener('visibilitychange', markIfVisible);
+    return () => document.removeEventListener('visibilitychange', markIfVisible);
+  }, [hasUnread, isPending, mutate, orderId]);
+}
+
+/** A network failure (no answer from the server) rather than a refusal. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.shape;
+}
+
+export interface Outgoing {
+  body: string;
+  clientId: string;
+}
+
+/**
+ * Sending a message. Offline (or when the request never reached the server) the
+ * text stays in the box and goes out once when the network returns: the server
+ * stores one message per clientId, so a retry never duplicates it.
+ */
+export function useSendMessage(orderId: string, onSent: (sent: Outgoing) => void) {
+  const utils = trpc.useUtils();
+  const [waiting, setWaiting] = useState<Outgoing | null>(null);
+  const inFlight = useRef<string | null>(null);
+  const send = trpc.messages.send.useMutation({ meta: { silentError: true } });
+  const { mutate } = send;
+
+  const deliver = useCallback(
+    (outgoing: Outgoing) => {
+      if (inFlight.current === outgoing.clientId) return;
+      if (!navigator.onLine) {
+        setWaiting(outgoing);
+        return;
+      }
+      inFlight.current = outgoing.clientId;
+      mutate(
+        { orderId, body: outgoing.body, clientId: outgoing.clientId },
+        {
+          onSuccess: () => {
+            setWaiting(null);
+            onSent(outgoing);
+            void utils.messages.thread.invalidate({ orderId });
+          },
+          onError: (error) => {
+            if (isNetworkError(error)) setWaiting(outgoing);
+            else {
+              setWaiting(null);
+              showErrorToast(error);
+            }
+          },
+          onSettled: () => {
+            inFlight.current = null;
+          },
+        },
+      );
+    },
+    [mutate, onSent, orderId, utils],
+  );
+
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const retry = () => deliver(waiting);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [waiting, deliver]);
+
+  return { deliver, waiting: waiting !== null, sending: send.isPending };
+}
+
+/** 'Denunciar' on the other person's message. */
+export function useReportMessage(orderId: string) {
+  const utils = trpc.useUtils();
+  const report = trpc.messages.report.useMutation({
+    onSuccess: (result) => toast.success(result.message),
+    onSettled: () => utils.messages.thread.invalidate({ orderId }),
+  });
+  return { report: (messageId: string) => report.mutate({ messageId }), reporting: report.isPending };
+}

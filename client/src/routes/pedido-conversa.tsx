@@ -1,0 +1,16 @@
+import { createRoute } from '@tanstack/react-router';
+import { ConversationScreen } from '../features/orders/components/conversation-screen.tsx';
+import { PixPayment } from '../features/pix/components/pix-payment.tsx';
+import { appLayoutRoute } from './app-layout.tsx';
+
+/** /pedido/{id}/conversa: the order's conversation, with 'Pagar com Pix' for the requester. */
+export const conversationRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/pedido/$id/conversa',
+  // A thread the user may not read answers "not found": the screen shows it, the loader does not throw.
+  loader: ({ context, params }) => context.queryUtils.messages.thread.prefetch({ orderId: params.id }),
+  component: function ConversationRoute() {
+    const { id } = conversationRoute.useParams();
+    return <ConversationScreen orderId={id} renderPayment={(order) => <PixPayment orderId={order.id} />} />;
+  },
+});

@@ -1,0 +1,151 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+
+// Issue 14: requester and owner talk inside the order, live in two tabs; the
+// requester copies the Pix code for the exact amount, the owner marks it paid.
+// The people are created for this walk, so nothing depends on the demo data.
+
+const PASSWORD = 'varanda-ensolarada';
+
+function origin(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+/** Calls a tRPC procedure as the page's signed-in user (the same session cookie, our own origin). */
+async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, kind: 'query' | 'mutation' = 'mutation'): Promise<T> {
+  const response =
+    kind === 'mutation'
+      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } })
+      : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, {
+          headers: { origin: origin(page) },
+        });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/** A new resident signed up through the API and approved by the admin, on the home screen. */
+async function approvedResident(browser: Browser, admin: Page, prefix: string, options: { desktop?: boolean } = {}) {
+  // A desktop has a fine pointer (Enter sends); the project's default is a touch phone (the button sends).
+  const context = await browser.newContext(options.desktop ? { hasTouch: false } : {});
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
+  await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: '707', password: PASSWORD });
+  const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
+  await call(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
+  return { fullName: resident.fullName, page, context };
+}
+
+function messages(page: Page) {
+  return page.getByRole('list', { name: 'Mensagens' });
+}
+
+test('requester and owner talk live, the requester copies the Pix code, the owner marks the order paid, staff read a reported message', async ({ browser }) => {
+  test.slow(); // Two residents, two tabs, going offline and back.
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dona', { desktop: true });
+  const requester = await approvedResident(browser, admin.page, 'cliente');
+
+  // The owner saves a Pix key in settings; a key that does not match its type is refused.
+  await owner.page.goto('/configuracoes');
+  await owner.page.getByText('Telefone', { exact: true }).click();
+  await owner.page.getByLabel('Chave Pix').fill('ana@exemplo.com');
+  await owner.page.getByRole('button', { name: 'Salvar chave Pix' }).click();
+  await expect(owner.page.getByText('Telefone inválido. Informe DDD e número, como (11) 98765-4321.')).toBeVisible();
+  await owner.page.getByLabel('Chave Pix').fill('(11) 98765-4321');
+  await owner.page.getByRole('button', { name: 'Salvar chave Pix' }).click();
+  await expect(owner.page.getByText('Chave Pix salva!')).toBeVisible();
+  await expect(owner.page.getByText('(11) 98765-4321', { exact: true })).toBeVisible();
+
+  // A service of the owner's (R$ 45,90), approved, and the requester's order for it.
+  const title = `Conserto de bicicleta ${Date.now().toString(36)}`;
+  const { id: listingId } = await call<{ id: string }>(owner.page, 'listings.create', {
+    type: 'service',
+    title,
+    description: 'Revisão de freios, câmbio e pneus.',
+    priceCents: 4590,
+    priceUnit: 'service',
+    deliveryOptions: ['pickup'],
+  });
+  await call(moderator.page, 'listings.moderation.approve', { id: listingId });
+  await call(requester.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
+
+  // The owner waits on the received orders; the requester opens the conversation from their card.
+  await owner.page.goto('/gerenciar-pedidos');
+  const ownerCard = owner.page.getByRole('article').filter({ hasText: title });
+  await expect(ownerCard).toBeVisible();
+  await requester.page.goto('/meus-pedidos');
+  await requester.page.getByRole('article').filter({ hasText: title }).getByRole('link', { name: 'Conversar' }).click();
+  await expect(requester.page).toHaveURL(/\/pedido\/[0-9a-f-]+\/conversa$/);
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText(title);
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Pendente');
+
+  // The button sends (the phone's way); the owner's card counts it live.
+  await requester.page.getByLabel('Mensagem').fill('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');
+  await requester.page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(messages(requester.page)).toContainText('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');
+  await expect(requester.page.getByRole('img', { name: 'Enviada' })).toBeVisible();
+  await expect(ownerCard.getByRole('link', { name: /Conversar.*1 mensagem não lida/ })).toBeVisible();
+
+  // The owner opens it: the markup is text, the requester's tick turns to read; Enter sends on desktop.
+  await ownerCard.getByRole('link', { name: /Conversar/ }).click();
+  await expect(messages(owner.page)).toContainText('<b>link</b>');
+  await expect(owner.page.locator('.message-body b')).toHaveCount(0);
+  await expect(requester.page.getByRole('img', { name: 'Lida' })).toBeVisible();
+  await owner.page.getByLabel('Mensagem').fill('Pode sim! Bloco E, apto 707.');
+  await owner.page.getByLabel('Mensagem').press('Enter');
+  await expect(messages(requester.page)).toContainText('Pode sim! Bloco E, apto 707.');
+
+  // Offline: the message stays in the box and goes out once when the network returns.
+  await requester.context.setOffline(true);
+  await requester.page.getByLabel('Mensagem').fill('Combinado, até amanhã!');
+  await requester.page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(requester.page.getByRole('status').filter({ hasText: 'Sem conexão: a mensagem será enviada quando a internet voltar.' })).toBeVisible();
+  await expect(requester.page.getByLabel('Mensagem')).toHaveValue('Combinado, até amanhã!');
+  await requester.context.setOffline(false);
+  await expect(messages(owner.page).getByText('Combinado, até amanhã!')).toHaveCount(1);
+  await expect(requester.page.getByLabel('Mensagem')).toHaveValue('');
+  await owner.page.waitForTimeout(1500);
+  await expect(messages(owner.page).getByText('Combinado, até amanhã!')).toHaveCount(1);
+
+  // The owner approves right in the conversation; the requester's tab offers 'Pagar com Pix' live.
+  await owner.page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(owner.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Aprovado');
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('A pagar');
+  await requester.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin(requester.page) });
+  await requester.page.getByRole('button', { name: 'Pagar com Pix' }).click();
+  const dialog = requester.page.getByRole('dialog', { name: 'Pagar com Pix' });
+  await expect(dialog.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+  await expect(dialog).toContainText('R$ 45,90');
+  await dialog.getByRole('button', { name: 'Copiar código' }).click();
+  await expect(requester.page.getByText('Código Pix copiado!')).toBeVisible();
+  const copied = await requester.page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await dialog.getByLabel('Pix copia e cola').inputValue());
+  expect(copied).toMatch(/^00020126\d\d0014br\.gov\.bcb\.pix0114\+5511987654321520400005303986540545\.905802BR59\d\d.+6009Sao Paulo62290525VZ[0-9A-F]{23}6304[0-9A-F]{4}$/);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  // The owner marks it paid; the requester is told, and both see 'Pago'.
+  await owner.page.getByRole('button', { name: 'Marcar como pago' }).click();
+  await expect(owner.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Pago');
+  await expect(requester.page.getByText('marcou o pedido de')).toBeVisible();
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' }).getByText('Pago', { exact: true })).toBeVisible();
+  await expect(requester.page.getByRole('button', { name: 'Pagar com Pix' })).toHaveCount(0);
+  await requester.page.goto('/meus-pedidos');
+  await expect(requester.page.getByRole('article').filter({ hasText: title })).toContainText('Pago');
+
+  // The requester reports the owner's message; staff find it in /admin with the order and both names.
+  await requester.page.goBack();
+  await requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' }).getByRole('button', { name: 'Denunciar' }).click();
+  await expect(requester.page.getByText('Mensagem denunciada. A administração vai analisar.')).toBeVisible();
+  await moderator.page.goto('/admin');
+  const reported = moderator.page.getByRole('list', { name: 'Mensagens denunciadas' }).getByRole('listitem').filter({ hasText: title });
+  await expect(reported).toContainText('Pode sim! Bloco E, apto 707.');
+  await expect(reported).toContainText(`${requester.fullName} (E-707) pediu a ${owner.fullName} (E-707)`);
+  await reported.getByRole('button', { name: 'Ler conversa' }).click();
+  await expect(moderator.page.getByRole('dialog', { name: 'Conversa denunciada' })).toContainText('Combinado, até amanhã!');
+
+  for (const context of [owner.context, requester.context, admin.context, moderator.context]) await context.close();
+});

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface NewMessage {
+  orderId: string;
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * Stores the message once per (sender, clientId): a tab that sends again after a
+ * dropped connection gets the first row back. `created` says whether this call wrote it.
+ */
+export async function insertOnce(db: Db, message: NewMessage) {
+  const inserted = await db
+    .insertInto('order_messages')
+    .values({
+      order_id: message.orderId,
+      sender_id: message.senderId,
+      recipient_id: message.recipientId,
+      client_id: message.clientId,
+      body: message.body,
+      created_at: message.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+    .returning(['id', 'order_id', 'client_id', 'created_at'])
+    .executeTakeFirst();
+  if (inserted) return { ...inserted, created: true };
+  const existing = await db
+    .selectFrom('order_messages')
+    .select(['id', 'order_id', 'client_id', 'created_at'])
+    .where('sender_id', '=', message.senderId)
+    .where('client_id', '=', message.clientId)
+    .executeTakeFirstOrThrow();
+  return { ...existing, created: false };
+}
+
+/** The newest messages of a thread, oldest first, with their authors' names. */
+export async function listThread(db: Db, orderId: string, limit: number) {
+  const rows = await db
+    .selectFrom('order_messages as m')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 'm.reported_at', 's.full_name as sender_full_name'])
+    .where('m.order_id', '=', orderId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** The recipient opened the thread: what they had not read is read now. Returns how many changed. */
+export async function markRead(db: Db, orderId: string, recipientId: string, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('order_messages')
+    .set({ read_at: at })
+    .where('order_id', '=', orderId)
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Unread messages per order for this person (served by the partial unread index). */
+export function unreadByOrder(db: Db, userId: string) {
+  return db
+    .selectFrom('order_messages')
+    .select(['order_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('recipient_id', '=', userId)
+    .where('read_at', 'is', null)
+    .groupBy('order_id')
+    .execute();
+}
+
+export function findForReport(db: Db, id: string) {
+  return db
+    .selectFrom('order_messages')
+    .select(['id', 'order_id', 'sender_id', 'recipient_id', 'reported_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function setReported(db: Db, id: string, by: string, reason: string | null, at: Date) {
+  return db.updateTable('order_messages').set({ reported_at: at, reported_by: by, report_reason: reason }).where('id', '=', id).execute();
+}
+
+/** An order with its listing's title and both people, as the administration reads them. */
+function orderWithPeople(db: Db) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('listings as l', 'l.id', 'o.listing_id')
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .innerJoin('users as w', 'w.id', 'o.owner_id')
+    .select(['o.id as order_id', 'l.title as listing_title'])
+    .select(['r.id as renter_id', 'r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
+    .select(['w.id as owner_id', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
+}
+
+/** Reported messages for /admin, newest report first, with the order and both people. */
+export function listReported(db: Db, limit: number) {
+  return orderWithPeople(db)
+    .innerJoin('order_messages as m', 'm.order_id', 'o.id')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .innerJoin('users as rp', 'rp.id', 'm.reported_by')
+    .select(['m.id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason'])
+    .select(['s.id as sender_id', 's.full_name as sender_full_name', 's.apartment as sender_apartment'])
+    .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
+    .where('m.reported_at', 'is not', null)
+    .orderBy('m.reported_at', 'desc')
+    .orderBy('m.seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A thread staff may read (it has a reported message): the order and both people; undefined otherwise. */
+export function findReportedThread(db: Db, orderId: string) {
+  return orderWithPeople(db)
+    .where('o.id', '=', orderId)
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM order_messages rm WHERE rm.order_id = o.id AND rm.reported_at IS NOT NULL)`)
+    .executeTakeFirst();
+}

@@ -1,0 +1,57 @@
+import {
+  messageResultSchema,
+  reportedMessagesSchema,
+  reportMessageSchema,
+  sendMessageSchema,
+  sentMessageSchema,
+  staffThreadSchema,
+  threadInputSchema,
+  threadSchema,
+  unreadMessagesSchema,
+} from '@vizinhanca/shared/messages/message.schema';
+import { z } from 'zod';
+import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
+import * as messages from './messages.service.ts';
+
+/** /admin: reported messages, and the threads they belong to (admins and moderators). */
+const moderationRouter = router({
+  reported: staffProcedure
+    .input(z.void())
+    .output(reportedMessagesSchema)
+    .query(({ ctx }) => messages.reported(ctx.deps)),
+
+  thread: staffProcedure
+    .input(threadInputSchema)
+    .output(staffThreadSchema)
+    .query(({ ctx, input }) => messages.staffThread(ctx.deps, input.orderId)),
+});
+
+/** The conversation of an order, between its requester and its owner only (issue 14). */
+export const messagesRouter = router({
+  thread: approvedProcedure
+    .input(threadInputSchema)
+    .output(threadSchema)
+    .query(({ ctx, input }) => messages.thread(ctx.deps, ctx.user.id, input.orderId)),
+
+  send: approvedProcedure
+    .input(sendMessageSchema)
+    .output(sentMessageSchema)
+    .mutation(({ ctx, input }) => messages.send(ctx.deps, ctx.user.id, input)),
+
+  markRead: approvedProcedure
+    .input(threadInputSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => messages.markRead(ctx.deps, ctx.user.id, input.orderId)),
+
+  unread: approvedProcedure
+    .input(z.void())
+    .output(unreadMessagesSchema)
+    .query(({ ctx }) => messages.unread(ctx.deps, ctx.user.id)),
+
+  report: approvedProcedure
+    .input(reportMessageSchema)
+    .output(messageResultSchema)
+    .mutation(({ ctx, input }) => messages.report(ctx.deps, ctx.user.id, input.messageId, input.reason)),
+
+  moderation: moderationRouter,
+});

@@ -1,0 +1,165 @@
+import { conversationClosesAt, isConversationOpen, orderEndedAt } from '@vizinhanca/shared/messages/message.rules';
+import {
+  MESSAGE_MESSAGES,
+  REPORTED_LIMIT,
+  THREAD_LIMIT,
+  type ReportedMessage,
+  type StaffThread,
+  type Thread,
+  type UnreadMessages,
+} from '@vizinhanca/shared/messages/message.schema';
+import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import * as orders from '../orders/orders.service.ts';
+import * as pix from '../pix/pix.service.ts';
+import * as messages from './messages.repository.ts';
+
+/**
+ * Live event to both people of an order when its thread changed (a new message,
+ * messages read): their tabs refetch that order's thread and the unread counts.
+ */
+export const MESSAGES_CHANGED_KIND = 'messages.changed' as const;
+
+async function publishChanged(deps: AppDeps, db: Db, order: orders.ParticipantOrder) {
+  for (const userId of [order.requesterId, order.ownerId]) {
+    await deps.bus.publish(db, { userId, kind: MESSAGES_CHANGED_KIND, payload: { orderId: order.id } });
+  }
+}
+
+/** The order, if the user is one of its two people; anyone else (a guessed id included) reads "not found". */
+async function participantOrder(deps: AppDeps, userId: string, orderId: string) {
+  const order = await orders.forParticipant(deps, userId, orderId);
+  if (!order) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notFound);
+  return order;
+}
+
+/** /pedido/{id}/conversa: the order's summary and status, its messages, and whether it is still open. */
+export async function thread(deps: AppDeps, userId: string, orderId: string): Promise<Thread> {
+  const order = await participantOrder(deps, userId, orderId);
+  const [rows, ownerHasKey] = await Promise.all([messages.listThread(deps.db, order.id, THREAD_LIMIT), pix.hasKey(deps, order.ownerId)]);
+  const endedAt = orderEndedAt(order);
+  const counterpart = order.side === 'requester' ? order.owner : order.requester;
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      side: order.side,
+      listing: order.listing,
+      counterpart,
+      totalCents: order.totalCents,
+      startDate: order.startDate,
+      endDate: order.endDate,
+      scheduledAt: order.scheduledAt,
+      paidAt: order.paidAt,
+      pixAvailable: ownerHasKey && orders.isPayable(order.status),
+    },
+    messages: rows.map((row) => ({
+      id: row.id,
+      clientId: row.client_id,
+      body: row.body,
+      mine: row.sender_id === userId,
+      senderName: row.sender_full_name,
+      createdAt: row.created_at,
+      readAt: row.read_at,
+      reported: row.reported_at !== null,
+    })),
+    open: isConversationOpen(endedAt, deps.clock.now()),
+    closesAt: conversationClosesAt(endedAt),
+  };
+}
+
+/**
+ * A message from one person of the order to the other, while the thread is open.
+ * Sent twice with the same clientId (a retry after the network came back), it is stored once.
+ */
+export async function send(deps: AppDeps, userId: string, input: { orderId: string; body: string; clientId: string }) {
+  const order = await participantOrder(deps, userId, input.orderId);
+  const now = deps.clock.now();
+  if (!isConversationOpen(orderEndedAt(order), now)) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.closed);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await messages.insertOnce(trx, {
+      orderId: order.id,
+      senderId: userId,
+      recipientId: order.side === 'requester' ? order.ownerId : order.requesterId,
+      clientId: input.clientId,
+      body: input.body,
+      createdAt: now,
+    });
+    if (row.order_id !== order.id) throw new AppError('CONFLICT', MESSAGE_MESSAGES.notFound);
+    if (row.created) await publishChanged(deps, trx, order);
+    return { id: row.id, clientId: row.client_id, createdAt: row.created_at };
+  });
+}
+
+/** The thread is on the user's screen: the other person's messages are read (their ticks turn). */
+export async function markRead(deps: AppDeps, userId: string, orderId: string) {
+  const order = await participantOrder(deps, userId, orderId);
+  await deps.db.transaction().execute(async (trx) => {
+    const changed = await messages.markRead(trx, order.id, userId, deps.clock.now());
+    if (changed > 0) await publishChanged(deps, trx, order);
+  });
+}
+
+/** Unread messages per order (the order cards) and their total ('Mensagens' on home and the profile). */
+export async function unread(deps: AppDeps, userId: string): Promise<UnreadMessages> {
+  const rows = await messages.unreadByOrder(deps.db, userId);
+  const byOrder = rows.map((row) => ({ orderId: row.order_id, count: Number(row.count) }));
+  return { total: byOrder.reduce((sum, row) => sum + row.count, 0), byOrder };
+}
+
+/** The other person's message goes to the administration; the thread stays as it is. */
+export async function report(deps: AppDeps, userId: string, messageId: string, reason: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    const message = await messages.findForReport(trx, messageId);
+    if (!message || (message.sender_id !== userId && message.recipient_id !== userId)) {
+      throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+    }
+    if (message.sender_id === userId) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
+    if (message.reported_at) throw new AppError('CONFLICT', MESSAGE_MESSAGES.alreadyReported);
+    await messages.setReported(trx, message.id, userId, reason, deps.clock.now());
+  });
+  return { message: MESSAGE_MESSAGES.reported };
+}
+
+// ---- The administration ----
+
+export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[] }> {
+  const rows = await messages.listReported(deps.db, REPORTED_LIMIT);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      listingTitle: row.listing_title,
+      body: row.body,
+      createdAt: row.created_at,
+      reportedAt: row.reported_at!,
+      reason: row.report_reason,
+      sender: { id: row.sender_id, fullName: row.sender_full_name, apartment: row.sender_apartment },
+      reporter: { id: row.reporter_id, fullName: row.reporter_full_name, apartment: row.reporter_apartment },
+      requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
+      owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+    })),
+  };
+}
+
+/** Staff read a thread only when one of its messages was reported (decisions.md). */
+export async function staffThread(deps: AppDeps, orderId: string): Promise<StaffThread> {
+  const order = await messages.findReportedThread(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notReported);
+  const rows = await messages.listThread(deps.db, order.order_id, THREAD_LIMIT);
+  return {
+    orderId: order.order_id,
+    listingTitle: order.listing_title,
+    requester: { id: order.renter_id, fullName: order.renter_full_name, apartment: order.renter_apartment },
+    owner: { id: order.owner_id, fullName: order.owner_full_name, apartment: order.owner_apartment },
+    messages: rows.map((row) => ({
+      id: row.id,
+      body: row.body,
+      senderId: row.sender_id,
+      senderName: row.sender_full_name,
+      createdAt: row.created_at,
+      reported: row.reported_at !== null,
+    })),
+  };
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { MESSAGES_CHANGED_KIND } from './messages.service.ts';
+
+type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+type Who = 'requester' | 'owner' | 'other' | 'moderator';
+
+let app: TestApp;
+const people = {} as Record<Who, TestUser>;
+const apis = {} as Record<Who, Api>;
+let serviceId: string;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  people.requester = await app.createUser({ fullName: 'Bruno Vizinho' });
+  people.owner = await app.createUser({ fullName: 'Ana Dona' });
+  people.other = await app.createUser({ fullName: 'Carlos Curioso' });
+  people.moderator = await app.createUser({ roles: ['moderator'], fullName: 'Rafael Moderador' });
+  for (const who of Object.keys(people) as Who[]) apis[who] = (await app.callerAs(people[who])).api;
+  const { id } = await apis.owner.listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
+  await apis.moderator.listings.moderation.approve({ id });
+  serviceId = id;
+});
+afterAll(() => app.close());
+
+async function newOrder() {
+  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup' });
+  return id;
+}
+
+function send(who: Who, orderId: string, body: string, clientId = randomUUID()) {
+  return apis[who].messages.send({ orderId, body, clientId });
+}
+
+async function rowsOf(orderId: string) {
+  return app.db.selectFrom('order_messages').select(['body', 'sender_id', 'read_at']).where('order_id', '=', orderId).orderBy('created_at').execute();
+}
+
+async function eventsOf(userId: string, orderId: string) {
+  const rows = await app.db.selectFrom('events').select(['kind', 'payload']).where('user_id', '=', userId).where('kind', '=', MESSAGES_CHANGED_KIND).execute();
+  return rows.filter((row) => (row.payload as { orderId?: string }).orderId === orderId);
+}
+
+describe('a conversation per order', () => {
+  it('lets the requester and the owner talk, newest at the bottom, with who wrote what', async () => {
+    const orderId = await newOrder();
+    await send('requester', orderId, 'Oi! Posso buscar às 18h?');
+    app.clock.advance(60_000);
+    await send('owner', orderId, 'Pode sim, meu Pix é 11987654321');
+    const thread = await apis.requester.messages.thread({ orderId });
+    expect(thread.messages.map((m) => [m.body, m.mine, m.senderName])).toEqual([
+      ['Oi! Posso buscar às 18h?', true, 'Bruno Vizinho'],
+      ['Pode sim, meu Pix é 11987654321', false, 'Ana Dona'],
+    ]);
+    expect(thread.order).toMatchObject({ id: orderId, status: 'pending', side: 'requester', counterpart: { fullName: 'Ana Dona' }, totalCents: 5000, paidAt: null });
+    expect(thread.order.listing.title).toBe('Aulas de violão');
+    expect(thread.open).toBe(true);
+    const ownerView = await apis.owner.messages.thread({ orderId });
+    expect(ownerView.order.side).toBe('owner');
+    expect(ownerView.order.counterpart.fullName).toBe('Bruno Vizinho');
+  });
+
+  it('keeps links, markup, phone numbers and Pix keys exactly as typed (the screen shows them as text)', async () => {
+    const orderId = await newOrder();
+    const body = '<b>oi</b> <script>alert(1)</script> https://exemplo.com (11) 98765-4321 ana@exemplo.com';
+    await send('requester', orderId, body);
+    expect((await rowsOf(orderId))[0]!.body).toBe(body);
+  });
+
+  it('accepts 2,000 characters and refuses an empty or a 2,001-character message, writing nothing', async () => {
+    const orderId = await newOrder();
+    await expectError(send('requester', orderId, '   '), 'BAD_REQUEST', MESSAGE_MESSAGES.empty);
+    await expectError(send('requester', orderId, 'a'.repeat(2001)), 'BAD_REQUEST', MESSAGE_MESSAGES.tooLong);
+    expect(await rowsOf(orderId)).toEqual([]);
+    await send('requester', orderId, 'a'.repeat(2000));
+    expect(await rowsOf(orderId)).toHaveLength(1);
+  });
+
+  it('refuses anyone else, a guessed id included: they cannot read, write or mark read, and nothing is written', async () => {
+    const orderId = await newOrder();
+    await send('requester', orderId, 'Só entre nós');
+    await expectError(apis.other.messages.thread({ orderId }), 'NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    await expectError(send('other', orderId, 'Oi, intruso aqui'), 'NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    await expectError(apis.other.messages.markRead({ orderId }), 'NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    // Staff read threads only through a report.
+    await expectError(apis.moderator.messages.thread({ orderId }), 'NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    await expectError(apis.moderator.messages.moderation.thread({ orderId }), 'NOT_FOUND', MESSAGE_MESSAGES.notReported);
+    await expectError(apis.other.messages.thread({ orderId: randomUUID() }), 'NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    const rows = await rowsOf(orderId);
+    expect(rows.map((row) => row.body)).toEqual(['Só entre nós']);
+    expect(rows[0]!.read_at).toBeNull();
+  });
+
+  it('the database refuses a message from someone outside the order, whatever the caller', async () => {
+    const orderId = await newOrder();
+    await expect(
+      app.db
+        .insertInto('order_messages')
+        .values({ order_id: orderId, sender_id: people.other.id, recipient_id: people.owner.id, client_id: randomUUID(), body: 'oi' })
+        .execute(),
+    ).rejects.toMatchObject({ constraint: 'order_messages_participants_check' });
+  });
+
+  it('stores a message sent twice with the same client id once (a retry after the network came back)', async () => {
+    const orderId = await newOrder();
+    const clientId = randomUUID();
+    const first = await send('requester', orderId, 'Enviada offline', clientId);
+    const again = await send('requester', orderId, 'Enviada offline', clientId);
+    expect(again.id).toBe(first.id);
+    expect(await rowsOf(orderId)).toHaveLength(1);
+    expect(await eventsOf(people.owner.id, orderId)).toHaveLength(1);
+  });
+
+  it('tells both people live, in the same transaction, which thread changed', async () => {
+    const orderId = await newOrder();
+    await send('requester', orderId, 'Chegou?');
+    for (const who of ['requester', 'owner'] as const) {
+      expect(await eventsOf(people[who].id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
+    }
+    expect(await eventsOf(people.other.id, orderId)).toEqual([]);
+  });
+
+  it("reaches the other person's live stream (NOTIFY after commit), with the order it belongs to", async () => {
+    const orderId = await newOrder();
+    const controller = new AbortController();
+    const stream = app.deps.bus.stream(people.owner.id, await app.deps.bus.latestIdFor(people.owner.id), controller.signal);
+    const next = stream.next();
+    await send('requester', orderId, 'Ao vivo');
+    const { value } = await next;
+    controller.abort();
+    expect(value).toMatchObject({ userId: people.owner.id, kind: MESSAGES_CHANGED_KIND, payload: { orderId } });
+  });
+
+  it('counts unread messages per order and in total, and read receipts turn when the other side opens the thread', async () => {
+    const before = await apis.owner.messages.unread();
+    const orderId = await newOrder();
+    await send('requester', orderId, 'Uma');
+    await send('requester', orderId, 'Duas');
+    const unread = await apis.owner.messages.unread();
+    expect(unread.total).toBe(before.total + 2);
+    expect(unread.byOrder).toContainEqual({ orderId, count: 2 });
+    expect((await apis.requester.messages.unread()).byOrder.find((row) => row.orderId === orderId)).toBeUndefined();
+    expect((await apis.requester.messages.thread({ orderId })).messages.every((m) => m.readAt === null)).toBe(true);
+
+    // The requester opening the thread reads nothing of their own.
+    await apis.requester.messages.markRead({ orderId });
+    expect((await apis.owner.messages.unread()).byOrder).toContainEqual({ orderId, count: 2 });
+
+    await apis.owner.messages.markRead({ orderId });
+    expect((await apis.owner.messages.unread()).byOrder.find((row) => row.orderId === orderId)).toBeUndefined();
+    const thread = await apis.requester.messages.thread({ orderId });
+    expect(thread.messages.every((m) => m.readAt?.getTime() === app.clock.now().getTime())).toBe(true);
+    expect(await eventsOf(people.requester.id, orderId)).toHaveLength(3);
+  });
+
+  it('stays open until 30 days after the order ends, then is read-only', async () => {
+    const start = app.clock.now();
+    try {
+      const orderId = await newOrder();
+      await apis.requester.orders.cancel({ id: orderId });
+      app.clock.advance(30 * DAY_MS);
+      await send('owner', orderId, 'Tudo bem, fica para a próxima');
+      app.clock.advance(60_000);
+      await expectError(send('requester', orderId, 'Ainda dá?'), 'FORBIDDEN', MESSAGE_MESSAGES.closed);
+      const thread = await apis.requester.messages.thread({ orderId });
+      expect(thread.open).toBe(false);
+      expect(thread.messages.map((m) => m.body)).toEqual(['Tudo bem, fica para a próxima']);
+    } finally {
+      app.clock.set(start);
+    }
+  });
+});
+
+describe('reported messages', () => {
+  it('lets the recipient report, not the author nor anyone else, and only once', async () => {
+    const orderId = await newOrder();
+    const { id } = await send('owner', orderId, 'Mensagem ofensiva');
+    await expectError(apis.owner.messages.report({ messageId: id }), 'FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
+    await expectError(apis.other.messages.report({ messageId: id }), 'NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+    expect(await apis.requester.messages.report({ messageId: id, reason: 'Ofensa' })).toEqual({ message: MESSAGE_MESSAGES.reported });
+    await expectError(apis.requester.messages.report({ messageId: id }), 'CONFLICT', MESSAGE_MESSAGES.alreadyReported);
+    expect((await apis.requester.messages.thread({ orderId })).messages[0]!.reported).toBe(true);
+  });
+
+  it('shows staff the reported message with the order and both names, and then lets them read that thread', async () => {
+    const orderId = await newOrder();
+    await send('requester', orderId, 'Bom dia');
+    const { id } = await send('owner', orderId, 'Xingamento');
+    app.clock.advance(60_000); // the newest report comes first
+    await apis.requester.messages.report({ messageId: id, reason: 'Desrespeito' });
+
+    const { items } = await apis.moderator.messages.moderation.reported();
+    expect(items[0]).toMatchObject({
+      id,
+      orderId,
+      listingTitle: 'Aulas de violão',
+      body: 'Xingamento',
+      reason: 'Desrespeito',
+      sender: { fullName: 'Ana Dona' },
+      reporter: { fullName: 'Bruno Vizinho' },
+      requester: { fullName: 'Bruno Vizinho' },
+      owner: { fullName: 'Ana Dona' },
+    });
+    const thread = await apis.moderator.messages.moderation.thread({ orderId });
+    expect(thread.messages.map((m) => [m.senderName, m.body, m.reported])).toEqual([
+      ['Bruno Vizinho', 'Bom dia', false],
+      ['Ana Dona', 'Xingamento', true],
+    ]);
+  });
+});

@@ -1,0 +1,30 @@
+import { orderPixInputSchema, orderPixSchema, pixKeySchema, savePixKeySchema } from '@vizinhanca/shared/pix/pix-key.schema';
+import { z } from 'zod';
+import { approvedProcedure, router } from '../../trpc.ts';
+import * as pix from './pix.service.ts';
+
+const resultSchema = z.object({ message: z.string() });
+
+export const pixRouter = router({
+  /** Settings: the user's own key (or null). */
+  myKey: approvedProcedure
+    .input(z.void())
+    .output(pixKeySchema)
+    .query(({ ctx }) => pix.myKey(ctx.deps, ctx.user.id)),
+
+  saveKey: approvedProcedure
+    .input(savePixKeySchema)
+    .output(resultSchema)
+    .mutation(({ ctx, input }) => pix.saveKey(ctx.deps, ctx.user.id, input)),
+
+  removeKey: approvedProcedure
+    .input(z.void())
+    .output(resultSchema)
+    .mutation(({ ctx }) => pix.removeKey(ctx.deps, ctx.user.id)),
+
+  /** 'Pagar com Pix' on an approved order: the code for its exact amount. */
+  forOrder: approvedProcedure
+    .input(orderPixInputSchema)
+    .output(orderPixSchema)
+    .query(({ ctx, input }) => pix.forOrder(ctx.deps, ctx.user.id, input.orderId)),
+});

@@ -1,0 +1,50 @@
+import { buildBrCode, orderTxid } from '@vizinhanca/shared/pix/br-code';
+import { formatPixKey, PIX_MESSAGES, type OrderPix, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import * as orders from '../orders/orders.service.ts';
+import * as pix from './pix.repository.ts';
+
+/** The user's own key, as settings show it. */
+export async function myKey(deps: AppDeps, userId: string): Promise<PixKey> {
+  const row = await pix.findKey(deps.db, userId);
+  return row ? { type: row.key_type, key: row.key, formatted: formatPixKey(row.key_type, row.key) } : null;
+}
+
+/** The key arrives normalized and checked against its type by the shared schema; the table checks it again. */
+export async function saveKey(deps: AppDeps, userId: string, input: { type: PixKeyType; key: string }) {
+  await pix.upsertKey(deps.db, userId, input.type, input.key, deps.clock.now());
+  return { message: PIX_MESSAGES.saved };
+}
+
+export async function removeKey(deps: AppDeps, userId: string) {
+  await pix.deleteKey(deps.db, userId);
+  return { message: PIX_MESSAGES.removed };
+}
+
+export async function hasKey(deps: AppDeps, userId: string): Promise<boolean> {
+  return Boolean(await pix.findKey(deps.db, userId));
+}
+
+/**
+ * 'Pagar com Pix': a static BR Code for the order's exact amount, to the owner's
+ * key, with the owner's name, the condominium's city and a transaction id made
+ * from the order. Only the requester of an approved order of an owner with a key.
+ */
+export async function forOrder(deps: AppDeps, userId: string, orderId: string): Promise<OrderPix> {
+  const order = await orders.forParticipant(deps, userId, orderId);
+  if (!order) throw new AppError('NOT_FOUND', PIX_MESSAGES.orderNotFound);
+  if (order.side !== 'requester') throw new AppError('FORBIDDEN', PIX_MESSAGES.onlyRequester);
+  if (!orders.isPayable(order.status)) throw new AppError('CONFLICT', PIX_MESSAGES.notApproved);
+  const key = await pix.findKey(deps.db, order.ownerId);
+  if (!key) throw new AppError('CONFLICT', PIX_MESSAGES.noKey);
+  const txid = orderTxid(order.id);
+  return {
+    code: buildBrCode({ key: key.key, amountCents: order.totalCents, merchantName: order.owner.fullName, merchantCity: deps.config.CONDO_CITY, txid }),
+    amountCents: order.totalCents,
+    receiverName: order.owner.fullName,
+    keyType: key.key_type,
+    formattedKey: formatPixKey(key.key_type, key.key),
+    txid,
+  };
+}

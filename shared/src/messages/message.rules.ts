@@ -1,0 +1,18 @@
+import { CONVERSATION_OPEN_DAYS } from './message.schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment an order ended (completed, rejected or cancelled); null while it is still going. */
+export function orderEndedAt(order: { completedAt: Date | null; rejectedAt: Date | null; cancelledAt: Date | null }): Date | null {
+  return order.completedAt ?? order.rejectedAt ?? order.cancelledAt ?? null;
+}
+
+/** When the thread becomes read-only: 30 days after the order ended; null while it has not ended. */
+export function conversationClosesAt(endedAt: Date | null): Date | null {
+  return endedAt ? new Date(endedAt.getTime() + CONVERSATION_OPEN_DAYS * DAY_MS) : null;
+}
+
+export function isConversationOpen(endedAt: Date | null, now: Date): boolean {
+  const closesAt = conversationClosesAt(endedAt);
+  return closesAt === null || now.getTime() <= closesAt.getTime();
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { LISTING_TYPES } from '../listings/listing.schema.ts';
+import { ORDER_STATUSES } from '../orders/order.schema.ts';
+
+// The conversation of an order (decisions.md "Conversations and Pix").
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const REPORT_REASON_MAX_LENGTH = 500;
+/** A thread stays open from the request until this many days after the order ends; then it is read-only. */
+export const CONVERSATION_OPEN_DAYS = 30;
+/** The newest messages of a thread. */
+export const THREAD_LIMIT = 500;
+/** Reported messages shown in /admin. */
+export const REPORTED_LIMIT = 100;
+
+export const MESSAGE_MESSAGES = {
+  empty: 'Escreva uma mensagem',
+  tooLong: `A mensagem deve ter no máximo 2.000 caracteres`,
+  notFound: 'Conversa não encontrada',
+  messageNotFound: 'Mensagem não encontrada',
+  closed: 'Esta conversa foi encerrada: ela fica aberta até 30 dias depois do fim do pedido.',
+  reportOwn: 'Você não pode denunciar a sua própria mensagem.',
+  alreadyReported: 'Esta mensagem já foi denunciada.',
+  reported: 'Mensagem denunciada. A administração vai analisar.',
+  reasonTooLong: `O motivo deve ter no máximo ${REPORT_REASON_MAX_LENGTH} caracteres`,
+  notReported: 'Esta conversa não tem mensagens denunciadas.',
+} as const;
+
+const orderIdSchema = z.uuid({ message: MESSAGE_MESSAGES.notFound });
+
+export const threadInputSchema = z.object({ orderId: orderIdSchema });
+
+export const messageBodySchema = z.string({ error: MESSAGE_MESSAGES.empty }).trim().min(1, MESSAGE_MESSAGES.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_MESSAGES.tooLong);
+
+/**
+ * A new message. `clientId` is made by the tab when the text is typed: a message
+ * sent again after a dropped connection is stored once.
+ */
+export const sendMessageSchema = z.object({
+  orderId: orderIdSchema,
+  body: messageBodySchema,
+  clientId: z.uuid({ message: MESSAGE_MESSAGES.empty }),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const reportMessageSchema = z.object({
+  messageId: z.uuid({ message: MESSAGE_MESSAGES.messageNotFound }),
+  reason: z
+    .string()
+    .trim()
+    .max(REPORT_REASON_MAX_LENGTH, MESSAGE_MESSAGES.reasonTooLong)
+    .nullish()
+    .transform((reason) => (reason ? reason : null)),
+});
+
+// ---- What the API returns ----
+
+export const messageSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  body: z.string(),
+  mine: z.boolean(),
+  senderName: z.string(),
+  createdAt: z.date(),
+  /** When the other person opened the thread after it arrived ('lida'). */
+  readAt: z.date().nullable(),
+  reported: z.boolean(),
+});
+export type ThreadMessage = z.infer<typeof messageSchema>;
+
+const personSchema = z.object({ id: z.string(), fullName: z.string(), apartment: z.string().nullable() });
+
+/** The order as the top of the thread shows it: summary, status and what the caller may do. */
+export const threadOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  side: z.enum(['requester', 'owner']),
+  listing: z.object({ id: z.string(), title: z.string(), type: z.enum(LISTING_TYPES), removed: z.boolean() }),
+  counterpart: personSchema,
+  totalCents: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  scheduledAt: z.date().nullable(),
+  paidAt: z.date().nullable(),
+  /** The owner has a Pix key and the order can be paid: the requester sees 'Pagar com Pix'. */
+  pixAvailable: z.boolean(),
+});
+export type ThreadOrder = z.infer<typeof threadOrderSchema>;
+
+export const threadSchema = z.object({
+  order: threadOrderSchema,
+  messages: z.array(messageSchema),
+  /** False once the order ended more than 30 days ago: read-only. */
+  open: z.boolean(),
+  closesAt: z.date().nullable(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+export const sentMessageSchema = z.object({ id: z.string(), clientId: z.string(), createdAt: z.date() });
+
+export const unreadMessagesSchema = z.object({
+  total: z.number().int(),
+  byOrder: z.array(z.object({ orderId: z.string(), count: z.number().int() })),
+});
+export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
+
+export const messageResultSchema = z.object({ message: z.string() });
+
+/** A reported message in /admin: the text, who wrote it and who reported it, the order and both names. */
+export const reportedMessageSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  listingTitle: z.string(),
+  body: z.string(),
+  createdAt: z.date(),
+  reportedAt: z.date(),
+  reason: z.string().nullable(),
+  sender: personSchema,
+  reporter: personSchema,
+  requester: personSchema,
+  owner: personSchema,
+});
+export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
+export const reportedMessagesSchema = z.object({ items: z.array(reportedMessageSchema) });
+
+/** A reported thread as staff read it: every message with its author. */
+export const staffThreadSchema = z.object({
+  orderId: z.string(),
+  listingTitle: z.string(),
+  requester: personSchema,
+  owner: personSchema,
+  messages: z.array(
+    z.object({ id: z.string(), body: z.string(), senderId: z.string(), senderName: z.string(), createdAt: z.date(), reported: z.boolean() }),
+  ),
+});
+export type StaffThread = z.infer<typeof staffThreadSchema>;
