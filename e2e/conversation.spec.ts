@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Issue 14: requester and owner talk inside the order, live in two tabs; the
