@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
+import { procedureDuration, procedureErrors } from './observability/metrics.ts';
 import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, userMessageForDatabaseError } from './errors.ts';
 
 interface ValidationIssue {
@@ -63,8 +64,18 @@ const databaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Every call is timed and its errors counted by code (subscriptions: only their errors). */
+const observed = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const code = result.ok ? 'OK' : result.error.code;
+  if (type !== 'subscription') procedureDuration.observe({ procedure: path, type, code }, (performance.now() - started) / 1000);
+  if (!result.ok) procedureErrors.inc({ procedure: path, code });
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(databaseErrors);
+export const publicProcedure = t.procedure.use(observed).use(databaseErrors);
 
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import { eventBusLag } from '../observability/metrics.ts';
 
 const CHANNEL = 'vizinhanca_events';
 
@@ -38,6 +39,11 @@ export class EventBus {
     private readonly logger: Logger,
   ) {
     this.local.setMaxListeners(0);
+  }
+
+  /** LISTEN is in place: events committed from now on reach this instance. */
+  get listening(): boolean {
+    return this.listener !== null;
   }
 
   async start(): Promise<void> {
@@ -116,6 +122,8 @@ export class EventBus {
         .execute();
       for (const row of rows) {
         const event = toEvent(row);
+        // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
+        eventBusLag.observe(Math.max(0, Date.now() - event.createdAt.getTime()) / 1000);
         if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
         this.local.emit(event.userId ? `user:${event.userId}` : 'broadcast', event);
         this.local.emit('any', event);
