@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,38 +7,46 @@ import pg from 'pg';
 import pino from 'pino';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
 import { seedDemoIfEmpty } from '../db/seed.ts';
 import { LocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import { BackupError, createBackup, restoreBackup } from './backup.ts';
 
 const logger = pino({ level: 'silent' });
-const base = inject('postgresBaseUrl');
 let app: TestApp;
 let work: string;
 let archive: string;
-const created: string[] = [];
-
-async function adminQuery(query: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: `${base}postgres` });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
+const targets: { drop(): Promise<void> }[] = [];
 
 /** An empty database and an empty file store, as in a fresh DATA_DIR. */
 async function emptyTarget() {
-  const name = `restore_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE template0`);
-  created.push(name);
-  const url = `${base}${name}`;
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
-  const filesDir = await fs.mkdtemp(path.join(work, 'files-'));
-  return { url, db, storage: new LocalFileStorage(filesDir) as FileStorage, filesDir };
+  const database = await createTestDatabase({ empty: true });
+  targets.push(database);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }) });
+  const storage: FileStorage = new LocalFileStorage(await fs.mkdtemp(path.join(work, 'files-')));
+  return { url: database.url, db, storage };
+}
+
+/** Restoring this archive into a fresh empty target is refused with this message, and the target stays empty. */
+async function expectRefused(file: string, message: string | RegExp): Promise<void> {
+  const target = await emptyTarget();
+  try {
+    await expect(restoreBackup({ file, db: target.db, connectionString: target.url, storage: target.storage, workDir: work, logger })).rejects.toThrow(message);
+    expect(await tableNames(target.url)).toEqual([]);
+    expect(await fileHashes(target.storage)).toEqual({});
+  } finally {
+    await target.db.destroy();
+  }
+}
+
+/** A copy of the backup with one change made to its unpacked contents. */
+async function alteredArchive(name: string, change: (dir: string) => Promise<void>): Promise<string> {
+  const unpacked = await fs.mkdtemp(path.join(work, `${name}-`));
+  await tar.extract({ file: archive, cwd: unpacked });
+  await change(unpacked);
+  const file = path.join(work, `${name}.tar.gz`);
+  await tar.create({ gzip: true, file, cwd: unpacked }, await fs.readdir(unpacked));
+  return file;
 }
 
 async function tableNames(url: string): Promise<string[]> {
@@ -111,7 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  for (const name of created) await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  for (const target of targets) await target.drop();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -142,16 +150,7 @@ describe('backup and restore', () => {
     const truncated = path.join(work, 'truncated.tar.gz');
     const bytes = await fs.readFile(archive);
     await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-    const target = await emptyTarget();
-    try {
-      await expect(
-        restoreBackup({ file: truncated, db: target.db, connectionString: target.url, storage: target.storage, workDir: work, logger }),
-      ).rejects.toThrow(/O arquivo de backup está corrompido ou incompleto .*Nada foi alterado\./);
-      expect(await tableNames(target.url)).toEqual([]);
-      expect(await fileHashes(target.storage)).toEqual({});
-    } finally {
-      await target.db.destroy();
-    }
+    await expectRefused(truncated, /O arquivo de backup está corrompido ou incompleto .*Nada foi alterado\./);
   });
 
   it('refuses a corrupted archive', async () => {
@@ -160,54 +159,25 @@ describe('backup and restore', () => {
     const middle = Math.floor(bytes.length / 2);
     bytes[middle] = bytes[middle]! ^ 0xff;
     await fs.writeFile(corrupted, bytes);
-    const target = await emptyTarget();
-    try {
-      await expect(
-        restoreBackup({ file: corrupted, db: target.db, connectionString: target.url, storage: target.storage, workDir: work, logger }),
-      ).rejects.toThrow(/corrompido ou incompleto/);
-      expect(await tableNames(target.url)).toEqual([]);
-    } finally {
-      await target.db.destroy();
-    }
+    await expectRefused(corrupted, /corrompido ou incompleto/);
   });
 
   it('refuses an archive whose entry does not match its manifest', async () => {
-    const unpacked = await fs.mkdtemp(path.join(work, 'tampered-'));
-    await tar.extract({ file: archive, cwd: unpacked });
-    await fs.appendFile(path.join(unpacked, 'db', 'users.copy'), 'linha a mais\n');
-    const tampered = path.join(work, 'tampered.tar.gz');
-    await tar.create({ gzip: true, file: tampered, cwd: unpacked }, await fs.readdir(unpacked));
-    const target = await emptyTarget();
-    try {
-      await expect(
-        restoreBackup({ file: tampered, db: target.db, connectionString: target.url, storage: target.storage, workDir: work, logger }),
-      ).rejects.toThrow('O arquivo de backup está corrompido ou incompleto (db/users.copy não confere com o manifesto). Nada foi alterado.');
-      expect(await tableNames(target.url)).toEqual([]);
-    } finally {
-      await target.db.destroy();
-    }
+    const tampered = await alteredArchive('tampered', (dir) => fs.appendFile(path.join(dir, 'db', 'users.copy'), 'linha a mais\n'));
+    await expectRefused(tampered, 'O arquivo de backup está corrompido ou incompleto (db/users.copy não confere com o manifesto). Nada foi alterado.');
   });
 
   it('refuses a backup of a newer schema', async () => {
-    const unpacked = await fs.mkdtemp(path.join(work, 'newer-'));
-    await tar.extract({ file: archive, cwd: unpacked });
-    const manifestFile = path.join(unpacked, 'manifest.json');
-    const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { migrations: string[] };
-    manifest.migrations.push('2099_01_01_0001_from_the_future');
-    await fs.writeFile(manifestFile, JSON.stringify(manifest));
-    const newer = path.join(work, 'newer.tar.gz');
-    await tar.create({ gzip: true, file: newer, cwd: unpacked }, await fs.readdir(unpacked));
-    const target = await emptyTarget();
-    try {
-      await expect(
-        restoreBackup({ file: newer, db: target.db, connectionString: target.url, storage: target.storage, workDir: work, logger }),
-      ).rejects.toThrow(
-        'O backup é de um esquema mais novo que este código (migrações desconhecidas: 2099_01_01_0001_from_the_future). Restaure com a versão do app que fez o backup, ou uma mais nova. Nada foi alterado.',
-      );
-      expect(await tableNames(target.url)).toEqual([]);
-    } finally {
-      await target.db.destroy();
-    }
+    const newer = await alteredArchive('newer', async (dir) => {
+      const manifestFile = path.join(dir, 'manifest.json');
+      const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { migrations: string[] };
+      manifest.migrations.push('2099_01_01_0001_from_the_future');
+      await fs.writeFile(manifestFile, JSON.stringify(manifest));
+    });
+    await expectRefused(
+      newer,
+      'O backup é de um esquema mais novo que este código (migrações desconhecidas: 2099_01_01_0001_from_the_future). Restaure com a versão do app que fez o backup, ou uma mais nova. Nada foi alterado.',
+    );
   });
 
   it('refuses a database or a file store that is not empty, overwriting nothing', async () => {

@@ -1,40 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { createTestDatabase } from '../../test/harness.ts';
 import { schemaSnapshot } from '../../test/schema-snapshot.ts';
 import { createMigrator, migrateToLatest, migrationStatus } from './migrator.ts';
 
 // Every migration in migrations/ (whoever wrote it) must be reversible: its down
 // brings the schema back exactly as it was before its up, and its up can run again.
-const base = inject('postgresBaseUrl');
-const name = `migrations_${randomBytes(6).toString('hex')}`;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let client: pg.Client;
 let db: Kysely<any>;
 
-async function adminQuery(query: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: `${base}postgres` });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
-
 beforeAll(async () => {
-  // An empty database (template0: not even the template's extensions).
-  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE template0`);
-  client = new pg.Client({ connectionString: `${base}${name}` });
+  database = await createTestDatabase({ empty: true });
+  client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `${base}${name}`, max: 1 }) }) });
+  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
 });
 
 afterAll(async () => {
   await db?.destroy();
   await client?.end();
-  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await database?.drop();
 });
 
 describe('migrations', () => {

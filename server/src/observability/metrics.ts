@@ -8,57 +8,42 @@ import client from 'prom-client';
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, prefix: 'vizinhanca_' });
 
-export const procedureDuration = new client.Histogram({
-  name: 'vizinhanca_trpc_request_duration_seconds',
-  help: 'Time to answer a tRPC query or mutation, by procedure and result code',
-  labelNames: ['procedure', 'type', 'code'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const procedureErrors = new client.Counter({
-  name: 'vizinhanca_trpc_errors_total',
-  help: 'tRPC calls that ended in an error, by procedure and error code',
-  labelNames: ['procedure', 'code'] as const,
-  registers: [registry],
-});
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets = SECONDS_BUCKETS) {
+  return new client.Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+}
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new client.Counter<L>({ name, help, labelNames, registers: [registry] });
+}
+function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  return new client.Gauge<L>({ name, help, labelNames, registers: [registry] });
+}
 
-export const eventBusLag = new client.Histogram({
-  name: 'vizinhanca_event_bus_lag_seconds',
-  help: 'From the transaction that published an event to its delivery on this instance',
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 30],
-  registers: [registry],
-});
-
-export const emails = new client.Counter({
-  name: 'vizinhanca_emails_total',
-  help: 'E-mails handed to SMTP (or the outbox), by result: sent or failed',
-  labelNames: ['result'] as const,
-  registers: [registry],
-});
+export const procedureDuration = histogram(
+  'vizinhanca_trpc_request_duration_seconds',
+  'Time to answer a tRPC query or mutation, by procedure and result code',
+  ['procedure', 'type', 'code'],
+);
+export const procedureErrors = counter('vizinhanca_trpc_errors_total', 'tRPC calls that ended in an error, by procedure and error code', [
+  'procedure',
+  'code',
+]);
+export const eventBusLag = histogram(
+  'vizinhanca_event_bus_lag_seconds',
+  'From the transaction that published an event to its delivery on this instance',
+  [],
+  [...SECONDS_BUCKETS, 30],
+);
+export const emails = counter('vizinhanca_emails_total', 'E-mails handed to SMTP (or the outbox), by result: sent or failed', ['result']);
 // Both series exist from the start, so a rate() over them works before the first failure.
 emails.inc({ result: 'sent' }, 0);
 emails.inc({ result: 'failed' }, 0);
-
-export const websocketConnections = new client.Gauge({
-  name: 'vizinhanca_websocket_connections',
-  help: 'Open signed-in websockets on this instance',
-  registers: [registry],
-});
+export const websocketConnections = gauge('vizinhanca_websocket_connections', 'Open signed-in websockets on this instance', []);
 
 /** For the job queue (issue 9): set the depth when it polls, count every run. */
-export const jobQueueDepth = new client.Gauge({
-  name: 'vizinhanca_job_queue_depth',
-  help: 'Jobs waiting in the queue, by job name',
-  labelNames: ['job'] as const,
-  registers: [registry],
-});
-export const jobRuns = new client.Counter({
-  name: 'vizinhanca_job_runs_total',
-  help: 'Job runs by job name and result: succeeded or failed',
-  labelNames: ['job', 'result'] as const,
-  registers: [registry],
-});
+export const jobQueueDepth = gauge('vizinhanca_job_queue_depth', 'Jobs waiting in the queue, by job name', ['job']);
+export const jobRuns = counter('vizinhanca_job_runs_total', 'Job runs by job name and result: succeeded or failed', ['job', 'result']);
 
 interface PoolLike {
   totalCount: number;
