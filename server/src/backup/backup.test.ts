@@ -9,7 +9,8 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
 import { seedDemoIfEmpty } from '../db/seed.ts';
-import { LocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
+import S3rver from 's3rver';
+import { LocalFileStorage, S3FileStorage, type FileStorage } from '../storage/file-storage.ts';
 import { BackupError, createBackup, restoreBackup } from './backup.ts';
 
 const logger = pino({ level: 'silent' });
@@ -145,6 +146,36 @@ describe('backup and restore', () => {
       await target.db.destroy();
     }
   }, 120_000);
+
+  it('backs up files from S3 and restores them into an empty bucket', async () => {
+    const s3Dir = await fs.mkdtemp(path.join(work, 's3-'));
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [] });
+    const { port } = (await s3.run()) as { port: number };
+    const bucket = (name: string) => new S3FileStorage(`http://127.0.0.1:${port}`, { accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1' }, name);
+    const target = await emptyTarget();
+    try {
+      const source = bucket('origem');
+      await source.init();
+      for await (const key of app.deps.storage.list()) {
+        const stored = await app.deps.storage.get(key);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
+        await source.put(key, Buffer.concat(chunks), stored!.contentType);
+      }
+      const file = path.join(work, 's3.tar.gz');
+      await createBackup({ connectionString: app.databaseUrl, storage: source, file, now: app.clock.now(), logger });
+
+      const destination = bucket('destino');
+      await destination.init();
+      await restoreBackup({ file, db: target.db, connectionString: target.url, storage: destination, workDir: work, logger });
+      const expected = await fileHashes(app.deps.storage);
+      expect(Object.keys(expected).length).toBeGreaterThan(0);
+      expect(await fileHashes(destination)).toEqual(expected);
+    } finally {
+      await target.db.destroy();
+      await s3.close();
+    }
+  });
 
   it('refuses a truncated archive and leaves the target untouched', async () => {
     const truncated = path.join(work, 'truncated.tar.gz');
