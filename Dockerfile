@@ -23,7 +23,8 @@ ENV NODE_ENV=production
 COPY --from=build /app ./
 
 # DATA_DIR defaults to .data under the working directory; it is the only path the app writes to.
-RUN mkdir -p /app/.data && chown node:node /app/.data
+# /backups is where the backup service writes (a named volume takes this ownership).
+RUN mkdir -p /app/.data /backups && chown node:node /app/.data /backups
 
 USER node
 EXPOSE 3000

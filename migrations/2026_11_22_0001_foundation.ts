@@ -105,4 +105,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['events', 'notifications', 'login_attempts', 'password_reset_tokens', 'sessions', 'user_roles', 'users']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
+  await sql`DROP EXTENSION IF EXISTS pgcrypto`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { createMigrator, migrateDown, migrateToLatest } from '../server/src/db/migrator.ts';
+import { migrateDown, migrateToLatest, migrationStatus } from '../server/src/db/migrator.ts';
 import { fail, withDatabase } from './lib/maintainer.ts';
 
 // npm run migrate -- latest|down|status
@@ -8,10 +8,22 @@ if (!['latest', 'down', 'status'].includes(command)) fail('Uso: npm run migrate 
 try {
   await withDatabase(async (db) => {
     if (command === 'status') {
-      const migrations = await createMigrator(db).getMigrations();
+      const migrations = await migrationStatus(db);
+      const label = { applied: '', pending: 'PENDENTE', unknown: 'DESCONHECIDA' } as const;
       for (const migration of migrations) {
-        console.log(`${migration.executedAt ? `aplicada em ${migration.executedAt.toISOString()}` : 'pendente'.padEnd(34)}  ${migration.name}`);
+        const state = migration.executedAt && migration.state === 'applied' ? `aplicada em ${migration.executedAt.toISOString()}` : label[migration.state];
+        console.log(`${state.padEnd(37)}  ${migration.name}`);
       }
+      const pending = migrations.filter((migration) => migration.state === 'pending').length;
+      const unknown = migrations.filter((migration) => migration.state === 'unknown').length;
+      const applied = migrations.length - pending - unknown;
+      console.log('');
+      if (unknown) {
+        console.log(`${unknown} migração(ões) DESCONHECIDA(S): aplicadas por uma versão mais nova do app; este código não inicia neste banco.`);
+        process.exitCode = 1;
+      }
+      if (pending) console.log(`${pending} migração(ões) PENDENTE(S) de ${migrations.length - unknown}: aplique com npm run migrate -- latest.`);
+      else if (!unknown) console.log(`Banco em dia: ${applied} migrações aplicadas.`);
       return;
     }
     const result = command === 'latest' ? await migrateToLatest(db) : await migrateDown(db);

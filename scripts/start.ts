@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { demoLogins } from '../server/src/db/seed.ts';
+import { MigrationError } from '../server/src/db/migrator.ts';
 import { CLIENT_DIST_DIR } from '../server/src/http/app.ts';
 import { createLogger, startServer } from '../server/src/server.ts';
 
@@ -66,6 +67,8 @@ const server = await startServer(config, {
   },
 }).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not start');
+  // A database migrated by newer code (or a failed migration) is the operator's to fix: say it plainly.
+  if (error instanceof MigrationError) console.error(`\n${error.message}\n`);
   process.exit(1);
 });
 

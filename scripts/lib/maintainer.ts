@@ -7,7 +7,9 @@ import { resolvePostgres } from '../../server/src/server.ts';
  * Runs a maintainer task against the same database the server uses: DATABASE_URL,
  * the embedded Postgres already running on DATA_DIR, or a fresh one started for the task.
  */
-export async function withDatabase(task: (db: Db, context: { config: Config; logger: pino.Logger }) => Promise<void>): Promise<void> {
+export async function withDatabase(
+  task: (db: Db, context: { config: Config; logger: pino.Logger; connectionString: string }) => Promise<void>,
+): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -22,7 +24,7 @@ export async function withDatabase(task: (db: Db, context: { config: Config; log
   const postgres = await resolvePostgres(config, logger);
   const database = createDatabase(postgres.connectionString, logger, { max: 2 });
   try {
-    await task(database.db, { config, logger });
+    await task(database.db, { config, logger, connectionString: postgres.connectionString });
   } finally {
     await database.close();
     await postgres.stop();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidAllowList } from './observability/metrics-access.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
@@ -37,6 +38,13 @@ export const configSchema = z.object({
   CONDO_CITY: z.string().trim().min(1, 'não pode ser vazio').default('São Paulo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** GET /metrics with `Authorization: Bearer <token>` from anywhere; without a token only METRICS_ALLOW may read it. */
+  METRICS_TOKEN: optionalText,
+  /** Addresses or CIDR ranges (the TCP peer, never X-Forwarded-For) that read /metrics without the token. */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((value) => isValidAllowList(value), { message: 'use endereços IP ou faixas CIDR separados por vírgula' }),
   /** Tests and demos only: the app's clock starts at this instant (ISO 8601) and runs on from there. */
   CLOCK_START: z.preprocess((value) => (value === '' ? undefined : value), z.iso.datetime({ offset: true, message: 'deve ser uma data ISO 8601' }).optional()),
 });

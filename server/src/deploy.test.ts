@@ -12,6 +12,8 @@ type Volume = string | { type?: string; source?: string; target?: string };
 
 interface Service {
   image?: string;
+  command?: string | string[];
+  healthcheck?: { test?: string | string[] };
   build?: string | { context?: string; dockerfile?: string };
   environment?: Environment;
   volumes?: Volume[];
@@ -63,7 +65,9 @@ function bindSources(service: Service): string[] {
   });
 }
 
-const appNames = Object.keys(services).filter((name) => builtFromDockerfile(services[name]!));
+// The replicas run the image's own command (the server); the backup service runs another one.
+const appNames = Object.keys(services).filter((name) => builtFromDockerfile(services[name]!) && services[name]!.command === undefined);
+const backup = services.backup;
 const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
 
 describe('docker-compose.yml', () => {
@@ -115,6 +119,33 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('scheduled backup and health checks', () => {
+  const command = (service: Service | undefined) => (Array.isArray(service?.command) ? service.command.join(' ') : (service?.command ?? ''));
+
+  it('a backup service built from the Dockerfile runs the backup daily into a volume, keeping the newest 7', () => {
+    expect(backup && builtFromDockerfile(backup)).toBe(true);
+    expect(command(backup)).toMatch(/scripts\/backup\.ts --dir \/backups --keep 7/);
+    expect(command(backup)).toMatch(/sleep 86400/);
+    expect((backup?.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume : `${volume.source}:${volume.target}`))).toContain('backups:/backups');
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/chown node:node [^\n]*\/backups/);
+  });
+
+  it('the backup service reads the same database and bucket as the replicas, and only variables the server reads', () => {
+    const env = environmentOf(backup ?? {});
+    expect(env).toEqual(apps[0]!.env);
+    expect(Object.keys(env).filter((name) => !(configKeys as string[]).includes(name))).toEqual([]);
+  });
+
+  it('the replicas are healthy only when /ready says so, and nginx waits for that', () => {
+    for (const name of appNames) {
+      const test = services[name]!.healthcheck?.test;
+      expect((Array.isArray(test) ? test.join(' ') : (test ?? '')), name).toMatch(/http:\/\/127\.0\.0\.1:3000\/ready/);
+    }
+    const nginxDepends = services.nginx?.depends_on;
+    expect(nginxDepends).toEqual(Object.fromEntries(appNames.map((name) => [name, { condition: 'service_healthy' }])));
+  });
+});
+
 describe('nginx load balancer', () => {
   const nginxConfPath = path.join(repoRoot, 'deploy', 'nginx.conf');
 
@@ -129,6 +160,12 @@ describe('nginx load balancer', () => {
     for (const name of appNames) {
       expect(upstream).toMatch(new RegExp(`server\\s+${name}:\\d+`));
     }
+  });
+
+  it('does not expose /metrics or /ready to the internet', () => {
+    const conf = readFileSync(nginxConfPath, 'utf8');
+    expect(conf).toMatch(/location = \/metrics \{ return 404; \}/);
+    expect(conf).toMatch(/location = \/ready \{ return 404; \}/);
   });
 
   it('forwards websocket upgrades', () => {

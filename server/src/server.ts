@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
 import { isSameOrigin } from './http/origin.ts';
+import { Readiness } from './http/readiness.ts';
 import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { SocketRegistry } from './realtime/socket-registry.ts';
@@ -27,6 +28,7 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   seeded: boolean;
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -47,11 +49,34 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   setCondoTimeZone(config.CONDO_TIMEZONE);
-  const postgres = await resolvePostgres(config, logger);
+
+  // Listen first, answering 503 (GET /ready included) until the app is in place, so
+  // orchestrators see "starting" rather than a refused connection during migrations.
+  const readiness = new Readiness();
+  let handleRequest: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '2' });
+    res.end(JSON.stringify({ status: 'not ready', problems: readiness.problems() }));
+  };
+  const server = http.createServer((req, res) => handleRequest(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const closeEarly = () => new Promise<void>((resolve) => server.close(() => resolve()));
+
+  let postgres: PostgresHandle;
+  try {
+    postgres = await resolvePostgres(config, logger);
+  } catch (error) {
+    await closeEarly();
+    throw error;
+  }
   const database = createDatabase(postgres.connectionString, logger);
   try {
     await migrateToLatest(database.db);
+    readiness.migrated = true;
   } catch (error) {
+    await closeEarly();
     await database.close();
     await postgres.stop();
     throw error;
@@ -72,10 +97,11 @@ export async function startServer(
   await deps.storage.init();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;
   await bus.start();
+  readiness.watchBus(bus);
 
-  const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware });
-  const server = http.createServer(app);
+  const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware, readiness });
   await options.onHttpServer?.(server);
+  handleRequest = app;
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const wssHandler = applyWSSHandler({
@@ -127,10 +153,6 @@ export async function startServer(
   }, 60 * 60_000);
   cleanupTimer.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
   const port = (server.address() as AddressInfo).port;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'Vizinhança is running');
@@ -141,7 +163,9 @@ export async function startServer(
     port,
     deps,
     seeded,
+    readiness,
     close() {
+      readiness.shuttingDown = true;
       closing ??= (async () => {
         clearInterval(cleanupTimer);
         wssHandler.broadcastReconnectNotification();

@@ -4,6 +4,7 @@ import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, refusalForDatabaseError } from './errors.ts';
+import { procedureDuration, procedureErrors } from './observability/metrics.ts';
 
 interface ValidationIssue {
   message: string;
@@ -70,8 +71,18 @@ const databaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Every call is timed and its errors counted by code (subscriptions: only their errors). */
+const observed = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const code = result.ok ? 'OK' : result.error.code;
+  if (type !== 'subscription') procedureDuration.observe({ procedure: path, type, code }, (performance.now() - started) / 1000);
+  if (!result.ok) procedureErrors.inc({ procedure: path, code });
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(databaseErrors);
+export const publicProcedure = t.procedure.use(observed).use(databaseErrors);
 
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -23,13 +23,16 @@ import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 const createCaller = createCallerFactory(appRouter);
 
-/** A fresh database copied from the migrated template: each test file has its own. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database copied from the migrated template: each test file has its own.
+ * `empty`: nothing in it at all (template0, not even extensions), as a new deployment or a restore target.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const base = inject('postgresBaseUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${base}postgres` });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${options.empty ? 'template0' : inject('templateDatabase')}"`);
   await admin.end();
   return {
     url: `${base}${name}`,

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { trackPool } from '../observability/metrics.ts';
 import type { Database } from './schema.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings (no shifting through Date);
@@ -29,10 +30,12 @@ export function createDatabase(connectionString: string, logger: Logger, options
   });
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const untrack = trackPool(pool);
   return {
     db,
     pool,
     async close() {
+      untrack();
       await db.destroy();
     },
   };

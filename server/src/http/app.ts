@@ -9,14 +9,26 @@ import express, { type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { pinoHttp } from 'pino-http';
 import { createContext, type AppDeps } from '../context.ts';
+import { metricsAccess } from '../observability/metrics-access.ts';
+import { registry } from '../observability/metrics.ts';
 import { appRouter } from '../router.ts';
 import { imagesRouter } from './images.ts';
 import { clientFiles } from './static-files.ts';
 import { isSameOrigin } from './origin.ts';
+import type { Readiness } from './readiness.ts';
+
+/** Paths that get one log line per request: the API, not static files or probes. */
+const LOGGED_PATH = /^\/(trpc|api)\//;
+
+/** The procedures a /trpc request calls ('a.b,c.d' when batched), for the request log. */
+function proceduresOf(url: string): string | undefined {
+  const match = /^\/trpc\/([^?]+)/.exec(url);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
 
 export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
 
-export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler } = {}) {
+export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler; readiness?: Readiness } = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.TRUST_PROXY);
@@ -30,8 +42,14 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || !req.url?.startsWith('/trpc') },
-      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
+      // One line per API request: its id, who (user id only: never e-mail or CPF), what, status and duration.
+      // The query string is left out: it carries procedure input.
+      autoLogging: { ignore: (req) => !LOGGED_PATH.test(req.url ?? '') },
+      customProps: (req, res) => ({ userId: (res.locals as { userId?: string } | undefined)?.userId ?? null, procedure: proceduresOf(req.url ?? '') }),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
 
@@ -54,6 +72,24 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     }
   });
 
+  // Readiness for load balancers: 503 while starting, when the event bus lost its LISTEN, and while shutting down.
+  app.get('/ready', (_req, res) => {
+    const problems = options.readiness?.problems() ?? [];
+    res.setHeader('Cache-Control', 'no-store');
+    if (problems.length) res.status(503).json({ status: 'not ready', problems });
+    else res.json({ status: 'ready' });
+  });
+
+  const mayReadMetrics = metricsAccess({ token: deps.config.METRICS_TOKEN, allow: deps.config.METRICS_ALLOW });
+  app.get('/metrics', async (req, res) => {
+    if (!mayReadMetrics(req)) {
+      res.status(403).type('text').send('Forbidden');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+
   // State-changing requests from a foreign origin are refused before any work is done.
   app.use((req, res, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
@@ -70,9 +106,16 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, (header) => res.append('Set-Cookie', header)),
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      createContext: async ({ req, res }) => {
+        const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header));
+        res.locals.userId = ctx.user?.id;
+        return ctx;
+      },
+      // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
+      onError: ({ error, path: procedure, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          deps.logger.error({ err: error.cause ?? error, procedure, reqId: (req as { id?: unknown }).id }, 'procedure failed');
+        }
       },
     }),
   );

@@ -28,6 +28,7 @@ export function imagesRouter(deps: AppDeps): Router {
         return;
       }
       res.locals.user = user;
+      res.locals.userId = user.id;
       next();
     } catch (error) {
       next(error);

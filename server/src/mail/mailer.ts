@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { emails } from '../observability/metrics.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,8 +18,24 @@ export interface Mailer {
   outboxDir: string | null;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in $DATA_DIR/outbox. */
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in $DATA_DIR/outbox. Sent and failed are counted. */
 export function createMailer(config: Config, logger: Logger): Mailer {
+  const mailer = createTransportMailer(config, logger);
+  return {
+    outboxDir: mailer.outboxDir,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        emails.inc({ result: 'failed' });
+        throw error;
+      }
+      emails.inc({ result: 'sent' });
+    },
+  };
+}
+
+function createTransportMailer(config: Config, logger: Logger): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {

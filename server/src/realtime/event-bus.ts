@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
+import { eventBusLag } from '../observability/metrics.ts';
 
 const CHANNEL = 'vizinhanca_events';
 
@@ -39,6 +40,11 @@ export class EventBus {
     private readonly logger: Logger,
   ) {
     this.local.setMaxListeners(0);
+  }
+
+  /** LISTEN is in place: events committed from now on reach this instance. */
+  get listening(): boolean {
+    return this.listener !== null;
   }
 
   async start(): Promise<void> {
@@ -117,6 +123,8 @@ export class EventBus {
         .execute();
       for (const row of rows) {
         const event = toEvent(row);
+        // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
+        eventBusLag.observe(Math.max(0, Date.now() - event.createdAt.getTime()) / 1000);
         if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
         this.local.emit(event.userId ? `user:${event.userId}` : 'broadcast', event);
         this.local.emit('any', event);

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database.ts';
+import { websocketConnections } from '../observability/metrics.ts';
 import { CLOSE_SOCKETS_KIND, type EventBus } from './event-bus.ts';
 
 /** Close code the client reads as "your session changed: reconnect with a fresh context". */
@@ -26,7 +27,9 @@ export class SocketRegistry {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(entry);
+    websocketConnections.inc();
     socket.once('close', () => {
+      websocketConnections.dec();
       set.delete(entry);
       if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
     });
