@@ -1,4 +1,4 @@
-# ---- build: install every workspace and bundle the client into client/dist ----
+# ---- build: install every workspace, bundle the client into client/dist and the server into dist/server ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 
@@ -17,8 +17,8 @@ FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 
-# node_modules (with devDependencies: the server runs from TypeScript source through tsx,
-# and any nested workspace node_modules), the source and the built client/dist, all in one copy.
+# node_modules (the compiled server imports its npm packages from there; maintainer scripts
+# still run through tsx), the sources, the compiled server (dist/server) and client (client/dist).
 # Files stay root-owned so the app user cannot modify its own code.
 COPY --from=build /app ./
 
@@ -28,4 +28,4 @@ RUN mkdir -p /app/.data /backups && chown node:node /app/.data /backups
 
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "scripts/start.ts"]
+CMD ["node", "dist/server/start.js"]

@@ -50,8 +50,8 @@ export default defineConfig<ClockOptions>({
   })),
   webServer: CLOCKS.map((clock) => ({
     // A fresh data directory each run: embedded Postgres, migrations and demo data from scratch.
-    // `npm run test:e2e` built the client just before.
-    command: `rm -rf ${e2eDataDir(clock.port)} && tsx scripts/start.ts --no-client-build`,
+    // `npm run test:e2e` built the client and the server just before: the walks run the production build.
+    command: `rm -rf ${e2eDataDir(clock.port)} && node dist/server/start.js`,
     url: `http://127.0.0.1:${clock.port}/health`,
     timeout: 180_000,
     reuseExistingServer: false,

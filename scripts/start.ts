@@ -1,39 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { demoLogins } from '../server/src/db/seed.ts';
 import { MigrationError } from '../server/src/db/migrator.ts';
-import { CLIENT_DIST_DIR } from '../server/src/http/app.ts';
+import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { createLogger, startServer } from '../server/src/server.ts';
 
-// npm start: embedded Postgres (unless DATABASE_URL), migrations, demo data,
-// the client (built when its sources changed) and the API on one port.
-// npm run dev: the same with Vite's hot reload instead of the built client.
+// The server process: embedded Postgres (unless DATABASE_URL), migrations, demo
+// data, the built client and the API on one port. `npm start` compiles it first
+// (scripts/launch.mjs) and runs the compiled copy; `npm run dev` runs this source
+// through tsx with Vite's hot reload instead of the built client.
 const dev = process.argv.includes('--dev');
-// The e2e run builds the client once before starting its servers (several at once would race).
-const skipClientBuild = process.argv.includes('--no-client-build');
-const root = path.resolve(import.meta.dirname, '..');
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
-}
-
-function ensureClientBuilt(): void {
-  const builtAt = newestMtime(path.join(CLIENT_DIST_DIR, 'index.html'));
-  const sources = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'shared/src'].map((entry) => path.join(root, entry));
-  if (builtAt && sources.every((source) => newestMtime(source) <= builtAt)) return;
-  console.log('Compilando o app (client)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('Falha ao compilar o client.');
-    process.exit(1);
-  }
-}
+const root = PROJECT_ROOT;
 
 let config;
 try {
@@ -50,7 +28,6 @@ const logger = createLogger(config);
 let clientMiddleware: RequestHandler | undefined;
 let viteServer: { middlewares: RequestHandler; close(): Promise<void> } | undefined;
 if (dev) clientMiddleware = (req, res, next) => (viteServer ? viteServer.middlewares(req, res, next) : next());
-else if (!skipClientBuild) ensureClientBuilt();
 
 const server = await startServer(config, {
   logger,

@@ -1,22 +1,23 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pathToFileURL } from 'node:url';
+import { MIGRATION_EXTENSION, MIGRATIONS_DIR } from '../paths.ts';
 import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export { MIGRATIONS_DIR };
 
 /**
- * Reads migrations/*.ts. The import runs here (not inside kysely) so whichever
- * loader runs the app (tsx, vitest) also compiles the migration files.
+ * Reads migrations/*.ts (or their compiled .js beside the compiled server). The
+ * import runs here (not inside kysely) so whichever loader runs the app (tsx,
+ * vitest) also compiles the migration files.
  */
 class TypeScriptMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}_\d{2}_\d{2}_\d{4}_[\w-]+\.ts$/.test(file)).sort();
+    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}_\d{2}_\d{2}_\d{4}_[\w-]+\.(ts|js)$/.test(file) && file.endsWith(MIGRATION_EXTENSION)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
       const module = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Migration;
-      migrations[file.replace(/\.ts$/, '')] = { up: module.up, down: module.down };
+      migrations[file.slice(0, -MIGRATION_EXTENSION.length)] = { up: module.up, down: module.down };
     }
     return migrations;
   }

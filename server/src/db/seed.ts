@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
@@ -8,6 +9,7 @@ import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from '../auth/crypto.ts';
+import { DEMO_PHOTOS_DIR } from '../paths.ts';
 import type { AppDeps } from '../context.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 import * as users from '../modules/users/users.repository.ts';
@@ -202,7 +204,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number }>();
   for (const listing of DEMO_LISTINGS) {
     const ownerId = userIds.get(listing.owner)!;
-    const photo = await readFile(new URL(`./demo-photos/${listing.photo}.jpg`, import.meta.url));
+    const photo = await readFile(path.join(DEMO_PHOTOS_DIR, `${listing.photo}.jpg`));
     const image = await uploadImage(deps, ownerId, 'listing', photo);
     const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
     const { id } = await deps.db

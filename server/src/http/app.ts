@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
@@ -13,6 +12,7 @@ import { metricsAccess } from '../observability/metrics-access.ts';
 import { registry } from '../observability/metrics.ts';
 import { appRouter } from '../router.ts';
 import { imagesRouter } from './images.ts';
+import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
 import { isSameOrigin } from './origin.ts';
 import type { Readiness } from './readiness.ts';
@@ -26,7 +26,7 @@ function proceduresOf(url: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
-export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
+export { CLIENT_DIST_DIR };
 
 export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler; readiness?: Readiness } = {}) {
   const app = express();
