@@ -34,7 +34,12 @@ export const configSchema = z.object({
     .refine((zone) => isValidTimeZone(zone), { message: 'fuso horário desconhecido' }),
   CONDO_PHONE: z.string().default('(11) 3333-4444'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Proxies in front (nginx: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value) => (value === 'true' ? '1' : value === 'false' ? '0' : value))
+    .pipe(z.coerce.number<string>({ message: 'use o número de proxies na frente (0, 1, 2...)' }).int('use o número de proxies na frente (0, 1, 2...)').min(0).max(10)),
   /** Tests and demos only: the app's clock starts at this instant (ISO 8601) and runs on from there. */
   CLOCK_START: z.preprocess((value) => (value === '' ? undefined : value), z.iso.datetime({ offset: true, message: 'deve ser uma data ISO 8601' }).optional()),
 });

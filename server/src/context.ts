@@ -42,6 +42,18 @@ export interface Context {
   meta: RequestMeta;
   /** Adds a Set-Cookie header to the HTTP response (no-op on a websocket). */
   setCookie(header: string): void;
+  /** 'ws': one context for a whole connection, so every call re-checks the session (see trpc.ts). */
+  transport?: 'http' | 'ws';
+  /** The websocket this context belongs to. */
+  connection?: LiveConnection;
+}
+
+/** What a procedure may do to the websocket it runs on. */
+export interface LiveConnection {
+  /** Closes it with the "session changed" code: the tab reconnects with its current rights. */
+  close(): void;
+  /** Subscriptions open on it now (capped per socket). */
+  subscriptions: number;
 }
 
 /**
@@ -70,11 +82,12 @@ export async function createContext(
   deps: AppDeps,
   req: IncomingMessage & { ip?: string; protocol?: string },
   setCookie: (header: string) => void,
+  transport: 'http' | 'ws' = 'http',
 ): Promise<Context> {
   const meta = requestMeta(deps, req);
   const token = deps.sessions.readToken(req.headers.cookie);
   const validated = token ? await deps.sessions.validate(token) : null;
   if (token && !validated) setCookie(deps.sessions.blankCookie(meta.secure));
   if (token && validated?.session.fresh) setCookie(deps.sessions.sessionCookie(token, meta.secure));
-  return { deps, user: validated?.user ?? null, session: validated?.session ?? null, meta, setCookie };
+  return { deps, user: validated?.user ?? null, session: validated?.session ?? null, meta, setCookie, transport };
 }

@@ -16,7 +16,7 @@ import { createHttpApp } from './http/app.ts';
 import { isSameOrigin } from './http/origin.ts';
 import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
-import { SocketRegistry } from './realtime/socket-registry.ts';
+import { SESSION_CHANGED_CLOSE_CODE, SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
 import { deleteOldLoginAttempts } from './modules/auth/auth.repository.ts';
@@ -58,15 +58,16 @@ export async function startServer(
   }
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
+  const sessions = createSessionManager(database.db);
   const deps: AppDeps = {
     config,
     clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
     db: database.db,
     logger,
-    sessions: createSessionManager(database.db),
+    sessions,
     mailer: createMailer(config, logger),
     bus,
-    sockets: new SocketRegistry(bus),
+    sockets: new SocketRegistry(bus, sessions),
     storage: createFileStorage(config),
   };
   await deps.storage.init();
@@ -82,8 +83,9 @@ export async function startServer(
     wss,
     router: appRouter,
     createContext: async ({ req, res: socket }) => {
-      const ctx = await createContext(deps, req, () => {});
-      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket);
+      const ctx = await createContext(deps, req, () => {}, 'ws');
+      ctx.connection = { close: () => socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed'), subscriptions: 0 };
+      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket, ctx.session.expiresAt);
       return ctx;
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
@@ -101,7 +103,7 @@ export async function startServer(
       if (server.listenerCount('upgrade') === 1) refuse(404, 'Not Found');
       return;
     }
-    if (!isSameOrigin(req, config.PUBLIC_URL)) return refuse(403, 'Forbidden');
+    if (!isSameOrigin(req, config.PUBLIC_URL, config.TRUST_PROXY > 0)) return refuse(403, 'Forbidden');
     const token = deps.sessions.readToken(req.headers.cookie);
     if (!token) return refuse(401, 'Unauthorized');
     deps.sessions.validate(token).then(

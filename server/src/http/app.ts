@@ -10,12 +10,14 @@ import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { imagesRouter } from './images.ts';
 import { isSameOrigin } from './origin.ts';
+import { noStore, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
 
 export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
 
 export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler } = {}) {
   const app = express();
   app.disable('x-powered-by');
+  // The number of proxies in front: the client address is the one the nearest of them saw, never one the client wrote.
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(
@@ -32,12 +34,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     }),
   );
 
-  app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
 
   app.get('/health', async (_req, res) => {
     try {
@@ -51,7 +48,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // State-changing requests from a foreign origin are refused before any work is done.
   app.use((req, res, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
+    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL, deps.config.TRUST_PROXY > 0)) {
       res.status(403).json({ error: { message: 'Origem não permitida' } });
       return;
     }
@@ -62,9 +59,14 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
 
   app.use(
     '/trpc',
+    noStore,
+    refuseLargeBodies(TRPC_MAX_BODY_BYTES),
+    refuseUnbatchable,
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, (header) => res.append('Set-Cookie', header)),
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      createContext: ({ req, res }) => createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http'),
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure }, 'procedure failed');
       },

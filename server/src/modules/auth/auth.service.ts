@@ -90,6 +90,7 @@ export async function login(
   await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip ?? 'unknown', succeeded: Boolean(credentials && valid) });
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.loginFailed);
 
+  await startSession(deps, credentials.id, meta, setCookie);
   // A success wipes the account's (or device's) count; the shared address only takes this one back.
   if (device) {
     await throttle.clear(deps, `login-device:${device.token_hash}`);
@@ -101,7 +102,6 @@ export async function login(
     await authRepository.insertDevice(deps.db, { tokenHash: sha256Hex(token), userId: credentials.id, now: deps.clock.now() });
     setCookie(deviceCookie(token, meta.secure));
   }
-  await startSession(deps, credentials.id, meta, setCookie);
   return { message: AUTH_MESSAGES.loginSuccess };
 }
 
