@@ -10,7 +10,12 @@ import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { imagesRouter } from './images.ts';
 import { isSameOrigin } from './origin.ts';
-import { noStore, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
+import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
+
+function isSubscriptionPath(procedure: string): boolean {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
+  return Object.hasOwn(procedures, procedure) && procedures[procedure]?._def.type === 'subscription';
+}
 
 export const CLIENT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../client/dist');
 
@@ -62,6 +67,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     noStore,
     refuseLargeBodies(TRPC_MAX_BODY_BYTES),
     refuseUnbatchable,
+    refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,

@@ -11,6 +11,7 @@ export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordRese
 export const HTTP_MESSAGES = {
   bodyTooLarge: 'A requisição é grande demais.',
   notBatchable: 'Esta ação deve ser enviada sozinha.',
+  subscriptionOverHttp: 'Método não permitido: as atualizações ao vivo usam a conexão em tempo real.',
 } as const;
 
 /**
@@ -75,3 +76,18 @@ export const refuseUnbatchable: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Subscriptions live only on the websocket, where every message is checked against
+ * the session: tRPC would otherwise answer a plain GET with a Server-Sent Events stream.
+ */
+export function refuseHttpSubscriptions(isSubscription: (path: string) => boolean): RequestHandler {
+  return (req, res, next) => {
+    const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
+    if (paths.some(isSubscription)) {
+      res.status(405).json({ error: { message: HTTP_MESSAGES.subscriptionOverHttp, data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } } });
+      return;
+    }
+    next();
+  };
+}
