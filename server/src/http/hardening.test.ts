@@ -9,6 +9,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from '@vizinhanca/shared/validation/text';
 import { createTestDatabase, decodeQuotedPrintable, eventually, testCpf } from '../../test/harness.ts';
 import { hashPassword } from '../auth/crypto.ts';
 import { loadConfig } from '../config.ts';
+import { hit, RATE_LIMITS } from '../modules/throttle/throttle.service.ts';
 import * as users from '../modules/users/users.repository.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { CONTENT_SECURITY_POLICY, HTTP_MESSAGES, TRPC_MAX_BATCH_SIZE } from './hardening.ts';
@@ -53,7 +54,7 @@ let userCounter = 0;
 async function createUser() {
   userCounter += 1;
   const email = `hard-${userCounter}@teste.com`;
-  await users.insertUser(server.deps.db, {
+  const { id } = await users.insertUser(server.deps.db, {
     email,
     passwordHash: await hashPassword(PASSWORD),
     fullName: `Morador ${userCounter}`,
@@ -63,7 +64,7 @@ async function createUser() {
     apartment: 'A-101',
     approvalStatus: 'approved',
   });
-  return { email, password: PASSWORD };
+  return { id, email, password: PASSWORD };
 }
 
 async function post(url: string, procedure: string, body: string, headers: Record<string, string> = {}) {
@@ -229,6 +230,22 @@ describe('headers the client writes', () => {
       'x-forwarded-host': 'evil.example',
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses uploads past the per-resident limit before reading the file, with 429 and a pt-BR message', async () => {
+    const user = await createUser();
+    const login = await post(base, 'auth.login', JSON.stringify({ json: { email: user.email, password: PASSWORD } }));
+    const cookie = login.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
+    for (let i = 0; i < RATE_LIMITS.uploadsPerUser.limit; i++) await hit(server.deps, `uploadsPerUser:${user.id}`, RATE_LIMITS.uploadsPerUser);
+    const response = await fetch(`${base}/api/images?purpose=listing`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg', origin: base, cookie },
+      body: Buffer.alloc(1000),
+    });
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^Muitas solicitações em pouco tempo\./);
   });
 });
 

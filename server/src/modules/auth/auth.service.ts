@@ -39,6 +39,7 @@ export async function signUp(
   meta: RequestMeta,
   setCookie: (header: string) => void,
 ) {
+  await throttle.limitRate(deps, 'signUpsPerIp', meta.ip ?? 'unknown');
   const taken = await users.emailOrCpfTaken(deps.db, input.email, input.cpf);
   if (taken.email) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   if (taken.cpf) throw new AppError('CONFLICT', AUTH_MESSAGES.cpfTaken);
@@ -116,6 +117,9 @@ export async function logout(deps: AppDeps, session: AuthSession, meta: RequestM
 
 /** Always answers the same, so the form does not reveal who has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
+  // Counted for every address asked, known or not, so the refusal reveals nothing either.
+  await throttle.limitRate(deps, 'resetRequestsPerIp', meta.ip ?? 'unknown');
+  await throttle.limitRate(deps, 'resetEmailsPerAddress', email);
   const user = await users.findUserIdByEmail(deps.db, email);
   if (user) {
     const token = generateToken();

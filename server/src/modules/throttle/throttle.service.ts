@@ -77,11 +77,18 @@ export const throttleCleanupJob: ScheduledJob = {
 export const RATE_LIMITS = {
   resetEmailsPerAddress: { kind: 'window', limit: 3, windowMs: 60 * 60_000 },
   resetRequestsPerIp: { kind: 'window', limit: 20, windowMs: 60 * 60_000 },
-  signUpsPerIp: { kind: 'window', limit: 10, windowMs: 60 * 60_000 },
+  signUpsPerIp: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
   uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
-  ordersPerUser: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
+  ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
   invitesPerUser: { kind: 'window', limit: 20, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, WindowShape>;
 
 export const RATE_LIMIT_MESSAGE = (deps: AppDeps, retryAt: Date) =>
   `Muitas solicitações em pouco tempo. Tente novamente em ${minutesUntil(deps, retryAt)}.`;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR refusal. */
+export function limitRate(deps: AppDeps, name: RateLimitName, subject: string): Promise<void> {
+  return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => RATE_LIMIT_MESSAGE(deps, retryAt));
+}
