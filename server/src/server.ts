@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { RequestHandler } from 'express';
@@ -27,8 +28,12 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   seeded: boolean;
-  close(): Promise<void>;
+  /** Graceful: stops accepting, drains in-flight requests (10 s by default), then closes sockets with a reconnect hint. */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** How long a shutdown waits for requests in flight (SIGTERM; the start script's own deadline is longer). */
+export const SHUTDOWN_DRAIN_MS = 10_000;
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, base: { app: 'vizinhanca' } });
@@ -137,20 +142,40 @@ export async function startServer(
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'Vizinhança is running');
 
+  // Requests being answered, for the drain at shutdown.
+  let inFlight = 0;
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+
   let closing: Promise<void> | null = null;
   return {
     url,
     port,
     deps,
     seeded,
-    close() {
+    close(options: { drainMs?: number } = {}) {
       closing ??= (async () => {
         clearInterval(cleanupTimer);
+        // Stop accepting, then let what is in flight finish (up to the drain time),
+        // closing each kept-alive connection as soon as it falls idle.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        const deadline = Date.now() + (options.drainMs ?? SHUTDOWN_DRAIN_MS);
+        while (inFlight > 0 && Date.now() < deadline) {
+          server.closeIdleConnections();
+          await sleep(25);
+        }
+        server.closeIdleConnections();
+        // Live sockets last, told to reconnect (to another instance, or to this one once it is back).
         wssHandler.broadcastReconnectNotification();
+        for (const client of wss.clients) client.close(1012, 'server restarting');
+        await Promise.race([new Promise<void>((resolve) => wss.close(() => resolve())), sleep(1000)]);
         for (const client of wss.clients) client.terminate();
-        wss.close();
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopped;
         await bus.stop();
         await database.close();
         await postgres.stop();
