@@ -15,7 +15,7 @@ export const realtimeRouter = router({
    * again: a logout, suspension or role change ends the stream and closes the socket.
    */
   onEvent: authedProcedure
-    .input(z.object({ lastEventId: z.string().regex(/^\d{1,19}$/).nullish() }).optional())
+    .input(z.object({ lastEventId: z.string().regex(/^\d{1,18}$/, 'Identificador de evento inválido').nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
       const { connection } = ctx;
       if (connection && connection.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
