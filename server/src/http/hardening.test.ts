@@ -9,6 +9,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from '@vizinhanca/shared/validation/text';
 import { createTestDatabase, decodeQuotedPrintable, eventually, testCpf } from '../../test/harness.ts';
 import { hashPassword } from '../auth/crypto.ts';
 import { loadConfig } from '../config.ts';
+import { LOGIN_ACCOUNT_SHAPE } from '../modules/auth/auth.service.ts';
 import { hit, RATE_LIMITS } from '../modules/throttle/throttle.service.ts';
 import * as users from '../modules/users/users.repository.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -159,6 +160,27 @@ describe('batches', () => {
     expect(response.status).toBe(400);
     expect(response.message).toBe(HTTP_MESSAGES.notBatchable);
   });
+});
+
+describe('throttling across instances', () => {
+  it('guesses spread over two instances on one database get no more evaluations than on one', async () => {
+    const user = await createUser();
+    const bases = [base, `http://127.0.0.1:${proxied.port}`];
+    const started = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post(bases[i % 2]!, 'auth.login', JSON.stringify({ json: { email: user.email, password: i === 59 ? PASSWORD : `chute-${i}` } }), {
+          'x-forwarded-for': `198.51.100.${i % 250}`,
+        }),
+      ),
+    );
+    // These servers run on real time: past the free guesses, the k-th more waits base * (2^k - 1) ms in all.
+    const elapsed = Date.now() - started;
+    const allowed = LOGIN_ACCOUNT_SHAPE.free + Math.floor(Math.log2(elapsed / LOGIN_ACCOUNT_SHAPE.baseMs + 1));
+    expect(responses.filter((response) => response.status === 401).length).toBeLessThanOrEqual(allowed);
+    expect(responses.filter((response) => response.status === 429).length).toBeGreaterThanOrEqual(60 - allowed);
+    expect(await attemptsFor(user.email)).toBeLessThanOrEqual(allowed);
+  }, 60_000);
 });
 
 describe('headers the client writes', () => {

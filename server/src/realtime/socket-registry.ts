@@ -33,10 +33,11 @@ export class SocketRegistry {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(entry);
-    let expiryTimer = expiresAt ? this.watchExpiry(socket, sessionId, expiresAt) : null;
+    const expiry: { timer: NodeJS.Timeout | null } = { timer: null };
+    if (expiresAt) this.watchExpiry(socket, sessionId, expiresAt, expiry);
     socket.once('close', () => {
-      if (expiryTimer) clearTimeout(expiryTimer);
-      expiryTimer = null;
+      if (expiry.timer) clearTimeout(expiry.timer);
+      expiry.timer = null;
       set.delete(entry);
       if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
     });
@@ -46,22 +47,22 @@ export class SocketRegistry {
    * A session that expires while its socket is quiet: at its expiry the session is
    * checked again (it may have slid forward), and the socket closed if it ended.
    */
-  private watchExpiry(socket: WebSocket, sessionId: string, expiresAt: Date): NodeJS.Timeout | null {
+  private watchExpiry(socket: WebSocket, sessionId: string, expiresAt: Date, expiry: { timer: NodeJS.Timeout | null }): void {
     const sessions = this.sessions;
-    if (!sessions) return null;
+    if (!sessions) return;
     const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0) + 1000, MAX_TIMER_MS);
     const timer = setTimeout(() => {
       sessions.validateId(sessionId).then(
         (current) => {
           if (socket.readyState !== socket.OPEN) return;
           if (!current) socket.close(SESSION_CHANGED_CLOSE_CODE, 'session ended');
-          else this.watchExpiry(socket, sessionId, current.session.expiresAt);
+          else this.watchExpiry(socket, sessionId, current.session.expiresAt, expiry);
         },
         () => {},
       );
     }, delay);
     timer.unref();
-    return timer;
+    expiry.timer = timer;
   }
 
   count(userId: string): number {
