@@ -121,6 +121,22 @@ async function login(instance: Instance, user: TestUser): Promise<string> {
   return cookie!.split(';')[0]!;
 }
 
+/** tRPC's websocket client on `ws`, which lets us send the cookie and Origin a browser would send. */
+function browserLikeWsClient(instance: Instance, cookie: string, on: { onOpen?: () => void; onClose: (code: number) => void }) {
+  class BrowserLikeWebSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { cookie, origin: instance.base } });
+    }
+  }
+  return createWSClient({
+    url: instance.wsUrl,
+    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 200,
+    onOpen: on.onOpen,
+    onClose: (cause) => on.onClose(cause?.code ?? -1),
+  });
+}
+
 /**
  * The real tRPC websocket client, as the browser uses it, subscribed to `realtime.onEvent`
  * on one instance. `ws` lets us send the cookie and Origin a browser would send.
@@ -130,23 +146,11 @@ function subscribe(instance: Instance, cookie: string, input?: { lastEventId?: s
   const errors: unknown[] = [];
   const closeCodes: number[] = [];
   let opens = 0;
-
-  class BrowserLikeWebSocket extends WebSocket {
-    constructor(url: string | URL) {
-      super(url, { headers: { cookie, origin: instance.base } });
-    }
-  }
-
-  const wsClient = createWSClient({
-    url: instance.wsUrl,
-    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
-    retryDelayMs: () => 200,
+  const wsClient = browserLikeWsClient(instance, cookie, {
     onOpen: () => {
       opens += 1;
     },
-    onClose: (cause) => {
-      closeCodes.push(cause?.code ?? -1);
-    },
+    onClose: (code) => closeCodes.push(code),
   });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
   const subscription = client.realtime.onEvent.subscribe(input, {
@@ -419,17 +423,7 @@ describe('event listener resilience', () => {
  */
 function socketClient(instance: Instance, cookie: string) {
   const closeCodes: number[] = [];
-  class BrowserLikeWebSocket extends WebSocket {
-    constructor(url: string | URL) {
-      super(url, { headers: { cookie, origin: instance.base } });
-    }
-  }
-  const wsClient = createWSClient({
-    url: instance.wsUrl,
-    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
-    retryDelayMs: () => 200,
-    onClose: (cause) => closeCodes.push(cause?.code ?? -1),
-  });
+  const wsClient = browserLikeWsClient(instance, cookie, { onClose: (code) => closeCodes.push(code) });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
   const handle = { client, closeCodes, close: () => wsClient.close() };
   openClients.push(handle);
