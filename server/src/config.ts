@@ -37,7 +37,12 @@ export const configSchema = z.object({
   /** The receiver's city in Pix codes (BR Code field 60). */
   CONDO_CITY: z.string().trim().min(1, 'não pode ser vazio').default('São Paulo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Proxies in front (nginx: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value) => (value === 'true' ? '1' : value === 'false' ? '0' : value))
+    .pipe(z.coerce.number<string>({ message: 'use o número de proxies na frente (0, 1, 2...)' }).int('use o número de proxies na frente (0, 1, 2...)').min(0).max(10)),
   /** GET /metrics with `Authorization: Bearer <token>` from anywhere; without a token only METRICS_ALLOW may read it. */
   METRICS_TOKEN: optionalText,
   /** Addresses or CIDR ranges (the TCP peer, never X-Forwarded-For) that read /metrics without the token. */

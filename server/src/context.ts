@@ -8,6 +8,7 @@ import type { EventBus } from './realtime/event-bus.ts';
 import type { SocketRegistry } from './realtime/socket-registry.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { AuthSession, AuthUser, SessionManager } from './auth/sessions.ts';
+import { readDeviceToken } from './auth/device-cookie.ts';
 
 /** Long-lived parts of the app, built once at start. */
 export interface AppDeps {
@@ -26,10 +27,12 @@ export interface AppDeps {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
-  /** Origin for links in e-mails: PUBLIC_URL, or the address the request came to. */
+  /** Origin for links in e-mails: PUBLIC_URL, or the address the server printed at start; never a request header. */
   baseUrl: string;
   /** Behind HTTPS: cookies get the Secure flag. */
   secure: boolean;
+  /** The device cookie of a browser that signed in before (see auth/device-cookie.ts). */
+  deviceToken?: string | null;
 }
 
 export interface Context {
@@ -39,18 +42,38 @@ export interface Context {
   meta: RequestMeta;
   /** Adds a Set-Cookie header to the HTTP response (no-op on a websocket). */
   setCookie(header: string): void;
+  /** 'ws': one context for a whole connection, so every call re-checks the session (see trpc.ts). */
+  transport?: 'http' | 'ws';
+  /** The websocket this context belongs to. */
+  connection?: LiveConnection;
+}
+
+/** What a procedure may do to the websocket it runs on. */
+export interface LiveConnection {
+  /** Closes it with the "session changed" code: the tab reconnects with its current rights. */
+  close(): void;
+  /** Subscriptions open on it now (capped per socket). */
+  subscriptions: number;
+}
+
+/**
+ * Links in e-mails never follow the request's Host (anyone can write it): they use
+ * PUBLIC_URL, or, when it is unset, the address `npm start` prints.
+ */
+export function publicBaseUrl(config: AppDeps['config'], localPort: number | undefined): string {
+  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/$/, '') : `http://localhost:${localPort || config.PORT}`;
 }
 
 export function requestMeta(deps: AppDeps, req: IncomingMessage & { ip?: string; protocol?: string }): RequestMeta {
-  const forwardedProto = deps.config.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
-  const protocol = forwardedProto || (req.protocol ?? 'http');
-  const host = req.headers.host ?? `localhost:${deps.config.PORT}`;
-  const baseUrl = deps.config.PUBLIC_URL ? deps.config.PUBLIC_URL.replace(/\/$/, '') : `${protocol}://${host}`;
+  // Express sets req.protocol from X-Forwarded-Proto only when the proxy in front is trusted.
+  const protocol = req.protocol ?? 'http';
+  const baseUrl = publicBaseUrl(deps.config, req.socket.localPort);
   return {
     ip: req.ip ?? req.socket.remoteAddress ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     baseUrl,
     secure: baseUrl.startsWith('https://') || protocol === 'https',
+    deviceToken: readDeviceToken(req.headers.cookie),
   };
 }
 
@@ -59,11 +82,12 @@ export async function createContext(
   deps: AppDeps,
   req: IncomingMessage & { ip?: string; protocol?: string },
   setCookie: (header: string) => void,
+  transport: 'http' | 'ws' = 'http',
 ): Promise<Context> {
   const meta = requestMeta(deps, req);
   const token = deps.sessions.readToken(req.headers.cookie);
   const validated = token ? await deps.sessions.validate(token) : null;
   if (token && !validated) setCookie(deps.sessions.blankCookie(meta.secure));
   if (token && validated?.session.fresh) setCookie(deps.sessions.sessionCookie(token, meta.secure));
-  return { deps, user: validated?.user ?? null, session: validated?.session ?? null, meta, setCookie };
+  return { deps, user: validated?.user ?? null, session: validated?.session ?? null, meta, setCookie, transport };
 }

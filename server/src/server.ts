@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { RequestHandler } from 'express';
@@ -17,7 +18,7 @@ import { isSameOrigin } from './http/origin.ts';
 import { Readiness } from './http/readiness.ts';
 import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
-import { SocketRegistry } from './realtime/socket-registry.ts';
+import { SESSION_CHANGED_CLOSE_CODE, SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
 import { deleteOldLoginAttempts } from './modules/auth/auth.repository.ts';
@@ -29,8 +30,12 @@ export interface RunningServer {
   deps: AppDeps;
   seeded: boolean;
   readiness: Readiness;
-  close(): Promise<void>;
+  /** Graceful: stops accepting, drains in-flight requests (10 s by default), then closes sockets with a reconnect hint. */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** How long a shutdown waits for requests in flight (SIGTERM; the start script's own deadline is longer). */
+export const SHUTDOWN_DRAIN_MS = 10_000;
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, base: { app: 'vizinhanca' } });
@@ -83,15 +88,16 @@ export async function startServer(
   }
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
+  const sessions = createSessionManager(database.db);
   const deps: AppDeps = {
     config,
     clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
     db: database.db,
     logger,
-    sessions: createSessionManager(database.db),
+    sessions,
     mailer: createMailer(config, logger),
     bus,
-    sockets: new SocketRegistry(bus),
+    sockets: new SocketRegistry(bus, sessions),
     storage: createFileStorage(config),
   };
   await deps.storage.init();
@@ -108,8 +114,9 @@ export async function startServer(
     wss,
     router: appRouter,
     createContext: async ({ req, res: socket }) => {
-      const ctx = await createContext(deps, req, () => {});
-      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket);
+      const ctx = await createContext(deps, req, () => {}, 'ws');
+      ctx.connection = { close: () => socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed'), subscriptions: 0 };
+      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket, ctx.session.expiresAt);
       return ctx;
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
@@ -127,7 +134,7 @@ export async function startServer(
       if (server.listenerCount('upgrade') === 1) refuse(404, 'Not Found');
       return;
     }
-    if (!isSameOrigin(req, config.PUBLIC_URL)) return refuse(403, 'Forbidden');
+    if (!isSameOrigin(req, config.PUBLIC_URL, config.TRUST_PROXY > 0)) return refuse(403, 'Forbidden');
     const token = deps.sessions.readToken(req.headers.cookie);
     if (!token) return refuse(401, 'Unauthorized');
     deps.sessions.validate(token).then(
@@ -157,6 +164,15 @@ export async function startServer(
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'Vizinhança is running');
 
+  // Requests being answered, for the drain at shutdown.
+  let inFlight = 0;
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -164,15 +180,26 @@ export async function startServer(
     deps,
     seeded,
     readiness,
-    close() {
+    close(options: { drainMs?: number } = {}) {
       readiness.shuttingDown = true;
       closing ??= (async () => {
         clearInterval(cleanupTimer);
+        // Stop accepting, then let what is in flight finish (up to the drain time),
+        // closing each kept-alive connection as soon as it falls idle.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        const deadline = Date.now() + (options.drainMs ?? SHUTDOWN_DRAIN_MS);
+        while (inFlight > 0 && Date.now() < deadline) {
+          server.closeIdleConnections();
+          await sleep(25);
+        }
+        server.closeIdleConnections();
+        // Live sockets last, told to reconnect (to another instance, or to this one once it is back).
         wssHandler.broadcastReconnectNotification();
+        for (const client of wss.clients) client.close(1012, 'server restarting');
+        await Promise.race([new Promise<void>((resolve) => wss.close(() => resolve())), sleep(1000)]);
         for (const client of wss.clients) client.terminate();
-        wss.close();
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopped;
         await bus.stop();
         await database.close();
         await postgres.stop();

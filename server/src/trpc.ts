@@ -1,5 +1,7 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import '@vizinhanca/shared/validation/zod-locale';
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from '@vizinhanca/shared/validation/text';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
@@ -38,11 +40,37 @@ export function userFacingError(error: TRPCError): UserFacingError {
   const refusal = refusalForDatabaseError(cause);
   if (refusal) return refusal;
   if (error.code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR_MESSAGE, reason: 'INTERNAL' };
-  return { message: error.message, reason: defaultReasonFor(error.code) };
+  return { message: transportErrorMessage(error), reason: defaultReasonFor(error.code) };
+}
+
+/** What tRPC itself says (unknown procedure, bad JSON, too many calls...), in our words. */
+const TRANSPORT_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
+  PARSE_ERROR: 'Não foi possível ler a requisição.',
+  BAD_REQUEST: 'Requisição inválida.',
+  NOT_FOUND: 'Esta função não existe.',
+  METHOD_NOT_SUPPORTED: 'Método não permitido para esta função.',
+  PAYLOAD_TOO_LARGE: 'A requisição é grande demais.',
+  TOO_MANY_REQUESTS: 'Muitas solicitações em pouco tempo. Tente novamente em instantes.',
+  UNAUTHORIZED: ACCESS_MESSAGES.unauthenticated,
+  FORBIDDEN: ACCESS_MESSAGES.forbidden,
+  UNSUPPORTED_MEDIA_TYPE: 'Formato de requisição não aceito.',
+};
+
+const OUR_ACCESS_MESSAGES = new Set<string>(Object.values(ACCESS_MESSAGES));
+
+/**
+ * Errors that are not ours (thrown by tRPC, Zod transformers, superjson) carry
+ * English or internal text: the client gets a pt-BR message for the code instead.
+ */
+function transportErrorMessage(error: TRPCError): string {
+  if (OUR_ACCESS_MESSAGES.has(error.message)) return error.message;
+  return TRANSPORT_MESSAGES[error.code] ?? GENERIC_ERROR_MESSAGE;
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions only over the websocket, where every message is checked against the session (liveSession).
+  sse: { enabled: false },
   // The client sees only pt-BR messages we wrote: never SQL, constraint names or stack traces.
   errorFormatter({ shape, error }) {
     const { message, reason, fieldErrors } = userFacingError(error);
@@ -81,8 +109,30 @@ const observed = t.middleware(async ({ path, type, next }) => {
   return result;
 });
 
+/**
+ * A websocket keeps one context for its whole life: every call on it checks the
+ * session and the account again, so a logout, a suspension or a role change
+ * elsewhere takes effect on the next message, not at the next connection.
+ */
+const liveSession = t.middleware(async ({ ctx, next }) => {
+  if (ctx.transport !== 'ws') return next();
+  const current = ctx.session ? await ctx.deps.sessions.validateId(ctx.session.id) : null;
+  if (!current || current.user.isSuspended) {
+    ctx.connection?.close();
+    throw new AppError('UNAUTHORIZED', ACCESS_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
+  }
+  return next({ ctx: { ...ctx, user: current.user, session: current.session } });
+});
+
+/** No text field takes control characters (U+0000 would even reach Postgres as a 500). */
+const plainText = t.middleware(async ({ getRawInput, next }) => {
+  const path = findControlCharacters(await getRawInput());
+  if (path) throw new AppError('BAD_REQUEST', CONTROL_CHARACTERS_MESSAGE, 'INVALID_INPUT');
+  return next();
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(observed).use(databaseErrors);
+export const publicProcedure = t.procedure.use(observed).use(databaseErrors).use(liveSession).use(plainText);
 
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,5 +1,5 @@
 import { QueryClient, MutationCache } from '@tanstack/react-query';
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createWSClient, httpBatchLink, httpLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/src/router.ts';
@@ -68,12 +68,21 @@ export const wsClient = createWSClient({
   },
 });
 
+/** The server refuses these inside a batch (each one is a guess or an e-mail, counted alone); see server/src/http/hardening.ts. */
+const NEVER_BATCHED = new Set(['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp']);
+/** The server's TRPC_MAX_BATCH_SIZE. */
+const MAX_BATCH_SIZE = 10;
+
 export const trpcClient = trpc.createClient({
   links: [
     splitLink({
       condition: (operation) => operation.type === 'subscription',
       true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
-      false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+      false: splitLink({
+        condition: (operation) => NEVER_BATCHED.has(operation.path),
+        true: httpLink({ url: '/trpc', transformer: superjson }),
+        false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+      }),
     }),
   ],
 });

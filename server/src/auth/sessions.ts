@@ -151,6 +151,35 @@ export function createSessionManager(db: Db) {
     return cookie.serialize();
   }
 
+  /** The session and user for a session id; a websocket re-checks its session on every message this way. */
+  async function validateId(sessionId: string): Promise<{ session: AuthSession; user: AuthUser } | null> {
+    const result = await lucia.validateSession(sessionId);
+    if (!result.session) return null;
+    const createdAt = new Date(result.session.created_at);
+    if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_DAYS * 24 * 3600 * 1000) {
+      await lucia.invalidateSession(sessionId);
+      return null;
+    }
+    const { user } = result;
+    return {
+      session: {
+        id: result.session.id,
+        userId: result.session.userId,
+        expiresAt: result.session.expiresAt,
+        createdAt,
+        fresh: result.session.fresh,
+      },
+      user: {
+        id: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        approvalStatus: user.approvalStatus,
+        isSuspended: user.isSuspended,
+        roles: user.roles,
+      },
+    };
+  }
+
   return {
     /** A new token for a new session; the database keeps only its SHA-256 as the session id. */
     async create(userId: string, meta: { ip: string | null; userAgent: string | null }) {
@@ -164,34 +193,9 @@ export function createSessionManager(db: Db) {
     },
 
     /** The session and user for a cookie token, or null when missing, expired or past its absolute lifetime. */
-    async validate(token: string): Promise<{ session: AuthSession; user: AuthUser } | null> {
-      const sessionId = sha256Hex(token);
-      const result = await lucia.validateSession(sessionId);
-      if (!result.session) return null;
-      const createdAt = new Date(result.session.created_at);
-      if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_DAYS * 24 * 3600 * 1000) {
-        await lucia.invalidateSession(sessionId);
-        return null;
-      }
-      const { user } = result;
-      return {
-        session: {
-          id: result.session.id,
-          userId: result.session.userId,
-          expiresAt: result.session.expiresAt,
-          createdAt,
-          fresh: result.session.fresh,
-        },
-        user: {
-          id: user.id,
-          email: user.email,
-          fullName: user.fullName,
-          approvalStatus: user.approvalStatus,
-          isSuspended: user.isSuspended,
-          roles: user.roles,
-        },
-      };
-    },
+    validate: (token: string) => validateId(sha256Hex(token)),
+
+    validateId,
 
     invalidate: (sessionId: string) => lucia.invalidateSession(sessionId),
 

@@ -29,6 +29,12 @@ export function createDatabase(connectionString: string, logger: Logger, options
     application_name: 'vizinhanca',
   });
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
+  // A client checked out between two statements (inside a transaction, say) has no
+  // pool listener: a Postgres restart then emitted an unhandled 'error' that killed
+  // the process. Its next statement fails on its own; here it is only logged.
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres client error'));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const untrack = trackPool(pool);
   return {

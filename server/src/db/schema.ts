@@ -57,6 +57,20 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp;
+}
+
+export interface LoginDevicesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_used_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 
 export interface NotificationsTable {
   id: Generated<string>;
@@ -177,6 +191,8 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
+  throttles: ThrottlesTable;
+  login_devices: LoginDevicesTable;
   notifications: NotificationsTable;
   events: EventsTable;
   images: ImagesTable;

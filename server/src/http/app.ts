@@ -16,6 +16,12 @@ import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
 import { isSameOrigin } from './origin.ts';
 import type { Readiness } from './readiness.ts';
+import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
+
+function isSubscriptionPath(procedure: string): boolean {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
+  return Object.hasOwn(procedures, procedure) && procedures[procedure]?._def.type === 'subscription';
+}
 
 /** Paths that get one log line per request: the API, not static files or probes. */
 const LOGGED_PATH = /^\/(trpc|api)\//;
@@ -31,6 +37,7 @@ export { CLIENT_DIST_DIR };
 export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler; readiness?: Readiness } = {}) {
   const app = express();
   app.disable('x-powered-by');
+  // The number of proxies in front: the client address is the one the nearest of them saw, never one the client wrote.
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(
@@ -53,12 +60,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     }),
   );
 
-  app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, threshold: 1024 }));
@@ -93,7 +95,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // State-changing requests from a foreign origin are refused before any work is done.
   app.use((req, res, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
+    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL, deps.config.TRUST_PROXY > 0)) {
       res.status(403).json({ error: { message: 'Origem não permitida' } });
       return;
     }
@@ -104,10 +106,16 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
 
   app.use(
     '/trpc',
+    noStore,
+    refuseLargeBodies(TRPC_MAX_BODY_BYTES),
+    refuseUnbatchable,
+    refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
     createExpressMiddleware({
       router: appRouter,
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: async ({ req, res }) => {
-        const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header));
+        const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
         res.locals.userId = ctx.user?.id;
         return ctx;
       },

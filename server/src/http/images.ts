@@ -3,13 +3,17 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_PURPOSES, type ImagePurpose } fr
 import type { AppDeps } from '../context.ts';
 import { requestMeta } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { uploadImage } from '../modules/images/images.service.ts';
+import { imageAccess, uploadImage } from '../modules/images/images.service.ts';
+import { limitRate } from '../modules/throttle/throttle.service.ts';
 import type { AuthUser } from '../auth/sessions.ts';
 
 /**
  * Image upload (raw bytes in the body, not tRPC: files do not belong in JSON)
  * and the files themselves, from local disk or S3.
  */
+/** Stored photos: images/<uuid>/<variant>.webp. */
+const IMAGE_KEY = /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(card|detail)\.webp$/;
+
 export function imagesRouter(deps: AppDeps): Router {
   const router = Router();
 
@@ -29,6 +33,7 @@ export function imagesRouter(deps: AppDeps): Router {
       }
       res.locals.user = user;
       res.locals.userId = user.id;
+      await limitRate(deps, 'uploadsPerUser', user.id);
       next();
     } catch (error) {
       next(error);
@@ -55,15 +60,19 @@ export function imagesRouter(deps: AppDeps): Router {
   router.get('/files/{*key}', async (req, res, next) => {
     try {
       const key = ([] as string[]).concat((req.params as { key: string | string[] }).key).join('/');
-      const file = await deps.storage.get(key);
+      const imageId = IMAGE_KEY.exec(key)?.[1];
+      const token = deps.sessions.readToken(req.headers.cookie);
+      const viewer = imageId && token ? ((await deps.sessions.validate(token))?.user ?? null) : null;
+      const access = imageId ? await imageAccess(deps, imageId, viewer) : 'hidden';
+      const file = access === 'hidden' ? null : await deps.storage.get(key);
       if (!file) {
         res.status(404).end();
         return;
       }
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Length', String(file.size));
-      // Keys are random and files never change: cache forever.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      // Files never change, but who may see them does: public photos are cached a while, the others never by a shared cache.
+      res.setHeader('Cache-Control', access === 'public' ? 'public, max-age=3600' : 'private, no-store');
       file.stream.on('error', next).pipe(res);
     } catch (error) {
       next(error);
@@ -77,7 +86,8 @@ export function imagesRouter(deps: AppDeps): Router {
       return;
     }
     if (error instanceof AppError) {
-      res.status(error.code === 'PAYLOAD_TOO_LARGE' ? 413 : 400).json({ error: { message: error.userMessage } });
+      const status = error.code === 'PAYLOAD_TOO_LARGE' ? 413 : error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
+      res.status(status).json({ error: { message: error.userMessage } });
       return;
     }
     deps.logger.error({ err: error, url: req.url, baseUrl: requestMeta(deps, req).baseUrl }, 'image request failed');

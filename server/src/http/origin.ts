@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
  * Browsers always send Origin on cross-site POSTs and upgrades; a missing Origin
  * (curl, server-to-server) is accepted unless Sec-Fetch-Site says cross-site.
  */
-export function isSameOrigin(req: IncomingMessage, publicUrl: string | undefined): boolean {
+export function isSameOrigin(req: IncomingMessage, publicUrl: string | undefined, trustProxy: boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return req.headers['sec-fetch-site'] !== 'cross-site';
   let originHost: string;
@@ -15,5 +15,6 @@ export function isSameOrigin(req: IncomingMessage, publicUrl: string | undefined
     return false;
   }
   if (publicUrl && new URL(publicUrl).host === originHost) return true;
-  return originHost === req.headers.host || originHost === req.headers['x-forwarded-host'];
+  // X-Forwarded-Host is written by our proxy only when one is in front; otherwise by anyone.
+  return originHost === req.headers.host || (trustProxy && originHost === req.headers['x-forwarded-host']);
 }

@@ -1,4 +1,6 @@
+import { orphanImagesCleanupJob } from '../modules/images/images.service.ts';
+import { throttleCleanupJob } from '../modules/throttle/throttle.service.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** Every recurring job of the app; the job queue schedules each of these once for all instances. */
-export const scheduledJobs: ScheduledJob[] = [];
+export const scheduledJobs: ScheduledJob[] = [throttleCleanupJob, orphanImagesCleanupJob];

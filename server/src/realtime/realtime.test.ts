@@ -122,6 +122,22 @@ async function login(instance: Instance, user: TestUser): Promise<string> {
   return cookie!.split(';')[0]!;
 }
 
+/** tRPC's websocket client on `ws`, which lets us send the cookie and Origin a browser would send. */
+function browserLikeWsClient(instance: Instance, cookie: string, on: { onOpen?: () => void; onClose: (code: number) => void }) {
+  class BrowserLikeWebSocket extends WebSocket {
+    constructor(url: string | URL) {
+      super(url, { headers: { cookie, origin: instance.base } });
+    }
+  }
+  return createWSClient({
+    url: instance.wsUrl,
+    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 200,
+    onOpen: on.onOpen,
+    onClose: (cause) => on.onClose(cause?.code ?? -1),
+  });
+}
+
 /**
  * The real tRPC websocket client, as the browser uses it, subscribed to `realtime.onEvent`
  * on one instance. `ws` lets us send the cookie and Origin a browser would send.
@@ -146,23 +162,11 @@ function subscribe(instance: Instance, cookie: string, input?: { lastEventId?: s
   const errors: unknown[] = [];
   const closeCodes: number[] = [];
   let opens = 0;
-
-  class BrowserLikeWebSocket extends WebSocket {
-    constructor(url: string | URL) {
-      super(url, { headers: { cookie, origin: instance.base } });
-    }
-  }
-
-  const wsClient = createWSClient({
-    url: instance.wsUrl,
-    WebSocket: BrowserLikeWebSocket as unknown as typeof globalThis.WebSocket,
-    retryDelayMs: () => 200,
+  const wsClient = browserLikeWsClient(instance, cookie, {
     onOpen: () => {
       opens += 1;
     },
-    onClose: (cause) => {
-      closeCodes.push(cause?.code ?? -1);
-    },
+    onClose: (code) => closeCodes.push(code),
   });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
   const subscription = client.realtime.onEvent.subscribe(input, {
@@ -426,5 +430,106 @@ describe('event listener resilience', () => {
     await events.received('test.after-outage', 10_000);
     expect(events.kinds()).toEqual(['ready', 'test.during-outage', 'test.after-outage']);
     expect(events.closeCodes).toEqual([]);
+  });
+});
+
+/**
+ * The real tRPC client with every call over one websocket (queries and mutations too),
+ * as an attacker holding a stolen session would use it.
+ */
+function socketClient(instance: Instance, cookie: string) {
+  const closeCodes: number[] = [];
+  const wsClient = browserLikeWsClient(instance, cookie, { onClose: (code) => closeCodes.push(code) });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+  const handle = { client, closeCodes, close: () => wsClient.close() };
+  openClients.push(handle);
+  return handle;
+}
+
+/** The error code of a call that must fail, or 'ok' if it succeeded. */
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    return (error as { data?: { code?: string } }).data?.code ?? String(error);
+  }
+}
+
+describe('an open socket keeps only the rights its session has now', () => {
+  it('after a suspension written anywhere, calls on the socket are refused and no event reaches the subscriber', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user);
+    const events = subscribe(b, cookie);
+    await events.ready();
+    const socket = socketClient(b, cookie);
+    expect(await outcome(socket.client.notifications.list.query())).toBe('ok');
+
+    // Straight in the database, as another instance or a maintainer script would: no close request is sent.
+    await a.server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', user.id).execute();
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-suspension'));
+    await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+    expect(events.kinds()).toEqual(['ready']);
+    expect(await outcome(socket.client.notifications.list.query())).not.toBe('ok');
+  });
+
+  it('after the session is deleted, a socket call is refused and the subscriber receives nothing', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user);
+    const events = subscribe(b, cookie);
+    await events.ready();
+    const socket = socketClient(b, cookie);
+    expect(await outcome(socket.client.auth.me.query())).toBe('ok');
+
+    await a.server.deps.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-logout'));
+    await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+    expect(events.kinds()).toEqual(['ready']);
+    expect(await outcome(socket.client.notifications.list.query())).not.toBe('ok');
+  });
+
+  it('after a role is removed, staff calls on the socket are refused and the stream opened with the role ends', async () => {
+    const moderator = await createUser({ roles: ['moderator'] });
+    const cookie = await login(a, moderator);
+    const events = subscribe(b, cookie);
+    await events.ready();
+    const socket = socketClient(b, cookie);
+    expect(await outcome(socket.client.admin.pendencies.query())).toBe('ok');
+
+    await a.server.deps.db.deleteFrom('user_roles').where('user_id', '=', moderator.id).execute();
+    expect(await outcome(socket.client.admin.pendencies.query())).toBe('FORBIDDEN');
+    await publishEvent(a.server.deps.db, testEvent(moderator.id, 'test.after-role-change'));
+    // The stream opened as a moderator closes instead of delivering; the tab reconnects with its new rights.
+    await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+    expect(events.events.slice(0, 1).map((event) => event.kind)).toEqual(['ready']);
+    expect(events.events.filter((event) => event.kind === 'test.after-role-change').length).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses subscriptions over Server-Sent Events: the live stream exists only on the websocket', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user);
+    const response = await fetch(`${b.base}/trpc/realtime.onEvent?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, {
+      headers: { cookie, accept: 'text/event-stream', origin: b.base },
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('content-type')).not.toMatch(/event-stream/);
+    expect(await response.text()).toMatch(/Método não permitido/);
+  });
+
+  it('caps the subscriptions one socket may hold', async () => {
+    const user = await createUser();
+    const socket = socketClient(b, await login(a, user));
+    const outcomes: string[] = [];
+    const subscriptions = Array.from({ length: 8 }, () =>
+      socket.client.realtime.onEvent.subscribe(undefined, {
+        onData: () => outcomes.push('data'),
+        onError: (error) => outcomes.push(error.message),
+      }),
+    );
+    await eventually(() => expect(outcomes.length).toBeGreaterThanOrEqual(8));
+    expect(outcomes.filter((entry) => entry === 'data')).toHaveLength(5);
+    expect(outcomes.filter((entry) => entry === 'Muitas conexões abertas ao mesmo tempo. Recarregue a página.')).toHaveLength(3);
+    for (const subscription of subscriptions) subscription.unsubscribe();
   });
 });

@@ -1,7 +1,11 @@
 import type { WebSocket } from 'ws';
+import type { SessionManager } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { websocketConnections } from '../observability/metrics.ts';
 import { CLOSE_SOCKETS_KIND, type EventBus } from './event-bus.ts';
+
+/** setTimeout's ceiling is ~24.8 days; a longer wait is taken in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Close code the client reads as "your session changed: reconnect with a fresh context". */
 export const SESSION_CHANGED_CLOSE_CODE = 4001;
@@ -14,7 +18,10 @@ export const SESSION_CHANGED_CLOSE_CODE = 4001;
 export class SocketRegistry {
   private readonly byUser = new Map<string, Set<{ socket: WebSocket; sessionId: string }>>();
 
-  constructor(private readonly bus: EventBus) {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly sessions?: Pick<SessionManager, 'validateId'>,
+  ) {
     bus.onAny((event) => {
       if (event.kind === CLOSE_SOCKETS_KIND && event.userId) {
         this.closeLocal(event.userId, (event.payload.onlySessionId as string | undefined) ?? null);
@@ -22,17 +29,43 @@ export class SocketRegistry {
     });
   }
 
-  add(userId: string, sessionId: string, socket: WebSocket): void {
+  add(userId: string, sessionId: string, socket: WebSocket, expiresAt?: Date): void {
     const entry = { socket, sessionId };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(entry);
     websocketConnections.inc();
+    const expiry: { timer: NodeJS.Timeout | null } = { timer: null };
+    if (expiresAt) this.watchExpiry(socket, sessionId, expiresAt, expiry);
     socket.once('close', () => {
       websocketConnections.dec();
+      if (expiry.timer) clearTimeout(expiry.timer);
+      expiry.timer = null;
       set.delete(entry);
       if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
     });
+  }
+
+  /**
+   * A session that expires while its socket is quiet: at its expiry the session is
+   * checked again (it may have slid forward), and the socket closed if it ended.
+   */
+  private watchExpiry(socket: WebSocket, sessionId: string, expiresAt: Date, expiry: { timer: NodeJS.Timeout | null }): void {
+    const sessions = this.sessions;
+    if (!sessions) return;
+    const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0) + 1000, MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      sessions.validateId(sessionId).then(
+        (current) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (!current) socket.close(SESSION_CHANGED_CLOSE_CODE, 'session ended');
+          else this.watchExpiry(socket, sessionId, current.session.expiresAt, expiry);
+        },
+        () => {},
+      );
+    }, delay);
+    timer.unref();
+    expiry.timer = timer;
   }
 
   count(userId: string): number {

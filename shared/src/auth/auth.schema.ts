@@ -67,7 +67,8 @@ export const signUpSchema = z.object({
   fullName: trimmed.min(1, AUTH_MESSAGES.fullNameRequired).max(FULL_NAME_MAX_LENGTH),
   cpf: cpfSchema,
   email: emailSchema,
-  phone: phoneSchema.default(''),
+  // prefault: the empty default still goes through the transforms (a bare default would store '' and break users_phone_check).
+  phone: phoneSchema.prefault(''),
   block: trimmed.max(BLOCK_MAX_LENGTH, AUTH_MESSAGES.blockTooLong).default(''),
   apartment: trimmed.max(APARTMENT_MAX_LENGTH, AUTH_MESSAGES.apartmentTooLong).default(''),
   password: newPasswordSchema,

@@ -4,30 +4,6 @@ export function recordLoginAttempt(db: Db, attempt: { email: string; ip: string;
   return db.insertInto('login_attempts').values({ ...attempt, created_at: new Date() }).execute();
 }
 
-/**
- * Failed attempts in the window, counted since the last success for that key,
- * and when the newest of them happened.
- */
-export async function recentFailures(db: Db, key: { column: 'email' | 'ip'; value: string }, since: Date) {
-  const lastSuccess = await db
-    .selectFrom('login_attempts')
-    .select('created_at')
-    .where(key.column, '=', key.value)
-    .where('succeeded', '=', true)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const row = await db
-    .selectFrom('login_attempts')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('created_at').as('latest')])
-    .where(key.column, '=', key.value)
-    .where('succeeded', '=', false)
-    .where('created_at', '>', lastSuccess?.created_at ?? since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), latest: row.latest ? new Date(row.latest) : null };
-}
-
 export function deleteOldLoginAttempts(db: Db, before: Date) {
   return db.deleteFrom('login_attempts').where('created_at', '<', before).execute();
 }
@@ -58,4 +34,31 @@ export function invalidateUserResetTokens(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** The device (a browser that signed in before) with this token, if it belongs to the account with this e-mail. */
+export function findDeviceForEmail(db: Db, tokenHash: string, email: string) {
+  return db
+    .selectFrom('login_devices')
+    .innerJoin('users', 'users.id', 'login_devices.user_id')
+    .select(['login_devices.token_hash', 'login_devices.user_id'])
+    .where('login_devices.token_hash', '=', tokenHash)
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+}
+
+export function insertDevice(db: Db, device: { tokenHash: string; userId: string; now: Date }) {
+  return db
+    .insertInto('login_devices')
+    .values({ token_hash: device.tokenHash, user_id: device.userId, created_at: device.now, last_used_at: device.now })
+    .execute();
+}
+
+export function touchDevice(db: Db, tokenHash: string, now: Date) {
+  return db.updateTable('login_devices').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** A password change or reset forgets the account's devices: a stolen cookie stops passing the lock. */
+export function deleteUserDevices(db: Db, userId: string) {
+  return db.deleteFrom('login_devices').where('user_id', '=', userId).execute();
 }

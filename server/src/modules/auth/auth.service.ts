@@ -1,25 +1,31 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_MESSAGES, storedApartment, type changePasswordSchema, type loginSchema, type resetPasswordSchema, type signUpSchema } from '@vizinhanca/shared/auth/auth.schema';
 import type { z } from 'zod';
 import { decoyPasswordHash, generateToken, hashPassword, sha256Hex, verifyPassword } from '../../auth/crypto.ts';
+import { deviceCookie } from '../../auth/device-cookie.ts';
 import type { AuthSession } from '../../auth/sessions.ts';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import * as users from '../users/users.service.ts';
+import * as throttle from '../throttle/throttle.service.ts';
+import type { BackoffShape, WindowShape } from '../throttle/throttle.service.ts';
 import * as authRepository from './auth.repository.ts';
 
-export const LOGIN_WINDOW_MINUTES = 15;
-/** From this many failures in the window, each answer is slowed down. */
-export const LOGIN_SLOWDOWN_AFTER = 3;
-/** From this many failures for one e-mail in the window, logins are refused until the window passes. */
-export const LOGIN_MAX_FAILURES_PER_EMAIL = 8;
-export const LOGIN_MAX_FAILURES_PER_IP = 40;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-export function tooManyAttemptsMessage(retryAt: Date, now = new Date()): string {
-  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
-  return `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+/**
+ * An account under attack: 5 guesses pass at once, then each one waits twice as
+ * long as the last (1 s, 2 s, 4 s... up to 15 min). Never a lock for good: the
+ * resident's own browser (device cookie) is not slowed by the attacker's guesses.
+ */
+export const LOGIN_ACCOUNT_SHAPE: BackoffShape = { kind: 'backoff', free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
+/** A device that signed in before gets its own, roomier allowance (a family member mistyping). */
+export const LOGIN_DEVICE_SHAPE: BackoffShape = { kind: 'backoff', free: 10, baseMs: 1000, maxMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 };
+/** One address: a whole condominium may sit behind one router, so a wide window that stops only bulk guessing. */
+export const LOGIN_ADDRESS_SHAPE: WindowShape = { kind: 'window', limit: 100, windowMs: 15 * 60_000 };
+
+export function tooManyAttemptsMessage(minutes: string): string {
+  return `Muitas tentativas de login. Tente novamente em ${minutes}.`;
 }
 
 async function startSession(deps: AppDeps, userId: string, meta: RequestMeta, setCookie: (header: string) => void) {
@@ -33,6 +39,7 @@ export async function signUp(
   meta: RequestMeta,
   setCookie: (header: string) => void,
 ) {
+  await throttle.limitRate(deps, 'signUpsPerIp', meta.ip ?? 'unknown');
   const taken = await users.emailOrCpfTaken(deps.db, input.email, input.cpf);
   if (taken.email) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   if (taken.cpf) throw new AppError('CONFLICT', AUTH_MESSAGES.cpfTaken);
@@ -53,33 +60,49 @@ export async function signUp(
   return { message: AUTH_MESSAGES.signUpSuccess };
 }
 
+/**
+ * Every guess is counted before its password is checked, in the statement that
+ * decides whether it may be checked at all: parallel or batched guesses cannot
+ * get more evaluations than the limits allow.
+ */
 export async function login(
   deps: AppDeps,
   input: z.output<typeof loginSchema>,
   meta: RequestMeta,
   setCookie: (header: string) => void,
 ) {
-  const ip = meta.ip ?? 'unknown';
-  const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
-  const [byEmail, byIp] = await Promise.all([
-    authRepository.recentFailures(deps.db, { column: 'email', value: input.email }, since),
-    authRepository.recentFailures(deps.db, { column: 'ip', value: ip }, since),
-  ]);
-  const blockedBy =
-    byEmail.count >= LOGIN_MAX_FAILURES_PER_EMAIL ? byEmail : byIp.count >= LOGIN_MAX_FAILURES_PER_IP ? byIp : null;
-  if (blockedBy?.latest) {
-    const retryAt = new Date(blockedBy.latest.getTime() + LOGIN_WINDOW_MINUTES * 60_000);
-    throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(retryAt), 'LOGIN_THROTTLED');
+  const device = meta.deviceToken ? await authRepository.findDeviceForEmail(deps.db, sha256Hex(meta.deviceToken), input.email) : undefined;
+  const keys = device
+    ? [{ key: `login-device:${device.token_hash}`, shape: LOGIN_DEVICE_SHAPE }]
+    : [
+        { key: `login-address:${meta.ip ?? 'unknown'}`, shape: LOGIN_ADDRESS_SHAPE },
+        { key: `login-account:${input.email}`, shape: LOGIN_ACCOUNT_SHAPE },
+      ];
+  for (const { key, shape } of keys) {
+    const result = await throttle.hit(deps, key, shape);
+    if (!result.allowed) {
+      const message = tooManyAttemptsMessage(throttle.minutesUntil(deps, result.retryAt));
+      throw new AppError('TOO_MANY_REQUESTS', message, 'LOGIN_THROTTLED');
+    }
   }
-  const failures = Math.max(byEmail.count, Math.floor(byIp.count / 4));
-  if (failures >= LOGIN_SLOWDOWN_AFTER) await sleep(Math.min(failures - LOGIN_SLOWDOWN_AFTER + 1, 5) * 300);
 
   const credentials = await users.findCredentialsByEmail(deps.db, input.email);
   const valid = await verifyPassword(credentials?.password_hash ?? (await decoyPasswordHash()), input.password);
-  await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip, succeeded: Boolean(credentials && valid) });
+  await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip ?? 'unknown', succeeded: Boolean(credentials && valid) });
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.loginFailed);
 
   await startSession(deps, credentials.id, meta, setCookie);
+  // A success wipes the account's (or device's) count; the shared address only takes this one back.
+  if (device) {
+    await throttle.clear(deps, `login-device:${device.token_hash}`);
+    await authRepository.touchDevice(deps.db, device.token_hash, deps.clock.now());
+  } else {
+    await throttle.forgiveOne(deps, `login-address:${meta.ip ?? 'unknown'}`);
+    await throttle.clear(deps, `login-account:${input.email}`);
+    const token = generateToken();
+    await authRepository.insertDevice(deps.db, { tokenHash: sha256Hex(token), userId: credentials.id, now: deps.clock.now() });
+    setCookie(deviceCookie(token, meta.secure));
+  }
   return { message: AUTH_MESSAGES.loginSuccess };
 }
 
@@ -94,6 +117,9 @@ export async function logout(deps: AppDeps, session: AuthSession, meta: RequestM
 
 /** Always answers the same, so the form does not reveal who has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
+  // Counted for every address asked, known or not, so the refusal reveals nothing either.
+  await throttle.limitRate(deps, 'resetRequestsPerIp', meta.ip ?? 'unknown');
+  await throttle.limitRate(deps, 'resetEmailsPerAddress', email);
   const user = await users.findUserIdByEmail(deps.db, email);
   if (user) {
     const token = generateToken();
@@ -128,6 +154,7 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
     await users.updatePasswordHash(trx, consumed.user_id, passwordHash);
     await authRepository.invalidateUserResetTokens(trx, consumed.user_id);
+    await authRepository.deleteUserDevices(trx, consumed.user_id);
     await trx.deleteFrom('sessions').where('user_id', '=', consumed.user_id).execute();
     await deps.sockets.requestClose(trx, consumed.user_id);
   });

@@ -12,3 +12,18 @@ export function insertImage(db: Db, image: { id: string; userId: string; purpose
 export function findOwnImage(db: Db, imageId: string, userId: string) {
   return db.selectFrom('images').select(['id', 'purpose']).where('id', '=', imageId).where('user_id', '=', userId).executeTakeFirst();
 }
+
+export function findImageOwner(db: Db, imageId: string) {
+  return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
+}
+
+/** Listing photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
+export function listOldListingImages(db: Db, before: Date, afterId: string | null, limit: number) {
+  let query = db.selectFrom('images').select('id').where('purpose', '=', 'listing').where('created_at', '<', before);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+export function deleteImage(db: Db, imageId: string) {
+  return db.deleteFrom('images').where('id', '=', imageId).execute();
+}

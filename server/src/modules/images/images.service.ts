@@ -3,6 +3,11 @@ import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageKey, imageUrl, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthUser } from '../../auth/sessions.ts';
+import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
+import * as listings from '../listings/listings.service.ts';
+import * as orders from '../orders/orders.service.ts';
+import { isStaff } from '@vizinhanca/shared/users/user.types';
 import * as images from './images.repository.ts';
 
 /** Raster formats a phone camera or gallery produces. SVG is refused: it can carry scripts. */
@@ -41,6 +46,51 @@ export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId:
   await images.insertImage(deps.db, { id, userId, purpose, width: encoded.width, height: encoded.height, bytes: encoded.detail.length });
   return { id, cardUrl: imageUrl(id, 'card'), detailUrl: imageUrl(id, 'detail') };
 }
+
+/** What the file route should do with a request for an image. */
+export type ImageAccess = 'public' | 'private' | 'hidden';
+
+/**
+ * A photo is everyone's once a public listing shows it; until then (and after:
+ * paused, pending, rejected, expired) only its owner, staff and residents who
+ * ordered from the listing see it. Anyone else gets the same 404 as for no image.
+ */
+export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUser | null): Promise<ImageAccess> {
+  const image = await images.findImageOwner(deps.db, imageId);
+  if (!image) return 'hidden';
+  const audience = await listings.imageAudience(deps, imageId);
+  if (audience.isPublic) return 'public';
+  if (!viewer || viewer.isSuspended) return 'hidden';
+  if (image.user_id === viewer.id || audience.ownerIds.includes(viewer.id)) return 'private';
+  if (viewer.approvalStatus === 'approved' && isStaff(viewer.roles)) return 'private';
+  if (await orders.hasOrderOnListings(deps, viewer.id, audience.listingIds)) return 'private';
+  return 'hidden';
+}
+
+/** An upload no listing took up within a day is an orphan: its files and row are deleted. */
+export const ORPHAN_IMAGE_AGE_MS = 24 * 3600_000;
+
+export const orphanImagesCleanupJob: ScheduledJob = {
+  name: 'images.orphans-cleanup',
+  cron: '40 3 * * *',
+  async run(deps) {
+    const before = new Date(deps.clock.now().getTime() - ORPHAN_IMAGE_AGE_MS);
+    let afterId: string | null = null;
+    for (;;) {
+      const page = await images.listOldListingImages(deps.db, before, afterId, 500);
+      if (page.length === 0) return;
+      afterId = page[page.length - 1]!.id;
+      const inUse = await listings.imageIdsInUse(deps, page.map((row) => row.id));
+      for (const { id } of page) {
+        if (inUse.has(id)) continue;
+        // Row last: if a file deletion fails, the next run finds the row and tries again.
+        await deps.storage.delete(imageStorageKey(id, 'card'));
+        await deps.storage.delete(imageStorageKey(id, 'detail'));
+        await images.deleteImage(deps.db, id);
+      }
+    }
+  },
+};
 
 // What other modules (listings) may read of images.
 export { findOwnImage } from './images.repository.ts';

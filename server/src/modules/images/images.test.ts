@@ -84,8 +84,11 @@ function describeUploads(name: string, envFor: () => Record<string, string>) {
       expect(body.message).toBe(IMAGE_MESSAGES.uploaded);
       expect(body.cardUrl).toBe(`/files/images/${body.id}/card.webp`);
       for (const [url, width] of [[body.cardUrl, 640], [body.detailUrl, 1600]] as const) {
-        const file = await fetch(`${h.base}${url}`);
+        const file = await fetch(`${h.base}${url}`, { headers: { cookie: h.cookies.resident } });
         expect(file.status).toBe(200);
+        expect(file.headers.get('cache-control')).toBe('private, no-store');
+        // Not in a public listing yet: a stranger gets the same 404 as for no file.
+        expect((await fetch(`${h.base}${url}`)).status).toBe(404);
         expect(file.headers.get('content-type')).toBe('image/webp');
         const metadata = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
         expect(metadata.format).toBe('webp');

@@ -298,3 +298,22 @@ export function setExpiry(db: Db, id: string, expiresAt: Date) {
 export function softDelete(db: Db, id: string) {
   return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** The live listings showing this image, each with its owner and whether neighbours may see it now. */
+export function listingsUsingImage(db: Db, imageId: string, now: Date) {
+  return withOwner(db)
+    .select([
+      'l.id',
+      'l.user_id',
+      sql<boolean>`(l.status = 'active' AND l.expires_at > ${now} AND u.approval_status = 'approved' AND NOT u.is_suspended)`.as('is_public'),
+    ])
+    .where('l.image_id', '=', imageId)
+    .execute();
+}
+
+/** Of these images, the ones a listing (deleted or not) still points at. */
+export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await db.selectFrom('listings').select('image_id').where('image_id', 'in', imageIds).execute();
+  return new Set(rows.map((row) => row.image_id).filter((id): id is string => Boolean(id)));
+}

@@ -241,3 +241,10 @@ export function countAsRequester(db: Db, userId: string) {
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.count));
 }
+
+/** Whether the user ordered from any of these listings (their order cards keep showing its photo). */
+export async function hasOrderOnListings(db: Db, userId: string, listingIds: string[]): Promise<boolean> {
+  if (listingIds.length === 0) return false;
+  const row = await db.selectFrom('orders').select('id').where('renter_id', '=', userId).where('listing_id', 'in', listingIds).limit(1).executeTakeFirst();
+  return Boolean(row);
+}

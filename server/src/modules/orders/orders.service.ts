@@ -1,4 +1,5 @@
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { limitRate } from '../throttle/throttle.service.ts';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import {
@@ -143,6 +144,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
  * refuses whatever raced past it. The owner is told in the same transaction.
  */
 export async function create(deps: AppDeps, requester: { id: string; fullName: string }, input: CreateOrderFields) {
+  await limitRate(deps, 'ordersPerUser', requester.id);
   const now = deps.clock.now();
   const todayDate = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
   try {
@@ -384,6 +386,10 @@ export function adminApprove(deps: AppDeps, adminId: string, id: string) {
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
 export function adminReject(deps: AppDeps, adminId: string, id: string, reason: string | null) {
   return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
+}
+
+export function hasOrderOnListings(deps: AppDeps, userId: string, listingIds: string[]): Promise<boolean> {
+  return orders.hasOrderOnListings(deps.db, userId, listingIds);
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.

@@ -1,0 +1,117 @@
+// Every procedure's input, fuzzed: whatever arrives, the answer is ours (never a 500) and in pt-BR.
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { appRouter } from './router.ts';
+import { createCallerFactory, userFacingError } from './trpc.ts';
+import type { Context } from './context.ts';
+
+/** Runs per procedure: 1,000 in CI (FUZZ_RUNS), fewer while developing. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+/** Words of the English messages Zod, tRPC, superjson and Node would send. */
+const ENGLISH = /\b(expected|invalid|required|procedure|found|unexpected|token|json|error|received|too big|too small|must|should|cannot|failed|unrecognized|input|string|number|object)\b/i;
+
+interface ProcedureDef {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] };
+}
+type SchemaDef = { type?: string; shape?: Record<string, unknown>; options?: unknown[]; innerType?: unknown; in?: unknown; out?: unknown };
+
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
+
+/** The field names an input schema knows (objects, unions, wrappers), so most fuzzed inputs reach past the shape check. */
+function fieldNames(schema: unknown, depth = 0): string[] {
+  const def = (schema as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def;
+  if (!def || depth > 6) return [];
+  if (def.shape) return Object.keys(def.shape);
+  if (def.options) return [...new Set(def.options.flatMap((option) => fieldNames(option, depth + 1)))];
+  return [def.innerType, def.in, def.out].flatMap((inner) => (inner ? fieldNames(inner, depth + 1) : []));
+}
+
+const SAMPLES = [
+  '', ' ', '\u0000', 'a\u0000b', '\u001b[31m', '\u0085', '\u2028', '😀', '\uD800', 'x'.repeat(5000), '%_\\', "'; DROP TABLE users; --",
+  '2026-11-23', '2026-02-30', '0000-01-01', '9999-12-31', '2026-11-23T15:00:00Z', '00000000-0000-4000-8000-000000000000',
+  'rental', 'food', 'service', 'active', 'pending', 'approved', 'paused', 'all', 'pickup', 'delivery', 'day', 'unit', 'hour',
+  '9999999999999999999', '123', 'ana@vizinhanca.app', '390.533.447-05', '(11) 91234-5678', '-1', '1e309', 'NaN', '__proto__', 'constructor',
+];
+const text = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(...SAMPLES));
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.bigInt(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.date({ noInvalidDate: false }),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 31, 1500, 0, 1, 50, 51),
+);
+const value = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 6 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 4 }) },
+);
+
+function inputFor(schema: unknown) {
+  const names = fieldNames(schema);
+  const shaped = names.length ? fc.record(Object.fromEntries(names.map((name) => [name, value])), { requiredKeys: [] }) : fc.constant({});
+  return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 1, arbitrary: value });
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/** Calls one procedure by path with this input, as a caller would (a subscription is read briefly, then aborted). */
+async function call(ctx: Context, path: string, input: unknown): Promise<void> {
+  const controller = new AbortController();
+  const api = createCaller(ctx, { signal: controller.signal });
+  const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], api) as (input: unknown) => Promise<unknown>;
+  const result = await procedure(input);
+  const iterator = (result as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator]?.();
+  if (!iterator) return;
+  const timer = setTimeout(() => controller.abort(), 30);
+  try {
+    await iterator.next();
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+    await iterator.return?.();
+  }
+}
+
+let app: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await app.createUser({ roles: ['admin'] });
+});
+afterAll(() => app.close());
+
+describe('fuzzing every procedure', () => {
+  it('lists procedures to fuzz', () => {
+    expect(procedures.length).toBeGreaterThan(40);
+  });
+
+  for (const [path, procedure] of procedures) {
+    it(`${path}: any input gets one of our pt-BR answers, never a 500`, async () => {
+      // An admin reaches every procedure's input validation; a fresh session per procedure (logout ends its own).
+      const { ctx } = await app.contextFor(admin);
+      const runs = procedure._def.inputs.length ? RUNS : Math.min(RUNS, 20);
+      await fc.assert(
+        fc.asyncProperty(inputFor(procedure._def.inputs[0]), async (input) => {
+          try {
+            await call(ctx, path, input);
+          } catch (error) {
+            if (!(error instanceof TRPCError)) throw error;
+            const { message } = userFacingError(error);
+            if (error.code === 'INTERNAL_SERVER_ERROR' || message === GENERIC_ERROR_MESSAGE) {
+              throw new Error(`500 for ${fc.stringify(input)}: ${String(error.cause ?? error.message)}`, { cause: error });
+            }
+            if (!message || ENGLISH.test(message)) throw new Error(`not ours or not pt-BR: "${message}" for ${fc.stringify(input)}`, { cause: error });
+          }
+        }),
+        { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
+      );
+    }, 120_000);
+  }
+});

@@ -1,0 +1,94 @@
+import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
+import * as repository from './throttle.repository.ts';
+
+/** A fixed window: at most `limit` hits per `windowMs` (addresses, e-mails sent, uploads...). */
+export interface WindowShape {
+  kind: 'window';
+  limit: number;
+  windowMs: number;
+}
+
+/** Exponential back-off after `free` hits (accounts under attack): slows guesses without locking anyone out for good. */
+export interface BackoffShape {
+  kind: 'backoff';
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  /** A key blocked no more since this long starts over. */
+  forgetAfterMs: number;
+}
+
+export type ThrottleShape = WindowShape | BackoffShape;
+
+export type ThrottleResult = { allowed: true } | { allowed: false; retryAt: Date };
+
+/** Counts one hit on `key` and says whether it may go on: atomic, shared by every instance through Postgres. */
+export async function hit(deps: AppDeps, key: string, shape: ThrottleShape): Promise<ThrottleResult> {
+  const now = deps.clock.now();
+  const hits =
+    shape.kind === 'window'
+      ? await repository.hitWindow(deps.db, key, { now, windowMs: shape.windowMs, limit: shape.limit })
+      : await repository.hitBackoff(deps.db, key, {
+          now,
+          free: shape.free,
+          baseMs: shape.baseMs,
+          maxMs: shape.maxMs,
+          forgetBefore: new Date(now.getTime() - shape.forgetAfterMs),
+        });
+  if (hits !== null) return { allowed: true };
+  const retryAt = await repository.retryAt(deps.db, key, shape.kind === 'window' ? shape.windowMs : null);
+  return { allowed: false, retryAt: retryAt && retryAt > now ? retryAt : new Date(now.getTime() + 1000) };
+}
+
+/** Like `hit`, but a refusal is the TOO_MANY_REQUESTS error with this message. */
+export async function enforce(deps: AppDeps, key: string, shape: ThrottleShape, message: (retryAt: Date) => string): Promise<void> {
+  const result = await hit(deps, key, shape);
+  if (!result.allowed) {
+    throw new AppError('TOO_MANY_REQUESTS', message(result.retryAt));
+  }
+}
+
+export function clear(deps: AppDeps, key: string): Promise<unknown> {
+  return repository.clear(deps.db, key);
+}
+
+export function forgiveOne(deps: AppDeps, key: string): Promise<unknown> {
+  return repository.forgiveOne(deps.db, key);
+}
+
+/** "Tente novamente em N minutos." from now to `retryAt`, rounded up. */
+export function minutesUntil(deps: AppDeps, retryAt: Date): string {
+  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - deps.clock.now().getTime()) / 60_000));
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** Keys idle for a day hold nothing any shape still needs. */
+export const throttleCleanupJob: ScheduledJob = {
+  name: 'throttles.cleanup',
+  cron: '17 * * * *',
+  async run(deps) {
+    await repository.deleteIdle(deps.db, new Date(deps.clock.now().getTime() - 24 * 3600_000));
+  },
+};
+
+/** The limits for actions that cost us (e-mails, storage) or other residents (spam). */
+export const RATE_LIMITS = {
+  resetEmailsPerAddress: { kind: 'window', limit: 3, windowMs: 60 * 60_000 },
+  resetRequestsPerIp: { kind: 'window', limit: 20, windowMs: 60 * 60_000 },
+  signUpsPerIp: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
+  uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
+  ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
+  invitesPerUser: { kind: 'window', limit: 20, windowMs: 24 * 60 * 60_000 },
+} satisfies Record<string, WindowShape>;
+
+export const RATE_LIMIT_MESSAGE = (deps: AppDeps, retryAt: Date) =>
+  `Muitas solicitações em pouco tempo. Tente novamente em ${minutesUntil(deps, retryAt)}.`;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR refusal. */
+export function limitRate(deps: AppDeps, name: RateLimitName, subject: string): Promise<void> {
+  return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => RATE_LIMIT_MESSAGE(deps, retryAt));
+}
