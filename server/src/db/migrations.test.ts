@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { schemaSnapshot } from '../../test/schema-snapshot.ts';
+import { loadConfig } from '../config.ts';
+import { startServer } from '../server.ts';
+import { freePort } from './embedded-postgres.ts';
 import { createMigrator, migrateToLatest, migrationStatus } from './migrator.ts';
 
 // Every migration in migrations/ (whoever wrote it) must be reversible: its down
@@ -71,6 +78,26 @@ describe('migrations', () => {
       );
     } finally {
       await db.deleteFrom('kysely_migration').where('name', '=', '2099_01_01_0001_from_the_future').execute();
+    }
+  });
+
+  it('the server refuses to start on such a database with that message, and frees its port', async () => {
+    const other = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-newer-'));
+    try {
+      const client = new pg.Client({ connectionString: other.url });
+      await client.connect();
+      await client.query(`INSERT INTO kysely_migration (name, timestamp) VALUES ('2099_01_01_0001_from_the_future', now()::text)`);
+      await client.end();
+      const port = await freePort();
+      const config = loadConfig({ DATABASE_URL: other.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+      await expect(startServer(config, { logger: pino({ level: 'silent' }) })).rejects.toThrow(
+        'O banco tem migrações que este código não conhece: 2099_01_01_0001_from_the_future.',
+      );
+      await expect(fetch(`http://127.0.0.1:${port}/ready`)).rejects.toThrow();
+    } finally {
+      await other.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -154,6 +154,25 @@ describe('/metrics and request logs', () => {
     });
     const failed = logLines.find((entry) => entry.procedure === 'auth.logout');
     expect(failed).toMatchObject({ res: { statusCode: 401 }, userId: null });
+
+    // An internal error: the stack goes to the log, tied to the request id; the client gets the generic message.
+    await server!.deps.db.schema.alterTable('notifications').renameTo('notifications_fora').execute();
+    try {
+      const broken = await fetch(`${base}/trpc/notifications.unreadCount`, { headers: { cookie, 'x-request-id': 'pedido-com-erro' } });
+      expect(broken.status).toBe(500);
+      const body = await broken.text();
+      expect(body).toContain('Algo deu errado. Tente novamente em instantes.');
+      expect(body).not.toMatch(/relation|notifications_fora|stack|\.ts:\d+/);
+    } finally {
+      await server!.deps.db.schema.alterTable('notifications_fora').renameTo('notifications').execute();
+    }
+    const errorLine = logLines.find((entry) => entry.msg === 'procedure failed' && entry.reqId === 'pedido-com-erro');
+    expect(errorLine).toMatchObject({ level: 50, procedure: 'notifications.unreadCount', err: { stack: expect.stringMatching(/notifications/) } });
+    expect(logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === 'pedido-com-erro')).toMatchObject({
+      res: { statusCode: 500 },
+      userId,
+      procedure: 'notifications.unreadCount',
+    });
     // The log never carries who the person is, only their id; nor the procedure's input.
     const everything = JSON.stringify(logLines);
     expect(everything).not.toContain(email);
