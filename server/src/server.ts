@@ -19,7 +19,9 @@ import { EventBus } from './realtime/event-bus.ts';
 import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
-import { deleteOldLoginAttempts } from './modules/auth/auth.repository.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { oneOffJobs } from './jobs/one-off-jobs.ts';
+import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 export interface RunningServer {
@@ -58,6 +60,7 @@ export async function startServer(
   }
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
+  const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
   const deps: AppDeps = {
     config,
     clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
@@ -68,10 +71,14 @@ export async function startServer(
     bus,
     sockets: new SocketRegistry(bus),
     storage: createFileStorage(config),
+    queue,
   };
   await deps.storage.init();
+  // Installed before the seed: seeding notifies, and notifying enqueues.
+  await queue.install({ scheduled: scheduledJobs, oneOff: oneOffJobs });
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;
   await bus.start();
+  await queue.start(deps, { scheduled: scheduledJobs, oneOff: oneOffJobs });
 
   const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware });
   const server = http.createServer(app);
@@ -115,18 +122,6 @@ export async function startServer(
     );
   });
 
-  // Hourly housekeeping: expired sessions, login attempts past the throttling
-  // window, and events too old for any reconnecting tab to need.
-  const cleanupTimer = setInterval(() => {
-    const dayAgo = new Date(Date.now() - 24 * 3600_000);
-    Promise.all([
-      deps.sessions.deleteExpired(),
-      deleteOldLoginAttempts(deps.db, dayAgo),
-      bus.pruneOlderThan(new Date(Date.now() - 30 * 24 * 3600_000)),
-    ]).catch((error: unknown) => logger.warn({ error: (error as Error).message }, 'cleanup failed'));
-  }, 60 * 60_000);
-  cleanupTimer.unref();
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -143,12 +138,12 @@ export async function startServer(
     seeded,
     close() {
       closing ??= (async () => {
-        clearInterval(cleanupTimer);
         wssHandler.broadcastReconnectNotification();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await queue.stop();
         await bus.stop();
         await database.close();
         await postgres.stop();
