@@ -44,6 +44,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
   orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
   reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
+  orders_one_rental_in_progress: ORDER_MESSAGES.rentalInProgress,
 };
 
 interface PgError {

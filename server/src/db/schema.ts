@@ -65,7 +65,9 @@ export type NotificationType =
   | 'reminder_return'
   | 'status_update'
   | 'payment_due'
-  | 'order_status';
+  | 'order_status'
+  | 'listing_expiring'
+  | 'listing_expired';
 
 export interface NotificationsTable {
   id: Generated<string>;
@@ -75,6 +77,35 @@ export interface NotificationsTable {
   message: string;
   read: Generated<boolean>;
   related_id: string | null;
+  created_at: Generated<Date>;
+  /** Set on reminders and notices a job may try to make twice: the second is refused. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  push: Generated<boolean>;
+  email: Generated<boolean>;
+  orders: Generated<boolean>;
+  messages: Generated<boolean>;
+  pickup_reminders: Generated<boolean>;
+  return_reminders: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+export interface VapidKeysTable {
+  id: Generated<boolean>;
+  public_key: string;
+  private_key: string;
   created_at: Generated<Date>;
 }
 
@@ -166,4 +197,7 @@ export interface Database {
   listings: ListingsTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  vapid_keys: VapidKeysTable;
 }

@@ -298,3 +298,16 @@ export function setExpiry(db: Db, id: string, expiresAt: Date) {
 export function softDelete(db: Db, id: string) {
   return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** Active listings whose expiry falls between `from` and `until` (the expiry notices). */
+export function listExpiringBetween(db: Db, from: Date, until: Date) {
+  return db
+    .selectFrom('listings')
+    .select(['id', 'user_id', 'title', 'expires_at'])
+    .where('status', '=', 'active')
+    .where('deleted_at', 'is', null)
+    .where('expires_at', '>', from)
+    .where('expires_at', '<=', until)
+    .orderBy('expires_at')
+    .execute();
+}
