@@ -63,13 +63,17 @@ function executorFor(db: Db): PgBoss.Db {
  */
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
+  /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly timeZone: string,
   ) {
-    this.boss = new PgBoss({ db: executorFor(db), schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
+    const executor = executorFor(db);
+    const guarded: PgBoss.Db = { executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values)) };
+    this.boss = new PgBoss({ db: guarded, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -85,13 +89,21 @@ export class PgBossQueue implements JobQueue {
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
     await this.install(options);
     const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
-    for (const job of options.oneOff) {
-      await this.boss.work<object>(job.name, workOptions, async ([item]) => {
-        if (item) await job.run(deps, item.data as never);
+    // pg-boss waits a polling interval after each job: a worker that just did one
+    // asks again at once, so a backlog drains without waiting interval by interval.
+    const work = async (name: string, handler: (data: object) => Promise<void>) => {
+      let workerId = '';
+      workerId = await this.boss.work<object>(name, workOptions, async ([item]) => {
+        try {
+          if (item) await handler(item.data);
+        } finally {
+          this.boss.notifyWorker(workerId);
+        }
       });
-    }
+    };
+    for (const job of options.oneOff) await work(job.name, (data) => job.run(deps, data as never));
     for (const job of options.scheduled) {
-      await this.boss.work(job.name, workOptions, async () => {
+      await work(job.name, async () => {
         const started = Date.now();
         await job.run(deps);
         this.logger.info({ job: job.name, ms: Date.now() - started }, 'scheduled job done');
@@ -123,6 +135,8 @@ export class PgBossQueue implements JobQueue {
     await this.boss.stop({ graceful: true, close: false, timeout: 5000, wait: true }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
+    // A job still running past this point stays 'active' in the table and is retried once it expires.
+    this.stopped = true;
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXPIRED_REASON } from '@vizinhanca/shared/notifications/reminder.messages';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { rentalFixtures } from '../../../test/rental-fixtures.ts';
 import { expireOrdersJob, rentalRemindersJob } from './orders.jobs.ts';
 
@@ -136,6 +137,48 @@ describe('in America/Sao_Paulo', () => {
     await expireOrdersJob.run(app.deps);
     expect((await app.db.selectFrom('orders').select('status').where('id', '=', fresh).executeTakeFirstOrThrow()).status).toBe('cancelled');
     app.clock.set(new Date('2026-11-23T15:00:00Z'));
+  });
+});
+
+describe("delivering a rental ('Marcar como entregue')", () => {
+  let app: TestApp;
+  let owner: TestUser;
+  let renter: TestUser;
+  let moderator: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp({}, { now: new Date('2026-11-23T15:00:00Z') });
+    owner = await app.createUser();
+    renter = await app.createUser();
+    moderator = await app.createUser({ roles: ['moderator'] });
+  });
+  afterAll(() => app.close());
+
+  it('is refused before the first day of the rental, and allowed from it', async () => {
+    const fixtures = rentalFixtures(app);
+    const listingId = await fixtures.publishRental(owner, moderator, 'Barraca');
+    const id = await fixtures.rentalOrder({ listingId, owner, renter, start: '2026-11-24', end: '2026-11-25', status: 'approved' });
+    const ownerApi = (await app.callerAs(owner)).api;
+    await expectError(ownerApi.orders.markDelivered({ id }), 'CONFLICT', ORDER_MESSAGES.deliverBeforeStart('2026-11-24'));
+    expect((await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('approved');
+    app.clock.set(new Date('2026-11-24T03:00:00Z')); // 24/11 00:00 in São Paulo
+    await ownerApi.orders.markDelivered({ id });
+    expect((await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('in_progress');
+  });
+
+  it('is refused while another rental of the same item is in progress, by the service and by the database', async () => {
+    app.clock.set(new Date('2026-11-28T15:00:00Z'));
+    const fixtures = rentalFixtures(app);
+    const listingId = await fixtures.publishRental(owner, moderator, 'Projetor');
+    const late = await fixtures.rentalOrder({ listingId, owner, renter, start: '2026-11-24', end: '2026-11-26', status: 'in_progress' });
+    const next = await fixtures.rentalOrder({ listingId, owner, renter, start: '2026-11-28', end: '2026-11-29', status: 'approved' });
+    await expectError((await app.callerAs(owner)).api.orders.markDelivered({ id: next }), 'CONFLICT', ORDER_MESSAGES.rentalInProgress);
+    await expect(app.db.updateTable('orders').set({ status: 'in_progress', delivered_at: app.clock.now() }).where('id', '=', next).execute()).rejects.toMatchObject({
+      constraint: 'orders_one_rental_in_progress',
+    });
+    await (await app.callerAs(owner)).api.orders.complete({ id: late });
+    await (await app.callerAs(owner)).api.orders.markDelivered({ id: next });
+    expect((await app.db.selectFrom('orders').select('status').where('id', '=', next).executeTakeFirstOrThrow()).status).toBe('in_progress');
   });
 });
 
