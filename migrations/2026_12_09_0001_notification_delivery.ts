@@ -60,15 +60,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE FUNCTION orders_one_rental_in_progress() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW.status = 'in_progress' AND OLD.status IS DISTINCT FROM 'in_progress' THEN
-        PERFORM 1 FROM listings WHERE id = NEW.listing_id AND type = 'rental' FOR UPDATE;
-        IF FOUND AND EXISTS (SELECT 1 FROM orders WHERE listing_id = NEW.listing_id AND status = 'in_progress' AND id <> NEW.id) THEN
-          RAISE EXCEPTION 'rental already in progress' USING ERRCODE = 'unique_violation', CONSTRAINT = 'orders_one_rental_in_progress';
+      IF NEW.status <> 'in_progress' THEN
+        RETURN NEW;
+      END IF;
+      IF TG_OP = 'UPDATE' THEN
+        IF OLD.status = 'in_progress' THEN
+          RETURN NEW;
         END IF;
+      END IF;
+      PERFORM 1 FROM listings WHERE id = NEW.listing_id AND type = 'rental' FOR UPDATE;
+      IF FOUND AND EXISTS (SELECT 1 FROM orders WHERE listing_id = NEW.listing_id AND status = 'in_progress' AND id <> NEW.id) THEN
+        RAISE EXCEPTION 'rental already in progress' USING ERRCODE = 'unique_violation', CONSTRAINT = 'orders_one_rental_in_progress';
       END IF;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER orders_one_rental_in_progress BEFORE UPDATE OF status ON orders
+  await sql`CREATE TRIGGER orders_one_rental_in_progress BEFORE INSERT OR UPDATE OF status ON orders
     FOR EACH ROW EXECUTE FUNCTION orders_one_rental_in_progress()`.execute(db);
 }
 

@@ -65,6 +65,8 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
   private stopped = false;
+  /** Handlers running now: stop() lets them finish while the pool is still open. */
+  private running = 0;
 
   constructor(
     private readonly db: Db,
@@ -72,7 +74,11 @@ export class PgBossQueue implements JobQueue {
     private readonly timeZone: string,
   ) {
     const executor = executorFor(db);
-    const guarded: PgBoss.Db = { executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values)) };
+    // After stop only a late job's complete/fail can come here: it is dropped (the job
+    // stays 'active' and is retried once it expires), answered as "0 rows changed".
+    const guarded: PgBoss.Db = {
+      executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [{ count: '0' }] }) : executor.executeSql(text, values)),
+    };
     this.boss = new PgBoss({ db: guarded, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
@@ -94,9 +100,11 @@ export class PgBossQueue implements JobQueue {
     const work = async (name: string, handler: (data: object) => Promise<void>) => {
       let workerId = '';
       workerId = await this.boss.work<object>(name, workOptions, async ([item]) => {
+        this.running += 1;
         try {
           if (item) await handler(item.data);
         } finally {
+          this.running -= 1;
           this.boss.notifyWorker(workerId);
         }
       });
@@ -135,6 +143,8 @@ export class PgBossQueue implements JobQueue {
     await this.boss.stop({ graceful: true, close: false, timeout: 5000, wait: true }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
+    // A job fetched in the last instant may still be running: give it a moment, with the pool open.
+    for (let waited = 0; this.running > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     // A job still running past this point stays 'active' in the table and is retried once it expires.
     this.stopped = true;
   }
