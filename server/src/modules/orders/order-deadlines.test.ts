@@ -115,6 +115,29 @@ describe('in America/Sao_Paulo', () => {
     expect(events).toHaveLength(reminderRows.length);
   });
 
+  it('a run cut short loses no reminder, and the next run sends none twice', async () => {
+    const ids = [await rental('2026-11-24', '2026-11-28', 'approved'), await rental('2026-11-24', '2026-11-29', 'approved'), await rental('2026-11-24', '2026-11-30', 'approved')];
+    // The process "dies" at the third delivery it enqueues: that order's transaction never commits.
+    let enqueued = 0;
+    const dying = {
+      ...app.deps,
+      queue: {
+        enqueue: async (...args: Parameters<typeof app.deps.queue.enqueue>) => {
+          enqueued += 1;
+          if (enqueued === 3) throw new Error('processo encerrado');
+          return app.deps.queue.enqueue(...args);
+        },
+      },
+    };
+    await expect(rentalRemindersJob.run(dying)).rejects.toThrow('processo encerrado');
+    const counts = async () => Promise.all(ids.map(async (id) => (await notificationsOf(app, id)).length));
+    const afterCrash = await counts();
+    expect(afterCrash.filter((count) => count === 2).length).toBeGreaterThanOrEqual(1);
+    expect(afterCrash.every((count) => count === 0 || count === 2)).toBe(true);
+    await rentalRemindersJob.run(app.deps);
+    expect(await counts()).toEqual([2, 2, 2]);
+  });
+
   it("cancels a pending order unanswered for 48 hours, or whose first day has passed, as 'Expirado sem resposta', telling both", async () => {
     const now = app.clock.now().getTime();
     const old = await rental('2026-11-28', '2026-11-29', 'pending', new Date(now - 48 * 3600_000 - 60_000));
