@@ -97,8 +97,8 @@ test('a rental runs from request to review: approve, hand over, complete, review
 
   const title = `Furadeira ${Date.now().toString(36)}`;
   const listingId = await approvedRental(owner.page, moderator.page, title);
-  // Three days, both ends counted: R$ 45,00. A second, later request will be cancelled.
-  const [start, end] = [addDays(today, 2), addDays(today, 4)];
+  // Three days from today, both ends counted: R$ 45,00. A second, later request will be cancelled.
+  const [start, end] = [addDays(today, 0), addDays(today, 2)];
   const [laterStart, laterEnd] = [addDays(today, 6), addDays(today, 7)];
   await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end, message: 'Vou pendurar as prateleiras da sala.' });
   await mutate(neighbour.page, 'orders.create', { listingId, startDate: laterStart, endDate: laterEnd });
@@ -165,17 +165,25 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await manage.getByRole('tab', { name: 'Aprovados' }).click();
   await expect(manage).toHaveURL(/aba=aprovados/);
   await expect(received).toContainText('Aprovado');
+  // Handing the item over asks first, like rejecting does.
   await received.getByRole('button', { name: 'Marcar como entregue' }).click();
+  const deliverDialog = manage.getByRole('dialog', { name: 'Marcar como entregue' });
+  await expect(deliverDialog).toContainText(neighbour.fullName);
+  await deliverDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(deliverDialog).toHaveCount(0);
+  await expect(received).toContainText('Aprovado');
+  await received.getByRole('button', { name: 'Marcar como entregue' }).click();
+  await deliverDialog.getByRole('button', { name: 'Confirmar Entrega' }).click();
   await expectToast(manage, 'Status atualizado!');
   await expect(manage.getByText('Não há pedidos nesta categoria no momento.')).toBeVisible();
 
-  // In progress: the bar counts the days left (the period starts in two days: 0% used, 5 days left).
+  // In progress: the bar counts the days until the return (first of three days: 33% used, the return in 2 days).
   await manage.getByRole('tab', { name: 'Em Andamento' }).click();
   await expect(manage).toHaveURL(/aba=em-andamento/);
   await expect(received).toContainText('Em Andamento');
   const progress = received.getByRole('progressbar', { name: 'Andamento do aluguel' });
-  await expect(progress).toHaveAttribute('aria-valuenow', '0');
-  await expect(received).toContainText('Faltam 5 dias');
+  await expect(progress).toHaveAttribute('aria-valuenow', '33');
+  await expect(received).toContainText('Faltam 2 dias');
   await expectCounters(manage, 'Resumo dos pedidos recebidos', { Pendentes: 0, Aprovados: 0, 'Em Andamento': 1, Finalizados: 1 });
 
   // The neighbour's side, meanwhile: active.
@@ -183,9 +191,12 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await expect(mine.getByRole('tab', { name: 'Ativos' })).toHaveAttribute('aria-selected', 'true');
   await expect(request).toContainText('Em Andamento');
   await expect(request.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  // Both sides count the same days until the return.
+  await expect(request).toContainText('Devolução em 2 dias');
   await expectCounters(mine, 'Resumo dos pedidos', { Total: 2, Pendentes: 0, Ativos: 1, Finalizados: 1 });
 
   await received.getByRole('button', { name: 'Concluir' }).click();
+  await manage.getByRole('dialog', { name: 'Concluir Pedido' }).getByRole('button', { name: 'Confirmar Conclusão' }).click();
   await expectToast(manage, 'Status atualizado!');
   await manage.getByRole('tab', { name: 'Finalizados' }).click();
   await expect(received).toContainText('Concluído');

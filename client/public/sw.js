@@ -96,3 +96,42 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(staleWhileRevalidate(event, SHELL_CACHE));
   }
 });
+
+/** Web push (the app closed): show the notification; the payload is { title, body, url, tag } from the server. */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: 'Vizinhança', body: event.data ? event.data.text() : '' };
+  }
+  const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/notificacoes';
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Vizinhança', {
+      body: data.body || '',
+      tag: data.tag || undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: 'pt-BR',
+      data: { url },
+    }),
+  );
+});
+
+/** A tap opens the screen the notification concerns: an open tab of the app if there is one, else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : '/notificacoes', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if ('navigate' in open) return open.navigate(url);
+        return undefined;
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
+});

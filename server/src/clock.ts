@@ -32,3 +32,9 @@ export function createFixedClock(timeZone: string, at: Date): Clock & { set(at: 
     },
   };
 }
+
+/** The hour (0-23) on the condominium's wall clock at this instant. */
+export function localHour(timeZone: string, at: Date): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at);
+  return Number(hour);
+}

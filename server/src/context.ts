@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { SocketRegistry } from './realtime/socket-registry.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { AuthSession, AuthUser, SessionManager } from './auth/sessions.ts';
 import { readDeviceToken } from './auth/device-cookie.ts';
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   bus: EventBus;
   sockets: SocketRegistry;
   storage: FileStorage;
+  /** Postgres-backed jobs: e-mails, pushes and the scheduled jobs. */
+  queue: JobQueue;
 }
 
 export interface RequestMeta {

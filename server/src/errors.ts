@@ -50,6 +50,7 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   orders_delivery_needs_address_check: { message: ORDER_MESSAGES.addressRequired, reason: 'INVALID_INPUT' },
   orders_scheduled_check: { message: ORDER_MESSAGES.scheduleRequired, reason: 'INVALID_INPUT' },
   reviews_order_id_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
+  orders_one_rental_in_progress: { message: ORDER_MESSAGES.rentalInProgress, reason: 'CONFLICT' },
 };
 
 interface PgError {

@@ -21,7 +21,9 @@ import { EventBus } from './realtime/event-bus.ts';
 import { SESSION_CHANGED_CLOSE_CODE, SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
-import { deleteOldLoginAttempts } from './modules/auth/auth.repository.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { oneOffJobs } from './jobs/one-off-jobs.ts';
+import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 
 export interface RunningServer {
@@ -89,6 +91,7 @@ export async function startServer(
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
   const sessions = createSessionManager(database.db);
+  const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
   const deps: AppDeps = {
     config,
     clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
@@ -99,11 +102,15 @@ export async function startServer(
     bus,
     sockets: new SocketRegistry(bus, sessions),
     storage: createFileStorage(config),
+    queue,
   };
   await deps.storage.init();
+  // Installed before the seed: seeding notifies, and notifying enqueues.
+  await queue.install({ scheduled: scheduledJobs, oneOff: oneOffJobs });
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;
   await bus.start();
   readiness.watchBus(bus);
+  await queue.start(deps, { scheduled: scheduledJobs, oneOff: oneOffJobs });
 
   const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware, readiness });
   await options.onHttpServer?.(server);
@@ -148,18 +155,6 @@ export async function startServer(
     );
   });
 
-  // Hourly housekeeping: expired sessions, login attempts past the throttling
-  // window, and events too old for any reconnecting tab to need.
-  const cleanupTimer = setInterval(() => {
-    const dayAgo = new Date(Date.now() - 24 * 3600_000);
-    Promise.all([
-      deps.sessions.deleteExpired(),
-      deleteOldLoginAttempts(deps.db, dayAgo),
-      bus.pruneOlderThan(new Date(Date.now() - 30 * 24 * 3600_000)),
-    ]).catch((error: unknown) => logger.warn({ error: (error as Error).message }, 'cleanup failed'));
-  }, 60 * 60_000);
-  cleanupTimer.unref();
-
   const port = (server.address() as AddressInfo).port;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'Vizinhança is running');
@@ -183,7 +178,6 @@ export async function startServer(
     close(options: { drainMs?: number } = {}) {
       readiness.shuttingDown = true;
       closing ??= (async () => {
-        clearInterval(cleanupTimer);
         // Stop accepting, then let what is in flight finish (up to the drain time),
         // closing each kept-alive connection as soon as it falls idle.
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -200,6 +194,7 @@ export async function startServer(
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await stopped;
+        await queue.stop();
         await bus.stop();
         await database.close();
         await postgres.stop();

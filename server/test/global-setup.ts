@@ -6,6 +6,9 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { oneOffJobs } from '../src/jobs/one-off-jobs.ts';
+import { scheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 
 export const TEMPLATE_DATABASE = 'vizinhanca_template';
 
@@ -25,6 +28,10 @@ export default async function setup(project: TestProject) {
   const postgres = await startEmbeddedPostgres(dataDir, logger, TEMPLATE_DATABASE);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.connectionString, max: 1 }) }) });
   await migrateToLatest(db);
+  // The job queue's schema and queues too, so each test file's copy starts them at once.
+  const queue = createJobQueue(db, logger, 'America/Sao_Paulo');
+  await queue.install({ scheduled: scheduledJobs, oneOff: oneOffJobs });
+  await queue.stop();
   await db.destroy();
   project.provide('postgresBaseUrl', postgres.connectionString.slice(0, postgres.connectionString.lastIndexOf('/') + 1));
   project.provide('templateDatabase', TEMPLATE_DATABASE);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,8 @@ import { createFixedClock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppDeps, Context } from '../src/context.ts';
 import { createDatabase } from '../src/db/database.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { oneOffJobs } from '../src/jobs/one-off-jobs.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import * as users from '../src/modules/users/users.repository.ts';
 import { EventBus } from '../src/realtime/event-bus.ts';
@@ -68,8 +70,9 @@ export function testCpf(seed: number): string {
   return [...base, first, second].join('');
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, options: { now?: Date } = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(overrides: Record<string, string> = {}, options: { now?: Date; databaseUrl?: string } = {}) {
+  // A second app on the same database plays a second instance (jobs, events across instances).
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...overrides });
   const logger = pino({ level: 'silent' });
@@ -77,6 +80,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   const bus = new EventBus(handle.db, database.url, logger);
   await bus.start();
   const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
+  const queue = createJobQueue(handle.db, logger, config.CONDO_TIMEZONE);
   const deps: AppDeps = {
     config,
     clock,
@@ -87,8 +91,11 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     bus,
     sockets: new SocketRegistry(bus),
     storage: createFileStorage(config),
+    queue,
   };
   await deps.storage.init();
+  // One-off jobs (e-mails, pushes) are worked as in the app; scheduled jobs are run by the tests themselves.
+  await queue.start(deps, { scheduled: [], oneOff: oneOffJobs, pollingIntervalSeconds: 0.5, schedule: false });
 
   async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean; email?: string; fullName?: string } = {}): Promise<TestUser> {
     userCounter += 1;
@@ -142,7 +149,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     const dir = deps.mailer.outboxDir!;
     let files: string[];
     try {
-      files = readdirSync(dir).sort();
+      // Oldest first, by when each was written (file names are idempotency hashes).
+      files = readdirSync(dir).sort((a, b) => statSync(path.join(dir, a)).mtimeMs - statSync(path.join(dir, b)).mtimeMs);
     } catch {
       return []; // nothing sent yet: the outbox folder does not exist
     }
@@ -160,6 +168,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     callerAs,
     outbox,
     async close() {
+      await queue.stop();
       await bus.stop();
       await handle.close();
       await database.drop();

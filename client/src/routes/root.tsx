@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundScreen } from '../components/layout/not-found-screen.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
+import { useNotificationDevice } from '../features/notifications/hooks/use-notification-device.ts';
 import { PwaBanners } from '../features/pwa/components/pwa-banners.tsx';
 import { useRealtimeEvents } from '../features/realtime/hooks/use-realtime-events.ts';
 import { useRevalidateGuards } from '../hooks/use-revalidate-guards.ts';
@@ -12,6 +13,7 @@ function RootLayout() {
   const { data: user } = useQuery(sessionQueryOptions());
   useRealtimeEvents(Boolean(user));
   useRevalidateGuards(user);
+  useNotificationDevice(Boolean(user && user.approvalStatus === 'approved' && !user.isSuspended));
   return (
     <div className="app">
       <PwaBanners />

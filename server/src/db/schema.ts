@@ -81,6 +81,35 @@ export interface NotificationsTable {
   read: Generated<boolean>;
   related_id: string | null;
   created_at: Generated<Date>;
+  /** Set on reminders and notices a job may try to make twice: the second is refused. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  push: Generated<boolean>;
+  email: Generated<boolean>;
+  orders: Generated<boolean>;
+  messages: Generated<boolean>;
+  pickup_reminders: Generated<boolean>;
+  return_reminders: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+export interface VapidKeysTable {
+  id: Generated<boolean>;
+  public_key: string;
+  private_key: string;
+  created_at: Generated<Date>;
 }
 
 export interface EventsTable {
@@ -201,4 +230,7 @@ export interface Database {
   reviews: ReviewsTable;
   order_messages: OrderMessagesTable;
   pix_keys: PixKeysTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  vapid_keys: VapidKeysTable;
 }

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays, orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
-import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { REMINDER_NOTIFICATIONS } from '@vizinhanca/shared/notifications/reminder.messages';
+import { ORDER_NOTIFICATIONS, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from '../auth/crypto.ts';
 import { DEMO_PHOTOS_DIR } from '../paths.ts';
 import type { AppDeps } from '../context.ts';
+import type { Db } from './database.ts';
+import type { NotificationsTable } from './schema.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 import * as users from '../modules/users/users.repository.ts';
 
@@ -149,6 +152,42 @@ export const DEMO_ORDERS: DemoOrder[] = [
 const HOUR_MS = 3600 * 1000;
 
 /**
+ * What a resident finds in the centre: the owner told of a new request (unread),
+ * the requester of an approval (read), and the bicycle's return tomorrow (unread,
+ * with the reminder job's key, so the job does not send it again). Written as
+ * rows, not through notify(): the demo must not e-mail or push anyone.
+ */
+async function seedOrderNotifications(
+  db: Db,
+  o: { id: string; order: DemoOrder; listingTitle: string; ownerId: string; renterId: string; endDate: string | null; createdAt: Date; now: number },
+) {
+  const rows: Insertable<NotificationsTable>[] = [];
+  const requester = DEMO_USERS.find((user) => user.email === o.order.requester)!.fullName;
+  if (o.order.status === 'pending') {
+    const text = ORDER_NOTIFICATIONS.created({ requesterName: requester, listingTitle: o.listingTitle, type: 'rental', startDate: null, endDate: null });
+    rows.push({ user_id: o.ownerId, type: 'order_status', related_id: o.id, read: false, created_at: o.createdAt, ...text });
+  }
+  if (o.order.status === 'approved') {
+    rows.push({ user_id: o.renterId, type: 'order_status', related_id: o.id, read: true, created_at: new Date(o.createdAt.getTime() + 2 * HOUR_MS), ...ORDER_NOTIFICATIONS.approved(o.listingTitle) });
+  }
+  // An in-progress rental that ends tomorrow (the bicycle): the day-before reminder.
+  if (o.order.status === 'in_progress' && o.endDate && o.order.period?.[1] === 1) {
+    const ownerEmail = DEMO_LISTINGS.find((listing) => listing.title === o.order.listing)!.owner;
+    const owner = DEMO_USERS.find((user) => user.email === ownerEmail)!.fullName;
+    rows.push({
+      user_id: o.renterId,
+      type: 'reminder_return',
+      related_id: o.id,
+      read: false,
+      created_at: new Date(o.now - 2 * HOUR_MS),
+      dedupe_key: `return-eve:${o.id}`,
+      ...REMINDER_NOTIFICATIONS.returnTomorrow(o.listingTitle, owner, o.endDate),
+    });
+  }
+  if (rows.length) await db.insertInto('notifications').values(rows).execute();
+}
+
+/**
  * The moments that led to each status, after the order was made: a rental is
  * picked up on its first day and returned on its last; food and services a day
  * and two days after the order. Nothing lies in the future.
@@ -268,6 +307,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           .values({ order_id: id, sender_id: senderId, recipient_id: recipientId, client_id: randomUUID(), body: message.text, created_at: at, read_at: message.read ? new Date(at.getTime() + HOUR_MS / 2) : null })
           .execute();
       }
+      await seedOrderNotifications(trx, { id, order, listingTitle: order.listing, ownerId: listing.ownerId, renterId, endDate, createdAt: moments.created_at, now });
       if (order.review) {
         await trx
           .insertInto('reviews')

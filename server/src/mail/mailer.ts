@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -10,6 +10,19 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Sending the same key again (a retried job) makes the same message: same Message-ID, same outbox file. */
+  idempotencyKey?: string;
+}
+
+function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+function envelope(config: Config, message: MailMessage) {
+  const { idempotencyKey, ...content } = message;
+  const domain = config.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'vizinhanca.local';
+  return { from: config.MAIL_FROM, ...content, ...(idempotencyKey ? { messageId: `<${keyHash(idempotencyKey)}@${domain}>` } : {}) };
 }
 
 export interface Mailer {
@@ -41,7 +54,7 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
     return {
       outboxDir: null,
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        await transport.sendMail(envelope(config, message));
         logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
     };
@@ -51,9 +64,10 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      const info = await transport.sendMail(envelope(config, message));
       await fs.mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      const name = message.idempotencyKey ? keyHash(message.idempotencyKey) : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const file = path.join(outboxDir, `${name}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
     },

@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'status_update',
   'payment_due',
   'order_status',
+  'listing_expiring',
+  'listing_expired',
 ] as const;
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

@@ -9,6 +9,7 @@ import {
   periodsOverlap,
   rentalDays,
   rentalPeriodError,
+  daysUntilReturn,
   rentalProgress,
   returnWarning,
   whatsAppUrl,
@@ -112,10 +113,18 @@ describe('order cards', () => {
   });
 
   it('shows the share of the rental used, capped at 100%', () => {
-    expect(rentalProgress('2026-11-24', '2026-11-27', today)).toEqual({ percent: 50, label: 'Faltam 3 dias' });
-    expect(rentalProgress('2026-11-24', today, today)).toEqual({ percent: 100, label: 'Falta 1 dia' });
+    expect(rentalProgress('2026-11-24', '2026-11-27', today)).toEqual({ percent: 50, label: 'Faltam 2 dias' });
+    expect(rentalProgress('2026-11-24', '2026-11-26', today)).toEqual({ percent: 67, label: 'Falta 1 dia' });
+    expect(rentalProgress('2026-11-24', today, today)).toEqual({ percent: 100, label: 'Devolução hoje' });
     expect(rentalProgress('2026-11-20', '2026-11-22', today)).toEqual({ percent: 100, label: 'Período expirado' });
-    expect(rentalProgress('2026-11-27', '2026-11-28', today)).toEqual({ percent: 0, label: 'Faltam 4 dias' });
+    expect(rentalProgress('2026-11-27', '2026-11-28', today)).toEqual({ percent: 0, label: 'Faltam 3 dias' });
+  });
+
+  it('gives the owner and the requester the same days until the return', () => {
+    // On 23/11, a 21-24/11 rental: one day left on both screens.
+    expect(daysUntilReturn('2026-11-24', '2026-11-23')).toBe(1);
+    expect(rentalProgress('2026-11-21', '2026-11-24', '2026-11-23').label).toBe('Falta 1 dia');
+    expect(returnWarning('in_progress', '2026-11-24', '2026-11-23')).toBe('Devolução em 1 dia');
   });
 
   it('links to WhatsApp with the Brazilian code and a text naming the listing', () => {

@@ -118,10 +118,18 @@ export function availableActions(status: OrderStatus, side: 'owner' | 'requester
   return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => ORDER_TRANSITIONS[action].by === side && canTransition(action, status));
 }
 
+/**
+ * Whole days from today to the return day (0 = returns today, negative = late).
+ * Both sides of an order read their countdown from here, so they always agree.
+ */
+export function daysUntilReturn(endDate: string, today: string): number {
+  return dayNumber(endDate) - dayNumber(today);
+}
+
 /** In-progress rentals, 0 to 2 days before the return: 'Devolução hoje!' or 'Devolução em N dia(s)'. */
 export function returnWarning(status: OrderStatus, endDate: string | null, today: string): string | null {
   if (status !== 'in_progress' || !endDate) return null;
-  const days = dayNumber(endDate) - dayNumber(today);
+  const days = daysUntilReturn(endDate, today);
   if (days < 0 || days > RETURN_WARNING_DAYS) return null;
   if (days === 0) return 'Devolução hoje!';
   return `Devolução em ${days} ${days === 1 ? 'dia' : 'dias'}`;
@@ -129,13 +137,13 @@ export function returnWarning(status: OrderStatus, endDate: string | null, today
 
 /**
  * The progress bar of an in-progress rental (docs/product.md §10.15): the share of the period
- * already used (today counts), capped at 100%, and the days left.
+ * already used (today counts), capped at 100%, and the days until the return.
  */
 export function rentalProgress(startDate: string, endDate: string, today: string): { percent: number; label: string } {
   const total = rentalDays(startDate, endDate);
   const elapsed = Math.min(Math.max(dayNumber(today) - dayNumber(startDate) + 1, 0), total);
-  const left = dayNumber(endDate) - dayNumber(today) + 1;
-  const label = left <= 0 ? 'Período expirado' : left === 1 ? 'Falta 1 dia' : `Faltam ${left} dias`;
+  const left = daysUntilReturn(endDate, today);
+  const label = left < 0 ? 'Período expirado' : left === 0 ? 'Devolução hoje' : left === 1 ? 'Falta 1 dia' : `Faltam ${left} dias`;
   return { percent: Math.min(100, Math.round((elapsed / total) * 100)), label };
 }
 

@@ -53,6 +53,8 @@ export const ORDER_MESSAGES = {
   cannotDeliver: 'Só é possível marcar como entregue um pedido aprovado.',
   cannotComplete: 'Só é possível concluir um pedido em andamento.',
   listingRemoved: 'Este anúncio foi excluído: o pedido só pode ser rejeitado.',
+  deliverBeforeStart: (startDate: string) => `O aluguel começa em ${formatCalendarDate(startDate)}: marque como entregue a partir desse dia.`,
+  rentalInProgress: 'Este item já está com outro vizinho. Conclua o aluguel em andamento antes de entregar de novo.',
   // Toasts (docs/product.md §10.8 and 8).
   statusUpdated: 'Status atualizado!',
   adminStatusUpdated: 'Status do pedido atualizado!',

@@ -11,7 +11,7 @@ import { listRecentForUser } from '../orders/orders.service.ts';
 export async function recent(deps: AppDeps, userId: string): Promise<ActivityItem[]> {
   const [orderRows, notificationRows] = await Promise.all([
     listRecentForUser(deps.db, userId, RECENT_ACTIVITY_FETCHED),
-    listNotifications(deps.db, userId, { unreadOnly: false, limit: RECENT_ACTIVITY_FETCHED }),
+    listNotifications(deps.db, userId, { unreadOnly: false, limit: RECENT_ACTIVITY_FETCHED, cursor: null }),
   ]);
   const orderItems: ActivityItem[] = orderRows.map((row) => {
     const status = ORDER_STATUS_LABELS[row.status];

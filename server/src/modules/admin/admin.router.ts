@@ -20,5 +20,5 @@ export const adminRouter = router({
   rejectUser: adminProcedure
     .input(rejectUserSchema)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, input.userId, input.reason)),
+    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, input.userId, input.reason, ctx.meta)),
 });

@@ -2,7 +2,8 @@ import { ADMIN_MESSAGES } from '@vizinhanca/shared/users/admin.schema';
 import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { sendInBackground } from '../../mail/mailer.ts';
+import { renderEmail } from '../../mail/email-template.ts';
+import { enqueueEmail } from '../../mail/email.job.ts';
 import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
@@ -29,9 +30,9 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
   };
 }
 
-/** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out. */
+/** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out (through the queue). */
 export async function approveUser(deps: AppDeps, userId: string, meta: RequestMeta) {
-  const approved = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
     await notify(deps, trx, {
@@ -41,28 +42,37 @@ export async function approveUser(deps: AppDeps, userId: string, meta: RequestMe
       message: `Bem-vindo(a) ao ${deps.config.CONDO_NAME}! Seu cadastro foi aprovado e você já pode usar o app.`,
     });
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'approved' } });
-    return user;
-  });
-  sendInBackground(deps.mailer, deps.logger, {
-    to: approved.email,
-    subject: `${deps.config.CONDO_NAME}: seu cadastro foi aprovado`,
-    text: [
-      `Olá, ${approved.full_name}!`,
-      '',
-      `A administração do ${deps.config.CONDO_NAME} aprovou o seu cadastro no Vizinhança.`,
-      'Você já pode entrar e alugar itens, pedir comidas e contratar serviços dos seus vizinhos:',
-      '',
-      `${meta.baseUrl}/auth`,
-    ].join('\n'),
+    const email = renderEmail(deps.config, {
+      subject: 'seu cadastro foi aprovado',
+      greeting: `Olá, ${user.full_name}!`,
+      paragraphs: [
+        `A administração do ${deps.config.CONDO_NAME} aprovou o seu cadastro no Vizinhança.`,
+        'Você já pode entrar e alugar itens, pedir comidas e contratar serviços dos seus vizinhos.',
+      ],
+      link: { label: 'Entrar no Vizinhança', url: `${meta.baseUrl}/auth` },
+    });
+    await enqueueEmail(deps, trx, { to: user.email, ...email }, `account-approved:${userId}`);
   });
   return { message: ADMIN_MESSAGES.userApproved };
 }
 
-export async function rejectUser(deps: AppDeps, userId: string, reason: string | null) {
+/** Rejects a pending sign-up, with an optional reason shown on the pending screen and sent by e-mail. */
+export async function rejectUser(deps: AppDeps, userId: string, reason: string | null, meta: RequestMeta) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });
+    const email = renderEmail(deps.config, {
+      subject: 'seu cadastro não foi aprovado',
+      greeting: `Olá, ${user.full_name}!`,
+      paragraphs: [
+        `A administração do ${deps.config.CONDO_NAME} não aprovou o seu cadastro no Vizinhança.`,
+        ...(reason ? [`Motivo: ${reason}`] : []),
+        `Em caso de dúvida, procure a portaria: ${deps.config.CONDO_PHONE}.`,
+      ],
+      link: { label: 'Abrir o Vizinhança', url: `${meta.baseUrl}/auth` },
+    });
+    await enqueueEmail(deps, trx, { to: user.email, ...email }, `account-rejected:${userId}`);
   });
   return { message: ADMIN_MESSAGES.userRejected };
 }

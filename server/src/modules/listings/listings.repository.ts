@@ -317,3 +317,16 @@ export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<str
   const rows = await db.selectFrom('listings').select('image_id').where('image_id', 'in', imageIds).execute();
   return new Set(rows.map((row) => row.image_id).filter((id): id is string => Boolean(id)));
 }
+
+/** Active listings whose expiry falls between `from` and `until` (the expiry notices). */
+export function listExpiringBetween(db: Db, from: Date, until: Date) {
+  return db
+    .selectFrom('listings')
+    .select(['id', 'user_id', 'title', 'expires_at'])
+    .where('status', '=', 'active')
+    .where('deleted_at', 'is', null)
+    .where('expires_at', '>', from)
+    .where('expires_at', '<=', until)
+    .orderBy('expires_at')
+    .execute();
+}

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
 
 export interface NewNotification {
   userId: string;
@@ -7,8 +9,11 @@ export interface NewNotification {
   title: string;
   message: string;
   relatedId?: string | null;
+  /** A reminder or notice that must exist once: a second insert with this key is ignored. */
+  dedupeKey?: string | null;
 }
 
+/** The new row, or undefined when its dedupe key was already used. */
 export function insertNotification(db: Db, notification: NewNotification) {
   return db
     .insertInto('notifications')
@@ -18,17 +23,22 @@ export function insertNotification(db: Db, notification: NewNotification) {
       title: notification.title,
       message: notification.message,
       related_id: notification.relatedId ?? null,
+      dedupe_key: notification.dedupeKey ?? null,
     })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
-export function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean; limit: number }) {
+/** Newest first; the page after `cursor` by (created_at, id). */
+export function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean; limit: number; cursor: NotificationCursor | null }) {
   let query = db
     .selectFrom('notifications')
     .select(['id', 'type', 'title', 'message', 'read', 'related_id', 'created_at'])
     .where('user_id', '=', userId);
   if (options.unreadOnly) query = query.where('read', '=', false);
+  const cursor = options.cursor;
+  if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
@@ -42,9 +52,115 @@ export function countUnread(db: Db, userId: string) {
     .then((row) => Number(row.count));
 }
 
+export function findOwned(db: Db, userId: string, notificationId: string) {
+  return db.selectFrom('notifications').select(['id', 'read']).where('id', '=', notificationId).where('user_id', '=', userId).executeTakeFirst();
+}
+
 /** Scoped to the owner: marking someone else's notification changes nothing. */
 export function markRead(db: Db, userId: string, notificationId: string | null) {
   let query = db.updateTable('notifications').set({ read: true }).where('user_id', '=', userId).where('read', '=', false);
   if (notificationId) query = query.where('id', '=', notificationId);
   return query.returning('id').execute();
+}
+
+/** What a delivery job needs: the notification and its recipient's address. */
+export function findForDelivery(db: Db, notificationId: string) {
+  return db
+    .selectFrom('notifications')
+    .innerJoin('users', 'users.id', 'notifications.user_id')
+    .select([
+      'notifications.id',
+      'notifications.user_id',
+      'notifications.type',
+      'notifications.title',
+      'notifications.message',
+      'notifications.related_id',
+      'notifications.read',
+      'users.email',
+      'users.full_name',
+      'users.is_suspended',
+    ])
+    .where('notifications.id', '=', notificationId)
+    .executeTakeFirst();
+}
+
+// ---- Preferences ----
+
+const PREFERENCE_COLUMNS = {
+  push: 'push',
+  email: 'email',
+  orders: 'orders',
+  messages: 'messages',
+  pickupReminders: 'pickup_reminders',
+  returnReminders: 'return_reminders',
+} as const;
+
+/** The user's switches; a user who never changed one has no row (all on). */
+export async function findPreferences(db: Db, userId: string): Promise<NotificationPreferences | null> {
+  const row = await db
+    .selectFrom('notification_preferences')
+    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    push: row.push,
+    email: row.email,
+    orders: row.orders,
+    messages: row.messages,
+    pickupReminders: row.pickup_reminders,
+    returnReminders: row.return_reminders,
+  };
+}
+
+export async function setPreference(db: Db, userId: string, key: keyof NotificationPreferences, enabled: boolean, now: Date) {
+  const column = PREFERENCE_COLUMNS[key];
+  await db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, [column]: enabled, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ [column]: enabled, updated_at: now }))
+    .execute();
+}
+
+// ---- Web push ----
+
+/** One row per device (endpoint): a device that changes hands moves to its new user. */
+export async function upsertPushSubscription(db: Db, userId: string, subscription: PushSubscriptionInput) {
+  await db
+    .insertInto('push_subscriptions')
+    .values({ user_id: userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
+    )
+    .execute();
+}
+
+export function deletePushSubscription(db: Db, userId: string, endpoint: string) {
+  return db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+}
+
+export function deletePushSubscriptionById(db: Db, id: string) {
+  return db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export function listPushSubscriptions(db: Db, userId: string) {
+  return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
+}
+
+export function findPushSubscription(db: Db, id: string) {
+  return db.selectFrom('push_subscriptions').select(['id', 'user_id', 'endpoint', 'p256dh', 'auth']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The deployment's VAPID keys: the first instance to ask creates them, every later read gets the same. */
+export async function findOrCreateVapidKeys(db: Db, generate: () => { publicKey: string; privateKey: string }) {
+  const existing = await db.selectFrom('vapid_keys').select(['public_key', 'private_key']).executeTakeFirst();
+  if (existing) return { publicKey: existing.public_key, privateKey: existing.private_key };
+  const fresh = generate();
+  await db
+    .insertInto('vapid_keys')
+    .values({ public_key: fresh.publicKey, private_key: fresh.privateKey })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const row = await db.selectFrom('vapid_keys').select(['public_key', 'private_key']).executeTakeFirstOrThrow();
+  return { publicKey: row.public_key, privateKey: row.private_key };
 }

@@ -1,43 +1,126 @@
-import type { Db } from '../../db/database.ts';
+import { listingHref, preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_MESSAGES,
+  type NotificationCursor,
+  type NotificationItem,
+  type NotificationPage,
+  type NotificationPreferenceKey,
+  type NotificationPreferences,
+  type PushSubscriptionInput,
+} from '@vizinhanca/shared/notifications/notification.schema';
 import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { orderHrefs } from '../orders/orders.service.ts';
+import { deliverNotificationJob } from './notification-delivery.ts';
 import * as notifications from './notifications.repository.ts';
+import { isPushServiceEndpoint } from './web-push.ts';
 
 export const NOTIFICATION_CREATED_KIND = 'notification.created' as const;
 export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed' as const;
 
-/** Writes the notification and its live event in the caller's transaction. */
+const ORDER_TYPES = new Set(['order_status', 'status_update', 'reminder_pickup', 'reminder_return']);
+const LISTING_TYPES = new Set(['listing_approved', 'listing_rejected', 'listing_paused', 'listing_expiring', 'listing_expired']);
+
+/**
+ * Writes the notification, its live event and its delivery job (push, e-mail)
+ * in the caller's transaction. With a dedupe key that was already used, nothing
+ * is written and it returns null: a reminder is made once however often a job runs.
+ */
 export async function notify(deps: AppDeps, db: Db, notification: notifications.NewNotification) {
   const row = await notifications.insertNotification(db, notification);
+  if (!row) return null;
   await deps.bus.publish(db, {
     userId: notification.userId,
     kind: NOTIFICATION_CREATED_KIND,
     payload: { id: row.id, title: notification.title, message: notification.message, type: notification.type, relatedId: notification.relatedId ?? null },
   });
+  await deps.queue.enqueue(db, deliverNotificationJob, { notificationId: row.id }, { key: `notification:${row.id}` });
   return row;
 }
 
-export async function list(deps: AppDeps, userId: string, options: { unreadOnly: boolean; limit: number }) {
-  const rows = await notifications.listNotifications(deps.db, userId, options);
-  return rows.map((row) => ({
+/** Where tapping each notification leads, for its reader. */
+async function hrefsFor(deps: AppDeps, userId: string, rows: { type: string; related_id: string | null }[]) {
+  const orderIds = rows.filter((row) => ORDER_TYPES.has(row.type) && row.related_id).map((row) => row.related_id!);
+  const orders = orderIds.length ? await orderHrefs(deps, userId, orderIds) : new Map<string, string>();
+  return (row: { type: string; related_id: string | null }): string | null => {
+    if (!row.related_id) return null;
+    if (ORDER_TYPES.has(row.type)) return orders.get(row.related_id) ?? null;
+    if (LISTING_TYPES.has(row.type)) return listingHref(row.related_id);
+    return null;
+  };
+}
+
+export async function hrefOf(deps: AppDeps, userId: string, row: { type: string; related_id: string | null }): Promise<string | null> {
+  return (await hrefsFor(deps, userId, [row]))(row);
+}
+
+export async function list(
+  deps: AppDeps,
+  userId: string,
+  options: { unreadOnly: boolean; limit: number; cursor?: NotificationCursor | null },
+): Promise<NotificationPage> {
+  // One extra row says whether there is a next page.
+  const rows = await notifications.listNotifications(deps.db, userId, { ...options, cursor: options.cursor ?? null, limit: options.limit + 1 });
+  const page = rows.slice(0, options.limit);
+  const href = await hrefsFor(deps, userId, page);
+  const items: NotificationItem[] = page.map((row) => ({
     id: row.id,
     type: row.type,
     title: row.title,
     message: row.message,
     read: row.read,
     relatedId: row.related_id,
+    href: href(row),
     createdAt: row.created_at,
   }));
+  const last = page[page.length - 1];
+  return { items, nextCursor: rows.length > options.limit && last ? { createdAt: last.created_at, id: last.id } : null };
 }
 
 export function unreadCount(deps: AppDeps, userId: string) {
   return notifications.countUnread(deps.db, userId);
 }
 
+/** Marks one (or, with null, all) of the user's notifications read; every open tab and device updates its badge. */
 export async function markRead(deps: AppDeps, userId: string, notificationId: string | null) {
   await deps.db.transaction().execute(async (trx) => {
+    if (notificationId && !(await notifications.findOwned(trx, userId, notificationId))) {
+      throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
+    }
     const changed = await notifications.markRead(trx, userId, notificationId);
     if (changed.length) await deps.bus.publish(trx, { userId, kind: NOTIFICATIONS_CHANGED_KIND, payload: {} });
   });
+}
+
+// ---- Preferences ----
+
+export async function preferences(deps: AppDeps, userId: string, db: Db = deps.db): Promise<NotificationPreferences> {
+  return (await notifications.findPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+}
+
+export async function setPreference(deps: AppDeps, userId: string, key: NotificationPreferenceKey, enabled: boolean) {
+  await notifications.setPreference(deps.db, userId, key, enabled, deps.clock.now());
+  return preferences(deps, userId);
+}
+
+/** Whether this user wants notifications of this type at all (the reminder switches); others always are recorded. */
+export async function wants(deps: AppDeps, db: Db, userId: string, type: notifications.NewNotification['type']): Promise<boolean> {
+  const key = preferenceOf(type);
+  if (key !== 'pickupReminders' && key !== 'returnReminders') return true;
+  return (await preferences(deps, userId, db))[key];
+}
+
+// ---- Web push ----
+
+export async function subscribePush(deps: AppDeps, userId: string, subscription: PushSubscriptionInput) {
+  if (!isPushServiceEndpoint(subscription.endpoint)) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.foreignEndpoint);
+  await notifications.upsertPushSubscription(deps.db, userId, subscription);
+}
+
+export async function unsubscribePush(deps: AppDeps, userId: string, endpoint: string) {
+  await notifications.deletePushSubscription(deps.db, userId, endpoint);
 }
 
 // What other modules (home activity) may read of notifications.

@@ -248,3 +248,63 @@ export async function hasOrderOnListings(db: Db, userId: string, listingIds: str
   const row = await db.selectFrom('orders').select('id').where('renter_id', '=', userId).where('listing_id', 'in', listingIds).limit(1).executeTakeFirst();
   return Boolean(row);
 }
+
+/** Who is on which side of these orders, and where each stands (for links from notifications). */
+export function findSidesAndStatus(db: Db, ids: readonly string[]) {
+  return db.selectFrom('orders').select(['id', 'owner_id', 'renter_id', 'status']).where('id', 'in', ids).execute();
+}
+
+/**
+ * Rentals the reminder job looks at: approved ones starting on `pickupDate`, and
+ * in-progress ones ending on or before `returnUntil` (tomorrow, today, overdue).
+ */
+export function listForReminders(db: Db, dates: { pickupDate: string; returnUntil: string }) {
+  return withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .innerJoin('users as ow', 'ow.id', 'o.owner_id')
+    .select([
+      'o.id',
+      'o.status',
+      'o.owner_id',
+      'o.renter_id',
+      'o.start_date',
+      'o.end_date',
+      'l.title as listing_title',
+      'r.full_name as renter_full_name',
+      'ow.full_name as owner_full_name',
+    ])
+    .where('l.type', '=', 'rental')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('o.status', '=', 'approved'), eb('o.start_date', '=', dates.pickupDate)]),
+        eb.and([eb('o.status', '=', 'in_progress'), eb('o.end_date', '<=', dates.returnUntil)]),
+      ]),
+    )
+    .orderBy('o.id')
+    .execute();
+}
+
+/** Pending orders past their answer deadline: created before `createdBefore`, or whose day or time has passed. */
+export function listUnansweredIds(db: Db, deadline: { createdBefore: Date; today: string; now: Date }) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('created_at', '<=', deadline.createdBefore), eb('start_date', '<', deadline.today), eb('scheduled_at', '<', deadline.now)]),
+    )
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Whether another order of this listing is in progress (a trigger refuses a second one as well). */
+export async function hasRentalInProgress(db: Db, listingId: string, exceptOrderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', listingId)
+    .where('status', '=', 'in_progress')
+    .where('id', '<>', exceptOrderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -28,6 +28,7 @@ import {
   type OrderAction,
 } from '@vizinhanca/shared/orders/order.rules';
 import { PAYABLE_ORDER_STATUSES, PIX_MESSAGES, PIX_NOTIFICATIONS } from '@vizinhanca/shared/pix/pix-key.schema';
+import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
@@ -265,6 +266,11 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
     }
     if (!rule.from.includes(order.status)) throw new AppError('CONFLICT', WRONG_STATUS_MESSAGES[action]);
     if (action === 'approve' && order.listing_deleted_at) throw new AppError('CONFLICT', ORDER_MESSAGES.listingRemoved);
+    if (action === 'markDelivered' && order.start_date) {
+      // A rental is handed over on or after its first day, and to one neighbour at a time.
+      if (order.start_date > deps.clock.today()) throw new AppError('CONFLICT', ORDER_MESSAGES.deliverBeforeStart(order.start_date));
+      if (await orders.hasRentalInProgress(trx, order.listing_id, id)) throw new AppError('CONFLICT', ORDER_MESSAGES.rentalInProgress);
+    }
 
     await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
     await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
@@ -353,6 +359,18 @@ export async function markPaid(deps: AppDeps, user: { id: string; fullName: stri
     await notify(deps, trx, { userId: other, type: 'order_status', relatedId: id, ...PIX_NOTIFICATIONS.paid(user.fullName, order.listing_title) });
   });
   return { message: PIX_MESSAGES.markedPaid };
+}
+
+// ---- Links from notifications ----
+
+/** For each of these orders the user is on, the screen and tab that show it now. */
+export async function orderHrefs(deps: AppDeps, userId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const hrefs = new Map<string, string>();
+  for (const row of await orders.findSidesAndStatus(deps.db, ids)) {
+    if (row.owner_id === userId) hrefs.set(row.id, orderHref('owner', row.status));
+    else if (row.renter_id === userId) hrefs.set(row.id, orderHref('requester', row.status));
+  }
+  return hrefs;
 }
 
 // ---- The administration ----

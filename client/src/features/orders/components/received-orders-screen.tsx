@@ -11,6 +11,7 @@ import { orderTitle } from '../order-format.ts';
 import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
 import { OrderCounters } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
+import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
 import '../orders.css';
@@ -25,6 +26,7 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
   const orders = useReceivedOrders(tab);
   const actions = useReceivedOrderActions();
   const [toReject, setToReject] = useState<OrderItem | null>(null);
+  const [toConfirm, setToConfirm] = useState<{ order: OrderItem; step: ConfirmableStep } | null>(null);
   const today = todayInTimeZone(getCondoTimeZone());
 
   const counters = orders.data?.counters ?? null;
@@ -34,8 +36,8 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
     busyId: actions.busyId,
     approve: actions.approve,
     reject: setToReject,
-    markDelivered: actions.markDelivered,
-    complete: actions.complete,
+    markDelivered: (order) => setToConfirm({ order, step: 'markDelivered' }),
+    complete: (order) => setToConfirm({ order, step: 'complete' }),
   };
 
   return (
@@ -82,6 +84,16 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
           if (toReject) actions.reject(toReject, reason, done);
         }}
         onClose={() => setToReject(null)}
+      />
+
+      <ConfirmStepDialog
+        pending={toConfirm}
+        busy={toConfirm !== null && actions.busyId === toConfirm.order.id}
+        onConfirm={(order, step) => {
+          actions[step](order);
+          setToConfirm(null);
+        }}
+        onClose={() => setToConfirm(null)}
       />
     </AppScreen>
   );

@@ -1,0 +1,104 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+
+// The notification centre, live (spec 2.18; decisions.md "Notifications"): a
+// neighbour's order reaches the owner's open tabs as a toast and a badge, is read
+// from the centre (which opens the order), and the badge clears on the other tab.
+
+const PASSWORD = 'varanda-ensolarada';
+
+function dayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Recife', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+}
+
+async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const response =
+    method === 'mutation'
+      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input ?? {} }, headers: { origin } })
+      : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, { headers: { origin } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+async function approvedResident(browser: Browser, admin: Page, prefix: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
+  await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
+  const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
+  await call(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
+  return { ...resident, page, context };
+}
+
+test('an order reaches the owner live, is read from the centre, and the badge clears on every tab', async ({ browser }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dona');
+  const neighbour = await approvedResident(browser, admin.page, 'vizinho');
+  const title = `Escada ${Date.now().toString(36)}`;
+  const { id: listingId } = await call<{ id: string }>(owner.page, 'listings.create', {
+    type: 'rental',
+    title,
+    description: 'Escada de alumínio com 7 degraus.',
+    priceCents: 1000,
+    deliveryOptions: ['pickup'],
+  });
+  await call(moderator.page, 'listings.moderation.approve', { id: listingId });
+
+  // The owner's centre: the approvals so far, then everything read.
+  const centre = owner.page;
+  await centre.goto('/notificacoes');
+  await expect(centre.getByRole('heading', { name: 'Notificações' })).toBeVisible();
+  await expect(centre.getByText('Lembretes automáticos ativos.')).toBeVisible();
+  await expect(centre.getByRole('button', { name: /Anúncio Aprovado/ })).toBeVisible();
+  await centre.getByRole('button', { name: 'Marcar todas como lidas' }).click();
+  await centre.getByRole('tab', { name: 'Não lidas' }).click();
+  await expect(centre.getByText('Todas as notificações foram lidas!')).toBeVisible();
+
+  // A second tab of the owner, on the profile: no badge yet.
+  const profile = await owner.context.newPage();
+  await profile.goto('/perfil');
+  const tile = profile.getByRole('link', { name: /Notificações/ });
+  await expect(tile).toBeVisible();
+  await expect(tile).not.toContainText('não lidas');
+  const home = await owner.context.newPage();
+  await home.goto('/');
+  const bell = home.getByRole('link', { name: 'Notificações' });
+  await expect(bell).toBeVisible();
+
+  // The neighbour orders: a toast with the title and message, and badges, in every open tab.
+  await call(neighbour.page, 'orders.create', { listingId, startDate: dayFromToday(1), endDate: dayFromToday(2) });
+  for (const page of [centre, profile, home]) {
+    const toast = page.locator('.toast').filter({ hasText: 'Novo pedido recebido' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`${neighbour.fullName} quer alugar "${title}"`);
+  }
+  await expect(tile).toContainText('1 não lidas');
+  await expect(home.getByText('1 não lidas')).toBeAttached();
+
+  // In the centre, live too: new and unread; tapping it opens the order on the owner's screen.
+  const item = centre.getByRole('listitem').filter({ hasText: 'Novo pedido recebido' });
+  await expect(item).toContainText('Novo');
+  await expect(item.getByRole('button', { name: 'Marcar como lida' })).toBeVisible();
+  await item.getByRole('button', { name: /Novo pedido recebido/ }).click();
+  await expect(centre).toHaveURL(/\/gerenciar-pedidos$/);
+  await expect(centre.getByRole('article').filter({ hasText: title })).toBeVisible();
+
+  // Read on one tab: the badges of the others clear.
+  await expect(tile).not.toContainText('não lidas');
+  await expect(home.getByText('1 não lidas')).toHaveCount(0);
+  await centre.goto('/notificacoes');
+  await centre.getByRole('tab', { name: 'Não lidas' }).click();
+  await expect(centre.getByText('Todas as notificações foram lidas!')).toBeVisible();
+  await centre.screenshot({ path: 'test-results/notificacoes.png' });
+
+  await owner.context.close();
+  await neighbour.context.close();
+});

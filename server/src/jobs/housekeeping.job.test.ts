@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { housekeepingJob } from './housekeeping.job.ts';
+import { scheduledJobs } from './scheduled-jobs.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+it('is on the queue, hourly', () => {
+  expect(scheduledJobs).toContain(housekeepingJob);
+  expect(housekeepingJob.cron).toMatch(/^\d+ \* \* \* \*$/);
+});
+
+it('removes login attempts older than a day and events older than 30 days, as of the app clock', async () => {
+  const now = app.clock.now().getTime();
+  const hours = (n: number) => new Date(now - n * 3600_000);
+  await app.db
+    .insertInto('login_attempts')
+    .values([
+      { email: 'velho@teste.com', ip: '10.0.0.1', succeeded: false, created_at: hours(25) },
+      { email: 'novo@teste.com', ip: '10.0.0.1', succeeded: false, created_at: hours(23) },
+    ])
+    .execute();
+  await app.db
+    .insertInto('events')
+    .values([
+      { user_id: null, kind: 'test.old', payload: '{}', created_at: hours(31 * 24) },
+      { user_id: null, kind: 'test.recent', payload: '{}', created_at: hours(29 * 24) },
+    ])
+    .execute();
+
+  await housekeepingJob.run(app.deps);
+
+  const attempts = await app.db.selectFrom('login_attempts').select('email').execute();
+  expect(attempts.map((row) => row.email)).toEqual(['novo@teste.com']);
+  const kinds = await app.db.selectFrom('events').select('kind').where('kind', 'like', 'test.%').execute();
+  expect(kinds.map((row) => row.kind)).toEqual(['test.recent']);
+});

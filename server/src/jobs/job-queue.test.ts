@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { enqueueEmail } from '../mail/email.job.ts';
+import { createJobQueue, type OneOffJob, type PgBossQueue } from './job-queue.ts';
+import type { ScheduledJob } from './scheduled-job.ts';
+
+let app: TestApp;
+let second: TestApp;
+const extraQueues: PgBossQueue[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  second = await createTestApp({}, { databaseUrl: app.databaseUrl });
+});
+
+afterAll(async () => {
+  for (const queue of extraQueues) await queue.stop();
+  await second.close();
+  await app.close();
+});
+
+describe('the job queue', () => {
+  it('sends an e-mail enqueued twice with one key once, only after its transaction commits', async () => {
+    const before = app.outbox().length;
+    await app.db.transaction().execute(async (trx) => {
+      await enqueueEmail(app.deps, trx, { to: 'vizinha@teste.com', subject: 'Uma vez', text: 'Só uma vez' }, 'test-once');
+      await enqueueEmail(second.deps, trx, { to: 'vizinha@teste.com', subject: 'Uma vez', text: 'Só uma vez' }, 'test-once');
+    });
+    await expect(
+      app.db.transaction().execute(async (trx) => {
+        await enqueueEmail(app.deps, trx, { to: 'vizinha@teste.com', subject: 'Desfeito', text: 'Nunca' }, 'test-rolled-back');
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await eventually(() => {
+      if (app.outbox().length <= before) throw new Error('no e-mail yet');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const sent = app.outbox().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Subject: Uma vez');
+  });
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    const attempts: number[] = [];
+    const flaky: OneOffJob<{ n: number }> = {
+      name: 'test.flaky',
+      retryDelaySeconds: 1,
+      async run() {
+        attempts.push(Date.now());
+        if (attempts.length < 3) throw new Error('SMTP fora do ar');
+      },
+    };
+    const queue = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    extraQueues.push(queue);
+    await queue.start(app.deps, { scheduled: [], oneOff: [flaky as OneOffJob<never>], pollingIntervalSeconds: 0.5, schedule: false });
+    await queue.enqueue(app.db, flaky, { n: 1 }, { key: 'flaky-1' });
+    await eventually(() => expect(attempts).toHaveLength(3), 20_000);
+    // Backoff: the second wait is longer than the first.
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThan(attempts[1]! - attempts[0]!);
+  }, 30_000);
+
+  it('runs a scheduled job once when two instances work its queue', async () => {
+    let runs = 0;
+    const counted: ScheduledJob = {
+      name: 'test.counted',
+      cron: '0 * * * *',
+      async run() {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+    };
+    const one = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    const two = createJobQueue(second.db, second.deps.logger, second.config.CONDO_TIMEZONE);
+    extraQueues.push(one, two);
+    await one.start(app.deps, { scheduled: [counted], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    await two.start(second.deps, { scheduled: [counted], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    await one.runNow(counted);
+    await eventually(() => expect(runs).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs).toBe(1);
+  }, 15_000);
+});

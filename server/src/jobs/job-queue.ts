@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { AppDeps } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { ScheduledJob } from './scheduled-job.ts';
+
+/** The queue's tables live in their own schema, created by pg-boss itself on first start. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/** A piece of work enqueued once (an e-mail, a push): retried with backoff until it succeeds. */
+export interface OneOffJob<T extends object> {
+  name: string;
+  run(deps: AppDeps, data: T): Promise<void>;
+  /** Seconds before the first retry (doubling after each failure); 15 unless said. */
+  retryDelaySeconds?: number;
+}
+
+export interface EnqueueOptions {
+  /** The same key twice enqueues one job: a retry of the caller cannot double the effect. */
+  key: string;
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  /** Enqueues in the caller's transaction: the job exists exactly when the change that caused it is committed. */
+  enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void>;
+}
+
+export interface StartOptions {
+  scheduled: readonly ScheduledJob[];
+  oneOff: readonly OneOffJob<never>[];
+  /** Seconds between polls for new jobs (tests poll faster). */
+  pollingIntervalSeconds?: number;
+  /** Cron schedules on (the app) or off (tests run scheduled jobs by hand). */
+  schedule?: boolean;
+}
+
+const ONE_OFF_RETRY = { retryLimit: 12, retryDelay: 15, retryBackoff: true, expireInSeconds: 5 * 60 };
+const SCHEDULED_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
+
+/** A stable job id from the idempotency key (a UUID-shaped SHA-256): pg-boss ignores an id it already holds. */
+export function jobIdFor(queue: string, key: string): string {
+  const hex = createHash('sha256').update(`${queue}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function executorFor(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/**
+ * pg-boss over the app's own connection pool. Every instance works the same
+ * queues; pg-boss hands each job to one of them, schedules each cron once per
+ * slot across instances, and retries failures with backoff. A job whose worker
+ * died is retried after it expires, so the work itself must be idempotent.
+ */
+export class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
+  private stopped = false;
+  /** Handlers running now: stop() lets them finish while the pool is still open. */
+  private running = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly timeZone: string,
+  ) {
+    const executor = executorFor(db);
+    // After stop only a late job's complete/fail can come here: it is dropped (the job
+    // stays 'active' and is retried once it expires), answered as "0 rows changed".
+    const guarded: PgBoss.Db = {
+      executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [{ count: '0' }] }) : executor.executeSql(text, values)),
+    };
+    this.boss = new PgBoss({ db: guarded, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
+    this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Creates the queue's schema when missing and the queues of these jobs, without working them. */
+  async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
+    await this.boss.start();
+    for (const job of jobs.oneOff) {
+      await this.boss.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
+    }
+    for (const job of jobs.scheduled) await this.boss.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+  }
+
+  async start(deps: AppDeps, options: StartOptions): Promise<void> {
+    await this.install(options);
+    const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
+    // pg-boss waits a polling interval after each job: a worker that just did one
+    // asks again at once, so a backlog drains without waiting interval by interval.
+    const work = async (name: string, handler: (data: object) => Promise<void>) => {
+      let workerId = '';
+      workerId = await this.boss.work<object>(name, workOptions, async ([item]) => {
+        this.running += 1;
+        try {
+          if (item) await handler(item.data);
+        } finally {
+          this.running -= 1;
+          this.boss.notifyWorker(workerId);
+        }
+      });
+    };
+    for (const job of options.oneOff) await work(job.name, (data) => job.run(deps, data as never));
+    for (const job of options.scheduled) {
+      await work(job.name, async () => {
+        const started = Date.now();
+        await job.run(deps);
+        this.logger.info({ job: job.name, ms: Date.now() - started }, 'scheduled job done');
+      });
+      if (options.schedule !== false) {
+        await this.boss.schedule(job.name, job.cron, {}, { tz: this.timeZone });
+        // A run now catches up with whatever fell due while the app was down;
+        // several instances starting together still make one run per minute.
+        await this.boss.send(job.name, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+      }
+    }
+  }
+
+  async enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void> {
+    await this.boss.send(job.name, data, {
+      id: jobIdFor(job.name, options.key),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      db: executorFor(db),
+    });
+  }
+
+  /** Runs a scheduled job now (through the queue, once across instances). */
+  async runNow(job: ScheduledJob): Promise<void> {
+    await this.boss.send(job.name, {});
+  }
+
+  /** Lets running jobs finish (up to 5 s); one cut short is retried by another instance or the next start. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: false, timeout: 5000, wait: true }).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'job queue did not stop cleanly');
+    });
+    // A job fetched in the last instant may still be running: give it a moment, with the pool open.
+    for (let waited = 0; this.running > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A job still running past this point stays 'active' in the table and is retried once it expires.
+    this.stopped = true;
+  }
+}
+
+export function createJobQueue(db: Db, logger: Logger, timeZone: string): PgBossQueue {
+  return new PgBossQueue(db, logger, timeZone);
+}

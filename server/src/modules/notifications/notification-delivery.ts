@@ -1,0 +1,65 @@
+import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
+import type { OneOffJob } from '../../jobs/job-queue.ts';
+import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
+import { enqueueEmail } from '../../mail/email.job.ts';
+import { hrefOf } from './notifications.service.ts';
+import * as notifications from './notifications.repository.ts';
+import { sendPush } from './web-push.ts';
+
+/** The notifications that also go out by e-mail (account decisions send their own). */
+const EMAIL_TYPES = new Set<NotificationType>([
+  'order_status',
+  'status_update',
+  'reminder_pickup',
+  'reminder_return',
+  'listing_expiring',
+  'listing_expired',
+]);
+
+/**
+ * After a notification commits: one e-mail job and one push job per device,
+ * as the recipient's switches say. Each has its own key, so a retry of this
+ * job enqueues nothing twice, and each retries on its own.
+ */
+export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
+  name: 'notification.deliver',
+  async run(deps, { notificationId }) {
+    const row = await notifications.findForDelivery(deps.db, notificationId);
+    if (!row || row.is_suspended) return;
+    const prefs = (await notifications.findPreferences(deps.db, row.user_id)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+    const category = preferenceOf(row.type);
+    if (category && !prefs[category]) return;
+    const href = (await hrefOf(deps, row.user_id, row)) ?? '/notificacoes';
+    const url = `${appBaseUrl(deps.config)}${href}`;
+
+    if (prefs.email && EMAIL_TYPES.has(row.type)) {
+      const email = renderEmail(deps.config, {
+        subject: row.title,
+        greeting: `Olá, ${row.full_name}!`,
+        paragraphs: [row.message],
+        link: { label: 'Abrir no Vizinhança', url },
+      });
+      await enqueueEmail(deps, deps.db, { to: row.email, ...email }, `notification-email:${row.id}`);
+    }
+    if (prefs.push) {
+      for (const subscription of await notifications.listPushSubscriptions(deps.db, row.user_id)) {
+        await deps.queue.enqueue(
+          deps.db,
+          sendPushJob,
+          { subscriptionId: subscription.id, payload: { title: row.title, body: row.message, url: href, tag: row.id } },
+          { key: `push:${row.id}:${subscription.id}` },
+        );
+      }
+    }
+  },
+};
+
+/** One push to one device; a device that unsubscribed meanwhile is skipped. */
+export const sendPushJob: OneOffJob<{ subscriptionId: string; payload: { title: string; body: string; url: string; tag: string } }> = {
+  name: 'push.send',
+  async run(deps, { subscriptionId, payload }) {
+    const subscription = await notifications.findPushSubscription(deps.db, subscriptionId);
+    if (subscription) await sendPush(deps, subscription, payload);
+  },
+};

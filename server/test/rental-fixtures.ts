@@ -1,0 +1,46 @@
+import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { insertOrder } from '../src/modules/orders/orders.repository.ts';
+import type { TestApp, TestUser } from './harness.ts';
+
+/**
+ * Rentals in any status on any dates, for tests of deadlines and reminders: the
+ * listing is published through the API, the order written as the table allows.
+ */
+export function rentalFixtures(app: TestApp) {
+  return {
+    async publishRental(owner: TestUser, moderator: TestUser, title: string) {
+      const ownerApi = (await app.callerAs(owner)).api;
+      const { id } = await ownerApi.listings.create({ type: 'rental', title, description: 'Para os vizinhos', priceCents: 1500 });
+      await (await app.callerAs(moderator)).api.listings.moderation.approve({ id });
+      return id;
+    },
+
+    async rentalOrder(o: { listingId: string; owner: TestUser; renter: TestUser; start: string; end: string; status: OrderStatus; createdAt?: Date }) {
+      const { id } = await insertOrder(app.db, {
+        listingId: o.listingId,
+        ownerId: o.owner.id,
+        renterId: o.renter.id,
+        totalCents: 1500,
+        startDate: o.start,
+        endDate: o.end,
+        deliveryMethod: 'pickup',
+        deliveryAddress: null,
+        scheduledAt: null,
+        message: null,
+      });
+      const at = new Date(app.clock.now().getTime() - 60_000);
+      await app.db
+        .updateTable('orders')
+        .set({
+          status: o.status,
+          created_at: o.createdAt ?? at,
+          approved_at: ['approved', 'in_progress', 'completed'].includes(o.status) ? at : null,
+          delivered_at: ['in_progress', 'completed'].includes(o.status) ? at : null,
+          completed_at: o.status === 'completed' ? at : null,
+        })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    },
+  };
+}
