@@ -1,6 +1,7 @@
 import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { billingRouter } from './modules/billing/billing.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { ordersRouter } from './modules/orders/orders.router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   activity: activityRouter,
   admin: adminRouter,
+  billing: billingRouter,
   realtime: realtimeRouter,
 });
 

@@ -66,6 +66,27 @@ const databaseErrors = t.middleware(async ({ next }) => {
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.use(databaseErrors);
 
+export type AccessLevel = 'authed' | 'approved' | 'staff' | 'admin';
+
+/**
+ * Why this user may not reach this level, or null when they may. The base
+ * procedures below and the HTTP routes outside tRPC (CSV exports) share it.
+ */
+export function accessRefusal(user: Context['user'], level: AccessLevel): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } | null {
+  if (!user) return { code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated };
+  if (level === 'authed') return null;
+  if (user.isSuspended) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended };
+  if (user.approvalStatus !== 'approved') return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved };
+  if (level === 'staff' && !isStaff(user.roles)) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden };
+  if (level === 'admin' && !user.roles.includes('admin')) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden };
+  return null;
+}
+
+function refuseUnless(user: Context['user'], level: AccessLevel) {
+  const refusal = accessRefusal(user, level);
+  if (refusal) throw new TRPCError(refusal);
+}
+
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated });
@@ -74,19 +95,18 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Signed in, approved by the administration and not suspended: every regular screen. */
 export const approvedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.isSuspended) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended });
-  if (ctx.user.approvalStatus !== 'approved') throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved });
+  refuseUnless(ctx.user, 'approved');
   return next();
 });
 
 /** Admins and moderators: content moderation. */
 export const staffProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.user.roles)) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  refuseUnless(ctx.user, 'staff');
   return next();
 });
 
 /** Admins only: people, roles and billing. */
 export const adminProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.roles.includes('admin')) throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden });
+  refuseUnless(ctx.user, 'admin');
   return next();
 });

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
 
@@ -28,7 +29,7 @@ export function createDatabase(connectionString: string, logger: Logger, options
     application_name: 'vizinhanca',
   });
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     db,
     pool,

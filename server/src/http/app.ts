@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { pinoHttp } from 'pino-http';
 import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
+import { exportsRouter } from './exports.ts';
 import { imagesRouter } from './images.ts';
 import { isSameOrigin } from './origin.ts';
 
@@ -59,6 +60,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   });
 
   app.use(imagesRouter(deps));
+  app.use(exportsRouter(deps));
 
   app.use(
     '/trpc',

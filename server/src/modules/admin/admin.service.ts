@@ -3,7 +3,12 @@ import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import type { AdminSummary } from '@vizinhanca/shared/users/admin-users.schema';
+import * as audit from '../audit/audit.service.ts';
+import * as billing from '../billing/billing.service.ts';
 import * as listings from '../listings/listings.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.repository.ts';
 
@@ -29,11 +34,35 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
   };
 }
 
+/** The summary cards, live counts; moderators get zero for what only admins see (people, billing). */
+export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSummary> {
+  const zero = Promise.resolve(0);
+  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activityToday, pendingBillings] = await Promise.all([
+    listings.pendingCount(deps),
+    isAdmin ? users.countPendingUsers(deps.db) : zero,
+    isAdmin ? users.countAll(deps.db) : zero,
+    isAdmin ? listings.advertiserCount(deps) : zero,
+    listings.totalCount(deps),
+    orders.pendingCount(deps),
+    audit.countLastDay(deps),
+    isAdmin ? billing.pendingCount(deps) : zero,
+  ]);
+  return { pendingListings, pendingUsers, users: allUsers, advertisers, listings: allListings, pendingOrders, activityToday, pendingBillings };
+}
+
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out. */
-export async function approveUser(deps: AppDeps, userId: string, meta: RequestMeta) {
+export async function approveUser(deps: AppDeps, actorId: string, userId: string, meta: RequestMeta) {
   const approved = await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
+    await audit.record(deps, trx, {
+      actorId,
+      action: AUDIT_ACTIONS.userApproved,
+      targetType: 'user',
+      targetId: userId,
+      before: { approvalStatus: 'pending' },
+      after: { approvalStatus: 'approved' },
+    });
     await notify(deps, trx, {
       userId,
       type: 'account_approved',
@@ -58,10 +87,19 @@ export async function approveUser(deps: AppDeps, userId: string, meta: RequestMe
   return { message: ADMIN_MESSAGES.userApproved };
 }
 
-export async function rejectUser(deps: AppDeps, userId: string, reason: string | null) {
+export async function rejectUser(deps: AppDeps, actorId: string, userId: string, reason: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
+    await audit.record(deps, trx, {
+      actorId,
+      action: AUDIT_ACTIONS.userRejected,
+      targetType: 'user',
+      targetId: userId,
+      before: { approvalStatus: 'pending' },
+      after: { approvalStatus: 'rejected' },
+      reason,
+    });
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });
   });
   return { message: ADMIN_MESSAGES.userRejected };

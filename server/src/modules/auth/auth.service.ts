@@ -6,6 +6,8 @@ import type { AuthSession } from '../../auth/sessions.ts';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 import * as users from '../users/users.repository.ts';
 import * as authRepository from './auth.repository.ts';
 
@@ -39,14 +41,18 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   // A concurrent sign-up with the same e-mail or CPF still fails on the unique
   // indexes; the error formatter turns that into the same message.
-  const user = await users.insertUser(deps.db, {
-    email: input.email,
-    passwordHash,
-    fullName: input.fullName,
-    cpf: input.cpf,
-    phone: input.phone,
-    block: input.block || null,
-    apartment: storedApartment(input.block, input.apartment),
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const created = await users.insertUser(trx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName,
+      cpf: input.cpf,
+      phone: input.phone,
+      block: input.block || null,
+      apartment: storedApartment(input.block, input.apartment),
+    });
+    await audit.record(deps, trx, { actorId: created.id, action: AUDIT_ACTIONS.userSignedUp, targetType: 'user', targetId: created.id });
+    return created;
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
   await startSession(deps, user.id, meta, setCookie);
