@@ -46,7 +46,8 @@ const optionalText = (max: number, message: string) =>
     .string()
     .trim()
     .max(max, message)
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value ? value : null))
+    .prefault('');
 
 export const adminUsersListSchema = z.object({
   search: z
@@ -94,7 +95,7 @@ export const updateAdminUserSchema = z.object({
   approvalStatus: z.enum(APPROVAL_STATUSES),
   isSuspended: z.boolean(),
   roles: z.array(z.enum(ROLES)).max(ROLES.length).transform((roles) => [...new Set(roles)].sort()),
-  reason: optionalText(ADMIN_REASON_MAX_LENGTH, ADMIN_USER_MESSAGES.reasonTooLong).optional().transform((value) => value ?? null),
+  reason: optionalText(ADMIN_REASON_MAX_LENGTH, ADMIN_USER_MESSAGES.reasonTooLong),
 });
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserSchema>;
 

@@ -163,7 +163,7 @@ describe('suspension', () => {
     const owner = await app.createUser({ fullName: 'Elisa Suspensa' });
     const buyer = await app.createUser({ fullName: 'Fábio Comprador' });
     const listingId = await publish(owner, food('Bolo de fubá'));
-    const order = await (await api(buyer)).orders.create({ listingId, quantity: 1 });
+    const order = await (await api(buyer)).orders.create({ listingId });
     const { token } = await app.deps.sessions.create(owner.id, { ip: '127.0.0.1', userAgent: 'celular' });
     expect(await app.deps.sessions.validate(token)).not.toBeNull();
 
@@ -269,7 +269,7 @@ describe('anonymising a person who left (LGPD)', () => {
     const leaving = await app.createUser({ fullName: 'Igor Mudou-se' });
     const buyer = await app.createUser();
     const listingId = await publish(leaving, food('Coxinha'));
-    const order = await (await api(buyer)).orders.create({ listingId, quantity: 2 });
+    const order = await (await api(buyer)).orders.create({ listingId });
     await (await api(leaving)).orders.approve({ id: order.id });
 
     await expect((await api(admin)).admin.users.anonymize({ userId: leaving.id })).resolves.toEqual({ message: ADMIN_USER_MESSAGES.anonymized });
@@ -315,7 +315,7 @@ describe('the audit log (Atividade)', () => {
     const { id: listingId } = await caller.listings.create(food('Quindim'));
     await caller.listings.update({ id: listingId, ...food('Quindim de coco') });
     await (await api(moderator)).listings.moderation.approve({ id: listingId });
-    const order = await (await api(buyer)).orders.create({ listingId, quantity: 1 });
+    const order = await (await api(buyer)).orders.create({ listingId });
     await caller.orders.reject({ id: order.id, reason: 'Acabou' });
     expect((await auditOf(listingId)).map((entry) => [entry.action, entry.actor_id])).toEqual([
       ['listing.created', owner.id],
