@@ -11,6 +11,15 @@ pg.types.setTypeParser(DATE_OID, (value) => value);
 
 export type Db = Kysely<Database>;
 
+/**
+ * Streamed reads (CSV exports) keep one cursor open while a slow connection
+ * reads 100,000 rows: the pool's 20 s read timeout is meant for a screen's
+ * query, so a cursor gets 30 minutes (pg reads query_timeout from the submitted query).
+ */
+class ExportCursor<Row> extends Cursor<Row> {
+  readonly query_timeout = 30 * 60 * 1000;
+}
+
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
@@ -29,7 +38,7 @@ export function createDatabase(connectionString: string, logger: Logger, options
     application_name: 'vizinhanca',
   });
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: ExportCursor }) });
   return {
     db,
     pool,

@@ -1,8 +1,8 @@
-import { once } from 'node:events';
+import type { Response } from 'express';
 import { Router } from 'express';
 import { createContext, type AppDeps } from '../context.ts';
 import { CSV_BOM } from '../modules/exports/csv.ts';
-import { csvExport, EXPORT_KINDS, type ExportKind } from '../modules/exports/exports.service.ts';
+import { csvExport, EXPORT_KINDS, inExportTransaction, type ExportKind } from '../modules/exports/exports.service.ts';
 import { accessRefusal } from '../trpc.ts';
 
 /**
@@ -11,6 +11,19 @@ import { accessRefusal } from '../trpc.ts';
  * streamed from a database cursor, a page at a time, and written as the
  * connection takes them (backpressure), so 100,000 rows never sit in memory.
  */
+/** Waits until the connection takes more (or closes), leaving no listener behind. */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 export function exportsRouter(deps: AppDeps): Router {
   const router = Router();
   router.get('/exports/:file', async (req, res) => {
@@ -36,10 +49,12 @@ export function exportsRouter(deps: AppDeps): Router {
       closed = true;
     });
     try {
-      for await (const line of csv.lines()) {
-        if (closed) break; // the admin gave up: leaving the loop closes the cursor
-        if (!res.write(line)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-      }
+      await inExportTransaction(deps.db, async (trx) => {
+        for await (const line of csv.lines(trx)) {
+          if (closed) break; // the admin gave up: leaving the loop closes the cursor
+          if (!res.write(line)) await drained(res);
+        }
+      });
       res.end();
     } catch (error) {
       deps.logger.error({ err: error, kind }, 'export failed');

@@ -57,4 +57,4 @@ export function countLastDay(deps: AppDeps) {
   return audit.countSince(deps.db, new Date(deps.clock.now().getTime() - 24 * 3600 * 1000));
 }
 
-export const streamAll = (deps: AppDeps) => audit.streamAll(deps.db);
+export const streamAll = (db: Db) => audit.streamAll(db);

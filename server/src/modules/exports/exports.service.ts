@@ -2,6 +2,7 @@ import { AUDIT_ACTION_LABELS } from '@vizinhanca/shared/audit/audit.schema';
 import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
@@ -13,8 +14,8 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface CsvExport {
   header: string;
-  /** One CSV line per row, read from the database a page at a time. */
-  lines(): AsyncGenerator<string>;
+  /** One CSV line per row, read from the database a page at a time (in the export's transaction). */
+  lines(db: Db): AsyncGenerator<string>;
 }
 
 const APPROVAL_LABELS = { pending: 'Pendente', approved: 'Aprovado', rejected: 'Rejeitado' } as const;
@@ -26,8 +27,8 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
     case 'usuarios':
       return {
         header: csvLine(['Nome', 'E-mail', 'CPF', 'Telefone', 'Bloco', 'Apartamento', 'Status', 'Suspenso', 'Papéis', 'Cadastro em']),
-        async *lines() {
-          for await (const row of users.streamForExport(deps)) {
+        async *lines(db) {
+          for await (const row of users.streamForExport(db)) {
             yield csvLine([
               row.full_name,
               row.email,
@@ -46,8 +47,8 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
     case 'anuncios':
       return {
         header: csvLine(['Título', 'Tipo', 'Preço (R$)', 'Status', 'Anunciante', 'Apartamento', 'Criado em', 'Publicado em', 'Expira em']),
-        async *lines() {
-          for await (const row of listings.streamForExport(deps)) {
+        async *lines(db) {
+          for await (const row of listings.streamForExport(db)) {
             yield csvLine([
               row.title,
               LISTING_TYPE_LABELS[row.type],
@@ -65,8 +66,8 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
     case 'pedidos':
       return {
         header: csvLine(['Pedido', 'Anúncio', 'Status', 'Total (R$)', 'Solicitante', 'Apto. solicitante', 'Anunciante', 'Apto. anunciante', 'Início', 'Fim', 'Criado em']),
-        async *lines() {
-          for await (const row of orders.streamForExport(deps)) {
+        async *lines(db) {
+          for await (const row of orders.streamForExport(db)) {
             yield csvLine([
               row.id,
               row.listing_title,
@@ -86,8 +87,8 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
     case 'atividade':
       return {
         header: csvLine(['Data', 'Quem', 'O quê', 'Registro', 'Tipo', 'Antes', 'Depois', 'Motivo']),
-        async *lines() {
-          for await (const row of audit.streamAll(deps)) {
+        async *lines(db) {
+          for await (const row of audit.streamAll(db)) {
             yield csvLine([
               csvDate(row.created_at, zone),
               row.actor_full_name ?? 'Sistema',
@@ -103,3 +104,5 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
       };
   }
 }
+
+export { inExportTransaction } from './exports.repository.ts';

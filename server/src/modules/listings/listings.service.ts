@@ -381,4 +381,4 @@ export async function advertisers(deps: AppDeps, cursor: string | null) {
   return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
-export const streamForExport = (deps: AppDeps) => listings.streamForExport(deps.db);
+export const streamForExport = (db: Db) => listings.streamForExport(db);

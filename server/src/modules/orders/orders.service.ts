@@ -383,4 +383,4 @@ export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: stri
 }
 
 export const pendingCount = (deps: AppDeps) => orders.countPending(deps.db);
-export const streamForExport = (deps: AppDeps) => orders.streamForExport(deps.db);
+export const streamForExport = (db: Db) => orders.streamForExport(db);

@@ -94,7 +94,7 @@ export async function adminById(deps: AppDeps, userId: string): Promise<AdminUse
 
 export const exists = (db: Db, userId: string) => users.exists(db, userId);
 export const countAll = (deps: AppDeps) => users.countAll(deps.db);
-export const streamForExport = (deps: AppDeps) => users.streamForExport(deps.db);
+export const streamForExport = (db: Db) => users.streamForExport(db);
 
 const PROFILE_FIELDS = ['fullName', 'phone', 'block', 'apartment', 'bio', 'approvalStatus'] as const;
 
