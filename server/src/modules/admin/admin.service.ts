@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '@vizinhanca/shared/users/admin.schema';
 import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
@@ -50,19 +51,25 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
   return { pendingListings, pendingUsers, users: allUsers, advertisers, listings: allListings, pendingOrders, activityToday, pendingBillings };
 }
 
+/** A sign-up decision in the audit log. */
+function recordDecision(deps: AppDeps, trx: Db, actorId: string, userId: string, status: 'approved' | 'rejected', reason: string | null) {
+  return audit.record(deps, trx, {
+    actorId,
+    action: status === 'approved' ? AUDIT_ACTIONS.userApproved : AUDIT_ACTIONS.userRejected,
+    targetType: 'user',
+    targetId: userId,
+    before: { approvalStatus: 'pending' },
+    after: { approvalStatus: status },
+    reason,
+  });
+}
+
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out. */
 export async function approveUser(deps: AppDeps, actorId: string, userId: string, meta: RequestMeta) {
   const approved = await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
-    await audit.record(deps, trx, {
-      actorId,
-      action: AUDIT_ACTIONS.userApproved,
-      targetType: 'user',
-      targetId: userId,
-      before: { approvalStatus: 'pending' },
-      after: { approvalStatus: 'approved' },
-    });
+    await recordDecision(deps, trx, actorId, userId, 'approved', null);
     await notify(deps, trx, {
       userId,
       type: 'account_approved',
@@ -91,15 +98,7 @@ export async function rejectUser(deps: AppDeps, actorId: string, userId: string,
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
-    await audit.record(deps, trx, {
-      actorId,
-      action: AUDIT_ACTIONS.userRejected,
-      targetType: 'user',
-      targetId: userId,
-      before: { approvalStatus: 'pending' },
-      after: { approvalStatus: 'rejected' },
-      reason,
-    });
+    await recordDecision(deps, trx, actorId, userId, 'rejected', reason);
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });
   });
   return { message: ADMIN_MESSAGES.userRejected };

@@ -325,37 +325,21 @@ export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
 
 // ---- Billing, suspension and anonymisation (called by other modules, inside their transaction) ----
 
-/** Every active listing of a person with an overdue charge is paused by billing (not by the owner, not by an admin). */
-export async function pauseForBilling(deps: AppDeps, trx: Db, userId: string) {
-  const ids = await listings.setStatusOfOwner(trx, userId, { from: ['active'], fromPausedBy: null, to: 'paused', pausedBy: 'billing' });
-  for (const id of ids) {
-    await audit.record(deps, trx, {
-      actorId: null,
-      action: AUDIT_ACTIONS.listingPausedByBilling,
-      targetType: 'listing',
-      targetId: id,
-      before: { status: 'active' },
-      after: { status: 'paused', pausedBy: 'billing' },
-    });
-  }
+/** Moves one owner's listings between active and paused-by-billing, each move in the audit log (done by nobody: the rule). */
+async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: boolean) {
+  const from = pausing ? { status: 'active' as const, pausedBy: null } : { status: 'paused' as const, pausedBy: 'billing' as const };
+  const to = pausing ? { status: 'paused' as const, pausedBy: 'billing' as const } : { status: 'active' as const, pausedBy: null };
+  const ids = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy });
+  const action = pausing ? AUDIT_ACTIONS.listingPausedByBilling : AUDIT_ACTIONS.listingRestoredByBilling;
+  for (const id of ids) await audit.record(deps, trx, { actorId: null, action, targetType: 'listing', targetId: id, before: from, after: to });
   return ids.length;
 }
 
+/** Every active listing of a person with an overdue charge is paused by billing (not by the owner, not by an admin). */
+export const pauseForBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, true);
+
 /** Paid up: what billing paused goes back to active (what an administrator paused stays paused). */
-export async function restoreFromBilling(deps: AppDeps, trx: Db, userId: string) {
-  const ids = await listings.setStatusOfOwner(trx, userId, { from: ['paused'], fromPausedBy: 'billing', to: 'active', pausedBy: null });
-  for (const id of ids) {
-    await audit.record(deps, trx, {
-      actorId: null,
-      action: AUDIT_ACTIONS.listingRestoredByBilling,
-      targetType: 'listing',
-      targetId: id,
-      before: { status: 'paused', pausedBy: 'billing' },
-      after: { status: 'active' },
-    });
-  }
-  return ids.length;
-}
+export const restoreFromBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, false);
 
 /** A person who left: their listings leave every screen (the rows stay for past orders). */
 export function removeAllOfOwner(trx: Db, userId: string) {

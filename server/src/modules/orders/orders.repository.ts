@@ -239,21 +239,9 @@ export function streamForExport(db: Db) {
   return withListing(db)
     .innerJoin('users as r', 'r.id', 'o.renter_id')
     .innerJoin('users as w', 'w.id', 'o.owner_id')
-    .select([
-      'o.id',
-      'o.status',
-      'o.total_cents',
-      'o.start_date',
-      'o.end_date',
-      'o.delivery_method',
-      'o.created_at',
-      'l.title as listing_title',
-      'l.type as listing_type',
-      'r.full_name as renter_full_name',
-      'r.apartment as renter_apartment',
-      'w.full_name as owner_full_name',
-      'w.apartment as owner_apartment',
-    ])
+    .select(['o.id', 'o.status', 'o.total_cents', 'o.start_date', 'o.end_date', 'o.delivery_method', 'o.created_at'])
+    .select(['l.title as listing_title', 'l.type as listing_type'])
+    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
     .orderBy('o.created_at')
     .orderBy('o.id')
     .stream(1000);

@@ -14,6 +14,9 @@ export interface NewUser {
   approvalStatus?: ApprovalStatus;
 }
 
+/** A person's own columns that both their profile and the administration read. */
+const PERSON_COLUMNS = ['id', 'email', 'full_name', 'cpf', 'phone', 'block', 'apartment', 'bio', 'approval_status', 'is_suspended', 'created_at'] as const;
+
 const rolesOf = sql<Role[]>`coalesce((SELECT array_agg(role ORDER BY role) FROM user_roles WHERE user_roles.user_id = users.id), '{}')`;
 
 export function findCredentialsByEmail(db: Db, email: string) {
@@ -55,22 +58,7 @@ export function updatePasswordHash(db: Db, userId: string, passwordHash: string)
 export function findProfile(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'full_name',
-      'cpf',
-      'phone',
-      'block',
-      'apartment',
-      'bio',
-      'avatar_url',
-      'approval_status',
-      'rejection_reason',
-      'is_suspended',
-      'created_at',
-      rolesOf.as('roles'),
-    ])
+    .select([...PERSON_COLUMNS, 'avatar_url', 'rejection_reason', rolesOf.as('roles')])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -138,21 +126,7 @@ export function foldForSearch(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
-const ADMIN_USER_COLUMNS = [
-  'id',
-  'email',
-  'full_name',
-  'cpf',
-  'phone',
-  'block',
-  'apartment',
-  'bio',
-  'approval_status',
-  'is_suspended',
-  'anonymized_at',
-  'created_at',
-  'updated_at',
-] as const;
+const ADMIN_USER_COLUMNS = [...PERSON_COLUMNS, 'anonymized_at', 'updated_at'] as const;
 
 export interface AdminUserFilters {
   search: string | null;
