@@ -1,19 +1,9 @@
 import { formatDateTime } from '@vizinhanca/shared/format/format';
-import type { AuditEntry } from '@vizinhanca/shared/audit/audit.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminActivity } from '../hooks/use-admin-summary.ts';
+import { changeText } from './activity-labels.ts';
 import { LoadError } from './load-more.tsx';
-
-function changeText(entry: AuditEntry): string | null {
-  if (!entry.after) return null;
-  const parts = Object.entries(entry.after).map(([field, value]) => {
-    const before = entry.before?.[field];
-    const show = (item: unknown) => (Array.isArray(item) ? item.join(', ') || 'nenhum' : item === null || item === undefined ? '—' : String(item));
-    return before === undefined ? `${field}: ${show(value)}` : `${field}: ${show(before)} → ${show(value)}`;
-  });
-  return parts.join(' · ');
-}
 
 /** 'Atividade' (spec 2.23): the audit log, latest 20 first, then 'Ver mais'. */
 export function ActivityPanel() {

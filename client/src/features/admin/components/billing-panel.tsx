@@ -57,7 +57,7 @@ export function BillingPanel() {
                       {billing.autoRenewal ? ' · renovação automática' : ''}
                     </p>
                     {billing.status === 'paid' ? null : (
-                      <div className="pending-card-actions">
+                      <div className="admin-billing-actions">
                         <Button
                           variant="outline"
                           size="sm"
