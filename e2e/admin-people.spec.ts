@@ -69,3 +69,27 @@ test('an administrator finds a resident, suspends them (their open tab leaves th
   await expect(activity.getByText('Motivo: Reclamações de vizinhos').first()).toBeVisible();
   await admin.context.close();
 });
+
+test('an administrator manages an advertiser, creates a charge for them and marks it paid in Cobranças', async ({ page }) => {
+  await login(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/admin?secao=anunciantes');
+  const bruno = page.getByRole('article', { name: 'Bruno Costa Lima' });
+  await expect(bruno.getByText('Total')).toBeVisible();
+  await bruno.getByRole('button', { name: 'Gerenciar Usuário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Usuário' });
+  await expect(dialog.getByText('bruno@vizinhanca.app')).toBeVisible();
+  await dialog.getByLabel('Valor (R$)').fill('1.234,56');
+  await dialog.getByLabel('Vencimento').fill('2030-01-15');
+  await dialog.getByRole('button', { name: 'Criar cobrança' }).click();
+  await expect(page.getByText('Cobrança criada')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('tab', { name: /Cobranças/ }).click();
+  await expect(page.getByText('Anúncios de usuários com cobranças vencidas são pausados automaticamente até o pagamento.')).toBeVisible();
+  const charge = page.getByRole('article', { name: 'Cobrança de Bruno Costa Lima' }).filter({ hasText: 'R$ 1.234,56' });
+  await expect(charge.getByText('vence em 15/01/2030')).toBeVisible();
+  await charge.getByRole('button', { name: 'Marcar como paga' }).click();
+  await expect(page.getByText('Cobrança marcada como paga')).toBeVisible();
+  await expect(charge.getByText('Paga')).toBeVisible();
+});

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useAdminUser, useAnonymizeUser, useUpdateUser } from '../hooks/use-admin-people.ts';
 import { LoadError } from './load-more.tsx';
+import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
 import { SelectField } from './select-field.tsx';
 
@@ -30,7 +31,10 @@ export function UserEditDialog({ userId, currentUserId, onClose }: UserEditDialo
       ) : user.isError ? (
         <LoadError error={user.error} onRetry={() => void user.refetch()} />
       ) : (
-        <UserEditForm key={user.data.updatedAt.toISOString()} user={user.data} canAnonymize={user.data.id !== currentUserId} onClose={onClose} />
+        <>
+          <UserEditForm key={user.data.updatedAt.toISOString()} user={user.data} canAnonymize={user.data.id !== currentUserId} onClose={onClose} />
+          {user.data.anonymized ? null : <NewBillingForm userId={user.data.id} />}
+        </>
       )}
     </Dialog>
   );

@@ -14,3 +14,12 @@ export function useMarkBillingPaid() {
     onSettled: () => Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate(), utils.listings.invalidate()]),
   });
 }
+
+export function useCreateBilling() {
+  const utils = trpc.useUtils();
+  return trpc.billing.create.useMutation({
+    meta: { errorPrefix: 'Erro ao criar cobrança: ' },
+    onSuccess: (result) => toast.success(result.message),
+    onSettled: () => Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate()]),
+  });
+}
