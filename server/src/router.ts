@@ -1,6 +1,7 @@
 import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { billingRouter } from './modules/billing/billing.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { messagesRouter } from './modules/messages/messages.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   admin: adminRouter,
   messages: messagesRouter,
   pix: pixRouter,
+  billing: billingRouter,
   realtime: realtimeRouter,
 });
 

@@ -134,6 +134,30 @@ const plainText = t.middleware(async ({ getRawInput, next }) => {
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.use(observed).use(databaseErrors).use(liveSession).use(plainText);
 
+export type AccessLevel = 'authed' | 'approved' | 'staff' | 'admin';
+
+/**
+ * Why this user may not reach this level, or null when they may. The base
+ * procedures below and the HTTP routes outside tRPC (CSV exports) share it.
+ */
+export function accessRefusal(
+  user: Context['user'],
+  level: AccessLevel,
+): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string; reason: ErrorReason } | null {
+  if (!user) return { code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated, reason: 'UNAUTHENTICATED' };
+  if (level === 'authed') return null;
+  if (user.isSuspended) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended, reason: 'SUSPENDED' };
+  if (user.approvalStatus !== 'approved') return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved, reason: 'NOT_APPROVED' };
+  if (level === 'staff' && !isStaff(user.roles)) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden, reason: 'FORBIDDEN' };
+  if (level === 'admin' && !user.roles.includes('admin')) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden, reason: 'FORBIDDEN' };
+  return null;
+}
+
+function refuseUnless(user: Context['user'], level: AccessLevel) {
+  const refusal = accessRefusal(user, level);
+  if (refusal) throw new AppError(refusal.code, refusal.message, refusal.reason);
+}
+
 /** Signed in, whatever the account state (pending users still subscribe to learn of their approval). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', ACCESS_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
@@ -142,19 +166,18 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Signed in, approved by the administration and not suspended: every regular screen. */
 export const approvedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.isSuspended) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.suspended, 'SUSPENDED');
-  if (ctx.user.approvalStatus !== 'approved') throw new AppError('FORBIDDEN', ACCESS_MESSAGES.notApproved, 'NOT_APPROVED');
+  refuseUnless(ctx.user, 'approved');
   return next();
 });
 
 /** Admins and moderators: content moderation. */
 export const staffProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.user.roles)) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.forbidden, 'FORBIDDEN');
+  refuseUnless(ctx.user, 'staff');
   return next();
 });
 
 /** Admins only: people, roles and billing. */
 export const adminProcedure = approvedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.roles.includes('admin')) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.forbidden, 'FORBIDDEN');
+  refuseUnless(ctx.user, 'admin');
   return next();
 });

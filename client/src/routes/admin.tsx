@@ -2,15 +2,17 @@ import { createRoute } from '@tanstack/react-router';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import { AccessDenied } from '../features/admin/components/access-denied.tsx';
 import { AdminScreen } from '../features/admin/components/admin-screen.tsx';
-import type { AdminSection } from '../features/admin/components/summary-tabs.tsx';
+import { ADMIN_SECTIONS, type AdminSection } from '../features/admin/components/summary-tabs.tsx';
 import { adminOrdersInput } from '../features/admin/hooks/use-admin-orders.ts';
+import { adminUsersInput } from '../features/admin/hooks/use-admin-people.ts';
 import { allListingsInput, NO_LISTING_FILTERS, pendingListingsInput } from '../features/admin/hooks/use-moderation-listings.ts';
 import { useSessionUser } from '../hooks/use-session-user.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
-/** ?secao=anuncios opens 'Todos os Anúncios', ?secao=pedidos the orders; the default is the pendencies. */
-function adminSearch(search: Record<string, unknown>): { secao?: 'anuncios' | 'pedidos' } {
-  return { secao: search.secao === 'anuncios' || search.secao === 'pedidos' ? search.secao : undefined };
+/** ?secao=usuarios, anunciantes, anuncios, pedidos, atividade or cobrancas opens that section; the default is the pendencies. */
+function adminSearch(search: Record<string, unknown>): { secao?: Exclude<AdminSection, 'pendencias'> } {
+  const secao = ADMIN_SECTIONS.find((section) => section !== 'pendencias' && section === search.secao);
+  return { secao: secao as Exclude<AdminSection, 'pendencias'> | undefined };
 }
 
 export const adminRoute = createRoute({
@@ -26,12 +28,16 @@ export const adminRoute = createRoute({
     return Promise.all([
       queryUtils.admin.pendencies.prefetch(),
       queryUtils.listings.countsByType.prefetch(),
-      queryUtils.orders.moderation.list.prefetch(adminOrdersInput('pending')),
+      queryUtils.admin.summary.prefetch(),
       section === 'anuncios'
         ? queryUtils.listings.moderation.list.prefetchInfinite(allListingsInput(NO_LISTING_FILTERS))
         : section === 'pedidos'
-          ? queryUtils.orders.moderation.list.prefetch(adminOrdersInput(null))
-          : queryUtils.listings.moderation.pending.prefetchInfinite(pendingListingsInput('')),
+          ? queryUtils.orders.moderation.list.prefetchInfinite(adminOrdersInput(null))
+          : section === 'usuarios' && roles.includes('admin')
+            ? queryUtils.admin.users.list.prefetchInfinite(adminUsersInput('', 'all'))
+            : section === 'pendencias'
+              ? queryUtils.listings.moderation.pending.prefetchInfinite(pendingListingsInput(''))
+              : undefined,
       section === 'pendencias' && roles.includes('admin') ? queryUtils.admin.pendingUsers.prefetch() : undefined,
     ]);
   },
@@ -44,6 +50,7 @@ export const adminRoute = createRoute({
     const section: AdminSection = secao ?? 'pendencias';
     return (
       <AdminScreen
+        currentUserId={user.id}
         isAdmin={user.roles.includes('admin')}
         section={section}
         onSectionChange={(next) => void navigate({ search: { secao: next === 'pendencias' ? undefined : next }, replace: true })}

@@ -206,6 +206,11 @@ export function createSessionManager(db: Db) {
       await query.execute();
     },
 
+    /** Ends every session of the user inside the caller's transaction (suspension, anonymisation): it happens with the change or not at all. */
+    async revokeAllInTransaction(trx: Db, userId: string) {
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
     deleteExpired: () => lucia.deleteExpiredSessions(),
 
     readToken: (cookieHeaderValue: string | undefined) => (cookieHeaderValue ? lucia.readSessionCookie(cookieHeaderValue) : null),

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
 import { trackPool } from '../observability/metrics.ts';
 import type { Database } from './schema.ts';
@@ -10,6 +11,15 @@ const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
 
 export type Db = Kysely<Database>;
+
+/**
+ * Streamed reads (CSV exports) keep one cursor open while a slow connection
+ * reads 100,000 rows: the pool's 20 s read timeout is meant for a screen's
+ * query, so a cursor gets 30 minutes (pg reads query_timeout from the submitted query).
+ */
+class ExportCursor<Row> extends Cursor<Row> {
+  readonly query_timeout = 30 * 60 * 1000;
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -35,7 +45,7 @@ export function createDatabase(connectionString: string, logger: Logger, options
   pool.on('connect', (client) => {
     client.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres client error'));
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: ExportCursor }) });
   const untrack = trackPool(pool);
   return {
     db,

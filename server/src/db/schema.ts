@@ -3,6 +3,8 @@ import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } 
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
+import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -22,6 +24,7 @@ export interface UsersTable {
   rejection_reason: string | null;
   is_suspended: Generated<boolean>;
   approved_at: Date | null;
+  anonymized_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -214,6 +217,31 @@ export interface PixKeysTable {
   updated_at: Timestamp;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  action: string;
+  target_type: AuditTargetType;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface BillingsTable {
+  id: Generated<string>;
+  user_id: string;
+  amount_cents: number;
+  status: ColumnType<BillingStatus, BillingStatus | undefined, BillingStatus>;
+  /** Calendar date 'YYYY-MM-DD'. */
+  due_date: string;
+  auto_renewal: Generated<boolean>;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -233,4 +261,6 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
   vapid_keys: VapidKeysTable;
+  audit_log: AuditLogTable;
+  billings: BillingsTable;
 }

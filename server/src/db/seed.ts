@@ -14,6 +14,7 @@ import { DEMO_PHOTOS_DIR } from '../paths.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db } from './database.ts';
 import type { NotificationsTable } from './schema.ts';
+import type { AuditLogTable } from './schema.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 import * as users from '../modules/users/users.repository.ts';
 
@@ -326,6 +327,51 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   for (const pixKey of DEMO_PIX_KEYS) {
     await deps.db.insertInto('pix_keys').values({ user_id: userIds.get(pixKey.email)!, key_type: pixKey.type, key: pixKey.key }).execute();
   }
+  await seedAdministration(deps.db, userIds, listingIds, now, today);
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
+}
+
+/**
+ * The administration's history and billing: the sign-ups the admin approved and
+ * the listings published, in Atividade; a paid charge and one pending (billing
+ * is not active, so nothing is overdue and no listing is paused).
+ */
+async function seedAdministration(
+  db: AppDeps['db'],
+  userIds: Map<string, string>,
+  listingIds: Map<string, { id: string; ownerId: string }>,
+  now: number,
+  today: string,
+) {
+  const adminId = userIds.get('admin@vizinhanca.app')!;
+  const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
+  const entries: Insertable<AuditLogTable>[] = [];
+  for (const user of DEMO_USERS) {
+    if (user.roles.includes('admin')) continue;
+    const id = userIds.get(user.email)!;
+    entries.push({ actor_id: id, action: 'user.signed_up', target_type: 'user', target_id: id, created_at: at(40) });
+    if (user.status === 'approved') {
+      entries.push({ actor_id: adminId, action: 'user.approved', target_type: 'user', target_id: id, before: JSON.stringify({ approvalStatus: 'pending' }), after: JSON.stringify({ approvalStatus: 'approved' }), created_at: at(39) });
+    }
+  }
+  for (const listing of DEMO_LISTINGS) {
+    const { id, ownerId } = listingIds.get(listing.title)!;
+    const published = listing.publishedDaysAgo;
+    entries.push({ actor_id: ownerId, action: 'listing.created', target_type: 'listing', target_id: id, created_at: published === undefined ? at(1 / 24) : at(published + 0.1) });
+    if (published !== undefined) {
+      entries.push({ actor_id: adminId, action: 'listing.approved', target_type: 'listing', target_id: id, before: JSON.stringify({ status: 'pending' }), after: JSON.stringify({ status: 'active' }), created_at: at(published) });
+    }
+  }
+  entries.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
+  await db.insertInto('audit_log').values(entries).execute();
+
+  const bruno = userIds.get('bruno@vizinhanca.app')!;
+  await db
+    .insertInto('billings')
+    .values([
+      { user_id: bruno, amount_cents: 1990, status: 'paid', due_date: addDays(today, -20), paid_at: at(22), created_at: at(30), updated_at: at(22) },
+      { user_id: bruno, amount_cents: 1990, status: 'pending', due_date: addDays(today, 10), auto_renewal: true, created_at: at(1), updated_at: at(1) },
+    ])
+    .execute();
 }

@@ -11,6 +11,7 @@ import { createContext, type AppDeps } from '../context.ts';
 import { metricsAccess } from '../observability/metrics-access.ts';
 import { registry } from '../observability/metrics.ts';
 import { appRouter } from '../router.ts';
+import { exportsRouter } from './exports.ts';
 import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
@@ -103,6 +104,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   });
 
   app.use(imagesRouter(deps));
+  app.use(exportsRouter(deps));
 
   app.use(
     '/trpc',

@@ -1,3 +1,4 @@
+import { billingOverdueJob } from '../modules/billing/billing.job.ts';
 import { orphanImagesCleanupJob } from '../modules/images/images.service.ts';
 import { listingExpiryJob } from '../modules/listings/listings.jobs.ts';
 import { expireOrdersJob, rentalRemindersJob } from '../modules/orders/orders.jobs.ts';
@@ -6,4 +7,4 @@ import { housekeepingJob } from './housekeeping.job.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** Every recurring job of the app; the job queue schedules each of these once for all instances. */
-export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob];
+export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob, billingOverdueJob];

@@ -533,3 +533,51 @@ describe('an open socket keeps only the rights its session has now', () => {
     for (const subscription of subscriptions) subscription.unsubscribe();
   });
 });
+
+describe('suspension', () => {
+  it('an administrator on instance A suspends a resident: their socket on B closes, cannot come back, and receives nothing after', async () => {
+    const admin = await createUser({ roles: ['admin'] });
+    const resident = await createUser();
+    const control = await createUser();
+    const adminCookie = await login(a, admin);
+    const residentCookie = await login(b, resident);
+    const residentEvents = subscribe(b, residentCookie);
+    const controlEvents = subscribe(b, await login(b, control));
+    await Promise.all([residentEvents.ready(), controlEvents.ready()]);
+
+    const query = encodeURIComponent(JSON.stringify({ json: { userId: resident.id } }));
+    const read = await fetch(`${a.base}/trpc/admin.users.byId?input=${query}`, { headers: { cookie: adminCookie } });
+    const user = superjson.deserialize<Record<string, unknown>>(((await read.json()) as { result: { data: never } }).result.data);
+    const update = await fetch(`${a.base}/trpc/admin.users.update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.base, cookie: adminCookie },
+      // superjson: the version the dialog read travels as a Date.
+      body: superjson.stringify({
+        userId: resident.id,
+        expectedUpdatedAt: user.updatedAt,
+        fullName: user.fullName,
+        phone: user.phone,
+        block: user.block,
+        apartment: user.apartment,
+        bio: '',
+        approvalStatus: 'approved',
+        isSuspended: true,
+        roles: [],
+        reason: 'Teste de suspensão',
+      }),
+    });
+    expect(update.status).toBe(200);
+
+    await eventually(() => expect(residentEvents.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
+    await eventually(() => expect(b.server.deps.sockets.count(resident.id)).toBe(0));
+    // Every session ended: the tab's reconnect is refused, so it leaves the app.
+    await expect(upgradeStatus(b, { origin: b.base, cookie: residentCookie })).resolves.toBe(401);
+    const countBefore = residentEvents.events.length;
+
+    await publishEvent(a.server.deps.db, testEvent(resident.id, 'test.after-suspension'));
+    await publishEvent(a.server.deps.db, testEvent(control.id, 'test.after'));
+    await controlEvents.received('test.after');
+    expect(residentEvents.events.slice(countBefore)).toEqual([]);
+    expect(residentEvents.kinds()).not.toContain('test.after-suspension');
+  });
+});

@@ -25,7 +25,8 @@ export const ORDER_REASON_MAX_LENGTH = 500;
 /** 'Bloco, apartamento, observações...': a few lines. */
 export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
 /** The admin orders section shows the newest ones. */
-export const ADMIN_ORDERS_LIMIT = 100;
+/** One page of the admin orders section ('Carregar mais' fetches the next). */
+export const ADMIN_ORDERS_LIMIT = 20;
 
 export const ORDER_MESSAGES = {
   // The order dialog (docs/product.md §4.2, exact texts where the spec gives them).
@@ -97,6 +98,11 @@ export const ORDER_NOTIFICATIONS = {
   cancelled: (requesterName: string, listingTitle: string, reason: string | null) => ({
     title: 'Pedido cancelado',
     message: `${requesterName} cancelou o pedido de "${listingTitle}".${because(reason)}`,
+  }),
+  /** To the requester, when the owner's account was suspended before answering. */
+  cancelledByAdministration: (listingTitle: string, reason: string) => ({
+    title: 'Pedido cancelado',
+    message: `Seu pedido de "${listingTitle}" foi cancelado pela administração.${because(reason)}`,
   }),
   /** To the requester: the item was picked up, the food handed over or the service started. */
   delivered: (listingTitle: string, endDate: string | null) => ({
@@ -186,8 +192,10 @@ export const adminOrdersInputSchema = z
       .enum(ORDER_STATUSES, { error: ORDER_MESSAGES.invalidStatus })
       .nullish()
       .transform((status) => status ?? null),
+    /** The id of the last order seen: the next page starts after it (keyset). */
+    cursor: z.uuid({ message: 'Página inválida' }).nullish().transform((cursor) => cursor ?? null),
   })
-  .default({ status: null });
+  .default({ status: null, cursor: null });
 
 // ---- What the API returns ----
 
@@ -267,7 +275,7 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export const adminOrdersSchema = z.object({ items: z.array(adminOrderSchema) });
+export const adminOrdersSchema = z.object({ items: z.array(adminOrderSchema), nextCursor: z.string().nullable() });
 
 export const orderMessageSchema = z.object({ message: z.string() });
 

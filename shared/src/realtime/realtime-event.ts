@@ -11,7 +11,7 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   /** First event of a fresh subscription: its cursor, so a reconnect catches up from there. */
   z.object({ kind: z.literal('ready'), payload: z.object({}) }),
   /** The account's approval, suspension or roles changed: guards and the profile reload. */
-  z.object({ kind: z.literal('account.changed'), payload: z.object({ approvalStatus: z.enum(APPROVAL_STATUSES).optional() }) }),
+  z.object({ kind: z.literal('account.changed'), payload: z.object({ approvalStatus: z.enum(APPROVAL_STATUSES).optional(), isSuspended: z.boolean().optional() }) }),
   /** A new notification for this person: a toast, and the screens its type concerns reload. */
   z.object({
     kind: z.literal('notification.created'),

@@ -1,8 +1,52 @@
+import { auditListSchema, auditPageSchema } from '@vizinhanca/shared/audit/audit.schema';
+import {
+  adminSummarySchema,
+  adminUserByIdSchema,
+  adminUserSchema,
+  adminUsersListSchema,
+  adminUsersPageSchema,
+  advertisersListSchema,
+  advertisersPageSchema,
+  updateAdminUserSchema,
+} from '@vizinhanca/shared/users/admin-users.schema';
 import { approveUserSchema, rejectUserSchema } from '@vizinhanca/shared/users/admin.schema';
 import { pendingUserSchema } from '@vizinhanca/shared/users/user.schema';
 import { z } from 'zod';
 import { adminProcedure, router, staffProcedure } from '../../trpc.ts';
+import * as audit from '../audit/audit.service.ts';
+import * as listings from '../listings/listings.service.ts';
+import * as users from '../users/users.service.ts';
 import * as admin from './admin.service.ts';
+
+const messageOutput = z.object({ message: z.string() });
+
+/** Usuários and Anunciantes (admins only: people's data, decisions.md). */
+const usersRouter = router({
+  list: adminProcedure
+    .input(adminUsersListSchema)
+    .output(adminUsersPageSchema)
+    .query(({ ctx, input }) => users.adminList(ctx.deps, input)),
+
+  byId: adminProcedure
+    .input(adminUserByIdSchema)
+    .output(adminUserSchema)
+    .query(({ ctx, input }) => users.adminById(ctx.deps, input.userId)),
+
+  update: adminProcedure
+    .input(updateAdminUserSchema)
+    .output(z.object({ message: z.string(), user: adminUserSchema }))
+    .mutation(({ ctx, input }) => users.adminUpdate(ctx.deps, ctx.user.id, input)),
+
+  anonymize: adminProcedure
+    .input(adminUserByIdSchema)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => users.anonymize(ctx.deps, ctx.user.id, input.userId)),
+
+  advertisers: adminProcedure
+    .input(advertisersListSchema)
+    .output(advertisersPageSchema)
+    .query(({ ctx, input }) => listings.advertisers(ctx.deps, input.cursor)),
+});
 
 export const adminRouter = router({
   /** Counts for the pendencies card (anúncios and cadastros); moderators do not see people's sign-ups. */
@@ -10,15 +54,26 @@ export const adminRouter = router({
     .output(z.object({ pendingUsers: z.number(), pendingListings: z.number() }))
     .query(({ ctx }) => admin.pendencies(ctx.deps, ctx.user.roles.includes('admin'))),
 
+  /** Every summary card's live count; what a moderator may not see reads zero. */
+  summary: staffProcedure.output(adminSummarySchema).query(({ ctx }) => admin.summary(ctx.deps, ctx.user.roles.includes('admin'))),
+
   pendingUsers: adminProcedure.output(z.array(pendingUserSchema)).query(({ ctx }) => admin.pendingUsers(ctx.deps)),
 
   approveUser: adminProcedure
     .input(approveUserSchema)
-    .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => admin.approveUser(ctx.deps, input.userId, ctx.meta)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => admin.approveUser(ctx.deps, ctx.user.id, input.userId, ctx.meta)),
 
   rejectUser: adminProcedure
     .input(rejectUserSchema)
-    .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, input.userId, input.reason, ctx.meta)),
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, ctx.user.id, input.userId, input.reason, ctx.meta)),
+
+  /** Atividade: the audit log, latest 20 then 'Ver mais' (moderators see the history too). */
+  activity: staffProcedure
+    .input(auditListSchema)
+    .output(auditPageSchema)
+    .query(({ ctx, input }) => audit.list(ctx.deps, input.cursor)),
+
+  users: usersRouter,
 });

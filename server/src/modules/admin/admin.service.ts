@@ -1,10 +1,16 @@
 import { ADMIN_MESSAGES } from '@vizinhanca/shared/users/admin.schema';
 import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import type { AdminSummary } from '@vizinhanca/shared/users/admin-users.schema';
+import * as audit from '../audit/audit.service.ts';
+import * as billing from '../billing/billing.service.ts';
 import * as listings from '../listings/listings.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 
@@ -30,11 +36,41 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
   };
 }
 
+/** The summary cards, live counts; moderators get zero for what only admins see (people, billing). */
+export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSummary> {
+  const zero = Promise.resolve(0);
+  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activityToday, pendingBillings] = await Promise.all([
+    listings.pendingCount(deps),
+    isAdmin ? users.countPendingUsers(deps.db) : zero,
+    isAdmin ? users.countAll(deps) : zero,
+    isAdmin ? listings.advertiserCount(deps) : zero,
+    listings.totalCount(deps),
+    orders.pendingCount(deps),
+    audit.countLastDay(deps),
+    isAdmin ? billing.pendingCount(deps) : zero,
+  ]);
+  return { pendingListings, pendingUsers, users: allUsers, advertisers, listings: allListings, pendingOrders, activityToday, pendingBillings };
+}
+
+/** A sign-up decision in the audit log. */
+function recordDecision(deps: AppDeps, trx: Db, actorId: string, userId: string, status: 'approved' | 'rejected', reason: string | null) {
+  return audit.record(deps, trx, {
+    actorId,
+    action: status === 'approved' ? AUDIT_ACTIONS.userApproved : AUDIT_ACTIONS.userRejected,
+    targetType: 'user',
+    targetId: userId,
+    before: { approvalStatus: 'pending' },
+    after: { approvalStatus: status },
+    reason,
+  });
+}
+
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out (through the queue). */
-export async function approveUser(deps: AppDeps, userId: string, meta: RequestMeta) {
+export async function approveUser(deps: AppDeps, actorId: string, userId: string, meta: RequestMeta) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
+    await recordDecision(deps, trx, actorId, userId, 'approved', null);
     await notify(deps, trx, {
       userId,
       type: 'account_approved',
@@ -57,10 +93,11 @@ export async function approveUser(deps: AppDeps, userId: string, meta: RequestMe
 }
 
 /** Rejects a pending sign-up, with an optional reason shown on the pending screen and sent by e-mail. */
-export async function rejectUser(deps: AppDeps, userId: string, reason: string | null, meta: RequestMeta) {
+export async function rejectUser(deps: AppDeps, actorId: string, userId: string, reason: string | null, meta: RequestMeta) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason });
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
+    await recordDecision(deps, trx, actorId, userId, 'rejected', reason);
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });
     const email = renderEmail(deps.config, {
       subject: 'seu cadastro não foi aprovado',

@@ -9,6 +9,8 @@ import { sendInBackground } from '../../mail/mailer.ts';
 import * as users from '../users/users.service.ts';
 import * as throttle from '../throttle/throttle.service.ts';
 import type { BackoffShape, WindowShape } from '../throttle/throttle.service.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 import * as authRepository from './auth.repository.ts';
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -46,14 +48,18 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   // A concurrent sign-up with the same e-mail or CPF still fails on the unique
   // indexes; the error formatter turns that into the same message.
-  const user = await users.insertUser(deps.db, {
-    email: input.email,
-    passwordHash,
-    fullName: input.fullName,
-    cpf: input.cpf,
-    phone: input.phone,
-    block: input.block || null,
-    apartment: storedApartment(input.block, input.apartment),
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const created = await users.insertUser(trx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName,
+      cpf: input.cpf,
+      phone: input.phone,
+      block: input.block || null,
+      apartment: storedApartment(input.block, input.apartment),
+    });
+    await audit.record(deps, trx, { actorId: created.id, action: AUDIT_ACTIONS.userSignedUp, targetType: 'user', targetId: created.id });
+    return created;
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
   await startSession(deps, user.id, meta, setCookie);

@@ -330,3 +330,73 @@ export function listExpiringBetween(db: Db, from: Date, until: Date) {
     .orderBy('expires_at')
     .execute();
 }
+
+/** Moves one owner's listings in these statuses to another status; returns the ids it changed. */
+export function setStatusOfOwner(
+  db: Db,
+  userId: string,
+  change: { from: ListingStatus[]; fromPausedBy: PausedBy | null; to: ListingStatus; pausedBy: PausedBy | null },
+) {
+  let query = db
+    .updateTable('listings')
+    .set({ status: change.to, paused_by: change.pausedBy, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('status', 'in', change.from)
+    .where('deleted_at', 'is', null);
+  if (change.fromPausedBy) query = query.where('paused_by', '=', change.fromPausedBy);
+  return query
+    .returning('id')
+    .execute()
+    .then((rows) => rows.map((row) => row.id));
+}
+
+export function softDeleteByOwner(db: Db, userId: string) {
+  return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+}
+
+export function countAll(db: Db) {
+  return db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** People with listings (not deleted): total, active and the rest, for the Anunciantes section. */
+export function advertisers(db: Db, cursor: string | null, limit: number) {
+  let query = db
+    .selectFrom('listings as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .where('l.deleted_at', 'is', null)
+    .select((eb) => [
+      'u.id',
+      'u.full_name',
+      'u.apartment',
+      'u.is_suspended',
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('l.status', '=', 'active').as('active'),
+    ])
+    .groupBy(['u.id', 'u.full_name', 'u.apartment', 'u.is_suspended']);
+  if (cursor) query = query.where('u.id', '>', cursor);
+  return query.orderBy('u.id').limit(limit + 1).execute();
+}
+
+export function countAdvertisers(db: Db) {
+  return db
+    .selectFrom('listings')
+    .select(sql<string>`count(DISTINCT user_id)`.as('count'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** Every listing that is not deleted, oldest first, streamed for the CSV export. */
+export function streamForExport(db: Db) {
+  return withOwner(db)
+    .select(['l.id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.status', 'l.paused_by', 'l.created_at', 'l.published_at', 'l.expires_at'])
+    .select(['u.full_name as owner_full_name', 'u.apartment as owner_apartment'])
+    .orderBy('l.created_at')
+    .orderBy('l.id')
+    .stream(1000);
+}

@@ -35,27 +35,27 @@ const moderationRouter = router({
   approve: staffProcedure
     .input(listingByIdSchema)
     .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.approve(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => listings.approve(ctx.deps, ctx.user.id, input.id)),
 
   reject: staffProcedure
     .input(moderationDecisionSchema)
     .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.reject(ctx.deps, input.id, input.reason)),
+    .mutation(({ ctx, input }) => listings.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
 
   pause: staffProcedure
     .input(moderationDecisionSchema)
     .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.adminPause(ctx.deps, input.id, input.reason)),
+    .mutation(({ ctx, input }) => listings.adminPause(ctx.deps, ctx.user.id, input.id, input.reason)),
 
   activate: staffProcedure
     .input(listingByIdSchema)
     .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.activate(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => listings.activate(ctx.deps, ctx.user.id, input.id)),
 
   delete: staffProcedure
     .input(listingByIdSchema)
     .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.adminDelete(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => listings.adminDelete(ctx.deps, ctx.user.id, input.id)),
 });
 
 export const listingsRouter = router({

@@ -18,6 +18,8 @@ import { findOwnImage } from '../images/images.service.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as listings from './listings.repository.ts';
 
@@ -123,8 +125,18 @@ async function assertOwnImage(db: Db, userId: string, imageId: string | null) {
 }
 
 export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
-  await assertOwnImage(deps.db, userId, fields.imageId);
-  const { id } = await listings.insertListing(deps.db, userId, fields);
+  const { id } = await deps.db.transaction().execute(async (trx) => {
+    await assertOwnImage(trx, userId, fields.imageId);
+    const created = await listings.insertListing(trx, userId, fields);
+    await audit.record(deps, trx, {
+      actorId: userId,
+      action: AUDIT_ACTIONS.listingCreated,
+      targetType: 'listing',
+      targetId: created.id,
+      after: { type: fields.type, title: fields.title, priceCents: fields.priceCents },
+    });
+    return created;
+  });
   return { id, message: LISTING_MESSAGES.created };
 }
 
@@ -160,6 +172,14 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
     const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
     const status: ListingStatus = backToReview ? 'pending' : row.status;
     await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by);
+    await audit.record(deps, trx, {
+      actorId: userId,
+      action: AUDIT_ACTIONS.listingEdited,
+      targetType: 'listing',
+      targetId: id,
+      before: { title: row.title, description: row.description, priceCents: row.price_cents, status: row.status },
+      after: { title: fields.title, description: fields.description, priceCents: fields.priceCents, status },
+    });
     return { message: LISTING_MESSAGES.updated, status, backToReview };
   });
 }
@@ -224,6 +244,19 @@ export function pendingCount(deps: AppDeps) {
   return listings.countPending(deps.db);
 }
 
+/** A moderation decision in the audit log: who, on which listing, the status before and after, and the reason. */
+function recordModeration(
+  deps: AppDeps,
+  trx: Db,
+  actorId: string,
+  action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS],
+  row: { id: string; status: ListingStatus },
+  status: ListingStatus | 'deleted',
+  reason: string | null = null,
+) {
+  return audit.record(deps, trx, { actorId, action, targetType: 'listing', targetId: row.id, before: { status: row.status }, after: { status }, reason });
+}
+
 async function lockAny(trx: Db, id: string) {
   const row = await listings.findForUpdate(trx, id);
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
@@ -231,24 +264,26 @@ async function lockAny(trx: Db, id: string) {
 }
 
 /** pending -> active: published now, valid for 30 days; the owner is told. */
-export async function approve(deps: AppDeps, id: string) {
+export async function approve(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: expiryFromApproval(now) });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
+    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
   });
   return { message: LISTING_MESSAGES.approved };
 }
 
 /** pending -> rejected, with an optional reason the owner reads. */
-export async function reject(deps: AppDeps, id: string, reason: string | null) {
+export async function reject(deps: AppDeps, actorId: string, id: string, reason: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
+    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingRejected, row, 'rejected', reason);
   });
   return { message: LISTING_MESSAGES.rejected };
 }
@@ -257,30 +292,33 @@ export async function reject(deps: AppDeps, id: string, reason: string | null) {
  * active or inactive (paused by the owner) -> paused by the administration; the
  * owner can no longer reactivate it. A listing never approved has nothing to pause.
  */
-export async function adminPause(deps: AppDeps, id: string, reason: string | null) {
+export async function adminPause(deps: AppDeps, actorId: string, id: string, reason: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
     await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin' });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
+    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingPaused, row, 'paused', reason);
   });
   return { message: LISTING_MESSAGES.adminPaused };
 }
 
 /** paused -> active (the administration lifts its own pause, or a billing one). */
-export async function activate(deps: AppDeps, id: string) {
+export async function activate(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingActivated, row, 'active');
   });
   return { message: LISTING_MESSAGES.activated };
 }
 
-export async function adminDelete(deps: AppDeps, id: string) {
+export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
-    await lockAny(trx, id);
+    const row = await lockAny(trx, id);
     await listings.softDelete(trx, id);
+    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
   });
   return { message: LISTING_MESSAGES.adminDeleted };
 }
@@ -297,3 +335,47 @@ export function imageIdsInUse(deps: AppDeps, imageIds: string[]): Promise<Set<st
 
 // What other modules (orders, profile stats) may read of listings.
 export { countByOwner, findPublic, findPublicForOrder } from './listings.repository.ts';
+
+// ---- Billing, suspension and anonymisation (called by other modules, inside their transaction) ----
+
+/** Moves one owner's listings between active and paused-by-billing, each move in the audit log (done by nobody: the rule). */
+async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: boolean) {
+  const from = pausing ? { status: 'active' as const, pausedBy: null } : { status: 'paused' as const, pausedBy: 'billing' as const };
+  const to = pausing ? { status: 'paused' as const, pausedBy: 'billing' as const } : { status: 'active' as const, pausedBy: null };
+  const ids = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy });
+  const action = pausing ? AUDIT_ACTIONS.listingPausedByBilling : AUDIT_ACTIONS.listingRestoredByBilling;
+  for (const id of ids) await audit.record(deps, trx, { actorId: null, action, targetType: 'listing', targetId: id, before: from, after: to });
+  return ids.length;
+}
+
+/** Every active listing of a person with an overdue charge is paused by billing (not by the owner, not by an admin). */
+export const pauseForBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, true);
+
+/** Paid up: what billing paused goes back to active (what an administrator paused stays paused). */
+export const restoreFromBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, false);
+
+/** A person who left: their listings leave every screen (the rows stay for past orders). */
+export function removeAllOfOwner(trx: Db, userId: string) {
+  return listings.softDeleteByOwner(trx, userId);
+}
+
+/** The Anúncios card: every listing that is not deleted. */
+export function totalCount(deps: AppDeps) {
+  return listings.countAll(deps.db);
+}
+
+export const advertiserCount = (deps: AppDeps) => listings.countAdvertisers(deps.db);
+
+/** The Anunciantes section: people with listings and their counts, paged by person. */
+export async function advertisers(deps: AppDeps, cursor: string | null) {
+  const limit = 20;
+  const rows = await listings.advertisers(deps.db, cursor, limit);
+  const items = rows.slice(0, limit).map((row) => {
+    const total = Number(row.total);
+    const active = Number(row.active);
+    return { id: row.id, fullName: row.full_name, apartment: row.apartment, isSuspended: row.is_suspended, total, active, inactive: total - active };
+  });
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+export const streamForExport = (db: Db) => listings.streamForExport(db);

@@ -206,8 +206,11 @@ export function setStatus(db: Db, id: string, change: OrderStatusChange) {
     .execute();
 }
 
-/** Every order for the admin panel, newest first, with both people by name and apartment. */
-export function listForAdmin(db: Db, status: OrderStatus | null, limit: number) {
+/**
+ * Every order for the admin panel, newest first, with both people by name and
+ * apartment; paged by (created_at, id) after the cursor's row, limit + 1 rows.
+ */
+export function listForAdmin(db: Db, status: OrderStatus | null, cursor: string | null, limit: number) {
   let query = withListing(db)
     .innerJoin('users as r', 'r.id', 'o.renter_id')
     .innerJoin('users as w', 'w.id', 'o.owner_id')
@@ -215,7 +218,8 @@ export function listForAdmin(db: Db, status: OrderStatus | null, limit: number) 
     .select(LISTING_COLUMNS)
     .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
   if (status) query = query.where('o.status', '=', status);
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+  if (cursor) query = query.where(sql<boolean>`(o.created_at, o.id) < (SELECT c.created_at, c.id FROM orders c WHERE c.id = ${cursor})`);
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit + 1).execute();
 }
 
 /** Home activity: the newest orders the user made or received, with the requester's name. */
@@ -307,4 +311,36 @@ export async function hasRentalInProgress(db: Db, listingId: string, exceptOrder
     .where('id', '<>', exceptOrderId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The pending orders of an owner, locked, with what their requesters are told. */
+export function lockPendingAsOwner(db: Db, ownerId: string) {
+  return withListing(db)
+    .select(['o.id', 'o.renter_id', 'l.title as listing_title'])
+    .where('o.owner_id', '=', ownerId)
+    .where('o.status', '=', 'pending')
+    .forUpdate('o')
+    .execute();
+}
+
+export function countPending(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** Every order, oldest first, streamed for the CSV export (never all in memory). */
+export function streamForExport(db: Db) {
+  return withListing(db)
+    .innerJoin('users as r', 'r.id', 'o.renter_id')
+    .innerJoin('users as w', 'w.id', 'o.owner_id')
+    .select(['o.id', 'o.status', 'o.total_cents', 'o.start_date', 'o.end_date', 'o.delivery_method', 'o.created_at'])
+    .select(['l.title as listing_title', 'l.type as listing_type'])
+    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .stream(1000);
 }

@@ -21,7 +21,7 @@ const moderationRouter = router({
   list: staffProcedure
     .input(adminOrdersInputSchema)
     .output(adminOrdersSchema)
-    .query(({ ctx, input }) => orders.adminList(ctx.deps, input.status)),
+    .query(({ ctx, input }) => orders.adminList(ctx.deps, input.status, input.cursor)),
 
   approve: adminProcedure
     .input(orderByIdSchema)

@@ -33,6 +33,8 @@ import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import * as listings from '../listings/listings.service.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 
@@ -169,6 +171,13 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
         scheduledAt: terms.scheduledAt,
         message: input.message,
       });
+      await audit.record(deps, trx, {
+        actorId: requester.id,
+        action: AUDIT_ACTIONS.orderCreated,
+        targetType: 'order',
+        targetId: id,
+        after: { listingId: listing.id, ownerId: listing.user_id, startDate: terms.startDate, endDate: terms.endDate },
+      });
       await notify(deps, trx, {
         userId: listing.user_id,
         type: 'order_status',
@@ -273,6 +282,17 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
     }
 
     await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
+    if (action === 'approve' || action === 'reject') {
+      await audit.record(deps, trx, {
+        actorId: actor.id,
+        action: action === 'approve' ? AUDIT_ACTIONS.orderApproved : AUDIT_ACTIONS.orderRejected,
+        targetType: 'order',
+        targetId: id,
+        before: { status: order.status },
+        after: { status: rule.to },
+        reason,
+      });
+    }
     await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
     if (actor.asAdmin) {
       await notify(deps, trx, {
@@ -375,10 +395,12 @@ export async function orderHrefs(deps: AppDeps, userId: string, ids: readonly st
 
 // ---- The administration ----
 
-export async function adminList(deps: AppDeps, status: OrderStatus | null): Promise<{ items: AdminOrder[] }> {
-  const rows = await orders.listForAdmin(deps.db, status, ADMIN_ORDERS_LIMIT);
+export async function adminList(deps: AppDeps, status: OrderStatus | null, cursor: string | null): Promise<{ items: AdminOrder[]; nextCursor: string | null }> {
+  const rows = await orders.listForAdmin(deps.db, status, cursor, ADMIN_ORDERS_LIMIT);
+  const page = rows.slice(0, ADMIN_ORDERS_LIMIT);
   return {
-    items: rows.map((row) => ({
+    nextCursor: rows.length > ADMIN_ORDERS_LIMIT ? page[page.length - 1]!.id : null,
+    items: page.map((row) => ({
       id: row.id,
       status: row.status,
       listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
@@ -412,3 +434,32 @@ export function hasOrderOnListings(deps: AppDeps, userId: string, listingIds: st
 
 // What other modules (activity, profile stats, reviews) may read of orders.
 export { countAsRequester, findForUpdate, listRecentForUser } from './orders.repository.ts';
+
+// ---- Suspension (called by the users module, inside its transaction) ----
+
+/** A suspended owner cannot answer: their pending orders are cancelled with a reason, and each requester is told. */
+export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: string, ownerId: string, reason: string) {
+  const pending = await orders.lockPendingAsOwner(trx, ownerId);
+  for (const order of pending) {
+    await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
+    await notify(deps, trx, {
+      userId: order.renter_id,
+      type: 'order_status',
+      relatedId: order.id,
+      ...ORDER_NOTIFICATIONS.cancelledByAdministration(order.listing_title, reason),
+    });
+    await audit.record(deps, trx, {
+      actorId,
+      action: AUDIT_ACTIONS.orderCancelledBySuspension,
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+      reason,
+    });
+  }
+  return pending.length;
+}
+
+export const pendingCount = (deps: AppDeps) => orders.countPending(deps.db);
+export const streamForExport = (db: Db) => orders.streamForExport(db);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 export interface NewUser {
@@ -12,6 +13,9 @@ export interface NewUser {
   apartment: string | null;
   approvalStatus?: ApprovalStatus;
 }
+
+/** A person's own columns that both their profile and the administration read. */
+const PERSON_COLUMNS = ['id', 'email', 'full_name', 'cpf', 'phone', 'block', 'apartment', 'bio', 'approval_status', 'is_suspended', 'created_at'] as const;
 
 const rolesOf = sql<Role[]>`coalesce((SELECT array_agg(role ORDER BY role) FROM user_roles WHERE user_roles.user_id = users.id), '{}')`;
 
@@ -54,22 +58,7 @@ export function updatePasswordHash(db: Db, userId: string, passwordHash: string)
 export function findProfile(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'full_name',
-      'cpf',
-      'phone',
-      'block',
-      'apartment',
-      'bio',
-      'avatar_url',
-      'approval_status',
-      'rejection_reason',
-      'is_suspended',
-      'created_at',
-      rolesOf.as('roles'),
-    ])
+    .select([...PERSON_COLUMNS, 'avatar_url', 'rejection_reason', rolesOf.as('roles')])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -124,4 +113,163 @@ export function approveUserById(db: Db, userId: string) {
 
 export function findUserIdByEmail(db: Db, email: string) {
   return db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+}
+
+// ---- The administration's people sections ----
+
+/** Lower case without accents, so 'jose' finds 'José' (no extension needed: a fixed map of pt-BR letters). */
+function folded(expression: ReturnType<typeof sql>) {
+  return sql<string>`translate(lower(${expression}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
+}
+
+export function foldForSearch(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+const ADMIN_USER_COLUMNS = [...PERSON_COLUMNS, 'anonymized_at', 'updated_at'] as const;
+
+export interface AdminUserFilters {
+  search: string | null;
+  status: UserStatusFilter;
+  cursor: string | null;
+  limit: number;
+}
+
+/** Every person, newest first, paged by (created_at, id) after the cursor's row; limit + 1 rows. */
+export function listForAdmin(db: Db, filters: AdminUserFilters) {
+  let query = db.selectFrom('users').select(ADMIN_USER_COLUMNS).select(rolesOf.as('roles'));
+  if (filters.search) {
+    // %, _ and \ typed by the admin are literal characters, not wildcards.
+    const pattern = `%${foldForSearch(filters.search).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(folded(sql.ref('full_name')), 'like', pattern),
+        eb(sql`lower(email)`, 'like', pattern),
+        eb(folded(sql`coalesce(apartment, '')`), 'like', pattern),
+      ]),
+    );
+  }
+  if (filters.status === 'suspended') query = query.where('is_suspended', '=', true);
+  else if (filters.status !== 'all') query = query.where('approval_status', '=', filters.status).where('is_suspended', '=', false);
+  if (filters.cursor) {
+    query = query.where(sql<boolean>`(created_at, id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = ${filters.cursor})`);
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit + 1).execute();
+}
+export type AdminUserRow = Awaited<ReturnType<typeof listForAdmin>>[number];
+
+export function findForAdmin(db: Db, userId: string) {
+  return db.selectFrom('users').select(ADMIN_USER_COLUMNS).select(rolesOf.as('roles')).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The person's row locked for an administrator's change: two admins at once take turns. */
+export function lockForAdmin(db: Db, userId: string) {
+  return db.selectFrom('users').select(ADMIN_USER_COLUMNS).select(rolesOf.as('roles')).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export interface AdminProfileChange {
+  fullName: string;
+  phone: string | null;
+  block: string | null;
+  apartment: string | null;
+  bio: string | null;
+  approvalStatus: ApprovalStatus;
+  isSuspended: boolean;
+}
+
+/**
+ * Writes the administrator's edit. updated_at is the row's version: it always
+ * moves forward (at least 1 ms), so a dialog opened before this save is refused.
+ */
+export function updateByAdmin(db: Db, userId: string, change: AdminProfileChange, approvedAt: Date | null | undefined) {
+  return db
+    .updateTable('users')
+    .set({
+      full_name: change.fullName,
+      phone: change.phone,
+      block: change.block,
+      apartment: change.apartment,
+      bio: change.bio,
+      approval_status: change.approvalStatus,
+      is_suspended: change.isSuspended,
+      ...(approvedAt !== undefined ? { approved_at: approvedAt } : {}),
+      ...(change.approvalStatus !== 'rejected' ? { rejection_reason: null } : {}),
+      updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function removeRole(db: Db, userId: string, role: Role) {
+  return db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).execute();
+}
+
+/** Administrators who can still act (approved, not suspended), other than this one. */
+export function countOtherActiveAdmins(db: Db, userId: string) {
+  return db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('r.role', '=', 'admin')
+    .where('u.id', '!=', userId)
+    .where('u.approval_status', '=', 'approved')
+    .where('u.is_suspended', '=', false)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** LGPD: the person's own data is removed; the row stays (as 'Ex-morador') for past orders and reviews. */
+export function anonymize(db: Db, userId: string, fields: { fullName: string; email: string; passwordHash: string; at: Date }) {
+  return db
+    .updateTable('users')
+    .set({
+      full_name: fields.fullName,
+      email: fields.email,
+      password_hash: fields.passwordHash,
+      cpf: null,
+      phone: null,
+      block: null,
+      apartment: null,
+      bio: null,
+      avatar_url: null,
+      rejection_reason: null,
+      is_suspended: true,
+      anonymized_at: fields.at,
+      updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function removeAllRoles(db: Db, userId: string) {
+  return db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+}
+
+export function exists(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}
+
+export function countAll(db: Db) {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('anonymized_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** Every person, oldest first, streamed for the CSV export (the only export with CPF). */
+export function streamForExport(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email', 'cpf', 'phone', 'block', 'apartment', 'approval_status', 'is_suspended', 'created_at'])
+    .select(rolesOf.as('roles'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .stream(1000);
 }

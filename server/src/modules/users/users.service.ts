@@ -1,8 +1,23 @@
 import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import {
+  ADMIN_USER_MESSAGES,
+  ADMIN_USERS_PAGE_SIZE,
+  EX_RESIDENT_NAME,
+  type AdminUser,
+  type updateAdminUserSchema,
+  type UserStatusFilter,
+} from '@vizinhanca/shared/users/admin-users.schema';
+import { ROLES } from '@vizinhanca/shared/users/user.types';
+import type { z } from 'zod';
+import { generateToken, hashPassword } from '../../auth/crypto.ts';
 import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { countByOwner } from '../listings/listings.service.ts';
-import { countAsRequester } from '../orders/orders.service.ts';
+import { ACCOUNT_CHANGED_KIND } from '../admin/admin.service.ts';
+import * as audit from '../audit/audit.service.ts';
+import * as listings from '../listings/listings.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
@@ -38,8 +53,12 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
 
 /** The profile's stats: own listings that are not deleted, orders made as requester, the real rating received. */
 export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats> {
-  const [listings, orders, rating] = await Promise.all([countByOwner(deps.db, userId), countAsRequester(deps.db, userId), summaryOf(deps.db, userId)]);
-  return { listings, orders, rating };
+  const [listingCount, orderCount, rating] = await Promise.all([
+    listings.countByOwner(deps.db, userId),
+    orders.countAsRequester(deps.db, userId),
+    summaryOf(deps.db, userId),
+  ]);
+  return { listings: listingCount, orders: orderCount, rating };
 }
 
 // What other modules (auth, admin) may read and write of people: nothing else of the repository.
@@ -54,3 +73,156 @@ export {
   listPendingUsers,
   updatePasswordHash,
 } from './users.repository.ts';
+
+// ---- The administration: people (admins only) ----
+
+function toAdminUser(row: users.AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    cpf: row.cpf,
+    phone: row.phone,
+    block: row.block,
+    apartment: row.apartment,
+    bio: row.bio,
+    approvalStatus: row.approval_status,
+    isSuspended: row.is_suspended,
+    roles: row.roles,
+    anonymized: row.anonymized_at !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function adminList(deps: AppDeps, filters: { search: string | null; status: UserStatusFilter; cursor: string | null }) {
+  const rows = await users.listForAdmin(deps.db, { ...filters, limit: ADMIN_USERS_PAGE_SIZE });
+  const items = rows.slice(0, ADMIN_USERS_PAGE_SIZE).map(toAdminUser);
+  return { items, nextCursor: rows.length > ADMIN_USERS_PAGE_SIZE ? items[items.length - 1]!.id : null };
+}
+
+export async function adminById(deps: AppDeps, userId: string): Promise<AdminUser> {
+  const row = await users.findForAdmin(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
+  return toAdminUser(row);
+}
+
+export const exists = (db: Db, userId: string) => users.exists(db, userId);
+export const countAll = (deps: AppDeps) => users.countAll(deps.db);
+export const streamForExport = (db: Db) => users.streamForExport(db);
+
+const PROFILE_FIELDS = ['fullName', 'phone', 'block', 'apartment', 'bio', 'approvalStatus'] as const;
+
+/** The fields that changed, before and after, for the audit log. */
+function profileDiff(row: users.AdminUserRow, input: users.AdminProfileChange) {
+  const current = toAdminUser(row);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const field of PROFILE_FIELDS) {
+    if (current[field] !== input[field]) {
+      before[field] = current[field];
+      after[field] = input[field];
+    }
+  }
+  return Object.keys(after).length > 0 ? { before, after } : null;
+}
+
+/**
+ * The edit dialog's save: profile, approval, suspension and roles, in one
+ * transaction with the row locked. A dialog opened before someone else's save
+ * is refused (nothing lost, nothing half-written); the last administrator keeps
+ * their power; every change goes to the audit log.
+ */
+export async function adminUpdate(deps: AppDeps, actorId: string, input: z.output<typeof updateAdminUserSchema>) {
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await users.lockForAdmin(trx, input.userId);
+    if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
+    if (row.updated_at.getTime() !== input.expectedUpdatedAt.getTime()) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.conflict);
+
+    const removesOwnAdmin = row.roles.includes('admin') && !input.roles.includes('admin');
+    const locksSelfOut = input.isSuspended || input.approvalStatus !== 'approved';
+    if (input.userId === actorId && (removesOwnAdmin || locksSelfOut) && (await users.countOtherActiveAdmins(trx, actorId)) === 0) {
+      throw new AppError('FORBIDDEN', removesOwnAdmin ? ADMIN_USER_MESSAGES.lastAdminRole : ADMIN_USER_MESSAGES.lastAdminSuspend);
+    }
+
+    const change: users.AdminProfileChange = {
+      fullName: input.fullName,
+      phone: input.phone,
+      block: input.block,
+      apartment: input.apartment,
+      bio: input.bio,
+      approvalStatus: input.approvalStatus,
+      isSuspended: input.isSuspended,
+    };
+    const approvedAt = input.approvalStatus === row.approval_status ? undefined : input.approvalStatus === 'approved' ? deps.clock.now() : null;
+    await users.updateByAdmin(trx, input.userId, change, approvedAt);
+
+    const target = { targetType: 'user' as const, targetId: input.userId, actorId };
+    const diff = profileDiff(row, change);
+    if (diff) await audit.record(deps, trx, { ...target, action: AUDIT_ACTIONS.userUpdated, ...diff, reason: input.reason });
+
+    for (const role of ROLES) {
+      const had = row.roles.includes(role);
+      const has = input.roles.includes(role);
+      if (had === has) continue;
+      if (has) await users.grantRole(trx, input.userId, role);
+      else await users.removeRole(trx, input.userId, role);
+      await audit.record(deps, trx, {
+        ...target,
+        action: has ? AUDIT_ACTIONS.userRoleGranted : AUDIT_ACTIONS.userRoleRemoved,
+        before: { roles: row.roles },
+        after: { roles: input.roles },
+        reason: input.reason,
+      });
+    }
+
+    if (input.isSuspended !== row.is_suspended) {
+      await audit.record(deps, trx, {
+        ...target,
+        action: input.isSuspended ? AUDIT_ACTIONS.userSuspended : AUDIT_ACTIONS.userReactivated,
+        before: { isSuspended: row.is_suspended },
+        after: { isSuspended: input.isSuspended },
+        reason: input.reason,
+      });
+    }
+    // Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled.
+    if (input.isSuspended && !row.is_suspended) {
+      await deps.sessions.revokeAllInTransaction(trx, input.userId);
+      await orders.cancelPendingAsOwner(deps, trx, actorId, input.userId, input.reason ?? ADMIN_USER_MESSAGES.suspensionReason);
+    }
+    // Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights.
+    const rightsChanged = diff?.after.approvalStatus !== undefined || input.isSuspended !== row.is_suspended || input.roles.join() !== row.roles.join();
+    if (rightsChanged) {
+      await deps.bus.publish(trx, { userId: input.userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: input.approvalStatus, isSuspended: input.isSuspended } });
+      await deps.sockets.requestClose(trx, input.userId);
+    }
+    const fresh = await users.findForAdmin(trx, input.userId);
+    return toAdminUser(fresh!);
+  });
+  return { message: ADMIN_USER_MESSAGES.updated, user: updated };
+}
+
+/**
+ * LGPD: a person who left. Their personal fields are removed and the row reads
+ * 'Ex-morador', so past orders and reviews stay readable; their listings leave
+ * every screen, their sessions end and they can never sign in again. The audit
+ * entry records that it happened, not the data that was removed.
+ */
+export async function anonymize(deps: AppDeps, actorId: string, userId: string) {
+  if (userId === actorId) throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotAnonymizeSelf);
+  // An unusable password: a hash of a random secret nobody keeps.
+  const passwordHash = await hashPassword(generateToken());
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await users.lockForAdmin(trx, userId);
+    if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
+    if (row.anonymized_at) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyAnonymized);
+    await orders.cancelPendingAsOwner(deps, trx, actorId, userId, ADMIN_USER_MESSAGES.leftReason);
+    await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: deps.clock.now() });
+    await users.removeAllRoles(trx, userId);
+    await listings.removeAllOfOwner(trx, userId);
+    await deps.sessions.revokeAllInTransaction(trx, userId);
+    await deps.sockets.requestClose(trx, userId);
+    await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
+  });
+  return { message: ADMIN_USER_MESSAGES.anonymized };
+}

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminOrders, useDecideOrder } from '../hooks/use-admin-orders.ts';
 import { AdminOrderCard } from './admin-order-card.tsx';
 import { ListingReasonDialog } from './listing-reason-dialog.tsx';
-import { LoadError } from './load-more.tsx';
+import { LoadError, LoadMore } from './load-more.tsx';
 import { ORDER_STATUS_OPTIONS } from './moderation-labels.ts';
 import { SelectField } from './select-field.tsx';
 
@@ -14,7 +14,7 @@ export function AdminOrdersPanel({ isAdmin }: { isAdmin: boolean }) {
   const orders = useAdminOrders(status === 'all' ? null : status);
   const decide = useDecideOrder();
   const [rejecting, setRejecting] = useState<AdminOrder | null>(null);
-  const items = orders.data?.items ?? [];
+  const items = orders.items;
 
   return (
     <section className="section" aria-labelledby="admin-orders-title">
@@ -28,7 +28,7 @@ export function AdminOrdersPanel({ isAdmin }: { isAdmin: boolean }) {
       </div>
       {orders.isPending ? (
         <Spinner />
-      ) : orders.isError && !orders.data ? (
+      ) : orders.isError && items.length === 0 ? (
         <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
       ) : items.length === 0 ? (
         <p className="admin-empty">Nenhum pedido encontrado.</p>
@@ -47,6 +47,11 @@ export function AdminOrdersPanel({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </ul>
       )}
+      <LoadMore
+        hasMore={Boolean(orders.hasNextPage) && !orders.isPlaceholderData}
+        loading={orders.isFetchingNextPage}
+        onLoad={() => void orders.fetchNextPage()}
+      />
       <ListingReasonDialog
         listing={rejecting ? { id: rejecting.id, title: rejecting.listing.title } : null}
         subject="Pedido de"

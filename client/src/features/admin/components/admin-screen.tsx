@@ -1,10 +1,9 @@
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { ADMIN_ORDERS_LIMIT } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { InboxIcon, MegaphoneIcon, ShoppingBagIcon } from '../../../components/ui/icons.tsx';
-import { usePendingOrderCount } from '../hooks/use-admin-orders.ts';
+import { ClockIcon, CreditCardIcon, InboxIcon, MegaphoneIcon, ShoppingBagIcon, TagIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
+import { useAdminSummary } from '../hooks/use-admin-summary.ts';
 import {
   useActivateListing,
   useApproveListing,
@@ -13,7 +12,11 @@ import {
   useRejectListing,
 } from '../hooks/use-moderate-listing.ts';
 import { usePublicListingCount } from '../hooks/use-moderation-listings.ts';
+import { ActivityPanel } from './activity-panel.tsx';
 import { AdminOrdersPanel } from './admin-orders-panel.tsx';
+import { AdvertisersPanel } from './advertisers-panel.tsx';
+import { BillingPanel } from './billing-panel.tsx';
+import { ExportsLinks } from './exports-links.tsx';
 import { AllListingsPanel } from './all-listings-panel.tsx';
 import { DeleteListingDialog } from './delete-listing-dialog.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
@@ -21,7 +24,9 @@ import { ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
 import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
-import { sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
+import { ADMIN_ONLY_SECTIONS, sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
+import { UserEditDialog } from './user-edit-dialog.tsx';
+import { UsersPanel } from './users-panel.tsx';
 import '../admin.css';
 
 function plural(count: number, one: string, many: string): string {
@@ -31,16 +36,20 @@ function plural(count: number, one: string, many: string): string {
 type OpenDialog = { kind: 'view' | 'reject' | 'pause' | 'delete'; listing: ManagedListing } | null;
 
 interface AdminScreenProps {
+  currentUserId: string;
   isAdmin: boolean;
   section: AdminSection;
   onSectionChange: (section: AdminSection) => void;
 }
 
 /** /admin (docs/product.md §10.17): pendencies (listings and, for admins, sign-ups), every listing and every order. */
-export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenProps) {
+export function AdminScreen({ currentUserId, isAdmin, section: requested, onSectionChange }: AdminScreenProps) {
+  // Moderators see only the sections their powers cover.
+  const section: AdminSection = !isAdmin && ADMIN_ONLY_SECTIONS.includes(requested) ? 'pendencias' : requested;
   const pendencies = useAdminPendencies();
   const publicCount = usePublicListingCount();
-  const pendingOrders = usePendingOrderCount();
+  const summary = useAdminSummary();
+  const [editingUserId, setEditingUserId] = useState<string | null>(null);
   const approve = useApproveListing();
   const reject = useRejectListing();
   const pause = usePauseListing();
@@ -55,7 +64,8 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
     ? `${plural(pendingListings, 'anúncio', 'anúncios')} · ${plural(pendingSignUps, 'cadastro', 'cadastros')}`
     : plural(pendingListings, 'anúncio', 'anúncios');
 
-  const tabs: SummaryTab[] = [
+  const count = (value: number | undefined) => (value === undefined ? '–' : String(value));
+  const allTabs: SummaryTab[] = [
     {
       section: 'pendencias',
       label: 'Pendências',
@@ -63,6 +73,22 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
       detail,
       tone: 'warning',
       Icon: InboxIcon,
+    },
+    {
+      section: 'usuarios',
+      label: 'Usuários',
+      value: count(summary.data?.users),
+      detail: 'moradores cadastrados',
+      tone: 'brand',
+      Icon: UsersIcon,
+    },
+    {
+      section: 'anunciantes',
+      label: 'Anunciantes',
+      value: count(summary.data?.advertisers),
+      detail: 'com anúncios',
+      tone: 'purple',
+      Icon: TagIcon,
     },
     {
       section: 'anuncios',
@@ -75,12 +101,29 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
     {
       section: 'pedidos',
       label: 'Pedidos',
-      value: pendingOrders === null ? '–' : pendingOrders >= ADMIN_ORDERS_LIMIT ? `${ADMIN_ORDERS_LIMIT}+` : String(pendingOrders),
-      detail: pendingOrders === 1 ? 'pendente' : 'pendentes',
+      value: count(summary.data?.pendingOrders),
+      detail: summary.data?.pendingOrders === 1 ? 'pendente' : 'pendentes',
       tone: 'purple',
       Icon: ShoppingBagIcon,
     },
+    {
+      section: 'atividade',
+      label: 'Atividade',
+      value: count(summary.data?.activityToday),
+      detail: 'nas últimas 24 horas',
+      tone: 'brand',
+      Icon: ClockIcon,
+    },
+    {
+      section: 'cobrancas',
+      label: 'Cobranças',
+      value: count(summary.data?.pendingBillings),
+      detail: 'em aberto',
+      tone: 'warning',
+      Icon: CreditCardIcon,
+    },
   ];
+  const tabs = allTabs.filter((tab) => isAdmin || !ADMIN_ONLY_SECTIONS.includes(tab.section));
 
   const running = [approve, reject, pause, activate, remove].find((mutation) => mutation.isPending);
   const handlers: ListingHandlers = {
@@ -103,13 +146,22 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
         <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)} className="admin-panel">
           {section === 'pendencias' ? (
             <PendenciesPanel isAdmin={isAdmin} pendingListingCount={pendencies.data?.pendingListings ?? null} handlers={handlers} />
+          ) : section === 'usuarios' ? (
+            <UsersPanel onEdit={setEditingUserId} />
+          ) : section === 'anunciantes' ? (
+            <AdvertisersPanel onManage={setEditingUserId} />
           ) : section === 'anuncios' ? (
             <AllListingsPanel handlers={handlers} />
-          ) : (
+          ) : section === 'pedidos' ? (
             <AdminOrdersPanel isAdmin={isAdmin} />
+          ) : section === 'atividade' ? (
+            <ActivityPanel />
+          ) : (
+            <BillingPanel />
           )}
         </div>
         <ReportedMessagesPanel />
+        {isAdmin ? <ExportsLinks /> : null}
       </main>
 
       <ListingViewDialog listing={dialogListing('view')} onClose={closeDialog} />
@@ -134,6 +186,7 @@ export function AdminScreen({ isAdmin, section, onSectionChange }: AdminScreenPr
         onConfirm={(id, reason, done) => pause.mutate({ id, reason }, { onSuccess: done })}
         onClose={closeDialog}
       />
+      <UserEditDialog userId={editingUserId} currentUserId={currentUserId} onClose={() => setEditingUserId(null)} />
       <DeleteListingDialog
         listing={dialogListing('delete')}
         pending={remove.isPending}

@@ -1,6 +1,10 @@
 import type { ComponentType, KeyboardEvent } from 'react';
 
-export type AdminSection = 'pendencias' | 'anuncios' | 'pedidos';
+export const ADMIN_SECTIONS = ['pendencias', 'usuarios', 'anunciantes', 'anuncios', 'pedidos', 'atividade', 'cobrancas'] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** Sections only administrators see: people and billing (decisions.md). */
+export const ADMIN_ONLY_SECTIONS: readonly AdminSection[] = ['usuarios', 'anunciantes', 'cobrancas'];
 
 export interface SummaryTab {
   section: AdminSection;

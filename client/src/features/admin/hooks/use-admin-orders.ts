@@ -8,15 +8,13 @@ export function adminOrdersInput(status: OrderStatus | null) {
   return { status };
 }
 
-/** The orders section (docs/product.md §10.17): the newest orders, optionally of one status. */
+/** The orders section (docs/product.md §10.17): the newest orders, optionally of one status, page by page ('Carregar mais'). */
 export function useAdminOrders(status: OrderStatus | null) {
-  return trpc.orders.moderation.list.useQuery(adminOrdersInput(status), { placeholderData: keepPreviousData });
-}
-
-/** Orders waiting for their owner: the 'Pedidos' summary card. */
-export function usePendingOrderCount() {
-  const query = trpc.orders.moderation.list.useQuery(adminOrdersInput('pending'));
-  return query.data ? query.data.items.length : null;
+  const query = trpc.orders.moderation.list.useInfiniteQuery(adminOrdersInput(status), {
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, items: query.data?.pages.flatMap((page) => page.items) ?? [] };
 }
 
 /**
@@ -28,6 +26,7 @@ function useRefreshOrders() {
   return (listingId: string, freesDays: boolean) =>
     Promise.all([
       utils.orders.moderation.list.invalidate(),
+      utils.admin.summary.invalidate(),
       freesDays ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
       utils.listings.list.invalidate(),
     ]);

@@ -1,0 +1,80 @@
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '@vizinhanca/shared/billing/billing.schema';
+import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useBillingOverview, useMarkBillingPaid } from '../hooks/use-admin-billing.ts';
+import { LoadError } from './load-more.tsx';
+
+/** 'Cobranças' (spec 2.23; billing is not active, decisions.md): the figures, the rule, the latest charges. */
+export function BillingPanel() {
+  const overview = useBillingOverview();
+  const markPaid = useMarkBillingPaid();
+  return (
+    <section className="section" aria-labelledby="admin-billing-title">
+      <div className="section-header">
+        <h2 className="section-title" id="admin-billing-title">
+          Cobranças
+        </h2>
+      </div>
+      {overview.isPending ? (
+        <Spinner />
+      ) : overview.isError ? (
+        <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
+      ) : (
+        <>
+          <dl className="admin-billing-stats">
+            <div>
+              <dt>Total pendente</dt>
+              <dd>{formatCurrency(overview.data.stats.totalPendingCents)}</dd>
+            </div>
+            <div>
+              <dt>Pendentes</dt>
+              <dd>{overview.data.stats.pendingCount}</dd>
+            </div>
+            <div>
+              <dt>Vencidas</dt>
+              <dd>{overview.data.stats.overdueCount}</dd>
+            </div>
+          </dl>
+          <p className="notice notice-info">{BILLING_MESSAGES.overdueNote}</p>
+          {overview.data.items.length === 0 ? (
+            <p className="admin-empty">Nenhuma cobrança registrada. A cobrança ainda não está ativa: tudo é gratuito.</p>
+          ) : (
+            <ul className="pending-list" aria-label="Cobranças">
+              {overview.data.items.map((billing) => (
+                <li key={billing.id}>
+                  <Card className="pending-card admin-billing-card" role="article" aria-label={`Cobrança de ${billing.user.fullName}`}>
+                    <div className="admin-advertiser-header">
+                      <strong>{billing.user.fullName}</strong>
+                      <Badge variant={billing.status === 'overdue' ? 'danger' : billing.status === 'paid' ? 'success' : 'warning'}>
+                        {BILLING_STATUS_LABELS[billing.status]}
+                      </Badge>
+                    </div>
+                    <p className="pending-card-date">
+                      {formatCurrency(billing.amountCents)} · vence em {formatCalendarDate(billing.dueDate)}
+                      {billing.autoRenewal ? ' · renovação automática' : ''}
+                    </p>
+                    {billing.status === 'paid' ? null : (
+                      <div className="admin-billing-actions">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          loading={markPaid.isPending && markPaid.variables.id === billing.id}
+                          onClick={() => markPaid.mutate({ id: billing.id })}
+                        >
+                          Marcar como paga
+                        </Button>
+                      </div>
+                    )}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

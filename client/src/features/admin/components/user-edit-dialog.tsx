@@ -1,0 +1,160 @@
+import { maskCpf } from '@vizinhanca/shared/auth/cpf';
+import { maskPhone, PHONE_MASKED_MAX_LENGTH } from '@vizinhanca/shared/auth/phone';
+import { BIO_MAX_LENGTH, type AdminUser } from '@vizinhanca/shared/users/admin-users.schema';
+import { ROLES, type ApprovalStatus, type Role } from '@vizinhanca/shared/users/user.types';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { useAdminUser, useAnonymizeUser, useUpdateUser } from '../hooks/use-admin-people.ts';
+import { LoadError } from './load-more.tsx';
+import { NewBillingForm } from './new-billing-form.tsx';
+import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
+import { SelectField } from './select-field.tsx';
+
+interface UserEditDialogProps {
+  userId: string | null;
+  /** The signed-in administrator: they cannot anonymise themselves. */
+  currentUserId: string;
+  onClose: () => void;
+}
+
+/** 'Editar Usuário' (spec 2.23): the profile, approval, suspension and roles; e-mail and CPF read-only. */
+export function UserEditDialog({ userId, currentUserId, onClose }: UserEditDialogProps) {
+  const user = useAdminUser(userId);
+  return (
+    <Dialog open={userId !== null} title="Editar Usuário" onClose={onClose}>
+      {user.isPending ? (
+        <Spinner />
+      ) : user.isError ? (
+        <LoadError error={user.error} onRetry={() => void user.refetch()} />
+      ) : (
+        <>
+          <UserEditForm key={user.data.updatedAt.toISOString()} user={user.data} canAnonymize={user.data.id !== currentUserId} onClose={onClose} />
+          {user.data.anonymized ? null : <NewBillingForm userId={user.data.id} />}
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAnonymize: boolean; onClose: () => void }) {
+  const update = useUpdateUser();
+  const anonymize = useAnonymizeUser();
+  const [fullName, setFullName] = useState(user.fullName);
+  const [phone, setPhone] = useState(user.phone ? maskPhone(user.phone) : '');
+  const [block, setBlock] = useState(user.block ?? '');
+  const [apartment, setApartment] = useState(user.apartment ?? '');
+  const [bio, setBio] = useState(user.bio ?? '');
+  const [approvalStatus, setApprovalStatus] = useState<ApprovalStatus>(user.approvalStatus);
+  const [isSuspended, setSuspended] = useState(user.isSuspended);
+  const [roles, setRoles] = useState<Role[]>(user.roles);
+  const [reason, setReason] = useState('');
+  const [confirmingAnonymize, setConfirmingAnonymize] = useState(false);
+  const errors = update.error ? fieldErrorsOf(update.error) : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      {
+        userId: user.id,
+        expectedUpdatedAt: user.updatedAt,
+        fullName,
+        phone,
+        block,
+        apartment,
+        bio,
+        approvalStatus,
+        isSuspended,
+        roles,
+        reason,
+      },
+      { onSuccess: onClose },
+    );
+  }
+
+  const toggleRole = (role: Role, on: boolean) => setRoles((current) => (on ? [...current, role] : current.filter((item) => item !== role)));
+
+  return (
+    <form className="admin-user-form" onSubmit={submit} noValidate>
+      <dl className="detail-list admin-user-readonly">
+        <div>
+          <dt>E-mail</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>CPF</dt>
+          <dd>{user.cpf ? maskCpf(user.cpf) : 'Não informado'}</dd>
+        </div>
+      </dl>
+      <TextField id="admin-user-name" label="Nome completo" required value={fullName} error={errors.fullName} onChange={(event) => setFullName(event.target.value)} />
+      <TextField
+        id="admin-user-phone"
+        label="Telefone"
+        optional
+        inputMode="tel"
+        maxLength={PHONE_MASKED_MAX_LENGTH}
+        value={phone}
+        error={errors.phone}
+        onChange={(event) => setPhone(maskPhone(event.target.value))}
+      />
+      <div className="form-row">
+        <TextField id="admin-user-block" label="Bloco" optional value={block} error={errors.block} onChange={(event) => setBlock(event.target.value)} />
+        <TextField id="admin-user-apartment" label="Apartamento" optional value={apartment} error={errors.apartment} onChange={(event) => setApartment(event.target.value)} />
+      </div>
+      <TextAreaField id="admin-user-bio" label="Bio" optional rows={3} maxLength={BIO_MAX_LENGTH} value={bio} error={errors.bio} onChange={(event) => setBio(event.target.value)} />
+      <SelectField id="admin-user-status" label="Status do cadastro" value={approvalStatus} options={APPROVAL_OPTIONS} onChange={setApprovalStatus} />
+      <fieldset className="admin-user-checks">
+        <legend className="field-label">Acesso</legend>
+        <label className="admin-user-check">
+          <input type="checkbox" checked={isSuspended} onChange={(event) => setSuspended(event.target.checked)} />
+          Conta suspensa
+        </label>
+        {ROLES.map((role) => (
+          <label key={role} className="admin-user-check">
+            <input type="checkbox" checked={roles.includes(role)} onChange={(event) => toggleRole(role, event.target.checked)} />
+            {ROLE_LABELS[role]}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        id="admin-user-reason"
+        label="Motivo"
+        optional
+        hint="Fica no histórico de atividade (e é enviado a quem tinha pedidos cancelados pela suspensão)."
+        value={reason}
+        error={errors.reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="dialog-footer">
+        <Button variant="outline" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Salvar
+        </Button>
+      </div>
+      {canAnonymize ? (
+        <div className="admin-user-danger">
+          {confirmingAnonymize ? (
+            <>
+              <p>
+                Os dados pessoais de {user.fullName} serão apagados e os anúncios removidos. Pedidos e avaliações antigos ficam, como
+                &apos;Ex-morador&apos;. Isso não pode ser desfeito.
+              </p>
+              <Button variant="danger" loading={anonymize.isPending} onClick={() => anonymize.mutate({ userId: user.id }, { onSuccess: onClose })}>
+                Confirmar anonimização
+              </Button>
+            </>
+          ) : (
+            <Button variant="danger-outline" size="sm" onClick={() => setConfirmingAnonymize(true)}>
+              Anonimizar dados (LGPD)
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** Inputs shared by the route loader and the section (one cache entry per filter). */
+export function adminUsersInput(search: string, status: UserStatusFilter) {
+  return { search: search || undefined, status };
+}
+
+/** 'Usuários': search and status filter, page by page ('Carregar mais'). */
+export function useAdminUsers(search: string, status: UserStatusFilter) {
+  const query = trpc.admin.users.list.useInfiniteQuery(adminUsersInput(search, status), {
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, items: query.data?.pages.flatMap((page) => page.items) ?? [] };
+}
+
+/** 'Anunciantes': people with listings and their counts. */
+export function useAdvertisers() {
+  const query = trpc.admin.users.advertisers.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  return { ...query, items: query.data?.pages.flatMap((page) => page.items) ?? [] };
+}
+
+/** The person the edit dialog shows, always read fresh (its version guards the save). */
+export function useAdminUser(userId: string | null) {
+  return trpc.admin.users.byId.useQuery({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: 0 });
+}
+
+/** After a change to a person, every list and count that may show them is refreshed. */
+function useRefreshPeople() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([
+      utils.admin.users.invalidate(),
+      utils.admin.summary.invalidate(),
+      utils.admin.pendencies.invalidate(),
+      utils.admin.pendingUsers.invalidate(),
+      utils.admin.activity.invalidate(),
+      utils.orders.moderation.list.invalidate(),
+      utils.listings.invalidate(),
+    ]);
+}
+
+export function useUpdateUser() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.users.update.useMutation({
+    meta: { errorPrefix: 'Erro ao salvar usuário: ' },
+    onSuccess: (result) => toast.success(result.message),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useAnonymizeUser() {
+  const refresh = useRefreshPeople();
+  return trpc.admin.users.anonymize.useMutation({
+    meta: { errorPrefix: 'Erro ao anonimizar: ' },
+    onSuccess: (result) => toast.success(result.message),
+    onSettled: () => refresh(),
+  });
+}

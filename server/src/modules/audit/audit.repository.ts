@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
+import type { Db } from '../../db/database.ts';
+
+export interface NewAuditEntry {
+  actorId: string | null;
+  action: string;
+  targetType: AuditTargetType;
+  targetId: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
+  at: Date;
+}
+
+const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
+
+export function insertEntry(db: Db, entry: NewAuditEntry) {
+  return db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      before: json(entry.before),
+      after: json(entry.after),
+      reason: entry.reason ?? null,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
+/** A readable name for the record each entry is about: the person, the listing's title, the order's listing. */
+const targetLabel = sql<string | null>`CASE a.target_type
+  WHEN 'user' THEN (SELECT u.full_name FROM users u WHERE u.id = a.target_id)
+  WHEN 'listing' THEN (SELECT l.title FROM listings l WHERE l.id = a.target_id)
+  WHEN 'order' THEN (SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = a.target_id)
+  WHEN 'billing' THEN (SELECT u.full_name FROM billings b JOIN users u ON u.id = b.user_id WHERE b.id = a.target_id)
+END`;
+
+function entries(db: Db) {
+  return db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as actor', 'actor.id', 'a.actor_id')
+    .select([
+      'a.id',
+      'a.actor_id',
+      'actor.full_name as actor_full_name',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.before',
+      'a.after',
+      'a.reason',
+      'a.created_at',
+      targetLabel.as('target_label'),
+    ]);
+}
+
+/** Newest first, paged by id (the log only grows, so ids follow time). */
+export function listPage(db: Db, cursor: string | null, limit: number) {
+  let query = entries(db);
+  if (cursor) query = query.where('a.id', '<', cursor);
+  return query.orderBy('a.id', 'desc').limit(limit + 1).execute();
+}
+
+export function countSince(db: Db, since: Date) {
+  return db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+/** Every entry, oldest first, as a stream for the CSV export. */
+export function streamAll(db: Db) {
+  return entries(db).orderBy('a.id', 'asc').stream(500);
+}
+
+export type AuditRow = Awaited<ReturnType<typeof listPage>>[number];

@@ -1,0 +1,27 @@
+import { billingByIdSchema, billingOverviewSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
+import { z } from 'zod';
+import { adminProcedure, approvedProcedure, router } from '../../trpc.ts';
+import * as billing from './billing.service.ts';
+
+const messageOutput = z.object({ message: z.string() });
+
+export const billingRouter = router({
+  /** The Cobranças section of /admin (admins only: money and people). */
+  overview: adminProcedure.output(billingOverviewSchema).query(({ ctx }) => billing.overview(ctx.deps)),
+
+  create: adminProcedure
+    .input(createBillingSchema)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => billing.create(ctx.deps, ctx.user.id, input)),
+
+  markPaid: adminProcedure
+    .input(billingByIdSchema)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => billing.markPaid(ctx.deps, ctx.user.id, input.id)),
+
+  /** A resident's payment attempt: answered with a clear error while no provider is wired. */
+  pay: approvedProcedure
+    .input(billingByIdSchema)
+    .output(messageOutput)
+    .mutation(() => billing.pay()),
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// The administration's audit log (decisions.md "Administration"): append-only,
+// written in the same transaction as the change it records.
+
+export const AUDIT_TARGET_TYPES = ['user', 'listing', 'order', 'billing'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** What happened, by whom it usually is done: staff actions and the significant resident events. */
+export const AUDIT_ACTIONS = {
+  userSignedUp: 'user.signed_up',
+  userApproved: 'user.approved',
+  userRejected: 'user.rejected',
+  userUpdated: 'user.updated',
+  userSuspended: 'user.suspended',
+  userReactivated: 'user.reactivated',
+  userRoleGranted: 'user.role_granted',
+  userRoleRemoved: 'user.role_removed',
+  userAnonymized: 'user.anonymized',
+  listingCreated: 'listing.created',
+  listingEdited: 'listing.edited',
+  listingApproved: 'listing.approved',
+  listingRejected: 'listing.rejected',
+  listingPaused: 'listing.paused',
+  listingActivated: 'listing.activated',
+  listingDeleted: 'listing.deleted',
+  listingPausedByBilling: 'listing.paused_by_billing',
+  listingRestoredByBilling: 'listing.restored_by_billing',
+  orderCreated: 'order.created',
+  orderApproved: 'order.approved',
+  orderRejected: 'order.rejected',
+  orderCancelledBySuspension: 'order.cancelled_by_suspension',
+  billingCreated: 'billing.created',
+  billingPaid: 'billing.paid',
+  billingOverdue: 'billing.overdue',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/** How each action reads in the Atividade section. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.signed_up': 'Novo cadastro',
+  'user.approved': 'Cadastro aprovado',
+  'user.rejected': 'Cadastro rejeitado',
+  'user.updated': 'Perfil editado',
+  'user.suspended': 'Conta suspensa',
+  'user.reactivated': 'Conta reativada',
+  'user.role_granted': 'Papel concedido',
+  'user.role_removed': 'Papel removido',
+  'user.anonymized': 'Dados anonimizados',
+  'listing.created': 'Anúncio criado',
+  'listing.edited': 'Anúncio editado',
+  'listing.approved': 'Anúncio aprovado',
+  'listing.rejected': 'Anúncio rejeitado',
+  'listing.paused': 'Anúncio pausado',
+  'listing.activated': 'Anúncio ativado',
+  'listing.deleted': 'Anúncio excluído',
+  'listing.paused_by_billing': 'Anúncio pausado por cobrança vencida',
+  'listing.restored_by_billing': 'Anúncio reativado após pagamento',
+  'order.created': 'Pedido criado',
+  'order.approved': 'Pedido aprovado',
+  'order.rejected': 'Pedido rejeitado',
+  'order.cancelled_by_suspension': 'Pedido cancelado por suspensão',
+  'billing.created': 'Cobrança criada',
+  'billing.paid': 'Cobrança paga',
+  'billing.overdue': 'Cobrança vencida',
+};
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export const auditListSchema = z.object({
+  /** The id of the last entry seen ('Ver mais'). */
+  cursor: z.string().regex(/^\d{1,18}$/, 'Página inválida').nullish().transform((cursor) => cursor ?? null),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  label: z.string(),
+  actor: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
