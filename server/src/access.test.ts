@@ -73,6 +73,13 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'reviews.create', allowed: APPROVED, call: (api) => api.reviews.create({ orderId: someId, rating: 5 }) },
   { name: 'reviews.forUser', allowed: APPROVED, call: (api) => api.reviews.forUser({ userId: someId }) },
   { name: 'activity.recent', allowed: APPROVED, call: (api) => api.activity.recent() },
+  { name: 'users.setAvatar', allowed: APPROVED, call: (api) => api.users.setAvatar({ imageId: someId }) },
+  { name: 'invites.overview', allowed: APPROVED, call: (api) => api.invites.overview() },
+  { name: 'invites.send', allowed: APPROVED, call: (api) => api.invites.send({ email: 'vizinho-novo@teste.com' }) },
+  { name: 'invites.resend', allowed: APPROVED, call: (api) => api.invites.resend({ id: someId }) },
+  { name: 'invites.cancel', allowed: APPROVED, call: (api) => api.invites.cancel({ id: someId }) },
+  { name: 'invites.preview', allowed: EVERYONE, call: (api) => api.invites.preview({ code: 'ABCDE12345' }) },
+  { name: 'privacy.exportMine', allowed: SIGNED_IN, call: (api) => api.privacy.exportMine() },
 ];
 
 let app: TestApp;

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { INVITE_MESSAGES } from '@vizinhanca/shared/invites/invite.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
@@ -44,6 +45,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
   orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
   reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
+  invites_pending_email_key: INVITE_MESSAGES.alreadyPending,
 };
 
 interface PgError {

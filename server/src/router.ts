@@ -1,9 +1,11 @@
 import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { ordersRouter } from './modules/orders/orders.router.ts';
+import { privacyRouter } from './modules/privacy/privacy.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -19,6 +21,8 @@ export const appRouter = router({
   activity: activityRouter,
   admin: adminRouter,
   realtime: realtimeRouter,
+  invites: invitesRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
+import type { InviteStatus, InviteType } from '@vizinhanca/shared/invites/invite.schema';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
@@ -22,6 +23,9 @@ export interface UsersTable {
   approved_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The resident's own shareable invite code (made by the database). */
+  invite_code: Generated<string>;
+  invited_by: string | null;
 }
 
 export interface UserRolesTable {
@@ -154,6 +158,21 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 
+export interface InvitesTable {
+  id: Generated<string>;
+  inviter_id: string;
+  email: string;
+  apartment: string | null;
+  code: Generated<string>;
+  type: InviteType;
+  status: ColumnType<InviteStatus, InviteStatus | undefined, InviteStatus>;
+  expires_at: Timestamp;
+  accepted_user_id: string | null;
+  accepted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -166,4 +185,5 @@ export interface Database {
   listings: ListingsTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
+  invites: InvitesTable;
 }

@@ -6,6 +6,7 @@ import type { AuthSession } from '../../auth/sessions.ts';
 import type { AppDeps, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
+import { acceptOnSignUp } from '../invites/invites.service.ts';
 import * as users from '../users/users.repository.ts';
 import * as authRepository from './auth.repository.ts';
 
@@ -39,14 +40,20 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   // A concurrent sign-up with the same e-mail or CPF still fails on the unique
   // indexes; the error formatter turns that into the same message.
-  const user = await users.insertUser(deps.db, {
-    email: input.email,
-    passwordHash,
-    fullName: input.fullName,
-    cpf: input.cpf,
-    phone: input.phone,
-    block: input.block || null,
-    apartment: storedApartment(input.block, input.apartment),
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const created = await users.insertUser(trx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName,
+      cpf: input.cpf,
+      phone: input.phone,
+      block: input.block || null,
+      apartment: storedApartment(input.block, input.apartment),
+    });
+    // A bad invite code throws here and the sign-up is rolled back.
+    const inviterId = await acceptOnSignUp(deps, trx, { code: input.inviteCode, email: input.email, userId: created.id, fullName: input.fullName });
+    if (inviterId) await users.setInvitedBy(trx, created.id, inviterId);
+    return created;
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
   await startSession(deps, user.id, meta, setCookie);
@@ -147,5 +154,20 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
     await authRepository.invalidateUserResetTokens(trx, session.userId);
     await deps.sockets.requestClose(trx, session.userId);
   });
+  const account = await users.findProfile(deps.db, session.userId);
+  if (account) {
+    sendInBackground(deps.mailer, deps.logger, {
+      to: account.email,
+      subject: `${deps.config.CONDO_NAME}: sua senha foi alterada`,
+      text: [
+        `Olá, ${account.full_name}!`,
+        '',
+        'A senha da sua conta no Vizinhança acabou de ser alterada, e as outras sessões abertas foram encerradas.',
+        '',
+        'Se foi você, está tudo certo. Se não foi, redefina a senha pela tela de login ("Esqueci minha senha")',
+        'e avise a administração do condomínio.',
+      ].join('\n'),
+    });
+  }
   return { message: AUTH_MESSAGES.passwordChanged };
 }

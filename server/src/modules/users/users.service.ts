@@ -1,6 +1,7 @@
 import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { ownAvatarImage } from '../images/images.service.ts';
 import { countByOwner } from '../listings/listings.repository.ts';
 import { countAsRequester } from '../orders/orders.repository.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
@@ -40,4 +41,11 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
 export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats> {
   const [listings, orders, rating] = await Promise.all([countByOwner(deps.db, userId), countAsRequester(deps.db, userId), summaryOf(deps.db, userId)]);
   return { listings, orders, rating };
+}
+
+/** Shows an uploaded (re-encoded, square) photo as the person's avatar everywhere they appear. */
+export async function setAvatar(deps: AppDeps, userId: string, imageId: string) {
+  const image = await ownAvatarImage(deps, userId, imageId);
+  await users.updateAvatarUrl(deps.db, userId, image.detailUrl);
+  return { avatarUrl: image.detailUrl, message: 'Foto atualizada!' };
 }

@@ -27,6 +27,7 @@ export function PendingUserCard({ user, busy, onApprove, onReject }: PendingUser
             {user.fullName}
           </h3>
           <p className="pending-card-date">Cadastrado em {formatDate(user.createdAt)}</p>
+          {user.invitedByName && <p className="pending-card-date">Convidado por {user.invitedByName}</p>}
         </div>
       </div>
       <dl className="detail-list">

@@ -17,7 +17,7 @@ import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useSignUp } from '../hooks/use-sign-up.ts';
 
-type SignUpValues = Required<SignUpInput>;
+type SignUpValues = Required<Omit<SignUpInput, 'inviteCode'>>;
 
 const EMPTY: SignUpValues = { fullName: '', cpf: '', email: '', phone: '', block: '', apartment: '', password: '' };
 
