@@ -24,6 +24,7 @@ import { notificationsRoute } from './routes/notificacoes.tsx';
 import { paymentsRoute } from './routes/pagamentos.tsx';
 import { pendingApprovalRoute } from './routes/pending-approval.tsx';
 import { profileRoute } from './routes/perfil.tsx';
+import { privacyRoute } from './routes/privacidade.tsx';
 import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
 import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
@@ -51,6 +52,7 @@ const routeTree = rootRoute.addChildren([
     foodDetailRoute,
     serviceDetailRoute,
     settingsRoute,
+    privacyRoute,
     notificationsRoute,
     paymentsRoute,
     invitesRoute,

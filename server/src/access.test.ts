@@ -79,6 +79,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'invites.resend', allowed: APPROVED, call: (api) => api.invites.resend({ id: someId }) },
   { name: 'invites.cancel', allowed: APPROVED, call: (api) => api.invites.cancel({ id: someId }) },
   { name: 'invites.preview', allowed: EVERYONE, call: (api) => api.invites.preview({ code: 'ABCDE12345' }) },
+  { name: 'help.contacts', allowed: APPROVED, call: (api) => api.help.contacts() },
   { name: 'privacy.exportMine', allowed: SIGNED_IN, call: (api) => api.privacy.exportMine() },
 ];
 

@@ -33,6 +33,9 @@ export const configSchema = z.object({
     .default('America/Sao_Paulo')
     .refine((zone) => isValidTimeZone(zone), { message: 'fuso horário desconhecido' }),
   CONDO_PHONE: z.string().default('(11) 3333-4444'),
+  /** Front desk e-mail and WhatsApp number for the help page's contact cards; each card shows only when set. */
+  CONDO_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ message: 'deve ser um e-mail' }).optional()),
+  CONDO_WHATSAPP: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Tests and demos only: the app's clock starts at this instant (ISO 8601) and runs on from there. */

@@ -1,6 +1,7 @@
 import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
+import { helpRouter } from './modules/help/help.router.ts';
 import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   realtime: realtimeRouter,
   invites: invitesRouter,
   privacy: privacyRouter,
+  help: helpRouter,
 });
 
 export type AppRouter = typeof appRouter;

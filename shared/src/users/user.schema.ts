@@ -17,6 +17,8 @@ export const ownProfileSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
+  /** Only the owner (and admins) ever see a CPF; shown masked. */
+  cpf: z.string().nullable(),
   phone: z.string().nullable(),
   block: z.string().nullable(),
   apartment: z.string().nullable(),

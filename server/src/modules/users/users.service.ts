@@ -27,6 +27,7 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
     id: row.id,
     fullName: row.full_name,
     email: row.email,
+    cpf: row.cpf,
     phone: row.phone,
     block: row.block,
     apartment: row.apartment,
