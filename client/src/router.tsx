@@ -14,6 +14,7 @@ import { authRoute } from './routes/auth.tsx';
 import { billingsRoute } from './routes/cobrancas.tsx';
 import { foodRoute } from './routes/comidas.tsx';
 import { settingsRoute } from './routes/configuracoes.tsx';
+import { inviteLinkRoute } from './routes/convite.tsx';
 import { invitesRoute } from './routes/convites.tsx';
 import { foodDetailRoute } from './routes/food-detalhe.tsx';
 import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
@@ -29,10 +30,12 @@ import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
 import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
+import { aboutRoute } from './routes/sobre.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
   authRoute,
+  inviteLinkRoute,
   resetPasswordRoute,
   pendingApprovalRoute,
   rentalDetailAliasRoute,
@@ -57,6 +60,7 @@ const routeTree = rootRoute.addChildren([
     paymentsRoute,
     invitesRoute,
     helpRoute,
+    aboutRoute,
     myOrdersRoute,
     receivedOrdersRoute,
     adminRoute,

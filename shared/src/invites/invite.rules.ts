@@ -28,3 +28,9 @@ export function inviteStatusLabel(status: InviteStatus): string | null {
 export function inviteLink(origin: string, code: string): string {
   return `${origin.replace(/\/$/, '')}/convite/${code}`;
 }
+
+/** The sign-up's apartment field from an invite's free text ('Apt 1205' -> '1205'; a visitor has none). */
+export function signUpApartmentFrom(apartment: string | null, maxLength: number): string {
+  if (!apartment || /visitante/i.test(apartment)) return '';
+  return apartment.replace(/^\s*ap(?:artamento|to|t)?\.?\s*/i, '').trim().slice(0, maxLength);
+}

@@ -47,6 +47,9 @@ export function useRealtimeEvents(signedIn: boolean) {
         case 'notification.changed':
           void utils.notifications.invalidate();
           break;
+        case 'invites.changed':
+          void utils.invites.overview.invalidate();
+          break;
         default:
           break;
       }
