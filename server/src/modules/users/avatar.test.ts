@@ -31,6 +31,15 @@ describe('the avatar', () => {
     const { api } = await app.callerAs(user);
     await expect(api.users.setAvatar({ imageId: uploaded.id })).resolves.toMatchObject({ avatarUrl: uploaded.detailUrl });
     expect((await api.users.me()).avatarUrl).toBe(uploaded.detailUrl);
+
+    // Neighbours see it next to the person's listing and on the orders they share.
+    const { id: listingId } = await api.listings.create({ type: 'food', title: 'Bolo de fubá', description: 'Feito hoje', priceCents: 1800 });
+    const moderator = await app.callerAs(await app.createUser({ roles: ['moderator'] }));
+    await moderator.api.listings.moderation.approve({ id: listingId });
+    const neighbour = await app.callerAs(await app.createUser());
+    expect((await neighbour.api.listings.byId({ id: listingId })).owner.avatarUrl).toBe(uploaded.detailUrl);
+    await neighbour.api.orders.create({ listingId, quantity: 1 });
+    expect((await neighbour.api.orders.mine({ tab: 'all' })).items[0]!.counterpart.avatarUrl).toBe(uploaded.detailUrl);
   });
 
   it("refuses a listing photo, someone else's photo and a file that is not an image, changing nothing", async () => {
