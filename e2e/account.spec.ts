@@ -12,7 +12,7 @@ test('a resident invites a neighbour, who signs up through the link and is appro
   const invited = newResident('convidada');
   await ana.page.getByLabel('E-mail').fill(invited.email);
   await ana.page.getByPlaceholder('Ex: Apt 1205 ou Visitante').fill('Apt 1205');
-  await ana.page.getByRole('button', { name: 'Enviar convite' }).click();
+  await ana.page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
   await expect(ana.page.getByText('Convite enviado com sucesso!')).toBeVisible();
   const item = ana.page.getByRole('listitem').filter({ hasText: invited.email });
   await expect(item.getByText('Pendente')).toBeVisible();
@@ -81,10 +81,10 @@ test('a second invite to the same e-mail is refused, and Cancelar stops the link
   await page.goto('/convites');
   const email = uniqueEmail('cancelado');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Enviar convite' }).click();
+  await page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
   await expect(page.getByText('Convite enviado com sucesso!')).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Enviar convite' }).click();
+  await page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
   await expect(page.getByText('Erro ao enviar convite: Já existe um convite pendente para este e-mail.')).toBeVisible();
 
   await page.getByRole('button', { name: `Cancelar convite para ${email}` }).click();

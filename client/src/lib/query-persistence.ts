@@ -18,9 +18,17 @@ interface Saved {
   state: DehydratedState;
 }
 
-function pathOf(query: Query): string {
-  const first = query.queryKey[0];
+function pathOfKey(queryKey: readonly unknown[]): string {
+  const first = queryKey[0];
   return Array.isArray(first) ? first.join('.') : String(first);
+}
+
+function pathOf(query: Query): string {
+  return pathOfKey(query.queryKey);
+}
+
+function isSessionKey(queryKey: readonly unknown[]): boolean {
+  return pathOfKey(queryKey) === 'auth.me';
 }
 
 function keep(query: Query): boolean {
@@ -56,7 +64,12 @@ export function restoreQueryCache(client: QueryClient): void {
       localStorage.removeItem(STORAGE_KEY);
       return;
     }
-    hydrate(client, saved.state);
+    // Online, who is signed in is always asked from the server (a session may have ended
+    // elsewhere); only offline does the last-known session open the app.
+    const state = navigator.onLine
+      ? { ...saved.state, queries: saved.state.queries.filter((query) => !isSessionKey(query.queryKey)) }
+      : saved.state;
+    hydrate(client, state);
     setLastSaved(saved.savedAt);
   } catch {
     localStorage.removeItem(STORAGE_KEY);
@@ -69,7 +82,7 @@ export function persistQueryCache(client: QueryClient): () => void {
   const save = () => {
     timer = null;
     if (!navigator.onLine) return;
-    const session = client.getQueryCache().getAll().find((query) => pathOf(query) === 'auth.me');
+    const session = client.getQueryCache().getAll().find((query) => isSessionKey(query.queryKey));
     // Signed out or the session ended elsewhere: keep nothing of anyone.
     if (session?.state.status === 'success' && session.state.data === null) {
       clearPersistedQueryCache();
