@@ -64,13 +64,13 @@ export function restoreQueryCache(client: QueryClient): void {
       localStorage.removeItem(STORAGE_KEY);
       return;
     }
-    // Online, who is signed in is always asked from the server (a session may have ended
-    // elsewhere); only offline does the last-known session open the app.
-    const state = navigator.onLine
-      ? { ...saved.state, queries: saved.state.queries.filter((query) => !isSessionKey(query.queryKey)) }
-      : saved.state;
-    hydrate(client, state);
     setLastSaved(saved.savedAt);
+    // Online, every screen loads fresh from the server as always (a session may have ended
+    // elsewhere, a listing may be gone); only an app opened without network starts from
+    // what was saved, marked stale so it is refetched as soon as the network returns.
+    if (navigator.onLine) return;
+    hydrate(client, saved.state);
+    void client.invalidateQueries({ refetchType: 'none' });
   } catch {
     localStorage.removeItem(STORAGE_KEY);
   }
