@@ -3,30 +3,17 @@ import type { Db } from '../../db/database.ts';
 // The data export reads every table that holds something about one person, by
 // named columns: secrets (password hash, session ids, reset tokens) never leave.
 
-export function findAccount(db: Db, userId: string) {
+/** What the export adds to the profile: the shareable code, who invited, approval and change dates. */
+export function findAccountExtras(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .leftJoin('users as inviter', 'inviter.id', 'users.invited_by')
-    .select([
-      'users.id',
-      'users.email',
-      'users.full_name',
-      'users.cpf',
-      'users.phone',
-      'users.block',
-      'users.apartment',
-      'users.bio',
-      'users.avatar_url',
-      'users.approval_status',
-      'users.rejection_reason',
-      'users.is_suspended',
-      'users.approved_at',
-      'users.invite_code',
-      'inviter.full_name as invited_by_name',
-      'users.created_at',
-      'users.updated_at',
+    .select((eb) => [
+      'invite_code',
+      eb.selectFrom('users as inviter').select('inviter.full_name').whereRef('inviter.id', '=', 'users.invited_by').as('invited_by_name'),
+      'approved_at',
+      'updated_at',
     ])
-    .where('users.id', '=', userId)
+    .where('id', '=', userId)
     .executeTakeFirst();
 }
 

@@ -1,7 +1,7 @@
 import type { PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
 import type { AppDeps } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { exportFor as invitesSent } from '../invites/invites.service.ts';
+import { accountRecord } from '../users/users.service.ts';
 import * as privacy from './privacy.repository.ts';
 
 /**
@@ -10,8 +10,8 @@ import * as privacy from './privacy.repository.ts';
  * reuses this function.
  */
 export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
-  const account = await privacy.findAccount(deps.db, userId);
-  if (!account) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+  const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
+  const account = { ...profile, ...extras };
   const [roles, sessions, loginAttempts, notifications, images, listings, orders, reviews, invites] = await Promise.all([
     privacy.listRoles(deps.db, userId),
     privacy.listSessions(deps.db, userId),

@@ -38,7 +38,7 @@ describe('the avatar', () => {
     await moderator.api.listings.moderation.approve({ id: listingId });
     const neighbour = await app.callerAs(await app.createUser());
     expect((await neighbour.api.listings.byId({ id: listingId })).owner.avatarUrl).toBe(uploaded.detailUrl);
-    await neighbour.api.orders.create({ listingId, quantity: 1 });
+    await neighbour.api.orders.create({ listingId });
     expect((await neighbour.api.orders.mine({ tab: 'all' })).items[0]!.counterpart.avatarUrl).toBe(uploaded.detailUrl);
   });
 

@@ -50,3 +50,10 @@ export async function setAvatar(deps: AppDeps, userId: string, imageId: string) 
   await users.updateAvatarUrl(deps.db, userId, image.detailUrl);
   return { avatarUrl: image.detailUrl, message: 'Foto atualizada!' };
 }
+
+/** Every column of the person's own record that may leave the server (for their data export). */
+export async function accountRecord(deps: AppDeps, userId: string) {
+  const row = await users.findProfile(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+  return row;
+}

@@ -16,7 +16,7 @@ function ComingSoonScreen({ title, lead, features }: ComingSoonProps) {
   return (
     <AppScreen header={<PageHeader title={title} backTo="/perfil" />}>
       <Card className="billing-soon">
-        <span className="billing-soon-icon" aria-hidden="true">
+        <span className="empty-state-icon" aria-hidden="true">
           <SparklesIcon />
         </span>
         <Badge variant="info">Em breve</Badge>
@@ -40,34 +40,35 @@ function ComingSoonScreen({ title, lead, features }: ComingSoonProps) {
   );
 }
 
+const PAGES = {
+  payments: {
+    title: 'Pagamentos',
+    lead: 'Um sistema de pagamentos será ativado mais adiante. Até lá, os pagamentos são combinados diretamente entre vizinhos, por Pix ou em dinheiro.',
+    features: [
+      { label: 'Gerenciar cartões de crédito', Icon: CreditCardIcon },
+      { label: 'Receber pagamentos pelo app', Icon: CheckCircleIcon },
+      { label: 'Ver o histórico de transações', Icon: ReceiptIcon },
+      { label: 'Acompanhar o seu saldo', Icon: RefreshIcon },
+    ],
+  },
+  billings: {
+    title: 'Cobranças',
+    lead: 'A cobrança pelos anúncios será ativada mais adiante. Até lá, anunciar no Vizinhança não custa nada.',
+    features: [
+      { label: '30 dias grátis para novos anúncios', Icon: SparklesIcon },
+      { label: 'Cobrança mensal automática', Icon: CalendarIcon },
+      { label: 'Gerenciar formas de pagamento', Icon: CreditCardIcon },
+      { label: 'Histórico completo de transações', Icon: ReceiptIcon },
+    ],
+  },
+} satisfies Record<string, ComingSoonProps>;
+
 /** /pagamentos (2.19). */
 export function PaymentsScreen() {
-  return (
-    <ComingSoonScreen
-      title="Pagamentos"
-      lead="Um sistema de pagamentos será ativado mais adiante. Até lá, os pagamentos são combinados diretamente entre vizinhos, por Pix ou em dinheiro."
-      features={[
-        { label: 'Gerenciar cartões de crédito', Icon: CreditCardIcon },
-        { label: 'Receber pagamentos pelo app', Icon: CheckCircleIcon },
-        { label: 'Ver o histórico de transações', Icon: ReceiptIcon },
-        { label: 'Acompanhar o seu saldo', Icon: RefreshIcon },
-      ]}
-    />
-  );
+  return <ComingSoonScreen {...PAGES.payments} />;
 }
 
 /** /cobrancas (2.19). */
 export function BillingsScreen() {
-  return (
-    <ComingSoonScreen
-      title="Cobranças"
-      lead="A cobrança pelos anúncios será ativada mais adiante. Até lá, anunciar no Vizinhança não custa nada."
-      features={[
-        { label: '30 dias grátis para novos anúncios', Icon: SparklesIcon },
-        { label: 'Cobrança mensal automática', Icon: CalendarIcon },
-        { label: 'Gerenciar formas de pagamento', Icon: CreditCardIcon },
-        { label: 'Histórico completo de transações', Icon: ReceiptIcon },
-      ]}
-    />
-  );
+  return <ComingSoonScreen {...PAGES.billings} />;
 }

@@ -1,12 +1,32 @@
-import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { HelpContacts } from '@vizinhanca/shared/help/help.schema';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { MenuLinks } from '../../../components/layout/menu-links.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ChevronRightIcon, HelpCircleIcon, MailIcon, MessageCircleIcon, PhoneIcon, ShieldAlertIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { HelpCircleIcon, MailIcon, MessageCircleIcon, PhoneIcon, ShieldAlertIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { telHref, useHelpContacts } from '../hooks/use-help-contacts.ts';
 import { FaqSearch } from './faq-search.tsx';
 import '../help.css';
+
+interface ContactCard {
+  href: string;
+  label: string;
+  detail: string;
+  Icon: ComponentType;
+  external?: boolean;
+}
+
+/** The front desk's phone always; e-mail and WhatsApp only when configured. */
+function contactCards(contacts: HelpContacts): ContactCard[] {
+  const cards: ContactCard[] = [{ href: telHref(contacts.phone), label: 'Telefone', detail: contacts.phone, Icon: PhoneIcon }];
+  if (contacts.email) cards.push({ href: `mailto:${contacts.email}`, label: 'E-mail', detail: contacts.email, Icon: MailIcon });
+  if (contacts.whatsapp) {
+    cards.push({ href: `https://wa.me/${contacts.whatsapp}`, label: 'WhatsApp', detail: 'Conversar com a portaria', Icon: MessageCircleIcon, external: true });
+  }
+  return cards;
+}
 
 /** /ajuda (2.21): FAQ search, the front desk's contacts, useful links and the emergency card. */
 export function HelpScreen() {
@@ -20,37 +40,17 @@ export function HelpScreen() {
           Fale com a portaria
         </h2>
         <ul className="help-contacts">
-          <li>
-            <a className="help-contact" href={telHref(contacts.phone)}>
-              <PhoneIcon />
-              <span>
-                <strong>Telefone</strong>
-                <span>{contacts.phone}</span>
-              </span>
-            </a>
-          </li>
-          {contacts.email ? (
-            <li>
-              <a className="help-contact" href={`mailto:${contacts.email}`}>
-                <MailIcon />
+          {contactCards(contacts).map(({ href, label, detail, Icon, external }) => (
+            <li key={label}>
+              <a className="help-contact" href={href} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                <Icon />
                 <span>
-                  <strong>E-mail</strong>
-                  <span>{contacts.email}</span>
+                  <strong>{label}</strong>
+                  <span>{detail}</span>
                 </span>
               </a>
             </li>
-          ) : null}
-          {contacts.whatsapp ? (
-            <li>
-              <a className="help-contact" href={`https://wa.me/${contacts.whatsapp}`} target="_blank" rel="noreferrer">
-                <MessageCircleIcon />
-                <span>
-                  <strong>WhatsApp</strong>
-                  <span>Conversar com a portaria</span>
-                </span>
-              </a>
-            </li>
-          ) : null}
+          ))}
         </ul>
       </section>
 
@@ -58,22 +58,12 @@ export function HelpScreen() {
         <h2 className="section-title" id="help-links-title">
           Links úteis
         </h2>
-        <ul className="menu-list">
-          <li>
-            <Link to="/privacidade" className="menu-item">
-              <ShieldIcon />
-              <span className="menu-item-label">Política de privacidade</span>
-              <ChevronRightIcon />
-            </Link>
-          </li>
-          <li>
-            <Link to="/sobre" className="menu-item">
-              <HelpCircleIcon />
-              <span className="menu-item-label">Sobre o Vizinhança</span>
-              <ChevronRightIcon />
-            </Link>
-          </li>
-        </ul>
+        <MenuLinks
+          items={[
+            { to: '/privacidade', label: 'Política de privacidade', Icon: ShieldIcon },
+            { to: '/sobre', label: 'Sobre o Vizinhança', Icon: HelpCircleIcon },
+          ]}
+        />
       </section>
 
       <Card className="help-emergency" role="region" aria-labelledby="help-emergency-title">

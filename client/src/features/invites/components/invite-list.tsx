@@ -8,6 +8,14 @@ import { useCancelInvite, useResendInvite } from '../hooks/use-invites.ts';
 
 const BADGE: Record<Invite['status'], BadgeVariant> = { accepted: 'success', pending: 'warning', expired: 'neutral', cancelled: 'neutral' };
 
+function InviteAction({ label, email, busy, danger, onClick }: { label: string; email: string; busy: boolean; danger?: boolean; onClick: () => void }) {
+  return (
+    <Button size="sm" variant={danger ? 'danger-outline' : 'outline'} loading={busy} onClick={onClick} aria-label={`${label} convite para ${email}`}>
+      {label}
+    </Button>
+  );
+}
+
 /** Sent invites (2.20): icon by type, e-mail, apartment, date, status badge, and the pending ones' actions. */
 export function InviteList({ invites }: { invites: Invite[] }) {
   const resend = useResendInvite();
@@ -41,25 +49,15 @@ export function InviteList({ invites }: { invites: Invite[] }) {
               </p>
               {invite.status === 'pending' || invite.status === 'expired' ? (
                 <div className="invite-actions">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={resend.isPending && resend.variables.id === invite.id}
-                    onClick={() => resend.mutate({ id: invite.id })}
-                    aria-label={`Reenviar convite para ${invite.email}`}
-                  >
-                    Reenviar
-                  </Button>
+                  <InviteAction label="Reenviar" email={invite.email} busy={resend.isPending && resend.variables.id === invite.id} onClick={() => resend.mutate({ id: invite.id })} />
                   {invite.status === 'pending' ? (
-                    <Button
-                      size="sm"
-                      variant="danger-outline"
-                      loading={cancel.isPending && cancel.variables.id === invite.id}
+                    <InviteAction
+                      label="Cancelar"
+                      email={invite.email}
+                      danger
+                      busy={cancel.isPending && cancel.variables.id === invite.id}
                       onClick={() => cancel.mutate({ id: invite.id })}
-                      aria-label={`Cancelar convite para ${invite.email}`}
-                    >
-                      Cancelar
-                    </Button>
+                    />
                   ) : null}
                 </div>
               ) : null}

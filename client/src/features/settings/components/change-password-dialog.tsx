@@ -10,6 +10,12 @@ import { useChangePassword } from '../hooks/use-change-password.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete: string }[] = [
+  { key: 'currentPassword', id: 'current-password', label: 'Senha atual', autoComplete: 'current-password' },
+  { key: 'newPassword', id: 'new-password', label: 'Nova senha', autoComplete: 'new-password' },
+  { key: 'confirmPassword', id: 'confirm-password', label: 'Confirmar nova senha', autoComplete: 'new-password' },
+];
+
 /** Alterar senha (2.22, section 5 messages): every other session of the person ends. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [values, setValues] = useState(EMPTY);
@@ -53,37 +59,20 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog open={open} title="Alterar senha" description="Ao trocar a senha, as outras sessões abertas da sua conta são encerradas." onClose={close}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          id="current-password"
-          label="Senha atual"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(event) => update('currentPassword', event.target.value)}
-          error={errors.currentPassword}
-          aria-required="true"
-        />
-        <TextField
-          id="new-password"
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(event) => update('newPassword', event.target.value)}
-          error={errors.newPassword}
-          hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
-          aria-required="true"
-        />
-        <TextField
-          id="confirm-password"
-          label="Confirmar nova senha"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errors.confirmPassword}
-          aria-required="true"
-        />
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            id={field.id}
+            label={field.label}
+            type="password"
+            autoComplete={field.autoComplete}
+            value={values[field.key]}
+            onChange={(event) => update(field.key, event.target.value)}
+            error={errors[field.key]}
+            hint={field.key === 'newPassword' ? `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.` : undefined}
+            aria-required="true"
+          />
+        ))}
         <div className="settings-dialog-actions">
           <Button variant="outline" onClick={close}>
             Cancelar

@@ -67,7 +67,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
               {busy ? 'Enviando foto...' : 'Alterar foto'}
             </label>
           </div>
-          <dl className="settings-fields">
+          <dl className="detail-list settings-fields">
             {fields.map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { MenuLinks } from '../../../components/layout/menu-links.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChevronRightIcon, DownloadIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { DownloadIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useExportMyData } from '../hooks/use-export-my-data.ts';
 import { SettingsSection } from './settings-screen.tsx';
 
@@ -9,15 +9,7 @@ export function PrivacySection() {
   const exportData = useExportMyData();
   return (
     <SettingsSection id="settings-privacy" title="Privacidade e Segurança">
-      <ul className="menu-list">
-        <li>
-          <Link to="/privacidade" className="menu-item">
-            <ShieldIcon />
-            <span className="menu-item-label">Política de privacidade</span>
-            <ChevronRightIcon />
-          </Link>
-        </li>
-      </ul>
+      <MenuLinks items={[{ to: '/privacidade', label: 'Política de privacidade', Icon: ShieldIcon }]} />
       <Button variant="outline" block loading={exportData.isPending} onClick={() => void exportData.download()}>
         <DownloadIcon />
         Baixar meus dados
