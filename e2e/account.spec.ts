@@ -98,6 +98,10 @@ test('a second invite to the same e-mail is refused, and Cancelar stops the link
   await visitor.goto(path);
   await expect(visitor.getByRole('heading', { name: 'Convite indisponível' })).toBeVisible();
   await expect(visitor.getByText('Este convite foi cancelado.', { exact: false })).toBeVisible();
+  // The spec's English form of the link leads to the same place.
+  await visitor.goto(path.replace('/convite/', '/invite/'));
+  await expect(visitor).toHaveURL(/\/convite\/[A-Z0-9]{10}$/);
+  await expect(visitor.getByRole('heading', { name: 'Convite indisponível' })).toBeVisible();
   await anonymous.close();
 });
 

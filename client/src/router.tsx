@@ -3,7 +3,7 @@ import { ErrorScreen } from './components/layout/error-screen.tsx';
 import { PendingScreen } from './components/layout/pending-screen.tsx';
 import { queryClient, queryUtils } from './lib/trpc.ts';
 import { adminRoute } from './routes/admin.tsx';
-import { createListingAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
+import { createListingAliasRoute, inviteLinkAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
 import { helpRoute } from './routes/ajuda.tsx';
 import { rentalsRoute } from './routes/alugueis.tsx';
 import { listingDetailRoute } from './routes/anuncio-detalhe.tsx';
@@ -40,6 +40,7 @@ const routeTree = rootRoute.addChildren([
   pendingApprovalRoute,
   rentalDetailAliasRoute,
   createListingAliasRoute,
+  inviteLinkAliasRoute,
   // Signed in and approved
   appLayoutRoute.addChildren([
     homeRoute,
