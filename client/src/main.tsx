@@ -6,6 +6,7 @@ import '@vizinhanca/shared/validation/zod-locale';
 import { createRoot } from 'react-dom/client';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';
+import { persistQueryCache, restoreQueryCache } from './lib/query-persistence.ts';
 import { queryClient, trpc, trpcClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -13,6 +14,10 @@ import './styles.css';
 // Before React renders: the install prompt can fire as soon as the page loads.
 listenForInstallPrompt();
 registerServiceWorker();
+
+// The last-loaded screens come back at once (and offline); fresh data replaces them when online.
+restoreQueryCache(queryClient);
+persistQueryCache(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado');

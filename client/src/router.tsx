@@ -3,7 +3,7 @@ import { ErrorScreen } from './components/layout/error-screen.tsx';
 import { PendingScreen } from './components/layout/pending-screen.tsx';
 import { queryClient, queryUtils } from './lib/trpc.ts';
 import { adminRoute } from './routes/admin.tsx';
-import { createListingAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
+import { createListingAliasRoute, inviteLinkAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
 import { helpRoute } from './routes/ajuda.tsx';
 import { rentalsRoute } from './routes/alugueis.tsx';
 import { listingDetailRoute } from './routes/anuncio-detalhe.tsx';
@@ -14,6 +14,7 @@ import { authRoute } from './routes/auth.tsx';
 import { billingsRoute } from './routes/cobrancas.tsx';
 import { foodRoute } from './routes/comidas.tsx';
 import { settingsRoute } from './routes/configuracoes.tsx';
+import { inviteLinkRoute } from './routes/convite.tsx';
 import { invitesRoute } from './routes/convites.tsx';
 import { foodDetailRoute } from './routes/food-detalhe.tsx';
 import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
@@ -25,18 +26,22 @@ import { paymentsRoute } from './routes/pagamentos.tsx';
 import { conversationRoute } from './routes/pedido-conversa.tsx';
 import { pendingApprovalRoute } from './routes/pending-approval.tsx';
 import { profileRoute } from './routes/perfil.tsx';
+import { privacyRoute } from './routes/privacidade.tsx';
 import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
 import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
+import { aboutRoute } from './routes/sobre.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
   authRoute,
+  inviteLinkRoute,
   resetPasswordRoute,
   pendingApprovalRoute,
   rentalDetailAliasRoute,
   createListingAliasRoute,
+  inviteLinkAliasRoute,
   // Signed in and approved
   appLayoutRoute.addChildren([
     homeRoute,
@@ -52,10 +57,12 @@ const routeTree = rootRoute.addChildren([
     foodDetailRoute,
     serviceDetailRoute,
     settingsRoute,
+    privacyRoute,
     notificationsRoute,
     paymentsRoute,
     invitesRoute,
     helpRoute,
+    aboutRoute,
     myOrdersRoute,
     receivedOrdersRoute,
     conversationRoute,

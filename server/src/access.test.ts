@@ -120,6 +120,14 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'pix.saveKey', allowed: APPROVED, call: (api) => api.pix.saveKey({ type: 'email', key: 'vizinho@exemplo.com' }) },
   { name: 'pix.removeKey', allowed: APPROVED, call: (api) => api.pix.removeKey() },
   { name: 'pix.forOrder', allowed: APPROVED, call: (api) => api.pix.forOrder({ orderId: someId }) },
+  { name: 'users.setAvatar', allowed: APPROVED, call: (api) => api.users.setAvatar({ imageId: someId }) },
+  { name: 'invites.overview', allowed: APPROVED, call: (api) => api.invites.overview() },
+  { name: 'invites.send', allowed: APPROVED, call: (api) => api.invites.send({ email: 'vizinho-novo@teste.com' }) },
+  { name: 'invites.resend', allowed: APPROVED, call: (api) => api.invites.resend({ id: someId }) },
+  { name: 'invites.cancel', allowed: APPROVED, call: (api) => api.invites.cancel({ id: someId }) },
+  { name: 'invites.preview', allowed: EVERYONE, call: (api) => api.invites.preview({ code: 'ABCDE12345' }) },
+  { name: 'help.contacts', allowed: APPROVED, call: (api) => api.help.contacts() },
+  { name: 'privacy.exportMine', allowed: SIGNED_IN, call: (api) => api.privacy.exportMine() },
 ];
 
 let app: TestApp;

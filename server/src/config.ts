@@ -36,6 +36,9 @@ export const configSchema = z.object({
   CONDO_PHONE: z.string().default('(11) 3333-4444'),
   /** The receiver's city in Pix codes (BR Code field 60). */
   CONDO_CITY: z.string().trim().min(1, 'não pode ser vazio').default('São Paulo'),
+  /** Front desk e-mail and WhatsApp number for the help page's contact cards; each card shows only when set. */
+  CONDO_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ message: 'deve ser um e-mail' }).optional()),
+  CONDO_WHATSAPP: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Proxies in front (nginx: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
   TRUST_PROXY: z

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
+import { INVITE_MESSAGES } from '@vizinhanca/shared/invites/invite.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
@@ -51,6 +52,7 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   orders_scheduled_check: { message: ORDER_MESSAGES.scheduleRequired, reason: 'INVALID_INPUT' },
   reviews_order_id_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
   orders_one_rental_in_progress: { message: ORDER_MESSAGES.rentalInProgress, reason: 'CONFLICT' },
+  invites_pending_email_key: { message: INVITE_MESSAGES.alreadyPending, reason: 'DUPLICATE' },
 };
 
 interface PgError {

@@ -2,11 +2,14 @@ import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { billingRouter } from './modules/billing/billing.router.ts';
+import { helpRouter } from './modules/help/help.router.ts';
+import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
 import { messagesRouter } from './modules/messages/messages.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { ordersRouter } from './modules/orders/orders.router.ts';
 import { pixRouter } from './modules/pix/pix.router.ts';
+import { privacyRouter } from './modules/privacy/privacy.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
@@ -25,6 +28,9 @@ export const appRouter = router({
   pix: pixRouter,
   billing: billingRouter,
   realtime: realtimeRouter,
+  invites: invitesRouter,
+  privacy: privacyRouter,
+  help: helpRouter,
 });
 
 export type AppRouter = typeof appRouter;

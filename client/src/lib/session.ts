@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clearPersistedQueryCache } from './query-persistence.ts';
 import { queryClient, queryUtils } from './trpc.ts';
 
 /**
@@ -38,5 +39,6 @@ export function markSignedOut(): void {
 
 /** Signing out, step 2 (once the signed-in screens are gone): the user's data leaves the cache. */
 export function forgetUserData(): void {
+  clearPersistedQueryCache();
   queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== sessionKey });
 }

@@ -30,6 +30,8 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
+    // Offline, a mutation fails at once with the offline message instead of waiting silently.
+    mutations: { networkMode: 'always' },
     queries: {
       staleTime: 30_000,
       retry: (failureCount, error) => {

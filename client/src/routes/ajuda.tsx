@@ -1,9 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { HelpScreen } from '../features/help/components/help-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const helpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ajuda',
-  component: () => <PlaceholderScreen title="Ajuda" backTo="/perfil" />,
+  loader: ({ context }) => context.queryUtils.help.contacts.ensureData(),
+  component: HelpScreen,
 });

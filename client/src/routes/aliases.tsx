@@ -21,3 +21,12 @@ export const createListingAliasRoute = createRoute({
     throw redirect({ to: '/anuncios/criar', search: { edit: search.edit }, replace: true });
   },
 });
+
+/** /invite/{code}: the spec's English form of the invite link. */
+export const inviteLinkAliasRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite/$code',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/convite/$code', params: { code: params.code }, replace: true });
+  },
+});

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { BillingsScreen } from '../features/billing/components/coming-soon-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const billingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/cobrancas',
-  component: () => <PlaceholderScreen title="Cobranças" backTo="/perfil" />,
+  component: BillingsScreen,
 });

@@ -1,9 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { InvitesScreen } from '../features/invites/components/invites-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const invitesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/convites',
-  component: () => <PlaceholderScreen title="Convites" backTo="/perfil" />,
+  loader: ({ context }) => context.queryUtils.invites.overview.ensureData(),
+  component: InvitesScreen,
 });

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/layout/placeholder-screen.tsx';
+import { PaymentsScreen } from '../features/billing/components/coming-soon-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
 
 export const paymentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/pagamentos',
-  component: () => <PlaceholderScreen title="Pagamentos" backTo="/perfil" />,
+  component: PaymentsScreen,
 });

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryOption, ListingStatus, ListingType, PausedBy, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import type { InviteStatus, InviteType } from '@vizinhanca/shared/invites/invite.schema';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
@@ -27,6 +28,9 @@ export interface UsersTable {
   anonymized_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The resident's own shareable invite code (made by the database). */
+  invite_code: Generated<string>;
+  invited_by: string | null;
 }
 
 export interface UserRolesTable {
@@ -242,6 +246,21 @@ export interface BillingsTable {
   updated_at: Generated<Date>;
 }
 
+export interface InvitesTable {
+  id: Generated<string>;
+  inviter_id: string;
+  email: string;
+  apartment: string | null;
+  code: Generated<string>;
+  type: InviteType;
+  status: ColumnType<InviteStatus, InviteStatus | undefined, InviteStatus>;
+  expires_at: Timestamp;
+  accepted_user_id: string | null;
+  accepted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -263,4 +282,5 @@ export interface Database {
   vapid_keys: VapidKeysTable;
   audit_log: AuditLogTable;
   billings: BillingsTable;
+  invites: InvitesTable;
 }

@@ -82,4 +82,15 @@ describe('demo seed', () => {
       await expect(api.auth.login({ email: user.email, password: user.password })).resolves.toBeTruthy();
     }
   });
+
+  it("gives Ana invites in every state she sees: accepted (Pedro, shown to the admin as invited by her), pending and expired", async () => {
+    const ana = await app.db.selectFrom('users').select('id').where('email', '=', 'ana@vizinhanca.app').executeTakeFirstOrThrow();
+    const { api } = await app.callerAs({ id: ana.id, email: 'ana@vizinhanca.app', password: '', fullName: 'Ana Beatriz Souza' });
+    const overview = await api.invites.overview();
+    expect(overview.invites.map((invite) => invite.status).sort()).toEqual(['accepted', 'expired', 'pending']);
+    expect(overview.counts).toEqual({ sent: 3, accepted: 1, pending: 1 });
+    const admin = await app.db.selectFrom('users').select('id').where('email', '=', 'admin@vizinhanca.app').executeTakeFirstOrThrow();
+    const asAdmin = await app.callerAs({ id: admin.id, email: 'admin@vizinhanca.app', password: '', fullName: 'Carla Mendes' });
+    expect(await asAdmin.api.admin.pendingUsers()).toEqual([expect.objectContaining({ email: 'pedro@vizinhanca.app', invitedByName: 'Ana Beatriz Souza' })]);
+  });
 });

@@ -193,6 +193,13 @@ async function seedOrderNotifications(
  * picked up on its first day and returned on its last; food and services a day
  * and two days after the order. Nothing lies in the future.
  */
+/** Invites sent by Ana: accepted (Pedro), pending, and one past its 7 days (reads 'Expirado'). */
+const DEMO_INVITES: { email: string; apartment: string | null; sentDaysAgo: number; accepted?: boolean }[] = [
+  { email: 'pedro@vizinhanca.app', apartment: 'Apt D-11', sentDaysAgo: 3, accepted: true },
+  { email: 'marina.rocha@exemplo.com', apartment: 'Apt 1205', sentDaysAgo: 2 },
+  { email: 'tio.carlos@exemplo.com', apartment: 'Visitante', sentDaysAgo: 10 },
+];
+
 function demoOrderMoments(order: DemoOrder, now: number) {
   const created = now - order.createdDaysAgo * DAY_MS - 3 * HOUR_MS;
   const past = (time: number) => new Date(Math.min(time, now - HOUR_MS));
@@ -328,6 +335,30 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     await deps.db.insertInto('pix_keys').values({ user_id: userIds.get(pixKey.email)!, key_type: pixKey.type, key: pixKey.key }).execute();
   }
   await seedAdministration(deps.db, userIds, listingIds, now, today);
+  // Ana's invites: Pedro came through one (the admin sees 'Convidado por'), one waits, one ran out.
+  const anaId = userIds.get('ana@vizinhanca.app')!;
+  const pedroId = userIds.get('pedro@vizinhanca.app')!;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ invited_by: anaId }).where('id', '=', pedroId).execute();
+    for (const invite of DEMO_INVITES) {
+      const createdAt = new Date(now - invite.sentDaysAgo * DAY_MS);
+      await trx
+        .insertInto('invites')
+        .values({
+          inviter_id: anaId,
+          email: invite.email,
+          apartment: invite.apartment,
+          type: invite.apartment && !/visitante/i.test(invite.apartment) ? 'resident' : 'other',
+          status: invite.accepted ? 'accepted' : 'pending',
+          expires_at: new Date(createdAt.getTime() + 7 * DAY_MS),
+          accepted_user_id: invite.accepted ? pedroId : null,
+          accepted_at: invite.accepted ? new Date(createdAt.getTime() + DAY_MS) : null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+    }
+  });
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }

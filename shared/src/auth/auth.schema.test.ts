@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, loginSchema, signUpSchema, storedApartment } from './auth.schema.ts';
-import { isValidCpf, maskCpf } from './cpf.ts';
+import { hideCpf, isValidCpf, maskCpf } from './cpf.ts';
 import { maskPhone, whatsappLink } from './phone.ts';
 
 const validSignUp = {
@@ -29,6 +29,10 @@ describe('CPF', () => {
     expect(maskCpf('5299822')).toBe('529.982.2');
     expect(maskCpf('529982247251234')).toBe('529.982.247-25');
     expect(maskCpf('529982247251234').length).toBe(14);
+  });
+  it('hides the first and last digits of a stored CPF for its owner', () => {
+    expect(hideCpf('52998224725')).toBe('•••.982.247-••');
+    expect(hideCpf('')).toBe('•••.•••.•••-••');
   });
 });
 

@@ -72,6 +72,13 @@ export const signUpSchema = z.object({
   block: trimmed.max(BLOCK_MAX_LENGTH, AUTH_MESSAGES.blockTooLong).default(''),
   apartment: trimmed.max(APARTMENT_MAX_LENGTH, AUTH_MESSAGES.apartmentTooLong).default(''),
   password: newPasswordSchema,
+  /** The code of the invite link the person came through (personal invite or a resident's shareable link). */
+  inviteCode: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((code) => (code ? code.toUpperCase() : null)),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

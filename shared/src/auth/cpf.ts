@@ -32,3 +32,10 @@ export function isValidCpf(value: string): boolean {
   const second = checkDigit(numbers.slice(0, 10), 11);
   return first === numbers[9] && second === numbers[10];
 }
+
+/** A stored CPF shown to its owner with the first and last digits hidden: •••.456.789-•• */
+export function hideCpf(cpf: string): string {
+  const digits = onlyDigits(cpf);
+  if (digits.length !== 11) return '•••.•••.•••-••';
+  return `•••.${digits.slice(3, 6)}.${digits.slice(6, 9)}-••`;
+}

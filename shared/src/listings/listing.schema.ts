@@ -297,6 +297,7 @@ export const listingOwnerSchema = z.object({
   fullName: z.string(),
   apartment: z.string().nullable(),
   phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
 });
 
 const listingContentFields = {

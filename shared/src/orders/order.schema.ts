@@ -209,7 +209,13 @@ export type OccupiedDates = z.infer<typeof occupiedDatesSchema>;
 export const createOrderOutputSchema = z.object({ id: z.string(), message: z.string() });
 
 /** The other person of an order as the cards show them: never e-mail or CPF. */
-const counterpartSchema = z.object({ id: z.string(), fullName: z.string(), apartment: z.string().nullable(), phone: z.string().nullable() });
+const counterpartSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  apartment: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
 
 /** One card of /meus-pedidos and /gerenciar-pedidos. */
 export const orderItemSchema = z.object({

@@ -21,6 +21,8 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notification.changed'), payload: z.object({}) }),
   /** A message was sent or read in an order's conversation: that thread and the unread counts reload. */
   z.object({ kind: z.literal('messages.changed'), payload: z.object({ orderId: z.string() }) }),
+  /** One of the person's invites changed (accepted, expired): the Convites page reloads. */
+  z.object({ kind: z.literal('invites.changed'), payload: z.object({}) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

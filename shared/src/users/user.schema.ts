@@ -17,6 +17,8 @@ export const ownProfileSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
+  /** Only the owner (and admins) ever see a CPF; shown masked. */
+  cpf: z.string().nullable(),
   phone: z.string().nullable(),
   block: z.string().nullable(),
   apartment: z.string().nullable(),
@@ -42,6 +44,11 @@ export const pendingUserSchema = z.object({
   cpf: z.string().nullable(),
   phone: z.string().nullable(),
   apartment: z.string().nullable(),
+  /** Who invited them, when they came through an invite ('Convidado por {nome}'). */
+  invitedByName: z.string().nullable(),
   createdAt: z.date(),
 });
 export type PendingUser = z.infer<typeof pendingUserSchema>;
+
+export const setAvatarSchema = z.object({ imageId: z.uuid({ message: 'Imagem não encontrada. Envie a foto novamente.' }) });
+export const setAvatarOutputSchema = z.object({ avatarUrl: z.string(), message: z.string() });

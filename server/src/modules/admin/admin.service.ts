@@ -25,6 +25,7 @@ export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
     cpf: row.cpf,
     phone: row.phone,
     apartment: row.apartment,
+    invitedByName: row.invited_by_name,
     createdAt: row.created_at,
   }));
 }

@@ -11,6 +11,7 @@ import * as throttle from '../throttle/throttle.service.ts';
 import type { BackoffShape, WindowShape } from '../throttle/throttle.service.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
+import { acceptOnSignUp } from '../invites/invites.service.ts';
 import * as authRepository from './auth.repository.ts';
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -59,6 +60,9 @@ export async function signUp(
       apartment: storedApartment(input.block, input.apartment),
     });
     await audit.record(deps, trx, { actorId: created.id, action: AUDIT_ACTIONS.userSignedUp, targetType: 'user', targetId: created.id });
+    // A bad invite code throws here and the sign-up is rolled back.
+    const inviterId = await acceptOnSignUp(deps, trx, { code: input.inviteCode, email: input.email, userId: created.id, fullName: input.fullName });
+    if (inviterId) await users.setInvitedBy(trx, created.id, inviterId);
     return created;
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
@@ -180,5 +184,20 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
     await authRepository.invalidateUserResetTokens(trx, session.userId);
     await deps.sockets.requestClose(trx, session.userId);
   });
+  const account = await users.findProfile(deps.db, session.userId);
+  if (account) {
+    sendInBackground(deps.mailer, deps.logger, {
+      to: account.email,
+      subject: `${deps.config.CONDO_NAME}: sua senha foi alterada`,
+      text: [
+        `Olá, ${account.full_name}!`,
+        '',
+        'A senha da sua conta no Vizinhança acabou de ser alterada, e as outras sessões abertas foram encerradas.',
+        '',
+        'Se foi você, está tudo certo. Se não foi, redefina a senha pela tela de login ("Esqueci minha senha")',
+        'e avise a administração do condomínio.',
+      ].join('\n'),
+    });
+  }
   return { message: AUTH_MESSAGES.passwordChanged };
 }

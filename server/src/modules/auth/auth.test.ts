@@ -153,6 +153,12 @@ describe('logout and password changes', () => {
     expect(ids).not.toContain(other.ctx.session!.id);
     const login = await app.callerAs(null);
     await expect(login.api.auth.login({ email: user.email, password: 'nova-senha-forte' })).resolves.toBeTruthy();
+    const mail = await eventually(() => {
+      const found = app.outbox().find((message) => message.text.includes(`To: ${user.email}`) && message.text.includes('senha foi alterada'));
+      if (!found) throw new Error('no e-mail yet');
+      return found;
+    });
+    expect(mail.text).toContain('as outras sessões abertas foram encerradas');
   });
 });
 

@@ -13,9 +13,11 @@ import * as images from './images.repository.ts';
 /** Raster formats a phone camera or gallery produces. SVG is refused: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']);
 const VARIANTS = { card: 640, detail: 1600 } as const;
+/** Avatars are square crops, small enough for a list and a profile header. */
+const AVATAR_VARIANTS = { card: 256, detail: 512 } as const;
 
 /** Re-encodes an upload: the real content decides (not the name or header), metadata such as GPS is dropped. */
-export async function reencodeImage(bytes: Buffer) {
+export async function reencodeImage(bytes: Buffer, purpose: ImagePurpose = 'listing') {
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
   let format: string | undefined;
   try {
@@ -28,10 +30,15 @@ export async function reencodeImage(bytes: Buffer) {
     const encode = (width: number) =>
       sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
         .rotate() // apply the camera's orientation before the EXIF is dropped
-        .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+        .resize(
+          purpose === 'avatar'
+            ? { width, height: width, fit: 'cover', position: 'attention' }
+            : { width, height: width, fit: 'inside', withoutEnlargement: true },
+        )
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true }); // sharp writes no metadata unless asked to
-    const [card, detail] = await Promise.all([encode(VARIANTS.card), encode(VARIANTS.detail)]);
+    const sizes = purpose === 'avatar' ? AVATAR_VARIANTS : VARIANTS;
+    const [card, detail] = await Promise.all([encode(sizes.card), encode(sizes.detail)]);
     return { card: card.data, detail: detail.data, width: detail.info.width, height: detail.info.height };
   } catch {
     throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notAnImage);
@@ -39,7 +46,7 @@ export async function reencodeImage(bytes: Buffer) {
 }
 
 export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, purpose: ImagePurpose, bytes: Buffer) {
-  const encoded = await reencodeImage(bytes);
+  const encoded = await reencodeImage(bytes, purpose);
   const id = randomUUID();
   await deps.storage.put(imageStorageKey(id, 'card'), encoded.card, 'image/webp');
   await deps.storage.put(imageStorageKey(id, 'detail'), encoded.detail, 'image/webp');
@@ -94,3 +101,10 @@ export const orphanImagesCleanupJob: ScheduledJob = {
 
 // What other modules (listings) may read of images.
 export { findOwnImage } from './images.repository.ts';
+
+/** The upload when it is this user's own avatar photo (a profile may only show its owner's uploads). */
+export async function ownAvatarImage(deps: Pick<AppDeps, 'db'>, userId: string, imageId: string) {
+  const image = await images.findOwnImage(deps.db, imageId, userId);
+  if (!image || image.purpose !== 'avatar') throw new AppError('NOT_FOUND', IMAGE_MESSAGES.notFound);
+  return { id: image.id, cardUrl: imageUrl(image.id, 'card'), detailUrl: imageUrl(image.id, 'detail') };
+}

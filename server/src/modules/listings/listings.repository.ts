@@ -26,6 +26,7 @@ const LISTING_COLUMNS = [
   'u.full_name as owner_full_name',
   'u.apartment as owner_apartment',
   'u.phone as owner_phone',
+  'u.avatar_url as owner_avatar_url',
 ] as const;
 
 /**

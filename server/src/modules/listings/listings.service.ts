@@ -39,7 +39,7 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     deliveryOptions: row.delivery_options,
     requiresAdvanceOrder: row.requires_advance_order,
     minimumNoticeHours: row.minimum_notice_hours,
-    owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone },
+    owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone, avatarUrl: row.owner_avatar_url },
   };
 }
 

@@ -212,7 +212,7 @@ describe('moderation', () => {
 
     const all = await caller.listings.moderation.list({ search: word.toUpperCase() });
     expect(all.items.map((item) => item.id).sort()).toEqual([pendingFood, activeRental].sort());
-    expect(all.items.find((item) => item.id === activeRental)!.owner).toEqual({ id: neighbour.id, fullName: 'Bruno Vizinho', apartment: 'A-101', phone: '11987654321' });
+    expect(all.items.find((item) => item.id === activeRental)!.owner).toEqual({ id: neighbour.id, fullName: 'Bruno Vizinho', apartment: 'A-101', phone: '11987654321', avatarUrl: null });
     expect((await caller.listings.moderation.list({ search: word, type: 'food' })).items.map((item) => item.id)).toEqual([pendingFood]);
     expect((await caller.listings.moderation.list({ search: word, status: 'active' })).items.map((item) => item.id)).toEqual([activeRental]);
     expect((await caller.listings.moderation.pending({ search: word })).items.map((item) => item.id)).toEqual([pendingFood]);
@@ -396,7 +396,7 @@ describe('public screens', () => {
   it('show the owner with name, apartment and phone only', async () => {
     const id = await publish(owner);
     const detail = await (await api(neighbour)).listings.byId({ id });
-    expect(detail.owner).toEqual({ id: owner.id, fullName: 'Ana Dona', apartment: 'A-101', phone: '11987654321' });
+    expect(detail.owner).toEqual({ id: owner.id, fullName: 'Ana Dona', apartment: 'A-101', phone: '11987654321', avatarUrl: null });
     expect(detail.isOwner).toBe(false);
     expect(JSON.stringify(detail)).not.toContain(owner.email);
     expect(Object.keys(detail).sort()).toEqual(

@@ -48,7 +48,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .innerJoin('users as c', 'c.id', theirs)
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
-    .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone'])
+    .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone', 'c.avatar_url as counterpart_avatar_url'])
     .select(reviewedColumn)
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);

@@ -50,6 +50,14 @@ export function insertUser(db: Db, user: NewUser) {
     .executeTakeFirstOrThrow();
 }
 
+export function setInvitedBy(db: Db, userId: string, inviterId: string) {
+  return db.updateTable('users').set({ invited_by: inviterId }).where('id', '=', userId).execute();
+}
+
+export function updateAvatarUrl(db: Db, userId: string, avatarUrl: string) {
+  return db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
 export function updatePasswordHash(db: Db, userId: string, passwordHash: string) {
   return db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
 }
@@ -66,10 +74,21 @@ export function findProfile(db: Db, userId: string) {
 export function listPendingUsers(db: Db) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'full_name', 'cpf', 'phone', 'block', 'apartment', 'created_at'])
-    .where('approval_status', '=', 'pending')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('users as inviter', 'inviter.id', 'users.invited_by')
+    .select([
+      'users.id',
+      'users.email',
+      'users.full_name',
+      'users.cpf',
+      'users.phone',
+      'users.block',
+      'users.apartment',
+      'users.created_at',
+      'inviter.full_name as invited_by_name',
+    ])
+    .where('users.approval_status', '=', 'pending')
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
     .limit(200)
     .execute();
 }

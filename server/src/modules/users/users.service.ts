@@ -18,6 +18,7 @@ import { ACCOUNT_CHANGED_KIND } from '../admin/admin.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import { ownAvatarImage } from '../images/images.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
@@ -41,6 +42,7 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
     id: row.id,
     fullName: row.full_name,
     email: row.email,
+    cpf: row.cpf,
     phone: row.phone,
     block: row.block,
     apartment: row.apartment,
@@ -68,9 +70,11 @@ export {
   emailOrCpfTaken,
   findCredentialsByEmail,
   findPasswordHash,
+  findProfile,
   findUserIdByEmail,
   insertUser,
   listPendingUsers,
+  setInvitedBy,
   updatePasswordHash,
 } from './users.repository.ts';
 
@@ -225,4 +229,18 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
   });
   return { message: ADMIN_USER_MESSAGES.anonymized };
+}
+
+/** Shows an uploaded (re-encoded, square) photo as the person's avatar everywhere they appear. */
+export async function setAvatar(deps: AppDeps, userId: string, imageId: string) {
+  const image = await ownAvatarImage(deps, userId, imageId);
+  await users.updateAvatarUrl(deps.db, userId, image.detailUrl);
+  return { avatarUrl: image.detailUrl, message: 'Foto atualizada!' };
+}
+
+/** Every column of the person's own record that may leave the server (for their data export). */
+export async function accountRecord(deps: AppDeps, userId: string) {
+  const row = await users.findProfile(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+  return row;
 }

@@ -16,7 +16,12 @@ export function PendingUserCard({ user, busy, onApprove, onReject }: PendingUser
     <PersonCard
       headingId={`pending-user-${user.id}`}
       fullName={user.fullName}
-      subtitle={<p className="pending-card-date">Cadastrado em {formatDate(user.createdAt)}</p>}
+      subtitle={
+        <>
+          <p className="pending-card-date">Cadastrado em {formatDate(user.createdAt)}</p>
+          {user.invitedByName && <p className="pending-card-date">Convidado por {user.invitedByName}</p>}
+        </>
+      }
     >
       <PersonDetails email={user.email} cpf={user.cpf} showCpf phone={user.phone} apartment={user.apartment} />
       <div className="pending-card-actions">

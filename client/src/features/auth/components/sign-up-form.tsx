@@ -17,7 +17,7 @@ import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useSignUp } from '../hooks/use-sign-up.ts';
 
-type SignUpValues = Required<SignUpInput>;
+type SignUpValues = Required<Omit<SignUpInput, 'inviteCode'>>;
 
 const EMPTY: SignUpValues = { fullName: '', cpf: '', email: '', phone: '', block: '', apartment: '', password: '' };
 
@@ -28,8 +28,15 @@ const MESSAGE_FIELDS: Record<string, keyof SignUpValues> = {
   [AUTH_MESSAGES.passwordTooCommon]: 'password',
 };
 
-export function SignUpForm() {
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
+interface SignUpFormProps {
+  /** Filled in from an invite link. */
+  initial?: Partial<SignUpValues>;
+  /** The invite link's code: the sign-up accepts that invite. */
+  inviteCode?: string;
+}
+
+export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
+  const [values, setValues] = useState<SignUpValues>({ ...EMPTY, ...initial });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const signUp = useSignUp({
     onError: (error) => {
@@ -54,7 +61,7 @@ export function SignUpForm() {
       return;
     }
     setErrors({});
-    signUp.mutate(values);
+    signUp.mutate(inviteCode ? { ...values, inviteCode } : values);
   }
 
   return (

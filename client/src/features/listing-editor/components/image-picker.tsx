@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { IMAGE_MAX_BYTES } from '@vizinhanca/shared/images/image.rules';
 import { Button } from '../../../components/ui/button.tsx';
-import type { UploadState } from '../hooks/use-image-upload.ts';
+import type { UploadState } from '../../../hooks/use-image-upload.ts';
 import { CameraIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 
 interface ImagePickerProps {

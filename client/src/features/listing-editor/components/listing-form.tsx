@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { CalendarIcon, CheckIcon, ClockIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { useImageUpload } from '../hooks/use-image-upload.ts';
+import { useImageUpload } from '../../../hooks/use-image-upload.ts';
 import {
   sanitizePriceText,
   stepPriceText,

@@ -1,3 +1,4 @@
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link, Navigate } from '@tanstack/react-router';
 import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import {
@@ -7,7 +8,6 @@ import {
   type PublicListingDetail,
 } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
-import { initials } from '@vizinhanca/shared/users/user.types';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -186,9 +186,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
           {kind.listerHeading}
         </h3>
         <div className="card lister-card">
-          <span className={`lister-avatar lister-avatar-${listing.type}`} aria-hidden="true">
-            {initials(listing.owner.fullName)}
-          </span>
+          <PersonAvatar className={`lister-avatar lister-avatar-${listing.type}`} fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="lister-text">
             <p className="lister-name">{listing.owner.fullName}</p>
             <p className="lister-apartment">{apartmentText(listing.owner.apartment)}</p>

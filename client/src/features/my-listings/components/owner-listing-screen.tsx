@@ -1,3 +1,4 @@
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
@@ -12,7 +13,6 @@ import {
   noticeText,
   priceUnitSuffix,
 } from '@vizinhanca/shared/listings/listing.rules';
-import { initials } from '@vizinhanca/shared/users/user.types';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -199,9 +199,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           Anunciante
         </h2>
         <Card className="owner-advertiser">
-          <div className="avatar owner-advertiser-avatar" aria-hidden="true">
-            {initials(listing.owner.fullName)}
-          </div>
+          <PersonAvatar className="avatar owner-advertiser-avatar" fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="owner-advertiser-text">
             <p className="owner-advertiser-name">{listing.owner.fullName}</p>
             <p className="owner-advertiser-meta">

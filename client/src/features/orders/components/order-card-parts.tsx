@@ -1,3 +1,4 @@
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { ORDER_STATUS_LABELS, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
@@ -28,7 +29,11 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
       </h3>
       <OrderStatusBadge status={order.status} />
       <p className="orders-card-person">
-        <UserIcon />
+        {order.counterpart.avatarUrl ? (
+          <PersonAvatar className="orders-card-avatar" fullName={order.counterpart.fullName} avatarUrl={order.counterpart.avatarUrl} />
+        ) : (
+          <UserIcon />
+        )}
         <span>
           {order.counterpart.fullName}
           <span className="orders-card-apartment"> · {apartmentText(order.counterpart.apartment)}</span>

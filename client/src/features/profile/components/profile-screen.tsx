@@ -20,6 +20,7 @@ import {
   ReceiptIcon,
   SettingsIcon,
   ShoppingBagIcon,
+  UsersIcon,
 } from '../../../components/ui/icons.tsx';
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
@@ -28,7 +29,7 @@ import { useOwnProfile } from '../hooks/use-own-profile.ts';
 import { ProfileStats } from './profile-stats.tsx';
 
 interface Shortcut {
-  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/pagamentos' | '/ajuda';
+  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda';
   label: string;
   Icon: ComponentType;
 }
@@ -42,6 +43,7 @@ const TILES: Shortcut[] = [
 
 const MENU: Shortcut[] = [
   { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
+  { to: '/convites', label: 'Convites', Icon: UsersIcon },
   { to: '/pagamentos', label: 'Pagamentos', Icon: CreditCardIcon },
   { to: '/ajuda', label: 'Ajuda', Icon: HelpCircleIcon },
 ];

@@ -82,6 +82,9 @@ function handle(utils: Utils, event: RealtimeEvent) {
       void utils.notifications.list.invalidate();
       void utils.notifications.unreadCount.invalidate();
       break;
+    case 'invites.changed':
+      void utils.invites.overview.invalidate();
+      break;
     case 'messages.changed':
       // Exactly the changed thread, and the unread counts of the cards, home and profile.
       void utils.messages.thread.invalidate({ orderId: event.payload.orderId });

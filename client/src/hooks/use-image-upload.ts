@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@vizinhanca/shared/images/image.rules';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
 export interface UploadedImage {
   id: string;
@@ -30,14 +30,14 @@ function serverMessage(xhr: XMLHttpRequest): string {
 }
 
 /**
- * POST /api/images?purpose=listing with the raw bytes. XMLHttpRequest rather than fetch:
+ * POST /api/images?purpose=listing|avatar with the raw bytes. XMLHttpRequest rather than fetch:
  * only it reports upload progress, which the form shows as a bar.
  */
-function sendImage(file: File, onProgress: (percent: number) => void, register: (xhr: XMLHttpRequest) => void): Promise<UploadedImage> {
+function sendImage(file: File, purpose: ImagePurpose, onProgress: (percent: number) => void, register: (xhr: XMLHttpRequest) => void): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     register(xhr);
-    xhr.open('POST', '/api/images?purpose=listing');
+    xhr.open('POST', `/api/images?purpose=${purpose}`);
     xhr.responseType = 'json';
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
@@ -59,7 +59,7 @@ function sendImage(file: File, onProgress: (percent: number) => void, register: 
 }
 
 /** One image at a time: a new pick (or leaving the screen) cancels the upload still running. */
-export function useImageUpload() {
+export function useImageUpload(purpose: ImagePurpose = 'listing') {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const current = useRef<XMLHttpRequest | null>(null);
 
@@ -85,6 +85,7 @@ export function useImageUpload() {
     try {
       const image = await sendImage(
         file,
+        purpose,
         (progress) => {
           if (current.current === mine) setState({ status: 'uploading', progress });
         },
@@ -104,7 +105,7 @@ export function useImageUpload() {
       setState({ status: 'error', message });
       return { ok: false, message };
     }
-  }, []);
+  }, [purpose]);
 
   return { state, upload, cancel, isUploading: state.status === 'uploading' };
 }

@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { filterFaq } from '@vizinhanca/shared/help/faq';
+import { SearchIcon, SearchXIcon } from '../../../components/ui/icons.tsx';
+
+/** The FAQ, filtered as one types (accents and case ignored). */
+export function FaqSearch() {
+  const [query, setQuery] = useState('');
+  const inputId = useId();
+  const categories = filterFaq(query);
+
+  return (
+    <section className="section" aria-labelledby="faq-title">
+      <h2 className="section-title" id="faq-title">
+        Perguntas frequentes
+      </h2>
+      <div className="help-search">
+        <label htmlFor={inputId} className="visually-hidden">
+          Buscar nas perguntas frequentes
+        </label>
+        <SearchIcon />
+        <input
+          id={inputId}
+          className="input"
+          type="search"
+          placeholder="Buscar ajuda..."
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-controls="faq-results"
+        />
+      </div>
+      <div id="faq-results" className="help-faq" aria-live="polite">
+        {categories.length === 0 ? (
+          <div className="empty-state">
+            <span className="empty-state-icon" aria-hidden="true">
+              <SearchXIcon />
+            </span>
+            <p className="empty-state-title">Nenhuma pergunta encontrada</p>
+            <p className="muted">Tente outras palavras ou fale com a portaria.</p>
+          </div>
+        ) : (
+          categories.map((category) => (
+            <div key={category.id} className="help-category">
+              <h3 className="help-category-title">{category.title}</h3>
+              {category.items.map((item) => (
+                <details key={item.question} className="help-question" open={query.trim() !== ''}>
+                  <summary>{item.question}</summary>
+                  <p>{item.answer}</p>
+                </details>
+              ))}
+            </div>
+          ))
+        )}
+      </div>
+    </section>
+  );
+}

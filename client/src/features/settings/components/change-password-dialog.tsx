@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, changePasswordSchema, PASSWORD_MIN_LENGTH } from '@vizinhanca/shared/auth/auth.schema';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { useChangePassword } from '../hooks/use-change-password.ts';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete: string }[] = [
+  { key: 'currentPassword', id: 'current-password', label: 'Senha atual', autoComplete: 'current-password' },
+  { key: 'newPassword', id: 'new-password', label: 'Nova senha', autoComplete: 'new-password' },
+  { key: 'confirmPassword', id: 'confirm-password', label: 'Confirmar nova senha', autoComplete: 'new-password' },
+];
+
+/** Alterar senha (2.22, section 5 messages): every other session of the person ends. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function close() {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  }
+
+  const change = useChangePassword({
+    onSuccess: (message) => {
+      toast.success(message);
+      close();
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      const fromServer = fieldErrorsOf(error);
+      setErrors(message === AUTH_MESSAGES.currentPasswordWrong ? { ...fromServer, currentPassword: message } : fromServer);
+      toast.error(`Erro ao alterar senha: ${message}`);
+    },
+  });
+
+  function update(key: keyof typeof EMPTY, value: string) {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: '' }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = changePasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      toast.error(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired);
+      return;
+    }
+    change.mutate(values);
+  }
+
+  return (
+    <Dialog open={open} title="Alterar senha" description="Ao trocar a senha, as outras sessões abertas da sua conta são encerradas." onClose={close}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            id={field.id}
+            label={field.label}
+            type="password"
+            autoComplete={field.autoComplete}
+            value={values[field.key]}
+            onChange={(event) => update(field.key, event.target.value)}
+            error={errors[field.key]}
+            hint={field.key === 'newPassword' ? `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.` : undefined}
+            aria-required="true"
+          />
+        ))}
+        <div className="settings-dialog-actions">
+          <Button variant="outline" onClick={close}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            Alterar senha
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

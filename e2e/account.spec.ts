@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, latestEmailTo, login, newLoggedInPage, newResident, uniqueEmail } from './helpers.ts';
+
+test('a resident invites a neighbour, who signs up through the link and is approved; the invite reads Aceito; a password change ends the other session', async ({
+  page,
+  browser,
+}) => {
+  // Ana invites an e-mail from /convites.
+  const ana = await newLoggedInPage(browser, DEMO.resident);
+  await ana.page.goto('/convites');
+  await expect(ana.page.getByRole('heading', { name: 'Convites', level: 1 })).toBeVisible();
+  const invited = newResident('convidada');
+  await ana.page.getByLabel('E-mail').fill(invited.email);
+  await ana.page.getByPlaceholder('Ex: Apt 1205 ou Visitante').fill('Apt 1205');
+  await ana.page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
+  await expect(ana.page.getByText('Convite enviado com sucesso!')).toBeVisible();
+  const item = ana.page.getByRole('listitem').filter({ hasText: invited.email });
+  await expect(item.getByText('Pendente')).toBeVisible();
+  await expect(item.getByText('Apt 1205')).toBeVisible();
+  await expect(ana.page.getByText(/^\d+ pendentes$/)).toBeVisible();
+
+  // The outbox has the personal link.
+  await expect.poll(() => latestEmailTo(invited.email)).toMatch(/\/convite\/[A-Z0-9]{10}/);
+  const link = /https?:\/\/[^\s]+\/convite\/[A-Z0-9]{10}/.exec(latestEmailTo(invited.email)!)![0];
+
+  // The neighbour opens it: who invited, sign-up filled in.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('Ana Beatriz Souza convidou você para o Vizinhança.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(invited.email);
+  await expect(page.getByLabel('Apartamento')).toHaveValue('1205');
+  await page.getByLabel('Nome completo').fill(invited.fullName);
+  await page.getByLabel('CPF').fill(invited.cpf);
+  await page.getByLabel('Bloco').fill('C');
+  await page.getByLabel('Senha').fill(invited.password);
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page).toHaveURL(/\/pending-approval$/);
+
+  // The admin sees who invited, and approves.
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  await admin.page.goto('/admin');
+  const card = admin.page.getByRole('article').filter({ hasText: invited.email });
+  await expect(card.getByText('Convidado por Ana Beatriz Souza')).toBeVisible();
+  await card.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(admin.page.getByText('Usuário aprovado com sucesso!')).toBeVisible();
+  await admin.context.close();
+
+  // Ana's invite now reads Aceito (live, no reload needed).
+  await expect(item.getByText('Aceito')).toBeVisible({ timeout: 15_000 });
+  await ana.context.close();
+
+  // The new resident has a second session open elsewhere; changing the password here ends it.
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  const other = await newLoggedInPage(browser, invited);
+  await page.goto('/configuracoes');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alterar senha' });
+  await dialog.getByLabel('Senha atual').fill('senha-errada-mesmo');
+  await dialog.getByLabel('Nova senha', { exact: true }).fill('jardim-de-outono');
+  await dialog.getByLabel('Confirmar nova senha').fill('jardim-de-outono');
+  await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Erro ao alterar senha: Senha atual incorreta')).toBeVisible();
+  await dialog.getByLabel('Senha atual').fill(invited.password);
+  await dialog.getByLabel('Confirmar nova senha').fill('outra-coisa-qualquer');
+  await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('As senhas não coincidem').first()).toBeVisible();
+  await dialog.getByLabel('Confirmar nova senha').fill('jardim-de-outono');
+  await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+  await expect.poll(() => latestEmailTo(invited.email)).toContain('senha foi alterada');
+
+  await other.page.goto('/perfil');
+  await expect(other.page).toHaveURL(/\/auth/, { timeout: 15_000 });
+  await login(other.page, invited.email, 'jardim-de-outono');
+  await expect(other.page).not.toHaveURL(/\/auth/);
+  await other.context.close();
+});
+
+test('a second invite to the same e-mail is refused, and Cancelar stops the link', async ({ page }) => {
+  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/convites');
+  const email = uniqueEmail('cancelado');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
+  await expect(page.getByText('Convite enviado com sucesso!')).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
+  await expect(page.getByText('Erro ao enviar convite: Já existe um convite pendente para este e-mail.')).toBeVisible();
+
+  await page.getByRole('button', { name: `Cancelar convite para ${email}` }).click();
+  await expect(page.getByText('Convite cancelado!')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: email }).getByRole('button')).toHaveCount(0);
+
+  await expect.poll(() => latestEmailTo(email)).toMatch(/\/convite\/[A-Z0-9]{10}/);
+  const path = /\/convite\/[A-Z0-9]{10}/.exec(latestEmailTo(email)!)![0];
+  const anonymous = await page.context().browser()!.newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(path);
+  await expect(visitor.getByRole('heading', { name: 'Convite indisponível' })).toBeVisible();
+  await expect(visitor.getByText('Este convite foi cancelado.', { exact: false })).toBeVisible();
+  // The spec's English form of the link leads to the same place.
+  await visitor.goto(path.replace('/convite/', '/invite/'));
+  await expect(visitor).toHaveURL(/\/convite\/[A-Z0-9]{10}$/);
+  await expect(visitor.getByRole('heading', { name: 'Convite indisponível' })).toBeVisible();
+  await anonymous.close();
+});
+
+test('the help search filters the FAQ as one types, ignoring accents', async ({ page }) => {
+  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/ajuda');
+  const search = page.getByLabel('Buscar nas perguntas frequentes');
+  await expect(page.getByRole('heading', { name: 'Comidas' })).toBeVisible();
+  await search.fill('aluguel');
+  await expect(page.getByRole('heading', { name: 'Aluguéis' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Comidas' })).toHaveCount(0);
+  await expect(page.getByText('Como combino a devolução?')).toBeVisible();
+  await search.fill('xyzzy');
+  await expect(page.getByText('Nenhuma pergunta encontrada')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ligar para a portaria' })).toHaveAttribute('href', /^tel:/);
+});
+
+test('offline, the last-seen list still shows, marked as saved data', async ({ page, context }) => {
+  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/alugueis');
+  const firstCard = page.getByRole('article').first();
+  await expect(firstCard).toBeVisible();
+  const title = (await firstCard.getByRole('heading').first().textContent())!.trim();
+  // Give the cache a moment to be saved on the device.
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/Você está offline\. Mostrando dados salvos em/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+  await context.setOffline(false);
+});

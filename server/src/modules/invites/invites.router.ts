@@ -1,0 +1,32 @@
+import { inviteByCodeSchema, inviteIdSchema, invitePreviewSchema, invitesOverviewSchema, sendInviteSchema } from '@vizinhanca/shared/invites/invite.schema';
+import { z } from 'zod';
+import { approvedProcedure, publicProcedure, router } from '../../trpc.ts';
+import * as invites from './invites.service.ts';
+
+const messageOutput = z.object({ message: z.string() });
+
+export const invitesRouter = router({
+  /** The resident's sent invites, counters and own shareable code (2.20). */
+  overview: approvedProcedure.output(invitesOverviewSchema).query(({ ctx }) => invites.overview(ctx.deps, ctx.user.id)),
+
+  send: approvedProcedure
+    .input(sendInviteSchema)
+    .output(z.object({ id: z.string(), message: z.string() }))
+    .mutation(({ ctx, input }) => invites.send(ctx.deps, ctx.user.id, input, ctx.meta)),
+
+  resend: approvedProcedure
+    .input(inviteIdSchema)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => invites.resend(ctx.deps, ctx.user.id, input.id, ctx.meta)),
+
+  cancel: approvedProcedure
+    .input(inviteIdSchema)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => invites.cancel(ctx.deps, ctx.user.id, input.id)),
+
+  /** Public: the link page before sign-up (the code itself is the secret). */
+  preview: publicProcedure
+    .input(inviteByCodeSchema)
+    .output(invitePreviewSchema)
+    .query(({ ctx, input }) => invites.preview(ctx.deps, input.code)),
+});

@@ -1,0 +1,117 @@
+import type { Db } from '../../db/database.ts';
+
+// The data export reads every table that holds something about one person, by
+// named columns: secrets (password hash, session ids, reset tokens) never leave.
+
+/** What the export adds to the profile: the shareable code, who invited, approval and change dates. */
+export function findAccountExtras(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'invite_code',
+      eb.selectFrom('users as inviter').select('inviter.full_name').whereRef('inviter.id', '=', 'users.invited_by').as('invited_by_name'),
+      'approved_at',
+      'updated_at',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function listRoles(db: Db, userId: string) {
+  return db.selectFrom('user_roles').select(['role', 'created_at']).where('user_id', '=', userId).execute();
+}
+
+export function listSessions(db: Db, userId: string) {
+  return db.selectFrom('sessions').select(['created_at', 'expires_at', 'ip', 'user_agent']).where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+export function listLoginAttempts(db: Db, email: string) {
+  return db.selectFrom('login_attempts').select(['ip', 'succeeded', 'created_at']).where('email', '=', email).orderBy('created_at').execute();
+}
+
+export function listNotifications(db: Db, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['type', 'title', 'message', 'read', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function listImages(db: Db, userId: string) {
+  return db.selectFrom('images').select(['id', 'purpose', 'width', 'height', 'bytes', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+export function listListings(db: Db, userId: string) {
+  return db
+    .selectFrom('listings')
+    .select([
+      'id',
+      'type',
+      'title',
+      'description',
+      'price_cents',
+      'price_unit',
+      'image_id',
+      'tags',
+      'delivery_options',
+      'status',
+      'rejection_reason',
+      'published_at',
+      'expires_at',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Orders the person made or received; the other side is named, not exposed. */
+export function listOrders(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .innerJoin('users as owner', 'owner.id', 'orders.owner_id')
+    .innerJoin('users as renter', 'renter.id', 'orders.renter_id')
+    .select([
+      'orders.id',
+      'listings.title as listing_title',
+      'owner.full_name as owner_name',
+      'renter.full_name as requester_name',
+      'orders.status',
+      'orders.total_cents',
+      'orders.start_date',
+      'orders.end_date',
+      'orders.delivery_method',
+      'orders.delivery_address',
+      'orders.scheduled_at',
+      'orders.message',
+      'orders.rejection_reason',
+      'orders.cancellation_reason',
+      'orders.created_at',
+      'orders.completed_at',
+    ])
+    .where((eb) => eb.or([eb('orders.owner_id', '=', userId), eb('orders.renter_id', '=', userId)]))
+    .orderBy('orders.created_at')
+    .execute();
+}
+
+export function listReviews(db: Db, userId: string) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id')
+    .innerJoin('users as reviewee', 'reviewee.id', 'reviews.reviewee_id')
+    .select([
+      'reviews.order_id',
+      'reviewer.full_name as reviewer_name',
+      'reviewee.full_name as reviewee_name',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.created_at',
+    ])
+    .where((eb) => eb.or([eb('reviews.reviewer_id', '=', userId), eb('reviews.reviewee_id', '=', userId)]))
+    .orderBy('reviews.created_at')
+    .execute();
+}

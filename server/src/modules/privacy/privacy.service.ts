@@ -1,0 +1,46 @@
+import type { PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
+import type { AppDeps } from '../../context.ts';
+import { exportFor as invitesSent } from '../invites/invites.service.ts';
+import { accountRecord } from '../users/users.service.ts';
+import * as privacy from './privacy.repository.ts';
+
+/**
+ * Everything the app holds about one person (LGPD: the right to a copy), as
+ * plain JSON. The resident downloads their own; the admin's per-person export
+ * reuses this function.
+ */
+export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
+  const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
+  const account = { ...profile, ...extras };
+  const [roles, sessions, loginAttempts, notifications, images, listings, orders, reviews, invites] = await Promise.all([
+    privacy.listRoles(deps.db, userId),
+    privacy.listSessions(deps.db, userId),
+    privacy.listLoginAttempts(deps.db, account.email),
+    privacy.listNotifications(deps.db, userId),
+    privacy.listImages(deps.db, userId),
+    privacy.listListings(deps.db, userId),
+    privacy.listOrders(deps.db, userId),
+    privacy.listReviews(deps.db, userId),
+    invitesSent(deps, userId),
+  ]);
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    condominium: deps.config.CONDO_NAME,
+    account: toJson(account),
+    roles: toJson(roles),
+    sessions: toJson(sessions),
+    loginAttempts: toJson(loginAttempts),
+    notifications: toJson(notifications),
+    images: toJson(images),
+    listings: toJson(listings),
+    orders: toJson(orders),
+    reviews: toJson(reviews),
+    invitesSent: toJson(invites),
+  };
+}
+
+/** Dates become ISO strings: the export is a plain JSON document. */
+function toJson<T>(value: T): JsonOf<T> {
+  return JSON.parse(JSON.stringify(value)) as JsonOf<T>;
+}
+type JsonOf<T> = T extends Date ? string : T extends (infer U)[] ? JsonOf<U>[] : T extends object ? { [K in keyof T]: JsonOf<T[K]> } : T;

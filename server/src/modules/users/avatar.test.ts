@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MESSAGES, imageStorageKey } from '@vizinhanca/shared/images/image.rules';
+import { createTestApp, expectError, type TestApp } from '../../../test/harness.ts';
+import { reencodeImage, uploadImage } from '../images/images.service.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const landscape = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c84' } }).jpeg().withExif({ IFD0: { Make: 'PhoneMaker' } }).toBuffer();
+
+async function storedSize(key: string) {
+  const file = await app.deps.storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file!.stream) chunks.push(chunk as Buffer);
+  return sharp(Buffer.concat(chunks)).metadata();
+}
+
+describe('the avatar', () => {
+  it('is a square crop without metadata and becomes the photo on the profile', async () => {
+    const user = await app.createUser();
+    const uploaded = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    const detail = await storedSize(imageStorageKey(uploaded.id, 'detail'));
+    expect([detail.width, detail.height, detail.format, detail.exif]).toEqual([512, 512, 'webp', undefined]);
+    const card = await storedSize(imageStorageKey(uploaded.id, 'card'));
+    expect([card.width, card.height]).toEqual([256, 256]);
+
+    const { api } = await app.callerAs(user);
+    await expect(api.users.setAvatar({ imageId: uploaded.id })).resolves.toMatchObject({ avatarUrl: uploaded.detailUrl });
+    expect((await api.users.me()).avatarUrl).toBe(uploaded.detailUrl);
+
+    // Neighbours see it next to the person's listing and on the orders they share.
+    const { id: listingId } = await api.listings.create({ type: 'food', title: 'Bolo de fubá', description: 'Feito hoje', priceCents: 1800 });
+    const moderator = await app.callerAs(await app.createUser({ roles: ['moderator'] }));
+    await moderator.api.listings.moderation.approve({ id: listingId });
+    const neighbour = await app.callerAs(await app.createUser());
+    expect((await neighbour.api.listings.byId({ id: listingId })).owner.avatarUrl).toBe(uploaded.detailUrl);
+    await neighbour.api.orders.create({ listingId });
+    expect((await neighbour.api.orders.mine({ tab: 'all' })).items[0]!.counterpart.avatarUrl).toBe(uploaded.detailUrl);
+  });
+
+  it("refuses a listing photo, someone else's photo and a file that is not an image, changing nothing", async () => {
+    const user = await app.createUser();
+    const other = await app.createUser();
+    const { api } = await app.callerAs(user);
+    const listingPhoto = await uploadImage(app.deps, user.id, 'listing', await landscape());
+    const othersAvatar = await uploadImage(app.deps, other.id, 'avatar', await landscape());
+    await expectError(api.users.setAvatar({ imageId: listingPhoto.id }), 'NOT_FOUND', IMAGE_MESSAGES.notFound);
+    await expectError(api.users.setAvatar({ imageId: othersAvatar.id }), 'NOT_FOUND', IMAGE_MESSAGES.notFound);
+    await expect(reencodeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'avatar')).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.notAnImage });
+    await expect(reencodeImage(Buffer.alloc(5 * 1024 * 1024 + 1), 'avatar')).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.tooLarge });
+    expect((await api.users.me()).avatarUrl).toBeNull();
+  });
+});
