@@ -271,6 +271,13 @@ export const orderMessageSchema = z.object({ message: z.string() });
 export const RECENT_ACTIVITY_FETCHED = 5;
 export const RECENT_ACTIVITY_SHOWN = 4;
 
+/** Where an activity row leads: an order (on the screen of the caller's side) or the owner's view of a listing. */
+export const activityTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order'), id: z.string(), side: z.enum(['requester', 'owner']), status: z.enum(ORDER_STATUSES) }),
+  z.object({ kind: z.literal('listing'), id: z.string() }),
+]);
+export type ActivityTarget = z.infer<typeof activityTargetSchema>;
+
 export const activityItemSchema = z.object({
   kind: z.enum(['order', 'notification']),
   id: z.string(),
@@ -279,6 +286,8 @@ export const activityItemSchema = z.object({
   /** The marker colour: green rental, orange food, blue service; null (purple) for notifications. */
   listingType: z.enum(LISTING_TYPES).nullable(),
   createdAt: z.date(),
+  /** Null when there is nothing to open (an account notification, an order or listing that is gone). */
+  target: activityTargetSchema.nullable(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 

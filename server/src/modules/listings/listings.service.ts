@@ -10,7 +10,7 @@ import {
   type PublicListing,
   type PublicListingDetail,
 } from '@vizinhanca/shared/listings/listing.schema';
-import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
+import { approvedExpiry, isExpired, isInactive, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
@@ -104,8 +104,11 @@ export async function countsByType(deps: AppDeps) {
 export async function mine(deps: AppDeps, userId: string): Promise<MyListings> {
   const rows = await listings.listByOwner(deps.db, userId);
   const now = deps.clock.now();
+  // Each counter counts what its label says: 'Ativos' are visible to neighbours now; 'Inativos' were
+  // published and no longer are (paused or expired). Pending and rejected ones count only in the total.
   const active = rows.filter((row) => row.status === 'active' && !isExpired(row.expires_at, now)).length;
-  return { counters: { total: rows.length, active, inactive: rows.length - active }, items: rows.map(toManaged) };
+  const inactive = rows.filter((row) => isInactive(row.status, row.expires_at, now)).length;
+  return { counters: { total: rows.length, active, inactive }, items: rows.map(toManaged) };
 }
 
 export async function ownerView(deps: AppDeps, userId: string, id: string): Promise<ManagedListing> {
@@ -230,13 +233,16 @@ async function lockAny(trx: Db, id: string) {
   return row;
 }
 
-/** pending -> active: published now, valid for 30 days; the owner is told. */
+/**
+ * pending -> active: published now, valid for 30 days, or until the current
+ * expiry when that is later (an edit after a renewal keeps the renewal); the owner is told.
+ */
 export async function approve(deps: AppDeps, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     const now = deps.clock.now();
-    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: expiryFromApproval(now) });
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now) });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
   });
   return { message: LISTING_MESSAGES.approved };

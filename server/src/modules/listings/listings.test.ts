@@ -134,7 +134,7 @@ describe('moderation', () => {
     const pendencies = await (await api(moderator)).admin.pendencies();
     expect(pendencies.pendingListings).toBeGreaterThanOrEqual(1);
 
-    const before = Date.now();
+    const before = app.clock.now().getTime();
     await expect((await api(moderator)).listings.moderation.approve({ id })).resolves.toEqual({ message: 'Anúncio aprovado com sucesso!' });
     const approved = await row(id);
     expect(approved.status).toBe('active');
@@ -315,17 +315,17 @@ describe("the owner's actions", () => {
   it('renews for 30 more days from the current expiry, or from now when expired', async () => {
     const id = await publish(owner);
     const caller = await api(owner);
-    const inThreeDays = new Date(Date.now() + 3 * DAY_MS);
+    const inThreeDays = new Date(app.clock.now().getTime() + 3 * DAY_MS);
     await app.db.updateTable('listings').set({ expires_at: inThreeDays }).where('id', '=', id).execute();
     const result = await caller.listings.renew({ id });
     expect(result.message).toBe('Anúncio renovado por mais 30 dias!');
     expect(result.expiresAt.getTime()).toBe(inThreeDays.getTime() + 30 * DAY_MS);
 
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 5 * DAY_MS) }).where('id', '=', id).execute();
-    const before = Date.now();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 5 * DAY_MS) }).where('id', '=', id).execute();
+    const before = app.clock.now().getTime();
     const renewed = await caller.listings.renew({ id });
     expect(renewed.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
-    expect(renewed.expiresAt.getTime()).toBeLessThan(Date.now() + 30 * DAY_MS + 1000);
+    expect(renewed.expiresAt.getTime()).toBeLessThan(app.clock.now().getTime() + 30 * DAY_MS + 1000);
     expect((await (await api(neighbour)).listings.byId({ id })).id).toBe(id);
   });
 
@@ -374,19 +374,36 @@ describe("the owner's actions", () => {
     expect({ active: await row(active), inactive: await row(inactive) }).toEqual(before);
   });
 
-  it('lists my listings with the total, active and inactive counters', async () => {
+  it('re-approval after an edit keeps a renewal: the later of the current expiry and approval + 30 days', async () => {
+    const input = rental();
+    const id = await publish(owner, input);
+    const renewed = await (await api(owner)).listings.renew({ id });
+    await (await api(owner)).listings.update({ ...input, id, priceCents: 2000 });
+    expect((await row(id)).status).toBe('pending');
+    await (await api(moderator)).listings.moderation.approve({ id });
+    expect((await row(id)).expires_at!.getTime()).toBe(renewed.expiresAt.getTime());
+
+    // Expired meanwhile: the re-approval starts a fresh 30 days.
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - DAY_MS) }).where('id', '=', id).execute();
+    await (await api(owner)).listings.update({ ...input, id, priceCents: 2100 });
+    await (await api(moderator)).listings.moderation.approve({ id });
+    expect((await row(id)).expires_at!.getTime()).toBe(app.clock.now().getTime() + 30 * DAY_MS);
+  });
+
+  it('lists my listings with counters that count what their labels say', async () => {
     const someone = await app.createUser();
     const active = await publish(someone);
     const expired = await publish(someone);
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - DAY_MS) }).where('id', '=', expired).execute();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - DAY_MS) }).where('id', '=', expired).execute();
     const pending = await create(someone);
     const paused = await publish(someone);
     await (await api(someone)).listings.pause({ id: paused });
 
     const mine = await (await api(someone)).listings.mine();
-    expect(mine.counters).toEqual({ total: 4, active: 1, inactive: 3 });
+    // A pending listing is neither active nor inactive: it counts only in the total.
+    expect(mine.counters).toEqual({ total: 4, active: 1, inactive: 2 });
     expect(mine.items.map((item) => item.id)).toEqual([paused, pending, expired, active]);
-    expect(mine.items.find((item) => item.id === expired)!.expiresAt!.getTime()).toBeLessThan(Date.now());
+    expect(mine.items.find((item) => item.id === expired)!.expiresAt!.getTime()).toBeLessThan(app.clock.now().getTime());
   });
 });
 
@@ -408,7 +425,7 @@ describe('public screens', () => {
     const input = rental();
     const id = await publish(owner, input);
     const counts = await (await api(neighbour)).listings.countsByType();
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 1000) }).where('id', '=', id).execute();
 
     expect(await feedIds(neighbour, { type: 'rental', search: input.title })).toEqual([]);
     await expectError((await api(neighbour)).listings.byId({ id }), 'NOT_FOUND', 'Anúncio não encontrado');
@@ -467,7 +484,10 @@ describe('public screens', () => {
   it('pages newest first with a cursor until the end', async () => {
     const word = marker();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await publish(owner, { type: 'service', title: `Faxina ${i} ${word}`, description: 'Diarista', priceCents: 15000 }));
+    for (let i = 0; i < 5; i++) {
+      app.clock.advance(1000); // the fixed clock stands still: one second between publications
+      ids.push(await publish(owner, { type: 'service', title: `Faxina ${i} ${word}`, description: 'Diarista', priceCents: 15000 }));
+    }
     const caller = await api(neighbour);
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -201,6 +201,17 @@ export function listRecentForUser(db: Db, userId: string, limit: number) {
     .execute();
 }
 
+/** Which of these orders the user takes part in, and on which side (for links to them). */
+export function listSidesFor(db: Db, userId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'renter_id', 'status'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('renter_id', '=', userId), eb('owner_id', '=', userId)]))
+    .execute();
+}
+
 /** The profile's orders counter: orders made as requester. */
 export function countAsRequester(db: Db, userId: string) {
   return db

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
@@ -19,7 +18,7 @@ beforeAll(async () => {
   neighbour = await app.createUser({ fullName: 'Bruno Vizinho' });
   moderator = await app.createUser({ roles: ['moderator'] });
   admin = await app.createUser({ roles: ['admin'] });
-  today = todayInTimeZone(app.config.CONDO_TIMEZONE);
+  today = app.clock.today();
 });
 afterAll(() => app.close());
 
@@ -51,7 +50,7 @@ function ordersOf(listingId: string) {
 }
 
 async function forceStatus(id: string, status: OrderStatus) {
-  const at = new Date(Date.now() - 60_000);
+  const at = new Date(app.clock.now().getTime() - 60_000);
   await app.db
     .updateTable('orders')
     .set({
@@ -204,9 +203,9 @@ describe('ordering food and services', () => {
     const listingId = await publish(owner, { type: 'service', title: 'Aula de violão', description: 'Iniciantes', priceCents: 6000, priceUnit: 'hour', deliveryOptions: ['scheduled'] });
     const caller = await api(neighbour);
     await expectError(caller.orders.create({ listingId, deliveryMethod: 'scheduled' }), 'BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
-    await expectError(caller.orders.create({ listingId, deliveryMethod: 'scheduled', scheduledAt: new Date(Date.now() - HOUR_MS) }), 'BAD_REQUEST', ORDER_MESSAGES.schedulePast);
+    await expectError(caller.orders.create({ listingId, deliveryMethod: 'scheduled', scheduledAt: new Date(app.clock.now().getTime() - HOUR_MS) }), 'BAD_REQUEST', ORDER_MESSAGES.schedulePast);
     await expectError(caller.orders.create({ listingId, scheduledAt: 'amanhã às 10h' }), 'BAD_REQUEST', ORDER_MESSAGES.invalidSchedule);
-    const scheduledAt = new Date(Date.now() + 24 * HOUR_MS);
+    const scheduledAt = new Date(app.clock.now().getTime() + 24 * HOUR_MS);
     const result = await caller.orders.create({ listingId, scheduledAt: scheduledAt.toISOString() });
     expect(result.message).toBe('Pedido enviado com sucesso! Combine os detalhes com o prestador pelo WhatsApp.');
     expect(await row(result.id)).toMatchObject({ delivery_method: 'scheduled', scheduled_at: scheduledAt, total_cents: 6000 });
@@ -223,12 +222,12 @@ describe('ordering food and services', () => {
       minimumNoticeHours: 48,
     });
     const caller = await api(neighbour);
-    const soon = new Date(Date.now() + 47 * HOUR_MS).toISOString();
+    const soon = new Date(app.clock.now().getTime() + 47 * HOUR_MS).toISOString();
     await expectError(caller.orders.create({ listingId, deliveryMethod: 'scheduled', scheduledAt: soon }), 'BAD_REQUEST', 'Este produto requer pelo menos 2 dias de antecedência');
     await expectError(caller.orders.create({ listingId, deliveryMethod: 'pickup', scheduledAt: soon }), 'BAD_REQUEST', 'Este produto requer pelo menos 2 dias de antecedência');
     await expectError(caller.orders.create({ listingId, deliveryMethod: 'pickup' }), 'BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
     expect(await ordersOf(listingId)).toEqual([]);
-    const { id } = await caller.orders.create({ listingId, deliveryMethod: 'scheduled', scheduledAt: new Date(Date.now() + 49 * HOUR_MS) });
+    const { id } = await caller.orders.create({ listingId, deliveryMethod: 'scheduled', scheduledAt: new Date(app.clock.now().getTime() + 49 * HOUR_MS) });
     expect((await row(id)).status).toBe('pending');
   });
 
@@ -254,7 +253,7 @@ describe('what can be ordered', () => {
     const pausedByAdmin = await publish(owner, rental());
     await (await api(admin)).listings.moderation.pause({ id: pausedByAdmin });
     const expired = await publish(owner, rental());
-    await app.db.updateTable('listings').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired).execute();
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 1000) }).where('id', '=', expired).execute();
     const deleted = await publish(owner, rental());
     await ownerApi.listings.delete({ id: deleted });
 
@@ -368,8 +367,24 @@ describe('home recent activity', () => {
 
     const recent = await residentApi.activity.recent();
     expect(recent).toEqual([
-      { kind: 'notification', id: expect.any(String), title: 'Pedido aprovado! 🎉', description: expect.stringContaining('"Pão caseiro"'), listingType: null, createdAt: expect.any(Date) },
-      { kind: 'order', id: order.id, title: 'Pão caseiro', description: 'Seu pedido · Aprovado', listingType: 'food', createdAt: expect.any(Date) },
+      {
+        kind: 'notification',
+        id: expect.any(String),
+        title: 'Pedido aprovado! 🎉',
+        description: expect.stringContaining('"Pão caseiro"'),
+        listingType: null,
+        createdAt: expect.any(Date),
+        target: { kind: 'order', id: order.id, side: 'requester', status: 'approved' },
+      },
+      {
+        kind: 'order',
+        id: order.id,
+        title: 'Pão caseiro',
+        description: 'Seu pedido · Aprovado',
+        listingType: 'food',
+        createdAt: expect.any(Date),
+        target: { kind: 'order', id: order.id, side: 'requester', status: 'approved' },
+      },
     ]);
 
     const own = await publish(resident, { type: 'service', title: 'Conserto de bicicleta', description: 'Rápido', priceCents: 4000 });
@@ -377,7 +392,17 @@ describe('home recent activity', () => {
     const more = await residentApi.activity.recent();
     expect(more).toHaveLength(4);
     expect(more.map((item) => item.createdAt.getTime())).toEqual(more.map((item) => item.createdAt.getTime()).sort((a, b) => b - a));
-    expect(more).toContainEqual(expect.objectContaining({ kind: 'order', title: 'Conserto de bicicleta', description: 'Pedido de Bruno Vizinho (A-101) · Pendente', listingType: 'service' }));
+    expect(more).toContainEqual(
+      expect.objectContaining({
+        kind: 'order',
+        title: 'Conserto de bicicleta',
+        description: 'Pedido de Bruno Vizinho (A-101) · Pendente',
+        listingType: 'service',
+        target: expect.objectContaining({ kind: 'order', side: 'owner', status: 'pending' }),
+      }),
+    );
+    // The approval of the resident's own listing leads to its owner view.
+    expect(more).toContainEqual(expect.objectContaining({ kind: 'notification', title: 'Anúncio Aprovado! 🎉', target: { kind: 'listing', id: own } }));
   });
 });
 

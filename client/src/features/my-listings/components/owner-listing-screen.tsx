@@ -6,6 +6,7 @@ import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listin
 import {
   deliveryOptionLabel,
   isExpired,
+  isExpiredActive,
   LISTING_TYPE_LABELS,
   LISTING_VALIDITY_DAYS,
   listingStatusLabel,
@@ -87,6 +88,12 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const expired = isExpired(listing.expiresAt);
   // decisions.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
+  const renewButton = (
+    <Button variant={expired ? 'primary' : 'secondary'} loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
+      <RefreshIcon />
+      Renovar
+    </Button>
+  );
 
   return (
     <>
@@ -130,6 +137,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
 
       <section className="owner-actions" aria-label="Ações do anúncio">
         <div className="owner-actions-grid">
+          {/* An expired listing's first action is to renew it. */}
+          {canRenew && expired ? renewButton : null}
           <Link to="/anuncios/criar" search={{ edit: listing.id }} className={buttonClassName({ variant: 'outline' })}>
             <PencilIcon />
             Editar
@@ -146,12 +155,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
               Reativar
             </Button>
           ) : null}
-          {canRenew ? (
-            <Button variant="secondary" loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
-              <RefreshIcon />
-              Renovar
-            </Button>
-          ) : null}
+          {canRenew && !expired ? renewButton : null}
           <Button variant="danger-outline" disabled={busy} onClick={() => setConfirmDelete(true)}>
             <TrashIcon />
             Excluir
@@ -179,8 +183,10 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         <dl className="owner-info">
           <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
           {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
-          <InfoRow label="Status">{listingStatusLabel(listing.status, listing.pausedBy)}</InfoRow>
-          <InfoRow label="Expira em">{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
+          <InfoRow label="Status">
+            {isExpiredActive(listing.status, listing.expiresAt) ? 'Expirado' : listingStatusLabel(listing.status, listing.pausedBy)}
+          </InfoRow>
+          <InfoRow label={expired ? 'Expirou em' : 'Expira em'}>{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
           <InfoRow label={listing.type === 'service' ? 'Atendimento' : 'Entrega'}>
             {listing.deliveryOptions.map((option) => deliveryOptionLabel(listing.type, option)).join(', ')}
           </InfoRow>

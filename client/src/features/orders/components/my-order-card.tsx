@@ -20,7 +20,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
   const warning = returnWarning(order.status, order.endDate, today);
   const cancellable = availableActions(order.status, 'requester').includes('cancel');
   return (
-    <article className="card orders-card" aria-labelledby={headingId}>
+    <article className="card orders-card" id={`pedido-${order.id}`} aria-labelledby={headingId}>
       <OrderCardHeader order={order} headingId={headingId} />
       {warning ? (
         <p className={`orders-warning${order.endDate === today ? ' orders-warning-today' : ''}`}>

@@ -45,7 +45,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
   const actions = availableActions(order.status, 'owner');
   const busy = handlers.busyId === order.id;
   return (
-    <article className="card orders-card" aria-labelledby={headingId}>
+    <article className="card orders-card" id={`pedido-${order.id}`} aria-labelledby={headingId}>
       <OrderCardHeader order={order} headingId={headingId} />
       <OrderPeriod order={order} />
       {order.status === 'in_progress' && order.startDate && order.endDate ? (
