@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
 /**
@@ -43,6 +44,9 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   orders_not_own_listing_check: ORDER_MESSAGES.ownListing,
   orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
   orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
+  orders_quantity_check: ORDER_MESSAGES.invalidQuantity,
+  orders_quantity_portions_check: ORDER_MESSAGES.invalidQuantity,
+  listings_max_portions_check: LISTING_MESSAGES.invalidPortions,
   reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
 };
 

@@ -109,6 +109,7 @@ export interface ListingsTable {
   delivery_options: ColumnType<DeliveryOption[], DeliveryOption[] | undefined, DeliveryOption[]>;
   requires_advance_order: Generated<boolean>;
   minimum_notice_hours: number | null;
+  max_portions: number | null;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   paused_by: PausedBy | null;
   rejection_reason: string | null;
@@ -126,6 +127,7 @@ export interface OrdersTable {
   renter_id: string;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   total_cents: number;
+  quantity: Generated<number>;
   /** Calendar dates 'YYYY-MM-DD' (the pg type parser keeps them strings). */
   start_date: string | null;
   end_date: string | null;

@@ -40,6 +40,9 @@ export const MINIMUM_NOTICE_PRESETS = [
   { hours: 72, label: '3 dias' },
   { hours: 168, label: '1 semana' },
 ] as const;
+/** Portions a food listing offers per order (optional). */
+export const MAX_PORTIONS_MIN = 1;
+export const MAX_PORTIONS_MAX = 99;
 export const SEARCH_MAX_LENGTH = 100;
 export const LISTING_PAGE_DEFAULT = 20;
 export const LISTING_PAGE_MAX = 50;
@@ -55,6 +58,7 @@ export const LISTING_MESSAGES = {
   tooManyTags: `Use no máximo ${TAGS_MAX} categorias`,
   tagTooLong: `Cada categoria deve ter no máximo ${TAG_MAX_LENGTH} caracteres`,
   noticeTooLong: 'A antecedência mínima deve ser de no máximo 30 dias (720 horas)',
+  invalidPortions: `O número de porções deve ser de ${MAX_PORTIONS_MIN} a ${MAX_PORTIONS_MAX}`,
   searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
   invalidFilter: 'Filtro inválido',
   invalidCursor: 'Página inválida',
@@ -170,6 +174,14 @@ const foodFields = z.object({
   ...commonFields,
   requiresAdvanceOrder: z.boolean().default(false),
   minimumNoticeHours: minimumNoticeHoursSchema,
+  /** Optional: the most portions one order may ask for. */
+  maxPortions: z
+    .number({ error: LISTING_MESSAGES.invalidPortions })
+    .int(LISTING_MESSAGES.invalidPortions)
+    .min(MAX_PORTIONS_MIN, LISTING_MESSAGES.invalidPortions)
+    .max(MAX_PORTIONS_MAX, LISTING_MESSAGES.invalidPortions)
+    .nullish()
+    .transform((portions) => portions ?? null),
 });
 const serviceFields = z.object({ type: z.literal('service'), ...commonFields, priceUnit: z.enum(SERVICE_PRICE_UNITS).default('service') });
 
@@ -185,6 +197,7 @@ export interface ListingFields {
   imageId: string | null;
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
+  maxPortions: number | null;
 }
 
 type ParsedFields = z.output<typeof rentalFields> | z.output<typeof foodFields> | z.output<typeof serviceFields>;
@@ -200,7 +213,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
   };
   switch (fields.type) {
     case 'rental':
-      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null };
+      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
     case 'food':
       return {
         type: 'food',
@@ -208,9 +221,10 @@ function normalizeFields(fields: ParsedFields): ListingFields {
         priceUnit: 'unit',
         requiresAdvanceOrder: fields.requiresAdvanceOrder,
         minimumNoticeHours: fields.requiresAdvanceOrder ? fields.minimumNoticeHours : null,
+        maxPortions: fields.maxPortions,
       };
     case 'service':
-      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null };
+      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
   }
 }
 
@@ -313,6 +327,8 @@ const listingContentFields = {
   deliveryOptions: z.array(z.enum(DELIVERY_OPTIONS)),
   requiresAdvanceOrder: z.boolean(),
   minimumNoticeHours: z.number().int().nullable(),
+  /** Food: the most portions one order may ask for; null = up to 99. */
+  maxPortions: z.number().int().nullable(),
   owner: listingOwnerSchema,
 };
 
@@ -353,7 +369,7 @@ export function listingPageSchema<T extends z.ZodType>(item: T) {
 }
 
 export const myListingsSchema = z.object({
-  /** active = visible to neighbours now (active and not expired); inactive = every other one. */
+  /** active = visible to neighbours now; inactive = published once and not visible now (paused or expired); total = all. */
   counters: z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() }),
   items: z.array(managedListingSchema),
 });

@@ -24,6 +24,9 @@ export const ORDER_MESSAGE_MAX_LENGTH = 500;
 export const ORDER_REASON_MAX_LENGTH = 500;
 /** 'Bloco, apartamento, observações...': a few lines. */
 export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
+/** Food portions per order (and the most a listing can offer per order). */
+export const ORDER_QUANTITY_MIN = 1;
+export const ORDER_QUANTITY_MAX = 99;
 /** The admin orders section shows the newest ones. */
 export const ADMIN_ORDERS_LIMIT = 100;
 
@@ -41,6 +44,10 @@ export const ORDER_MESSAGES = {
   messageTooLong: `A mensagem deve ter no máximo ${ORDER_MESSAGE_MAX_LENGTH} caracteres`,
   reasonTooLong: `O motivo deve ter no máximo ${ORDER_REASON_MAX_LENGTH} caracteres`,
   ownListing: 'Você não pode pedir o seu próprio anúncio',
+  invalidQuantity: `A quantidade deve ser de ${ORDER_QUANTITY_MIN} a ${ORDER_QUANTITY_MAX}`,
+  quantityAbovePortions: (maxPortions: number) => `Este anúncio aceita no máximo ${maxPortions} ${maxPortions === 1 ? 'porção' : 'porções'} por pedido`,
+  /** A second pending order for the same listing and time: asked before sending (issue 13). */
+  duplicatePending: 'Você já tem um pedido pendente deste anúncio',
   listingUnavailable: 'Este anúncio não está disponível para pedidos.',
   invalidTab: 'Aba inválida',
   invalidStatus: 'Status inválido',
@@ -72,13 +79,13 @@ const because = (reason: string | null) => (reason ? ` Motivo: ${reason}` : '');
 /** The in-app notifications of the lifecycle: each transition tells the other side. */
 export const ORDER_NOTIFICATIONS = {
   /** To the owner. */
-  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null }) => ({
+  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null; quantity: number }) => ({
     title: 'Novo pedido recebido',
     message:
       o.type === 'rental'
         ? `${o.requesterName} quer alugar "${o.listingTitle}"${period(o.startDate, o.endDate)}.`
         : o.type === 'food'
-          ? `${o.requesterName} fez um pedido de "${o.listingTitle}".`
+          ? `${o.requesterName} fez um pedido de ${o.quantity > 1 ? `${o.quantity} × ` : ''}"${o.listingTitle}".`
           : `${o.requesterName} solicitou o serviço "${o.listingTitle}".`,
   }),
   /** To the requester. */
@@ -159,6 +166,15 @@ export const createOrderSchema = z.object({
   deliveryAddress: optionalText(DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES.addressTooLong),
   scheduledAt: scheduledAtSchema,
   message: optionalText(ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES.messageTooLong),
+  /** Food: how many units (1-99). Rentals and services are always one. */
+  quantity: z
+    .number({ error: ORDER_MESSAGES.invalidQuantity })
+    .int(ORDER_MESSAGES.invalidQuantity)
+    .min(ORDER_QUANTITY_MIN, ORDER_MESSAGES.invalidQuantity)
+    .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity)
+    .default(1),
+  /** Sent after the person confirmed a second pending order for the same listing and time. */
+  confirmDuplicate: z.boolean().default(false),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrderFields = z.output<typeof createOrderSchema>;
@@ -210,6 +226,8 @@ export const orderItemSchema = z.object({
   /** The owner on /meus-pedidos, the requester on /gerenciar-pedidos. */
   counterpart: counterpartSchema,
   totalCents: z.number().int(),
+  /** Food units ordered (1 for rentals and services). */
+  quantity: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   /** Rental days, both ends included. */
@@ -253,6 +271,7 @@ export const adminOrderSchema = z.object({
   requester: personSchema,
   owner: personSchema,
   totalCents: z.number().int(),
+  quantity: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   days: z.number().int().nullable(),

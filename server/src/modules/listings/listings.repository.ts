@@ -16,6 +16,7 @@ const LISTING_COLUMNS = [
   'l.delivery_options',
   'l.requires_advance_order',
   'l.minimum_notice_hours',
+  'l.max_portions',
   'l.status',
   'l.paused_by',
   'l.rejection_reason',
@@ -145,7 +146,7 @@ export function findPublic(db: Db, id: string, now: Date) {
  */
 export function findPublicForOrder(db: Db, id: string, now: Date) {
   return onlyPublic(withOwner(db), now)
-    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours'])
+    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions'])
     .where('l.id', '=', id)
     .forNoKeyUpdate('l')
     .executeTakeFirst();
@@ -237,6 +238,7 @@ export function insertListing(db: Db, userId: string, fields: ListingFields) {
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      max_portions: fields.maxPortions,
       image_id: fields.imageId,
       status: 'pending',
     })
@@ -257,6 +259,7 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      max_portions: fields.maxPortions,
       image_id: fields.imageId,
       status,
       paused_by: pausedBy,

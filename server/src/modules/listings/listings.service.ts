@@ -37,6 +37,7 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     deliveryOptions: row.delivery_options,
     requiresAdvanceOrder: row.requires_advance_order,
     minimumNoticeHours: row.minimum_notice_hours,
+    maxPortions: row.max_portions,
     owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone },
   };
 }

@@ -11,6 +11,7 @@ const ORDER_COLUMNS = [
   'o.renter_id',
   'o.status',
   'o.total_cents',
+  'o.quantity',
   'o.start_date',
   'o.end_date',
   'o.delivery_method',
@@ -113,11 +114,38 @@ export async function hasOverlap(db: Db, listingId: string, startDate: string, e
   return Boolean(row);
 }
 
+/**
+ * A pending order of this requester for this listing at an overlapping time:
+ * same condominium day, or either one without a time (a second order the
+ * requester is asked to confirm).
+ */
+export async function hasPendingDuplicate(db: Db, o: { listingId: string; renterId: string; scheduledAt: Date | null; timeZone: string }) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', o.listingId)
+    .where('renter_id', '=', o.renterId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      o.scheduledAt
+        ? eb.or([
+            eb('scheduled_at', 'is', null),
+            eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
+          ])
+        : eb.val(true),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export interface NewOrder {
   listingId: string;
   ownerId: string;
   renterId: string;
   totalCents: number;
+  /** Food units; 1 when left out. */
+  quantity?: number;
   startDate: string | null;
   endDate: string | null;
   deliveryMethod: DeliveryOption;
@@ -135,6 +163,7 @@ export function insertOrder(db: Db, order: NewOrder) {
       renter_id: order.renterId,
       status: 'pending',
       total_cents: order.totalCents,
+      quantity: order.quantity ?? 1,
       start_date: order.startDate,
       end_date: order.endDate,
       delivery_method: order.deliveryMethod,

@@ -19,8 +19,10 @@ import {
 import {
   advanceNoticeError,
   MY_ORDER_TAB_STATUSES,
+  needsSchedule,
   ORDER_TRANSITIONS,
   orderTotalCents,
+  quantityError,
   RECEIVED_ORDER_TAB_STATUSES,
   rentalDays,
   rentalPeriodError,
@@ -53,6 +55,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderIte
         },
     counterpart: { id: counterpartId, fullName: row.counterpart_full_name, apartment: row.counterpart_apartment, phone: row.counterpart_phone },
     totalCents: row.total_cents,
+    quantity: row.quantity,
     startDate: row.start_date,
     endDate: row.end_date,
     days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
@@ -98,6 +101,7 @@ interface OrderTerms {
   deliveryMethod: DeliveryOption;
   deliveryAddress: string | null;
   scheduledAt: Date | null;
+  quantity: number;
 }
 
 /**
@@ -112,14 +116,18 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     const error = rentalPeriodError(input.startDate, input.endDate, todayDate);
     if (error) throw new AppError('BAD_REQUEST', error);
     const days = rentalDays(input.startDate!, input.endDate!);
-    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null };
+    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null, quantity: 1 };
+  }
+  if (listing.type === 'food') {
+    const error = quantityError(input.quantity, listing.max_portions);
+    if (error) throw new AppError('BAD_REQUEST', error);
   }
   const deliveryMethod = input.deliveryMethod ?? listing.delivery_options[0] ?? 'pickup';
   if (!listing.delivery_options.includes(deliveryMethod)) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.deliveryNotOffered);
   if (deliveryMethod === 'delivery' && !input.deliveryAddress) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.addressRequired);
   const advance = listing.type === 'food' && listing.requires_advance_order;
   const scheduledAt = input.scheduledAt;
-  if ((deliveryMethod === 'scheduled' || advance) && !scheduledAt) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
+  if (needsSchedule(listing.type, deliveryMethod, listing.requires_advance_order) && !scheduledAt) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.schedulePast);
   if (advance && scheduledAt) {
     const error = advanceNoticeError(scheduledAt, listing.minimum_notice_hours ?? 24, now);
@@ -132,6 +140,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     deliveryMethod,
     deliveryAddress: deliveryMethod === 'delivery' ? input.deliveryAddress : null,
     scheduledAt,
+    quantity: listing.type === 'food' ? input.quantity : 1,
   };
 }
 
@@ -152,11 +161,20 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
       if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
         throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
       }
+      // A second pending order for the same listing and time is usually a double tap: the dialog asks first.
+      if (
+        !terms.startDate &&
+        !input.confirmDuplicate &&
+        (await orders.hasPendingDuplicate(trx, { listingId: listing.id, renterId: requester.id, scheduledAt: terms.scheduledAt, timeZone: deps.config.CONDO_TIMEZONE }))
+      ) {
+        throw new AppError('CONFLICT', ORDER_MESSAGES.duplicatePending);
+      }
       const { id } = await orders.insertOrder(trx, {
         listingId: listing.id,
         ownerId: listing.user_id,
         renterId: requester.id,
-        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days),
+        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days, terms.quantity),
+        quantity: terms.quantity,
         startDate: terms.startDate,
         endDate: terms.endDate,
         deliveryMethod: terms.deliveryMethod,
@@ -174,6 +192,7 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
           type: listing.type,
           startDate: terms.startDate,
           endDate: terms.endDate,
+          quantity: terms.quantity,
         }),
       });
       return { id, message: ORDER_CREATED_MESSAGES[listing.type] };
@@ -313,6 +332,7 @@ export async function adminList(deps: AppDeps, status: OrderStatus | null): Prom
       requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
       owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
       totalCents: row.total_cents,
+      quantity: row.quantity,
       startDate: row.start_date,
       endDate: row.end_date,
       days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,

@@ -279,7 +279,7 @@ describe('my orders and received orders', () => {
     const buyerApi = await api(buyer);
     const ids = {} as Record<OrderStatus, string>;
     for (const status of ['pending', 'approved', 'in_progress', 'completed', 'rejected', 'cancelled'] as const) {
-      ids[status] = (await buyerApi.orders.create({ listingId, message: status })).id;
+      ids[status] = (await buyerApi.orders.create({ listingId, message: status, confirmDuplicate: true })).id;
       if (status !== 'pending') await forceStatus(ids[status], status);
     }
 
