@@ -1,6 +1,6 @@
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
-import { ORDER_STATUS_LABELS, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
+import { ORDER_STATUS_LABELS, quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ComponentType, ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -72,6 +72,12 @@ export function OrderSummary({ order }: { order: OrderItem }) {
 function OrderDelivery({ order }: { order: OrderItem }) {
   return (
     <ul className="orders-facts">
+      {order.listing?.type === 'food' || order.quantity > 1 ? (
+        <li>
+          <ShoppingBagIcon />
+          <span>Quantidade: {quantityText(order.quantity)}</span>
+        </li>
+      ) : null}
       <li>
         <TruckIcon />
         <span>{deliveryText(order)}</span>
