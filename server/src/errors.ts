@@ -48,6 +48,8 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   orders_quantity_portions_check: ORDER_MESSAGES.invalidQuantity,
   listings_max_portions_check: LISTING_MESSAGES.invalidPortions,
   reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,
+  reviews_order_role_key: REVIEW_MESSAGES.alreadyReviewed,
+  reviews_participants_check: REVIEW_MESSAGES.notParticipant,
 };
 
 interface PgError {

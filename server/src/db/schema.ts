@@ -151,9 +151,11 @@ export interface ReviewsTable {
   order_id: string;
   reviewer_id: string;
   reviewee_id: string;
+  reviewee_role: 'owner' | 'requester';
   rating: number;
   comment: string | null;
   created_at: Timestamp;
+  visible_at: Date;
 }
 
 export interface Database {

@@ -242,8 +242,9 @@ export const orderItemSchema = z.object({
   approvedAt: z.date().nullable(),
   deliveredAt: z.date().nullable(),
   completedAt: z.date().nullable(),
-  /** /meus-pedidos only: completed, and not reviewed yet ('Avaliar'). */
+  /** Completed, not reviewed by the caller yet, within 14 days of the completion ('Avaliar', on both screens). */
   canReview: z.boolean(),
+  /** The caller already reviewed the other side. */
   reviewed: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;

@@ -31,7 +31,10 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const profileStatsSchema = z.object({
   listings: z.number().int(),
   orders: z.number().int(),
+  /** Received as lender (the owner of the orders). */
   rating: ratingSummarySchema,
+  /** Received as renter (the requester of the orders). */
+  renterRating: ratingSummarySchema,
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
 

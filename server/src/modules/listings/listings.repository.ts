@@ -34,9 +34,12 @@ const LISTING_COLUMNS = [
  * correlated subqueries on reviews_reviewee_idx, evaluated only for the rows a
  * page returns (no N+1, no aggregate over the whole table).
  */
-const OWNER_RATING_COLUMNS = [
-  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_sum'),
-  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_count'),
+const ownerRatingColumns = (now: Date) => [
+  // As lender only, and only the reviews already shown (both sides reviewed, or the window ended).
+  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as(
+    'owner_rating_sum',
+  ),
+  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as('owner_rating_count'),
 ];
 
 export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
@@ -121,7 +124,7 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
   }
   return query
     .select(LISTING_COLUMNS)
-    .select(OWNER_RATING_COLUMNS)
+    .select(ownerRatingColumns(filters.now))
     .orderBy('l.published_at', 'desc')
     .orderBy('l.id', 'desc')
     .limit(filters.limit + 1);
@@ -132,7 +135,7 @@ export function listPublic(db: Db, filters: FeedFilters) {
 }
 
 export function findPublic(db: Db, id: string, now: Date) {
-  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(ownerRatingColumns(now)).where('l.id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -36,8 +36,9 @@ async function create(user: TestUser, input: CreateListingInput = rental()) {
   return (await (await api(user)).listings.create(input)).id;
 }
 
-/** Created by the user and approved by the moderator: public. */
+/** Created by the user and approved by the moderator: public (one second after the previous one, so the feed order is known). */
 async function publish(user: TestUser, input: CreateListingInput = rental()) {
+  app.clock.advance(1000);
   const id = await create(user, input);
   await (await api(moderator)).listings.moderation.approve({ id });
   return id;
@@ -415,7 +416,7 @@ describe('public screens', () => {
     expect(detail.isOwner).toBe(false);
     expect(JSON.stringify(detail)).not.toContain(owner.email);
     expect(Object.keys(detail).sort()).toEqual(
-      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'minimumNoticeHours', 'owner', 'ownerRating', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
+      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
     );
     expect((await (await api(owner)).listings.byId({ id })).isOwner).toBe(true);
     await expectError((await api(null)).listings.byId({ id }), 'UNAUTHORIZED', 'Não autenticado');
@@ -484,10 +485,7 @@ describe('public screens', () => {
   it('pages newest first with a cursor until the end', async () => {
     const word = marker();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      app.clock.advance(1000); // the fixed clock stands still: one second between publications
-      ids.push(await publish(owner, { type: 'service', title: `Faxina ${i} ${word}`, description: 'Diarista', priceCents: 15000 }));
-    }
+    for (let i = 0; i < 5; i++) ids.push(await publish(owner, { type: 'service', title: `Faxina ${i} ${word}`, description: 'Diarista', priceCents: 15000 }));
     const caller = await api(neighbour);
     const seen: string[] = [];
     let cursor: string | null = null;

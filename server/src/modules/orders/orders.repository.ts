@@ -34,7 +34,8 @@ function withListing(db: Db) {
   return db.selectFrom('orders as o').innerJoin('listings as l', 'l.id', 'o.listing_id');
 }
 
-const reviewedColumn = sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id)`.as('reviewed');
+/** Whether this user already reviewed the order (each side reviews once). */
+const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id AND rv.reviewer_id = ${userId})`.as('reviewed');
 
 /**
  * The cards of one side of the orders: the requester's (/meus-pedidos, the
@@ -49,7 +50,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
     .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone'])
-    .select(reviewedColumn)
+    .select(reviewedBy(userId))
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
@@ -78,6 +79,7 @@ export function findForUpdate(db: Db, id: string) {
       'o.status',
       'o.start_date',
       'o.end_date',
+      'o.completed_at',
       'l.title as listing_title',
       'l.deleted_at as listing_deleted_at',
       'r.full_name as renter_full_name',

@@ -28,6 +28,7 @@ import {
   rentalPeriodError,
   type OrderAction,
 } from '@vizinhanca/shared/orders/order.rules';
+import { REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
@@ -40,7 +41,9 @@ const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 
 // ---- Turning rows into what the API returns ----
 
-function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderItem {
+const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date): OrderItem {
   const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
   return {
     id: row.id,
@@ -69,7 +72,8 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderIte
     approvedAt: row.approved_at,
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
-    canReview: side === 'requester' && row.status === 'completed' && !row.reviewed,
+    // Each side reviews the other once, within 14 days of the completion.
+    canReview: row.status === 'completed' && !row.reviewed && row.completed_at !== null && now.getTime() < row.completed_at.getTime() + REVIEW_WINDOW_MS,
     reviewed: row.reviewed,
   };
 }
@@ -215,7 +219,7 @@ export async function mine(deps: AppDeps, userId: string, tab: MyOrderTab): Prom
   const finished = counts.completed + counts.rejected + counts.cancelled;
   return {
     counters: { total: counts.pending + active + finished, pending: counts.pending, active, finished },
-    items: rows.map((row) => toItem(row, 'requester')),
+    items: rows.map((row) => toItem(row, 'requester', deps.clock.now())),
   };
 }
 
@@ -231,7 +235,7 @@ export async function received(deps: AppDeps, userId: string, tab: ReceivedOrder
       active: counts.in_progress,
       finished: counts.completed + counts.rejected + counts.cancelled,
     },
-    items: rows.map((row) => toItem(row, 'owner')),
+    items: rows.map((row) => toItem(row, 'owner', deps.clock.now())),
   };
 }
 

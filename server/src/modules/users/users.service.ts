@@ -36,8 +36,13 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
   };
 }
 
-/** The profile's stats: own listings that are not deleted, orders made as requester, the real rating received. */
+/** The profile's stats: own listings that are not deleted, orders made as requester, the real ratings received as lender and as renter. */
 export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats> {
-  const [listings, orders, rating] = await Promise.all([countByOwner(deps.db, userId), countAsRequester(deps.db, userId), summaryOf(deps.db, userId)]);
-  return { listings, orders, rating };
+  const [listings, orders, rating, renterRating] = await Promise.all([
+    countByOwner(deps.db, userId),
+    countAsRequester(deps.db, userId),
+    summaryOf(deps, userId, 'owner'),
+    summaryOf(deps, userId, 'requester'),
+  ]);
+  return { listings, orders, rating, renterRating };
 }

@@ -18,7 +18,8 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
   const query = useOwnerReviews(ownerId);
   const [showAll, setShowAll] = useState(false);
   const summary = query.data?.summary;
-  const items = query.data?.items ?? [];
+  // What neighbours said about them as lender (their reviews as renter are on their page).
+  const items = (query.data?.items ?? []).filter((review) => review.role === 'owner');
   const shown = showAll ? items : items.slice(0, FIRST_SHOWN);
 
   return (
@@ -67,7 +68,7 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
   );
 }
 
-function ReviewCard({ review }: { review: ReviewItem }) {
+export function ReviewCard({ review }: { review: ReviewItem }) {
   const { reviewer } = review;
   return (
     <li className="card review-card">

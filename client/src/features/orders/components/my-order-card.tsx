@@ -1,10 +1,8 @@
 import { availableActions, returnWarning } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, CheckIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
-import { StarIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
   order: OrderItem;
@@ -31,12 +29,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
       <OrderPeriod order={order} />
       <OrderSummary order={order} />
       <OrderEndReasons order={order} />
-      {order.reviewed ? (
-        <Badge variant="success" className="orders-reviewed">
-          <CheckIcon />
-          Avaliado
-        </Badge>
-      ) : null}
+      <ReviewedBadge order={order} />
       <div className="orders-actions">
         <ContactButton order={order} label="Contatar via WhatsApp" />
         {cancellable ? (
@@ -44,12 +37,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
             Cancelar
           </Button>
         ) : null}
-        {order.canReview ? (
-          <Button size="sm" onClick={() => onReview(order)}>
-            <StarIcon />
-            Avaliar
-          </Button>
-        ) : null}
+        <ReviewButton order={order} onReview={onReview} />
       </div>
     </article>
   );

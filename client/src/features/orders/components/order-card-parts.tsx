@@ -4,8 +4,8 @@ import { ORDER_STATUS_LABELS, quantityText, whatsAppUrl } from '@vizinhanca/shar
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { ComponentType, ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { CheckIcon, ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, StarIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
 import { MessageCircleIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 
@@ -98,6 +98,28 @@ function OrderDelivery({ order }: { order: OrderItem }) {
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** 'Avaliado' once the user reviewed the other side. */
+export function ReviewedBadge({ order }: { order: OrderItem }) {
+  if (!order.reviewed) return null;
+  return (
+    <Badge variant="success" className="orders-reviewed">
+      <CheckIcon />
+      Avaliado
+    </Badge>
+  );
+}
+
+/** 'Avaliar' while the user can still review the other side (completed, within 14 days). */
+export function ReviewButton({ order, onReview }: { order: OrderItem; onReview: (order: OrderItem) => void }) {
+  if (!order.canReview) return null;
+  return (
+    <Button size="sm" onClick={() => onReview(order)}>
+      <StarIcon />
+      Avaliar
+    </Button>
   );
 }
 

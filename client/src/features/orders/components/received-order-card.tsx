@@ -2,7 +2,7 @@ import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/orde
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { ContactButton, OrderCardHeader, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
 import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
 
 export interface ReceivedOrderHandlers {
@@ -12,6 +12,8 @@ export interface ReceivedOrderHandlers {
   reject: (order: OrderItem) => void;
   markDelivered: (order: OrderItem) => void;
   complete: (order: OrderItem) => void;
+  /** The owner reviews the requester after completion. */
+  review: (order: OrderItem) => void;
 }
 
 /** In-progress rentals: the share of the period already used, capped at 100%, and the days left. */
@@ -62,8 +64,10 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
       ) : null}
       <OrderSummary order={order} />
       <OrderEndReasons order={order} />
+      <ReviewedBadge order={order} />
       <div className="orders-actions">
         <ContactButton order={order} label="Contatar cliente" />
+        <ReviewButton order={order} onReview={handlers.review} />
         {actions.includes('reject') ? (
           <Button variant="danger-outline" size="sm" onClick={() => handlers.reject(order)} disabled={busy}>
             <XIcon />

@@ -5,7 +5,7 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { InboxIcon } from '../../../components/ui/icons.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { useReceivedOrderActions } from '../hooks/use-order-actions.ts';
+import { useCreateReview, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { useReceivedOrders } from '../hooks/use-orders.ts';
 import { orderTitle } from '../order-format.ts';
 import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
@@ -13,6 +13,7 @@ import { OrderCounters } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
 import '../orders.css';
 
 interface ReceivedOrdersScreenProps {
@@ -25,6 +26,8 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
   const orders = useReceivedOrders(tab);
   const actions = useReceivedOrderActions();
   const [toReject, setToReject] = useState<OrderItem | null>(null);
+  const [toReview, setToReview] = useState<OrderItem | null>(null);
+  const review = useCreateReview();
   const today = todayInTimeZone(getCondoTimeZone());
 
   const counters = orders.data?.counters ?? null;
@@ -36,6 +39,7 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
     reject: setToReject,
     markDelivered: actions.markDelivered,
     complete: actions.complete,
+    review: setToReview,
   };
 
   return (
@@ -82,6 +86,14 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
           if (toReject) actions.reject(toReject, reason, done);
         }}
         onClose={() => setToReject(null)}
+      />
+      <ReviewDialog
+        order={toReview ? { id: toReview.id, title: orderTitle(toReview), personName: toReview.counterpart.fullName, reviewing: 'requester' } : null}
+        sending={review.sending}
+        onSend={(values, done) => {
+          if (toReview) review.send(toReview, values, done);
+        }}
+        onClose={() => setToReview(null)}
       />
     </AppScreen>
   );
