@@ -45,6 +45,8 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   orders_delivery_needs_address_check: ORDER_MESSAGES.addressRequired,
   orders_scheduled_check: ORDER_MESSAGES.scheduleRequired,
   orders_quantity_check: ORDER_MESSAGES.invalidQuantity,
+  orders_blocked_day_excl: ORDER_MESSAGES.invalidPeriod,
+  listing_blocked_days_booked_excl: LISTING_MESSAGES.blockedDayBooked,
   orders_quantity_portions_check: ORDER_MESSAGES.invalidQuantity,
   listings_max_portions_check: LISTING_MESSAGES.invalidPortions,
   reviews_order_id_key: REVIEW_MESSAGES.alreadyReviewed,

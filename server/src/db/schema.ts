@@ -158,6 +158,13 @@ export interface ReviewsTable {
   visible_at: Date;
 }
 
+export interface ListingBlockedDaysTable {
+  listing_id: string;
+  /** 'YYYY-MM-DD' (the pg type parser keeps dates strings). */
+  day: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -170,4 +177,5 @@ export interface Database {
   listings: ListingsTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
+  listing_blocked_days: ListingBlockedDaysTable;
 }

@@ -44,6 +44,8 @@ export const MINIMUM_NOTICE_PRESETS = [
 export const MAX_PORTIONS_MIN = 1;
 export const MAX_PORTIONS_MAX = 99;
 export const SEARCH_MAX_LENGTH = 100;
+/** Owner-blocked days: at most this many in one go. */
+export const BLOCK_DAYS_MAX = 60;
 export const LISTING_PAGE_DEFAULT = 20;
 export const LISTING_PAGE_MAX = 50;
 export const MODERATION_REASON_MAX_LENGTH = 500;
@@ -87,6 +89,15 @@ export const LISTING_MESSAGES = {
   notPending: 'Este anúncio já foi analisado.',
   cannotPause: 'Só é possível pausar anúncios ativos ou pausados pelo dono.',
   notPaused: 'Só é possível ativar anúncios pausados pela administração ou por cobrança.',
+  // Owner-blocked days of a rental (issue 13).
+  invalidDay: 'Data inválida',
+  blockDaysRequired: 'Escolha pelo menos um dia',
+  tooManyBlockedDays: `Bloqueie no máximo ${BLOCK_DAYS_MAX} dias de uma vez`,
+  onlyRentalsBlockDays: 'Só é possível bloquear dias de itens para aluguel.',
+  blockedDayPast: 'Não é possível bloquear um dia que já passou.',
+  blockedDayBooked: 'Este dia já tem um pedido pendente, aprovado ou em andamento.',
+  daysBlocked: 'Dias bloqueados!',
+  dayUnblocked: 'Dia desbloqueado',
 } as const;
 
 /** The notifications the owner receives (spec section 8, exact texts). */
@@ -245,6 +256,21 @@ export const updateListingSchema = z
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
 export const listingByIdSchema = z.object({ id: listingIdSchema });
+
+const blockedDaySchema = z.iso.date({ message: LISTING_MESSAGES.invalidDay });
+
+/** The owner marks days the rental is not available (travel, repair). */
+export const blockDaysSchema = z.object({
+  id: listingIdSchema,
+  days: z
+    .array(blockedDaySchema, { error: LISTING_MESSAGES.blockDaysRequired })
+    .min(1, LISTING_MESSAGES.blockDaysRequired)
+    .max(BLOCK_DAYS_MAX, LISTING_MESSAGES.tooManyBlockedDays)
+    .transform((days) => [...new Set(days)].sort()),
+});
+export const unblockDaySchema = z.object({ id: listingIdSchema, day: blockedDaySchema });
+/** The blocked days from today on, in order ('YYYY-MM-DD'). */
+export const blockedDaysSchema = z.object({ days: z.array(z.string()) });
 
 export const searchSchema = z
   .string()

@@ -301,6 +301,24 @@ export function setExpiry(db: Db, id: string, expiresAt: Date) {
   return db.updateTable('listings').set({ expires_at: expiresAt, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
+/** Owner-blocked days from this day on, in order. */
+export function listBlockedDays(db: Db, listingId: string, from: string) {
+  return db.selectFrom('listing_blocked_days').select('day').where('listing_id', '=', listingId).where('day', '>=', from).orderBy('day').execute();
+}
+
+/** Blocks these days; a day already blocked stays as it is. The trigger refuses a day an open order holds. */
+export function insertBlockedDays(db: Db, listingId: string, days: string[]) {
+  return db
+    .insertInto('listing_blocked_days')
+    .values(days.map((day) => ({ listing_id: listingId, day })))
+    .onConflict((oc) => oc.columns(['listing_id', 'day']).doNothing())
+    .execute();
+}
+
+export function deleteBlockedDay(db: Db, listingId: string, day: string) {
+  return db.deleteFrom('listing_blocked_days').where('listing_id', '=', listingId).where('day', '=', day).execute();
+}
+
 export function softDelete(db: Db, id: string) {
   return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }

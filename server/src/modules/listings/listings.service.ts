@@ -17,7 +17,7 @@ import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
 import { findOwnImage } from '../images/images.repository.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as listings from './listings.repository.ts';
 
@@ -211,6 +211,50 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     await listings.setExpiry(trx, id, expiresAt);
     return { message: LISTING_MESSAGES.renewed, expiresAt };
   });
+}
+
+// ---- Owner-blocked days (rentals) ----
+
+/** The rental calendar's other unavailable days: what the owner blocked, from today on (any viewer). */
+export async function blockedDaysFrom(deps: AppDeps, listingId: string, from: string): Promise<string[]> {
+  return (await listings.listBlockedDays(deps.db, listingId, from)).map((row) => row.day);
+}
+
+/** The owner's list of blocked days, from today on. */
+export async function blockedDays(deps: AppDeps, userId: string, id: string) {
+  const row = await listings.findListing(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  if (row.user_id !== userId) throw new AppError('FORBIDDEN', LISTING_MESSAGES.notOwner);
+  return { days: await blockedDaysFrom(deps, id, deps.clock.today()) };
+}
+
+/**
+ * The owner marks days a rental is not available (travel, repair). Not a past
+ * day, not a day an open order holds (the database refuses that too, like a
+ * booked day); the listing row is locked, so an order cannot slip in meanwhile.
+ */
+export async function blockDays(deps: AppDeps, userId: string, id: string, days: string[]) {
+  const today = deps.clock.today();
+  if (days.some((day) => day < today)) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.blockedDayPast);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await lockOwn(trx, userId, id);
+      if (row.type !== 'rental') throw new AppError('BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
+      await listings.insertBlockedDays(trx, id, days);
+    });
+  } catch (error) {
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, 'listing_blocked_days_booked_excl')) throw new AppError('CONFLICT', LISTING_MESSAGES.blockedDayBooked);
+    throw error;
+  }
+  return { message: LISTING_MESSAGES.daysBlocked };
+}
+
+export async function unblockDay(deps: AppDeps, userId: string, id: string, day: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockOwn(trx, userId, id);
+    await listings.deleteBlockedDay(trx, id, day);
+  });
+  return { message: LISTING_MESSAGES.dayUnblocked };
 }
 
 // ---- Moderation (admins and moderators) ----

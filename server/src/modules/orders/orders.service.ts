@@ -33,10 +33,13 @@ import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import * as listings from '../listings/listings.repository.ts';
+import * as listingsService from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
+/** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
+const BLOCKED_DAY_CONSTRAINT = 'orders_blocked_day_excl';
 
 
 // ---- Turning rows into what the API returns ----
@@ -92,8 +95,11 @@ export async function occupiedDates(deps: AppDeps, listingId: string): Promise<O
   const listing = await listings.findPublic(deps.db, listingId, now);
   if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
   const day = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
-  const rows = listing.type === 'rental' ? await orders.listOccupied(deps.db, listingId, day) : [];
-  return { ranges: rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), today: day };
+  if (listing.type !== 'rental') return { ranges: [], today: day };
+  // Days held by orders, and the days the owner blocked: both unavailable in the calendar.
+  const [rows, blocked] = await Promise.all([orders.listOccupied(deps.db, listingId, day), listingsService.blockedDaysFrom(deps, listingId, day)]);
+  const ranges = [...rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), ...blocked.map((blockedDay) => ({ start: blockedDay, end: blockedDay }))];
+  return { ranges: ranges.sort((a, b) => a.start.localeCompare(b.start)), today: day };
 }
 
 type OrderableListing = NonNullable<Awaited<ReturnType<typeof listings.findPublicForOrder>>>;
@@ -203,7 +209,9 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
     });
   } catch (error) {
     // Another order for these days raced past the check: the database kept the first.
-    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT)) throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT) || isConstraintViolation(error, EXCLUSION_VIOLATION, BLOCKED_DAY_CONSTRAINT)) {
+      throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod);
+    }
     throw error;
   }
 }

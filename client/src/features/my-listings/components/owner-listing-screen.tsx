@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
-import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatCurrency, formatDate, getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import {
   deliveryOptionLabel,
@@ -23,6 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerListing } from '../hooks/use-my-listings.ts';
 import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
+import { BlockedDaysSection } from './blocked-days-section.tsx';
 import { DeleteListingDialog } from './delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
@@ -166,6 +167,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           Gerenciar Pedidos
         </Link>
       </section>
+
+      {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone())} /> : null}
 
       <section className="section" aria-labelledby="owner-description-title">
         <h2 className="section-title" id="owner-description-title">
