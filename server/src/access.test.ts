@@ -61,6 +61,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'listings.moderation.activate', allowed: STAFF, call: (api) => api.listings.moderation.activate({ id: someId }) },
   { name: 'listings.moderation.delete', allowed: STAFF, call: (api) => api.listings.moderation.delete({ id: someId }) },
   { name: 'users.stats', allowed: APPROVED, call: (api) => api.users.stats() },
+  { name: 'users.neighbour', allowed: APPROVED, call: (api) => api.users.neighbour({ id: someId }) },
   { name: 'orders.occupiedDates', allowed: APPROVED, call: (api) => api.orders.occupiedDates({ listingId: someId }) },
   { name: 'orders.create', allowed: APPROVED, call: (api) => api.orders.create({ listingId: someId, startDate: '2030-01-01', endDate: '2030-01-02' }) },
   { name: 'orders.mine', allowed: APPROVED, call: (api) => api.orders.mine({ tab: 'all' }) },

@@ -300,6 +300,8 @@ export const listListingsSchema = z
   .object({
     type: z.enum(LISTING_TYPES).nullish().transform((type) => type ?? null),
     search: searchSchema,
+    /** One neighbour's listings (their page). */
+    ownerId: z.uuid({ message: LISTING_MESSAGES.notFound }).nullish().transform((id) => id ?? null),
     filter: z.enum(LISTING_FILTERS, { error: LISTING_MESSAGES.invalidFilter }).default('all'),
     cursor: cursorSchema,
     limit: limitSchema,

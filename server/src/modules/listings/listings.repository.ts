@@ -74,6 +74,8 @@ function matching(query: ListingQuery, search: string | null): ListingQuery {
 export interface FeedFilters {
   type: ListingType | null;
   search: string | null;
+  /** One neighbour's listings; left out for everyone's. */
+  ownerId?: string | null;
   filter: ListingFilter;
   cursor: string | null;
   limit: number;
@@ -92,6 +94,7 @@ export interface FeedFilters {
 export function publicFeedQuery(db: Db, filters: FeedFilters) {
   let query = onlyPublic(withOwner(db), filters.now);
   if (filters.type) query = query.where('l.type', '=', filters.type);
+  if (filters.ownerId) query = query.where('l.user_id', '=', filters.ownerId);
   if (filters.filter === 'ready') query = query.where('l.requires_advance_order', '=', false);
   if (filters.filter === 'advance') query = query.where('l.requires_advance_order', '=', true);
   // 'available': a rental is out while an order is in progress (picked up, not

@@ -1,4 +1,4 @@
-import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
+import { NEIGHBOUR_MESSAGES, type Neighbour, type OwnProfile, type ProfileStats, type SessionUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { countByOwner } from '../listings/listings.repository.ts';
@@ -34,6 +34,14 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
     roles: row.roles,
     createdAt: row.created_at,
   };
+}
+
+/** A neighbour's page: an approved, active resident's public data and ratings; anyone else reads as not found. */
+export async function neighbour(deps: AppDeps, id: string): Promise<Neighbour> {
+  const row = await users.findProfile(deps.db, id);
+  if (!row || row.approval_status !== 'approved' || row.is_suspended) throw new AppError('NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+  const [rating, renterRating] = await Promise.all([summaryOf(deps, id, 'owner'), summaryOf(deps, id, 'requester')]);
+  return { id: row.id, fullName: row.full_name, apartment: row.apartment, avatarUrl: row.avatar_url, memberSince: row.created_at, rating, renterRating };
 }
 
 /** The profile's stats: own listings that are not deleted, orders made as requester, the real ratings received as lender and as renter. */
