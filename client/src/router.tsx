@@ -28,6 +28,7 @@ import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
 import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
+import { neighbourRoute } from './routes/vizinho.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
@@ -39,6 +40,7 @@ const routeTree = rootRoute.addChildren([
   // Signed in and approved
   appLayoutRoute.addChildren([
     homeRoute,
+    neighbourRoute,
     rentalsRoute,
     foodRoute,
     servicesRoute,

@@ -190,7 +190,11 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             {initials(listing.owner.fullName)}
           </span>
           <div className="lister-text">
-            <p className="lister-name">{listing.owner.fullName}</p>
+            <p className="lister-name">
+              <Link to="/vizinho/$id" params={{ id: listing.owner.id }} className="person-link">
+                {listing.owner.fullName}
+              </Link>
+            </p>
             <p className="lister-apartment">{apartmentText(listing.owner.apartment)}</p>
           </div>
           <OwnerRating rating={listing.ownerRating} className="owner-rating-pill" />

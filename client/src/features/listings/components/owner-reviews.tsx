@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { formatRelativeTime } from '@vizinhanca/shared/format/format';
 import { RATING_MAX, type ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
@@ -77,8 +78,14 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
           {reviewer.avatarUrl ? <img src={reviewer.avatarUrl} alt="" loading="lazy" /> : initials(reviewer.fullName)}
         </span>
         <div className="review-who">
-          <p className="review-name">{reviewer.fullName}</p>
+          <p className="review-name">
+            <Link to="/vizinho/$id" params={{ id: reviewer.id }} className="person-link">
+              {reviewer.fullName}
+            </Link>
+          </p>
           <p className="review-meta">
+            {review.role === 'owner' ? 'Como anunciante' : 'Como cliente'}
+            <span aria-hidden="true"> · </span>
             {apartmentText(reviewer.apartment)}
             <span aria-hidden="true"> · </span>
             <time dateTime={review.createdAt.toISOString()}>{formatRelativeTime(review.createdAt)}</time>

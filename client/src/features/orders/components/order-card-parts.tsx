@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { ORDER_STATUS_LABELS, quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
@@ -27,7 +28,9 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
       <p className="orders-card-person">
         <UserIcon />
         <span>
-          {order.counterpart.fullName}
+          <Link to="/vizinho/$id" params={{ id: order.counterpart.id }} className="person-link">
+            {order.counterpart.fullName}
+          </Link>
           <span className="orders-card-apartment"> · {apartmentText(order.counterpart.apartment)}</span>
         </span>
       </p>
