@@ -63,6 +63,7 @@ export const LISTING_MESSAGES = {
   invalidPortions: `O número de porções deve ser de ${MAX_PORTIONS_MIN} a ${MAX_PORTIONS_MAX}`,
   searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
   invalidFilter: 'Filtro inválido',
+  invalidSort: 'Ordenação inválida',
   invalidCursor: 'Página inválida',
   reasonTooLong: `O motivo deve ter no máximo ${MODERATION_REASON_MAX_LENGTH} caracteres`,
   notFound: 'Anúncio não encontrado',
@@ -286,6 +287,16 @@ const limitSchema = z.number().int().min(1).max(LISTING_PAGE_MAX).default(LISTIN
  * Chips: 'ready' (no advance order) and 'advance' (advance order) for food;
  * 'available' (can be ordered now) for rentals and services.
  */
+/** Browse order: newest first (default), price up or down, the owner's rating. */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  newest: 'Mais recentes',
+  price_asc: 'Menor preço',
+  price_desc: 'Maior preço',
+  rating: 'Melhor avaliação',
+};
+
 export const LISTING_FILTERS = ['all', 'ready', 'advance', 'available'] as const;
 export type ListingFilter = (typeof LISTING_FILTERS)[number];
 
@@ -303,6 +314,7 @@ export const listListingsSchema = z
     /** One neighbour's listings (their page). */
     ownerId: z.uuid({ message: LISTING_MESSAGES.notFound }).nullish().transform((id) => id ?? null),
     filter: z.enum(LISTING_FILTERS, { error: LISTING_MESSAGES.invalidFilter }).default('all'),
+    sort: z.enum(LISTING_SORTS, { error: LISTING_MESSAGES.invalidSort }).default('newest'),
     cursor: cursorSchema,
     limit: limitSchema,
   })

@@ -97,6 +97,18 @@ describe('at 100,000 listings', () => {
     expect(scansListings(next)).toBe(false);
   });
 
+  it('sorted by price (issue 13), the feed walks the status/type/price index both ways, first page and next pages', async () => {
+    for (const sort of ['price_asc', 'price_desc'] as const) {
+      const first = await planOf({ type: 'food', sort });
+      expect(usesIndex(first, /^Index Scan/, 'listings_price_idx'), sort).toBe(true);
+      expect(scansListings(first), sort).toBe(false);
+      const page = await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', sort, cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
+      const next = await planOf({ type: 'food', sort, cursor: page[19]!.id });
+      expect(usesIndex(next, /^Index Scan/, 'listings_price_idx'), sort).toBe(true);
+      expect(scansListings(next), sort).toBe(false);
+    }
+  });
+
   it('answers a page of the feed and a search quickly', async () => {
     const started = performance.now();
     await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();

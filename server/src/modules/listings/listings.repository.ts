@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListingFields, ListingFilter, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
 import type { Db } from '../../db/database.ts';
 
 /** Every column a screen shows, with the owner's public data (never e-mail or CPF). */
@@ -77,6 +77,8 @@ export interface FeedFilters {
   /** One neighbour's listings; left out for everyone's. */
   ownerId?: string | null;
   filter: ListingFilter;
+  /** Newest first when left out. */
+  sort?: ListingSort;
   cursor: string | null;
   limit: number;
   now: Date;
@@ -122,15 +124,32 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
     );
   }
   query = matching(query, filters.search);
-  if (filters.cursor) {
-    query = query.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
+  const sort = filters.sort ?? 'newest';
+  const cursor = filters.cursor;
+  const selected = query.select(LISTING_COLUMNS).select(ownerRatingColumns(filters.now));
+  // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
+  if (sort === 'price_asc' || sort === 'price_desc') {
+    const direction = sort === 'price_asc' ? 'asc' : 'desc';
+    const after = sort === 'price_asc' ? sql.raw('>') : sql.raw('<');
+    return (cursor ? selected.where(sql<boolean>`(l.price_cents, l.id) ${after} (SELECT c.price_cents, c.id FROM listings c WHERE c.id = ${cursor})`) : selected)
+      .orderBy('l.price_cents', direction)
+      .orderBy('l.id', direction)
+      .limit(filters.limit + 1);
   }
-  return query
-    .select(LISTING_COLUMNS)
-    .select(ownerRatingColumns(filters.now))
-    .orderBy('l.published_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(filters.limit + 1);
+  if (sort === 'rating') {
+    // The owner's mean as lender (visible reviews), unrated owners last, then newest. Computed per row:
+    // fine at a condominium's scale; a stored rating column would let an index serve it.
+    const mean = (owner: ReturnType<typeof sql.ref>) =>
+      sql<number>`coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.reviewee_id = ${owner} AND r.reviewee_role = 'owner' AND r.visible_at <= ${filters.now}), 0)`;
+    const withCursor = cursor
+      ? selected.where(
+          sql<boolean>`(${mean(sql.ref('l.user_id'))}, l.published_at, l.id) < (SELECT ${mean(sql.ref('c.user_id'))}, c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`,
+        )
+      : selected;
+    return withCursor.orderBy(mean(sql.ref('l.user_id')), 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
+  }
+  const newest = cursor ? selected.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`) : selected;
+  return newest.orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
 }
 
 export function listPublic(db: Db, filters: FeedFilters) {

@@ -3,6 +3,7 @@ import {
   LISTING_NOTIFICATIONS,
   type ListingFields,
   type ListingFilter,
+  type ListingSort,
   type ListingStatus,
   type ListingType,
   type ManagedListing,
@@ -77,7 +78,7 @@ function page<T extends { id: string }>(rows: T[], limit: number) {
 
 export async function list(
   deps: AppDeps,
-  input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; cursor: string | null; limit: number },
+  input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; sort?: ListingSort; cursor: string | null; limit: number },
 ) {
   const now = deps.clock.now();
   const rows = await listings.listPublic(deps.db, { ...input, now, today: todayInTimeZone(deps.config.CONDO_TIMEZONE, now) });

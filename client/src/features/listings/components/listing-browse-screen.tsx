@@ -1,4 +1,4 @@
-import type { ListingFilter, ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingFilter, type ListingSort, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -47,6 +47,23 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
           value={filter}
           onChange={(next) => onSearchChange({ filtro: next === 'all' ? undefined : next })}
         />
+        <label className="browse-sort">
+          <span>Ordenar por</span>
+          <select
+            className="input browse-sort-select"
+            value={search.ordem ?? 'newest'}
+            onChange={(event) => {
+              const next = event.target.value as ListingSort;
+              onSearchChange({ ordem: next === 'newest' ? undefined : next });
+            }}
+          >
+            {LISTING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {LISTING_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
       {feed.isPending ? (

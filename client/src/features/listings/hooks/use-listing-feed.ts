@@ -7,7 +7,7 @@ export const FEED_PAGE_SIZE = 20;
 
 /** One input for the route loader and the screen, so both read the same cache entry. */
 export function listingFeedInput(type: ListingType, search: BrowseSearch) {
-  return { type, search: search.busca, filter: search.filtro ?? 'all', limit: FEED_PAGE_SIZE } as const;
+  return { type, search: search.busca, filter: search.filtro ?? 'all', sort: search.ordem ?? 'newest', limit: FEED_PAGE_SIZE } as const;
 }
 
 /**

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_MESSAGES, type ListingSort } from '@vizinhanca/shared/listings/listing.schema';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+// Browse screens sorted by newest, price and rating (issue 13), paged by keyset in every order.
+
+type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+
+let app: TestApp;
+let moderator: TestUser;
+let viewer: TestUser;
+const word = `ordem${randomBytes(3).toString('hex')}`;
+const ids: Record<string, string> = {};
+let rated: TestUser;
+let unrated: TestUser;
+
+async function api(user: TestUser): Promise<Api> {
+  return (await app.callerAs(user)).api;
+}
+
+async function publish(owner: TestUser, name: string, priceCents: number) {
+  app.clock.advance(1000);
+  const { id } = await (await api(owner)).listings.create({ type: 'service', title: `${name} ${word}`, description: 'Serviço do condomínio', priceCents });
+  await (await api(moderator)).listings.moderation.approve({ id });
+  ids[name] = id;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  moderator = await app.createUser({ roles: ['moderator'] });
+  viewer = await app.createUser();
+  rated = await app.createUser({ fullName: 'Bem Avaliada' });
+  unrated = await app.createUser({ fullName: 'Sem Avaliação' });
+  await publish(unrated, 'faxina', 15000);
+  await publish(rated, 'passeio', 3000);
+  await publish(unrated, 'conserto', 8000);
+  await publish(rated, 'aula', 6000);
+  // Someone ordered from the rated owner, both reviewed: a 5 that shows.
+  const customer = await app.createUser();
+  const { id: orderId } = await (await api(customer)).orders.create({ listingId: ids.passeio! });
+  const ownerApi = await api(rated);
+  for (const step of ['approve', 'markDelivered', 'complete'] as const) await ownerApi.orders[step]({ id: orderId });
+  await (await api(customer)).reviews.create({ orderId, rating: 5 });
+  await ownerApi.reviews.create({ orderId, rating: 5 });
+});
+afterAll(() => app.close());
+
+async function pagedTitles(sort: ListingSort): Promise<string[]> {
+  const caller = await api(viewer);
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 5; page++) {
+    const result: Awaited<ReturnType<typeof caller.listings.list>> = await caller.listings.list({ type: 'service', search: word, sort, limit: 3, cursor });
+    seen.push(...result.items.map((item) => item.title.split(' ')[0]!));
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return seen;
+}
+
+describe('sorting the browse screens', () => {
+  it('newest first by default', async () => {
+    expect(await pagedTitles('newest')).toEqual(['aula', 'conserto', 'passeio', 'faxina']);
+  });
+
+  it('by price, up and down, across pages', async () => {
+    expect(await pagedTitles('price_asc')).toEqual(['passeio', 'aula', 'conserto', 'faxina']);
+    expect(await pagedTitles('price_desc')).toEqual(['faxina', 'conserto', 'aula', 'passeio']);
+  });
+
+  it("by the owner's rating, unrated owners last, newest first among equals", async () => {
+    expect(await pagedTitles('rating')).toEqual(['aula', 'passeio', 'conserto', 'faxina']);
+  });
+
+  it('refuses an unknown order', async () => {
+    // @ts-expect-error: not one of the orders
+    await expectError((await api(viewer)).listings.list({ type: 'service', sort: 'popular' }), 'BAD_REQUEST', LISTING_MESSAGES.invalidSort);
+  });
+});
