@@ -29,6 +29,7 @@ import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
 import { neighbourRoute } from './routes/vizinho.tsx';
+import { searchRoute } from './routes/busca.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
   appLayoutRoute.addChildren([
     homeRoute,
     neighbourRoute,
+    searchRoute,
     rentalsRoute,
     foodRoute,
     servicesRoute,

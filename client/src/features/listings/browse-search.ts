@@ -16,7 +16,7 @@ export interface BrowseSearch {
   ordem?: Exclude<ListingSort, 'newest'>;
 }
 
-export function parseBrowseSearch(type: ListingType, search: Record<string, unknown>): BrowseSearch {
+export function parseBrowseSearch(type: ListingType | null, search: Record<string, unknown>): BrowseSearch {
   const text = typeof search.busca === 'string' || typeof search.busca === 'number' ? String(search.busca).trim().slice(0, SEARCH_MAX_LENGTH) : '';
   const filter = LISTING_FILTERS.find((value) => value === search.filtro && value !== 'all' && filterFitsType(value, type));
   const sort = LISTING_SORTS.find((value) => value === search.ordem && value !== 'newest');

@@ -78,3 +78,24 @@ describe('sorting the browse screens', () => {
     await expectError((await api(viewer)).listings.list({ type: 'service', sort: 'popular' }), 'BAD_REQUEST', LISTING_MESSAGES.invalidSort);
   });
 });
+
+describe('search across the three types (home)', () => {
+  it('finds rentals, food and services with one word', async () => {
+    const owner = await app.createUser();
+    const common = `tudo${randomBytes(3).toString('hex')}`;
+    const created: string[] = [];
+    for (const input of [
+      { type: 'rental' as const, title: `Furadeira ${common}`, description: 'Com maleta', priceCents: 1500 },
+      { type: 'food' as const, title: `Bolo ${common}`, description: 'Caseiro', priceCents: 3500 },
+      { type: 'service' as const, title: 'Faxina', description: `Diarista ${common}`, priceCents: 15000 },
+    ]) {
+      app.clock.advance(1000);
+      const { id } = await (await api(owner)).listings.create(input);
+      await (await api(moderator)).listings.moderation.approve({ id });
+      created.push(id);
+    }
+    const found = await (await api(viewer)).listings.list({ search: common });
+    expect(found.items.map((item) => item.id)).toEqual([...created].reverse());
+    expect(new Set(found.items.map((item) => item.type))).toEqual(new Set(['rental', 'food', 'service']));
+  });
+});

@@ -7,6 +7,7 @@ import { BellIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
+import { HomeSearch } from './home-search.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 /** Home (spec 2.5). */
@@ -32,6 +33,7 @@ export function HomeScreen() {
       </header>
 
       <main className="screen-main home-content">
+        <HomeSearch />
         <CategoryCards />
 
         <div className={`home-actions${staff ? ' home-actions-two' : ''}`}>
