@@ -165,6 +165,12 @@ export interface ListingBlockedDaysTable {
   created_at: Generated<Date>;
 }
 
+export interface FavoritesTable {
+  user_id: string;
+  listing_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -178,4 +184,5 @@ export interface Database {
   orders: OrdersTable;
   reviews: ReviewsTable;
   listing_blocked_days: ListingBlockedDaysTable;
+  favorites: FavoritesTable;
 }

@@ -98,6 +98,8 @@ export const LISTING_MESSAGES = {
   blockedDayPast: 'Não é possível bloquear um dia que já passou.',
   blockedDayBooked: 'Este dia já tem um pedido pendente, aprovado ou em andamento.',
   daysBlocked: 'Dias bloqueados!',
+  saved: 'Anúncio salvo',
+  unsaved: 'Anúncio removido dos salvos',
   dayUnblocked: 'Dia desbloqueado',
 } as const;
 
@@ -386,7 +388,15 @@ export type PublicListing = z.infer<typeof publicListingSchema>;
 export const publicListingDetailSchema = publicListingSchema.extend({
   /** The owner cannot order their own listing. */
   isOwner: z.boolean(),
+  /** In the viewer's 'Salvos'. */
+  isSaved: z.boolean(),
 });
+
+/** 'Salvar' / remove from 'Salvos'. */
+export const saveListingSchema = z.object({ id: listingIdSchema, saved: z.boolean() });
+export const saveListingOutputSchema = z.object({ message: z.string(), saved: z.boolean() });
+/** 'Salvos': the saved listings neighbours can still see, newest saved first. */
+export const savedListingsSchema = z.object({ items: z.array(publicListingSchema) });
 export type PublicListingDetail = z.infer<typeof publicListingDetailSchema>;
 
 /** A listing as its owner and the moderators see it: every status, with the moderation fields. */

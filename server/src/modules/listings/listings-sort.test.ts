@@ -99,3 +99,32 @@ describe('search across the three types (home)', () => {
     expect(new Set(found.items.map((item) => item.type))).toEqual(new Set(['rental', 'food', 'service']));
   });
 });
+
+describe("favourites ('Salvar', 'Salvos')", () => {
+  it('saves a listing, lists it in Salvos, and removes it', async () => {
+    const caller = await api(viewer);
+    expect((await caller.listings.byId({ id: ids.aula! })).isSaved).toBe(false);
+    await expect(caller.listings.save({ id: ids.aula!, saved: true })).resolves.toEqual({ message: 'Anúncio salvo', saved: true });
+    await caller.listings.save({ id: ids.aula!, saved: true }); // twice is still once
+    app.clock.advance(1000);
+    await caller.listings.save({ id: ids.faxina!, saved: true });
+    expect((await caller.listings.byId({ id: ids.aula! })).isSaved).toBe(true);
+    expect((await caller.listings.saved()).items.map((item) => item.title.split(' ')[0])).toEqual(expect.arrayContaining(['aula', 'faxina']));
+    // Someone else's Salvos are their own.
+    expect((await (await api(moderator)).listings.saved()).items).toEqual([]);
+    await expect(caller.listings.save({ id: ids.aula!, saved: false })).resolves.toEqual({ message: 'Anúncio removido dos salvos', saved: false });
+    expect((await caller.listings.saved()).items.map((item) => item.id)).toEqual([ids.faxina]);
+  });
+
+  it('cannot save what neighbours cannot see; a saved listing that stops being public leaves Salvos', async () => {
+    const owner = await app.createUser();
+    const { id: pending } = await (await api(owner)).listings.create({ type: 'service', title: 'Pendente', description: 'Aguardando', priceCents: 1000 });
+    await expectError((await api(viewer)).listings.save({ id: pending, saved: true }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
+    const { id } = await (await api(owner)).listings.create({ type: 'service', title: 'Vai pausar', description: 'Logo', priceCents: 1000 });
+    await (await api(moderator)).listings.moderation.approve({ id });
+    const watcher = await app.createUser();
+    await (await api(watcher)).listings.save({ id, saved: true });
+    await (await api(owner)).listings.pause({ id });
+    expect((await (await api(watcher)).listings.saved()).items).toEqual([]);
+  });
+});

@@ -341,6 +341,37 @@ export function deleteBlockedDay(db: Db, listingId: string, day: string) {
   return db.deleteFrom('listing_blocked_days').where('listing_id', '=', listingId).where('day', '=', day).execute();
 }
 
+export function isFavorite(db: Db, userId: string, listingId: string) {
+  return db
+    .selectFrom('favorites')
+    .select('listing_id')
+    .where('user_id', '=', userId)
+    .where('listing_id', '=', listingId)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+export function insertFavorite(db: Db, userId: string, listingId: string) {
+  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
+}
+
+export function deleteFavorite(db: Db, userId: string, listingId: string) {
+  return db.deleteFrom('favorites').where('user_id', '=', userId).where('listing_id', '=', listingId).execute();
+}
+
+/** The user's saved listings that neighbours may still see, newest saved first. */
+export function listFavorites(db: Db, userId: string, now: Date) {
+  return onlyPublic(withOwner(db), now)
+    .innerJoin('favorites as f', 'f.listing_id', 'l.id')
+    .select(LISTING_COLUMNS)
+    .select(ownerRatingColumns(now))
+    .where('f.user_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(100)
+    .execute();
+}
+
 export function softDelete(db: Db, id: string) {
   return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }

@@ -17,6 +17,9 @@ import {
   publicListingSchema,
   renewListingOutputSchema,
   updateListingOutputSchema,
+  saveListingOutputSchema,
+  saveListingSchema,
+  savedListingsSchema,
   unblockDaySchema,
   updateListingSchema,
 } from '@vizinhanca/shared/listings/listing.schema';
@@ -132,6 +135,17 @@ export const listingsRouter = router({
     .input(unblockDaySchema)
     .output(listingMessageSchema)
     .mutation(({ ctx, input }) => listings.unblockDay(ctx.deps, ctx.user.id, input.id, input.day)),
+
+  /** 'Salvar' / remove from 'Salvos'. */
+  save: approvedProcedure
+    .input(saveListingSchema)
+    .output(saveListingOutputSchema)
+    .mutation(({ ctx, input }) => listings.save(ctx.deps, ctx.user.id, input.id, input.saved)),
+
+  /** The profile's 'Salvos': saved listings still public. */
+  saved: approvedProcedure
+    .output(savedListingsSchema)
+    .query(({ ctx }) => listings.saved(ctx.deps, ctx.user.id)),
 
   moderation: moderationRouter,
 });

@@ -90,7 +90,25 @@ export async function list(
 export async function byId(deps: AppDeps, viewerId: string, id: string): Promise<PublicListingDetail> {
   const row = await listings.findPublic(deps.db, id, deps.clock.now());
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
-  return { ...toPublic(row), isOwner: row.user_id === viewerId };
+  return { ...toPublic(row), isOwner: row.user_id === viewerId, isSaved: await listings.isFavorite(deps.db, viewerId, id) };
+}
+
+/** 'Salvar' a listing neighbours can see, or take it out of 'Salvos' (always allowed). */
+export async function save(deps: AppDeps, userId: string, id: string, saved: boolean) {
+  if (!saved) {
+    await listings.deleteFavorite(deps.db, userId, id);
+    return { message: LISTING_MESSAGES.unsaved, saved: false };
+  }
+  const row = await listings.findPublic(deps.db, id, deps.clock.now());
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  await listings.insertFavorite(deps.db, userId, id);
+  return { message: LISTING_MESSAGES.saved, saved: true };
+}
+
+/** 'Salvos' on the profile: saved listings still public, newest saved first. */
+export async function saved(deps: AppDeps, userId: string) {
+  const rows = await listings.listFavorites(deps.db, userId, deps.clock.now());
+  return { items: rows.map(toPublic) };
 }
 
 /** Active public listings per type, for the home cards. */
