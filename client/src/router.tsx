@@ -30,6 +30,7 @@ import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
 import { neighbourRoute } from './routes/vizinho.tsx';
 import { searchRoute } from './routes/busca.tsx';
+import { savedRoute } from './routes/salvos.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     neighbourRoute,
     searchRoute,
+    savedRoute,
     rentalsRoute,
     foodRoute,
     servicesRoute,

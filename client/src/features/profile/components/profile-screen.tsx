@@ -11,6 +11,7 @@ import {
   BellIcon,
   ChevronRightIcon,
   CreditCardIcon,
+  HeartIcon,
   HelpCircleIcon,
   LogOutIcon,
   MapPinIcon,
@@ -26,7 +27,7 @@ import { useOwnProfile } from '../hooks/use-own-profile.ts';
 import { ProfileStats } from './profile-stats.tsx';
 
 interface Shortcut {
-  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/pagamentos' | '/ajuda';
+  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/pagamentos' | '/ajuda' | '/salvos';
   label: string;
   Icon: ComponentType;
 }
@@ -39,6 +40,7 @@ const TILES: Shortcut[] = [
 ];
 
 const MENU: Shortcut[] = [
+  { to: '/salvos', label: 'Salvos', Icon: HeartIcon },
   { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
   { to: '/pagamentos', label: 'Pagamentos', Icon: CreditCardIcon },
   { to: '/ajuda', label: 'Ajuda', Icon: HelpCircleIcon },
