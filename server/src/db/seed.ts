@@ -264,6 +264,17 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       }
     }
   });
+  // Bruno is away on days 10 and 11 from today: his bicycle cannot be ordered then.
+  // Ana saved the violin lessons ('Salvos').
+  const bicycle = listingIds.get('Bicicleta aro 29 com capacete')!;
+  await deps.db
+    .insertInto('listing_blocked_days')
+    .values([10, 11].map((offset) => ({ listing_id: bicycle.id, day: addDays(today, offset) })))
+    .execute();
+  await deps.db
+    .insertInto('favorites')
+    .values({ user_id: userIds.get('ana@vizinhanca.app')!, listing_id: listingIds.get('Aulas de violão para iniciantes')!.id })
+    .execute();
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }
