@@ -246,3 +246,49 @@ test('both sides review a completed rental and each review appears only after bo
 
   await Promise.all([owner.close(), renter.close(), admin.context.close(), moderator.context.close()]);
 });
+
+test("what a new user found wrong: an expired listing reads 'Expirado' with 'Renovar' first, names fit, activity rows open", async ({ browser }) => {
+  // Juliana's baby stroller was published 35 days ago: expired (demo data).
+  const juliana = await newLoggedInPage(browser, { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' });
+  const page = juliana.page;
+  await page.goto('/anuncios');
+  const stroller = page.getByRole('link', { name: 'Carrinho de bebê Galzerano' });
+  await expect(stroller).toContainText('Expirado');
+  await expect(stroller).not.toContainText('Ativo');
+  await expect(stroller).toContainText('Expirou em');
+  // A pending listing is neither active nor inactive: the counters count what they say.
+  const counters = page.getByLabel('Resumo dos anúncios');
+  await expect(counters.locator('div').filter({ hasText: 'Inativos' }).locator('dd')).toHaveText('1');
+  await stroller.click();
+  const actions = page.getByRole('region', { name: 'Ações do anúncio' });
+  await expect(actions.getByRole('button').first()).toHaveText('Renovar');
+  await expect(page.getByText('Expirou em', { exact: true })).toBeVisible();
+
+  // Names on cards wrap instead of being cut ('Bruno Costa Li…').
+  await page.goto('/alugueis');
+  const name = page.locator('.listing-card-owner-name').filter({ hasText: 'Bruno Costa Lima' }).first();
+  await expect(name).toHaveText('Bruno Costa Lima');
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+
+  // 'Em Andamento' fits on one line in the tabs and the counters.
+  await page.goto('/gerenciar-pedidos');
+  for (const element of [page.getByRole('tab', { name: 'Em Andamento' }), page.getByLabel('Resumo dos pedidos recebidos').getByText('Em Andamento', { exact: true })]) {
+    // The line boxes of the label's text: one line, and nothing cut.
+    const lines = await element.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+  }
+
+  // Home's activity rows open what they are about.
+  await page.goto('/');
+  const row = page.getByRole('region', { name: 'Atividade recente' }).getByRole('link').filter({ hasNotText: 'Ver tudo' }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/(meus-pedidos|gerenciar-pedidos|anuncio\/)/);
+
+  await juliana.context.close();
+});
