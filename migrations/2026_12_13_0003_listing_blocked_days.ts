@@ -2,9 +2,10 @@ import { type Kysely, sql } from 'kysely';
 
 // Owner-blocked days of a rental (travel, repair): nobody can order them, like
 // booked days. Both sides are guarded in the database: an order over a blocked
-// day is refused, and so is blocking a day an open order already holds. Each
-// check locks the listing row first, so an order and a block written at once
-// take turns. Frozen in time: never import app code here.
+// day is refused, and so is blocking a day an open order already holds. A block
+// locks the listing row first; ordering already takes that lock before its
+// insert (decision 004), so an order and a block written at once take turns.
+// Frozen in time: never import app code here.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('listing_blocked_days')
@@ -20,7 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       IF NEW.start_date IS NULL OR NEW.status NOT IN ('pending', 'approved', 'in_progress') THEN
         RETURN NEW;
       END IF;
-      PERFORM 1 FROM listings WHERE id = NEW.listing_id FOR NO KEY UPDATE;
       IF EXISTS (
         SELECT 1 FROM listing_blocked_days b
         WHERE b.listing_id = NEW.listing_id AND b.day BETWEEN NEW.start_date AND NEW.end_date
