@@ -277,7 +277,7 @@ test("what a new user found wrong: an expired listing reads 'Expirado' with 'Ren
     const lines = await element.evaluate((node) => {
       const range = document.createRange();
       range.selectNodeContents(node);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBe(1);
     expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
