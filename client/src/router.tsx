@@ -32,6 +32,9 @@ import { rootRoute } from './routes/root.tsx';
 import { serviceDetailRoute } from './routes/service-detalhe.tsx';
 import { servicesRoute } from './routes/servicos.tsx';
 import { aboutRoute } from './routes/sobre.tsx';
+import { neighbourRoute } from './routes/vizinho.tsx';
+import { searchRoute } from './routes/busca.tsx';
+import { savedRoute } from './routes/salvos.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
@@ -45,6 +48,9 @@ const routeTree = rootRoute.addChildren([
   // Signed in and approved
   appLayoutRoute.addChildren([
     homeRoute,
+    neighbourRoute,
+    searchRoute,
+    savedRoute,
     rentalsRoute,
     foodRoute,
     servicesRoute,

@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { INVITE_MESSAGES } from '@vizinhanca/shared/invites/invite.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 
 /**
@@ -53,6 +54,13 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   reviews_order_id_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
   orders_one_rental_in_progress: { message: ORDER_MESSAGES.rentalInProgress, reason: 'CONFLICT' },
   invites_pending_email_key: { message: INVITE_MESSAGES.alreadyPending, reason: 'DUPLICATE' },
+  orders_quantity_check: { message: ORDER_MESSAGES.invalidQuantity, reason: 'INVALID_INPUT' },
+  orders_blocked_day_excl: { message: ORDER_MESSAGES.invalidPeriod, reason: 'ORDER_DAYS_TAKEN' },
+  listing_blocked_days_booked_excl: { message: LISTING_MESSAGES.blockedDayBooked, reason: 'CONFLICT' },
+  orders_quantity_portions_check: { message: ORDER_MESSAGES.invalidQuantity, reason: 'INVALID_INPUT' },
+  listings_max_portions_check: { message: LISTING_MESSAGES.invalidPortions, reason: 'INVALID_INPUT' },
+  reviews_order_role_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
+  reviews_participants_check: { message: REVIEW_MESSAGES.notParticipant, reason: 'FORBIDDEN' },
 };
 
 interface PgError {

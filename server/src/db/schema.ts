@@ -150,6 +150,7 @@ export interface ListingsTable {
   delivery_options: ColumnType<DeliveryOption[], DeliveryOption[] | undefined, DeliveryOption[]>;
   requires_advance_order: Generated<boolean>;
   minimum_notice_hours: number | null;
+  max_portions: number | null;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   paused_by: PausedBy | null;
   rejection_reason: string | null;
@@ -167,6 +168,7 @@ export interface OrdersTable {
   renter_id: string;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   total_cents: number;
+  quantity: Generated<number>;
   /** Calendar dates 'YYYY-MM-DD' (the pg type parser keeps them strings). */
   start_date: string | null;
   end_date: string | null;
@@ -193,9 +195,24 @@ export interface ReviewsTable {
   order_id: string;
   reviewer_id: string;
   reviewee_id: string;
+  reviewee_role: 'owner' | 'requester';
   rating: number;
   comment: string | null;
   created_at: Timestamp;
+  visible_at: Date;
+}
+
+export interface ListingBlockedDaysTable {
+  listing_id: string;
+  /** 'YYYY-MM-DD' (the pg type parser keeps dates strings). */
+  day: string;
+  created_at: Generated<Date>;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  listing_id: string;
+  created_at: Generated<Date>;
 }
 
 export interface OrderMessagesTable {
@@ -283,4 +300,6 @@ export interface Database {
   audit_log: AuditLogTable;
   billings: BillingsTable;
   invites: InvitesTable;
+  listing_blocked_days: ListingBlockedDaysTable;
+  favorites: FavoritesTable;
 }

@@ -43,12 +43,14 @@ describe('demo seed', () => {
     expect(orders.some((order) => order.status === 'in_progress' && order.end_date === tomorrow)).toBe(true);
     expect(orders.every((order) => order.total_cents > 0)).toBe(true);
 
-    const reviews = await app.db.selectFrom('reviews').select(['order_id', 'rating']).execute();
+    const reviews = await app.db.selectFrom('reviews').select(['order_id', 'rating', 'reviewee_role']).execute();
     expect(reviews.length).toBeGreaterThanOrEqual(2);
     const completed = new Set(orders.filter((order) => order.status === 'completed').map((order) => order.id));
     expect(reviews.every((review) => completed.has(review.order_id))).toBe(true);
-    // One completed order still waits for its review ('Avaliar').
-    expect(completed.size).toBeGreaterThan(reviews.length);
+    // Both sides reviewed each other (so both reviews show), and one completed order still waits for its reviews ('Avaliar').
+    const reviewedOrders = new Set(reviews.map((review) => review.order_id));
+    expect(reviews.filter((review) => review.reviewee_role === 'requester')).toHaveLength(reviewedOrders.size);
+    expect(completed.size).toBeGreaterThan(reviewedOrders.size);
 
     const ana = await app.db.selectFrom('users').select(['id', 'email', 'full_name']).where('email', '=', 'ana@vizinhanca.app').executeTakeFirstOrThrow();
     const { api } = await app.callerAs({ id: ana.id, email: ana.email, fullName: ana.full_name, password: '' });

@@ -66,6 +66,8 @@ interface DemoListing {
   deliveryOptions: DeliveryOption[];
   requiresAdvanceOrder?: boolean;
   minimumNoticeHours?: number;
+  /** Food: the most portions per order. */
+  maxPortions?: number;
   photo: string;
   status: ListingStatus;
   /** Days since the administration approved it (expiry is 30 days after). */
@@ -81,7 +83,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
   { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Bicicleta aro 29 com capacete', description: 'Mountain bike 21 marchas, revisada, com capacete e cadeado. Ótima para passear no parque.', priceCents: 2500, priceUnit: 'day', tags: ['esporte', 'lazer'], deliveryOptions: ['pickup'], photo: 'bicicleta', status: 'active', publishedDaysAgo: 27 },
   { owner: 'bruno@vizinhanca.app', type: 'service', title: 'Aulas de violão para iniciantes', description: 'Aulas individuais de violão popular, do primeiro acorde às músicas favoritas. Levo material didático.', priceCents: 6000, priceUnit: 'hour', tags: ['música', 'aulas'], deliveryOptions: ['pickup', 'delivery', 'scheduled'], photo: 'aulas-de-violao', status: 'active', publishedDaysAgo: 5 },
   { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Escada de alumínio 7 degraus', description: 'Escada dobrável e leve, aguenta até 120 kg. Perfeita para trocar lâmpadas e pintar.', priceCents: 1000, priceUnit: 'day', tags: ['ferramentas'], deliveryOptions: ['pickup'], photo: 'escada', status: 'pending' },
-  { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Marmitas fit da semana (5 unidades)', description: 'Frango grelhado, arroz integral e legumes no vapor. Congeladas, prontas para o micro-ondas.', priceCents: 8900, priceUnit: 'unit', tags: ['saudável', 'marmita'], deliveryOptions: ['delivery', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 48, photo: 'marmita', status: 'active', publishedDaysAgo: 3 },
+  { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Marmitas fit da semana (5 unidades)', description: 'Frango grelhado, arroz integral e legumes no vapor. Congeladas, prontas para o micro-ondas.', priceCents: 8900, priceUnit: 'unit', tags: ['saudável', 'marmita'], deliveryOptions: ['delivery', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 48, maxPortions: 10, photo: 'marmita', status: 'active', publishedDaysAgo: 3 },
   { owner: 'juliana@vizinhanca.app', type: 'service', title: 'Passeio com cachorros', description: 'Passeio de 45 minutos pela praça, com água e saquinhos. Cães de pequeno e médio porte.', priceCents: 3000, priceUnit: 'service', tags: ['pets'], deliveryOptions: ['delivery', 'scheduled'], photo: 'passeio-com-caes', status: 'active', publishedDaysAgo: 10 },
   { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Cento de coxinhas para festa', description: 'Coxinhas de frango com catupiry, fritas ou congeladas para você fritar na hora da festa.', priceCents: 9000, priceUnit: 'unit', tags: ['salgados', 'festa'], deliveryOptions: ['pickup', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 72, photo: 'coxinhas', status: 'pending' },
   { owner: 'juliana@vizinhanca.app', type: 'rental', title: 'Carrinho de bebê Galzerano', description: 'Carrinho reclinável com capota e cesto. Higienizado, em ótimo estado.', priceCents: 2000, priceUnit: 'day', tags: ['bebê'], deliveryOptions: ['pickup'], photo: 'carrinho-de-bebe', status: 'active', publishedDaysAgo: 35 },
@@ -100,9 +102,14 @@ interface DemoOrder {
   createdDaysAgo: number;
   message?: string;
   rejectionReason?: string;
+  /** The requester's review of the owner. */
   review?: { rating: number; comment: string };
   /** The order's conversation (issue 14): who wrote, how long ago, and whether the other side read it. */
   messages?: { from: 'requester' | 'owner'; text: string; hoursAgo: number; read: boolean }[];
+  /** The owner's review of the requester (both written: both shown). */
+  ownerReview?: { rating: number; comment: string };
+  /** Food: portions ordered. */
+  quantity?: number;
 }
 
 /** Pix keys of owners, so 'Pagar com Pix' shows on their approved orders (Bruno has none: the demo shows both cases). */
@@ -139,13 +146,13 @@ export const DEMO_ORDERS: DemoOrder[] = [
     ],
   },
   { listing: 'Furadeira de impacto Bosch', requester: 'juliana@vizinhanca.app', status: 'pending', period: [7, 9], createdDaysAgo: 0, message: 'Vou montar os móveis do quarto do bebê.' },
-  { listing: 'Bicicleta aro 29 com capacete', requester: 'ana@vizinhanca.app', status: 'completed', period: [-10, -8], createdDaysAgo: 12, review: { rating: 5, comment: 'Bicicleta impecável e o Bruno foi super atencioso. Recomendo!' } },
-  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'bruno@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 8, review: { rating: 4, comment: 'Marmitas gostosas e bem temperadas. Chegaram no horário combinado.' } },
-  { listing: 'Passeio com cachorros', requester: 'ana@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco A, apto 101 (interfone 101)', createdDaysAgo: 6, review: { rating: 5, comment: 'A Juliana é ótima com o Thor, ele voltou felizão!' } },
+  { listing: 'Bicicleta aro 29 com capacete', requester: 'ana@vizinhanca.app', status: 'completed', period: [-10, -8], createdDaysAgo: 12, review: { rating: 5, comment: 'Bicicleta impecável e o Bruno foi super atencioso. Recomendo!' }, ownerReview: { rating: 5, comment: 'A Ana devolveu a bicicleta limpinha e no horário.' } },
+  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'bruno@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 8, quantity: 2, review: { rating: 4, comment: 'Marmitas gostosas e bem temperadas. Chegaram no horário combinado.' }, ownerReview: { rating: 5, comment: 'O Bruno estava em casa no horário combinado. Ótimo cliente!' } },
+  { listing: 'Passeio com cachorros', requester: 'ana@vizinhanca.app', status: 'completed', deliveryMethod: 'delivery', deliveryAddress: 'Bloco A, apto 101 (interfone 101)', createdDaysAgo: 6, review: { rating: 5, comment: 'A Juliana é ótima com o Thor, ele voltou felizão!' }, ownerReview: { rating: 4, comment: 'O Thor é um amor, só esqueceram a guia reserva.' } },
   { listing: 'Bolo de cenoura com cobertura de chocolate', requester: 'juliana@vizinhanca.app', status: 'completed', deliveryMethod: 'pickup', createdDaysAgo: 3, message: 'É para o aniversário da minha mãe!' },
   { listing: 'Aulas de violão para iniciantes', requester: 'juliana@vizinhanca.app', status: 'rejected', deliveryMethod: 'pickup', createdDaysAgo: 5, rejectionReason: 'Estou sem horários livres nesta semana. Podemos tentar no mês que vem?' },
   { listing: 'Bolo de cenoura com cobertura de chocolate', requester: 'bruno@vizinhanca.app', status: 'cancelled', deliveryMethod: 'delivery', deliveryAddress: 'Bloco B, apto 204', createdDaysAgo: 2 },
-  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'ana@vizinhanca.app', status: 'pending', deliveryMethod: 'scheduled', scheduledInDays: 3, createdDaysAgo: 0, message: 'Sem cebola, por favor.' },
+  { listing: 'Marmitas fit da semana (5 unidades)', requester: 'ana@vizinhanca.app', status: 'pending', deliveryMethod: 'scheduled', scheduledInDays: 3, createdDaysAgo: 0, quantity: 3, message: 'Sem cebola, por favor.' },
   { listing: 'Aulas de violão para iniciantes', requester: 'ana@vizinhanca.app', status: 'pending', deliveryMethod: 'scheduled', scheduledInDays: 4, createdDaysAgo: 0, message: 'Nunca toquei, quero aprender do zero.' },
   { listing: 'Passeio com cachorros', requester: 'bruno@vizinhanca.app', status: 'approved', deliveryMethod: 'scheduled', scheduledInDays: 1, createdDaysAgo: 1 },
 ];
@@ -165,7 +172,7 @@ async function seedOrderNotifications(
   const rows: Insertable<NotificationsTable>[] = [];
   const requester = DEMO_USERS.find((user) => user.email === o.order.requester)!.fullName;
   if (o.order.status === 'pending') {
-    const text = ORDER_NOTIFICATIONS.created({ requesterName: requester, listingTitle: o.listingTitle, type: 'rental', startDate: null, endDate: null });
+    const text = ORDER_NOTIFICATIONS.created({ requesterName: requester, listingTitle: o.listingTitle, type: 'rental', startDate: null, endDate: null, quantity: o.order.quantity ?? 1 });
     rows.push({ user_id: o.ownerId, type: 'order_status', related_id: o.id, read: false, created_at: o.createdAt, ...text });
   }
   if (o.order.status === 'approved') {
@@ -268,6 +275,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         delivery_options: listing.deliveryOptions,
         requires_advance_order: listing.requiresAdvanceOrder ?? false,
         minimum_notice_hours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
+        max_portions: listing.maxPortions ?? null,
         status: listing.status,
         published_at: publishedAt,
         expires_at: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
@@ -295,7 +303,8 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           owner_id: listing.ownerId,
           renter_id: renterId,
           status: order.status,
-          total_cents: orderTotalCents(listing.type, listing.priceCents, days),
+          total_cents: orderTotalCents(listing.type, listing.priceCents, days, order.quantity ?? 1),
+          quantity: order.quantity ?? 1,
           start_date: startDate,
           end_date: endDate,
           delivery_method: order.deliveryMethod ?? 'pickup',
@@ -316,16 +325,27 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           .execute();
       }
       await seedOrderNotifications(trx, { id, order, listingTitle: order.listing, ownerId: listing.ownerId, renterId, endDate, createdAt: moments.created_at, now });
-      if (order.review) {
+      // Both sides reviewed: both reviews show from the second one on (issue 13).
+      const reviewedAt = new Date(Math.min(moments.completed_at ? moments.completed_at.getTime() + 2 * HOUR_MS : now, now - 30 * 60 * 1000));
+      const bothAt = order.review && order.ownerReview ? reviewedAt : null;
+      const windowEnd = moments.completed_at ? new Date(moments.completed_at.getTime() + 14 * DAY_MS) : reviewedAt;
+      const sides = [
+        { review: order.review, reviewerId: renterId, revieweeId: listing.ownerId, role: 'owner' as const },
+        { review: order.ownerReview, reviewerId: listing.ownerId, revieweeId: renterId, role: 'requester' as const },
+      ];
+      for (const side of sides) {
+        if (!side.review) continue;
         await trx
           .insertInto('reviews')
           .values({
             order_id: id,
-            reviewer_id: renterId,
-            reviewee_id: listing.ownerId,
-            rating: order.review.rating,
-            comment: order.review.comment,
-            created_at: new Date(Math.min(moments.completed_at!.getTime() + 2 * HOUR_MS, now - 30 * 60 * 1000)),
+            reviewer_id: side.reviewerId,
+            reviewee_id: side.revieweeId,
+            reviewee_role: side.role,
+            rating: side.review.rating,
+            comment: side.review.comment,
+            created_at: reviewedAt,
+            visible_at: bothAt ?? windowEnd,
           })
           .execute();
       }
@@ -359,6 +379,17 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         .execute();
     }
   });
+  // Bruno is away on days 10 and 11 from today: his bicycle cannot be ordered then.
+  // Ana saved the violin lessons ('Salvos').
+  const bicycle = listingIds.get('Bicicleta aro 29 com capacete')!;
+  await deps.db
+    .insertInto('listing_blocked_days')
+    .values([10, 11].map((offset) => ({ listing_id: bicycle.id, day: addDays(today, offset) })))
+    .execute();
+  await deps.db
+    .insertInto('favorites')
+    .values({ user_id: userIds.get('ana@vizinhanca.app')!, listing_id: listingIds.get('Aulas de violão para iniciantes')!.id })
+    .execute();
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }

@@ -24,6 +24,7 @@ export const ERROR_REASONS = [
   'ORDER_PERIOD_REQUIRED',
   'ORDER_PERIOD_TOO_LONG',
   'ORDER_PERIOD_IN_PAST',
+  'ORDER_DUPLICATE_PENDING',
   // Database rules a user can run into
   'DUPLICATE',
 ] as const;

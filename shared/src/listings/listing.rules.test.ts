@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  approvedExpiry,
   availabilityLabel,
   daysLeft,
   deliveryOptionLabel,
   expiryBadge,
   expiryFromApproval,
   isExpired,
+  isExpiredActive,
+  isInactive,
   LISTING_TYPE_LABELS,
   listingStatusLabel,
   noticeText,
@@ -28,6 +31,27 @@ describe('expiry and renewal', () => {
   it('renewing an expired listing counts 30 days from now', () => {
     expect(renewedExpiry(at('2026-11-01T10:00:00Z'), at('2026-11-25T10:00:00Z'))).toEqual(at('2026-12-25T10:00:00Z'));
     expect(renewedExpiry(null, at('2026-11-25T10:00:00Z'))).toEqual(at('2026-12-25T10:00:00Z'));
+  });
+
+  it('re-approval keeps a later expiry (a renewal before the edit), otherwise 30 days from the approval', () => {
+    expect(approvedExpiry(at('2027-01-22T15:00:00Z'), at('2026-11-23T15:00:00Z'))).toEqual(at('2027-01-22T15:00:00Z'));
+    expect(approvedExpiry(at('2026-11-30T15:00:00Z'), at('2026-11-23T15:00:00Z'))).toEqual(at('2026-12-23T15:00:00Z'));
+    expect(approvedExpiry(null, at('2026-11-23T15:00:00Z'))).toEqual(at('2026-12-23T15:00:00Z'));
+  });
+
+  it("counts as 'Inativos' what was published and is not visible now; an expired active listing reads 'Expirado'", () => {
+    const now = at('2026-11-23T15:00:00Z');
+    const past = at('2026-11-18T15:00:00Z');
+    const future = at('2026-12-18T15:00:00Z');
+    expect(isInactive('pending', null, now)).toBe(false);
+    expect(isInactive('rejected', null, now)).toBe(false);
+    expect(isInactive('active', future, now)).toBe(false);
+    expect(isInactive('active', past, now)).toBe(true);
+    expect(isInactive('inactive', future, now)).toBe(true);
+    expect(isInactive('paused', future, now)).toBe(true);
+    expect(isExpiredActive('active', past, now)).toBe(true);
+    expect(isExpiredActive('active', future, now)).toBe(false);
+    expect(isExpiredActive('inactive', past, now)).toBe(false);
   });
 
   it('is expired from the expiry instant on', () => {

@@ -14,6 +14,12 @@ export function expiryFromApproval(approvedAt: Date): Date {
   return new Date(approvedAt.getTime() + LISTING_VALIDITY_DAYS * DAY_MS);
 }
 
+/** Approval, and re-approval after an edit: the later of the current expiry and approval + 30 days. */
+export function approvedExpiry(currentExpiresAt: Date | null, approvedAt: Date): Date {
+  const fresh = expiryFromApproval(approvedAt);
+  return currentExpiresAt && currentExpiresAt.getTime() > fresh.getTime() ? currentExpiresAt : fresh;
+}
+
 /** Renewal: max(now, expires_at) + 30 days, so renewing early never loses days and renewing late starts today. */
 export function renewedExpiry(expiresAt: Date | null, now: Date): Date {
   const base = expiresAt && expiresAt.getTime() > now.getTime() ? expiresAt : now;
@@ -22,6 +28,17 @@ export function renewedExpiry(expiresAt: Date | null, now: Date): Date {
 
 export function isExpired(expiresAt: Date | null, now: Date = new Date()): boolean {
   return expiresAt !== null && expiresAt.getTime() <= now.getTime();
+}
+
+/** 'Inativos' on /anuncios: published once and not visible now (paused by anyone, or expired). */
+export function isInactive(status: ListingStatus, expiresAt: Date | null, now: Date): boolean {
+  if (status === 'inactive' || status === 'paused') return true;
+  return status === 'active' && isExpired(expiresAt, now);
+}
+
+/** An active listing past its expiry reads 'Expirado' (not 'Ativo'), with 'Renovar' first. */
+export function isExpiredActive(status: ListingStatus, expiresAt: Date | null, now: Date = new Date()): boolean {
+  return status === 'active' && isExpired(expiresAt, now);
 }
 
 function calendarDayNumber(isoDate: string): number {

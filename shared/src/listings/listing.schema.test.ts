@@ -28,6 +28,7 @@ describe('createListingSchema', () => {
       imageId: null,
       requiresAdvanceOrder: false,
       minimumNoticeHours: null,
+      maxPortions: null,
     });
   });
 

@@ -40,7 +40,12 @@ export const MINIMUM_NOTICE_PRESETS = [
   { hours: 72, label: '3 dias' },
   { hours: 168, label: '1 semana' },
 ] as const;
+/** Portions a food listing offers per order (optional). */
+export const MAX_PORTIONS_MIN = 1;
+export const MAX_PORTIONS_MAX = 99;
 export const SEARCH_MAX_LENGTH = 100;
+/** Owner-blocked days: at most this many in one go. */
+export const BLOCK_DAYS_MAX = 60;
 export const LISTING_PAGE_DEFAULT = 20;
 export const LISTING_PAGE_MAX = 50;
 export const MODERATION_REASON_MAX_LENGTH = 500;
@@ -55,8 +60,10 @@ export const LISTING_MESSAGES = {
   tooManyTags: `Use no máximo ${TAGS_MAX} categorias`,
   tagTooLong: `Cada categoria deve ter no máximo ${TAG_MAX_LENGTH} caracteres`,
   noticeTooLong: 'A antecedência mínima deve ser de no máximo 30 dias (720 horas)',
+  invalidPortions: `O número de porções deve ser de ${MAX_PORTIONS_MIN} a ${MAX_PORTIONS_MAX}`,
   searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
   invalidFilter: 'Filtro inválido',
+  invalidSort: 'Ordenação inválida',
   invalidCursor: 'Página inválida',
   reasonTooLong: `O motivo deve ter no máximo ${MODERATION_REASON_MAX_LENGTH} caracteres`,
   notFound: 'Anúncio não encontrado',
@@ -83,6 +90,17 @@ export const LISTING_MESSAGES = {
   notPending: 'Este anúncio já foi analisado.',
   cannotPause: 'Só é possível pausar anúncios ativos ou pausados pelo dono.',
   notPaused: 'Só é possível ativar anúncios pausados pela administração ou por cobrança.',
+  // Owner-blocked days of a rental (issue 13).
+  invalidDay: 'Data inválida',
+  blockDaysRequired: 'Escolha pelo menos um dia',
+  tooManyBlockedDays: `Bloqueie no máximo ${BLOCK_DAYS_MAX} dias de uma vez`,
+  onlyRentalsBlockDays: 'Só é possível bloquear dias de itens para aluguel.',
+  blockedDayPast: 'Não é possível bloquear um dia que já passou.',
+  blockedDayBooked: 'Este dia já tem um pedido pendente, aprovado ou em andamento.',
+  daysBlocked: 'Dias bloqueados!',
+  saved: 'Anúncio salvo',
+  unsaved: 'Anúncio removido dos salvos',
+  dayUnblocked: 'Dia desbloqueado',
 } as const;
 
 /** The notifications the owner receives (spec section 8, exact texts). */
@@ -170,6 +188,14 @@ const foodFields = z.object({
   ...commonFields,
   requiresAdvanceOrder: z.boolean().default(false),
   minimumNoticeHours: minimumNoticeHoursSchema,
+  /** Optional: the most portions one order may ask for. */
+  maxPortions: z
+    .number({ error: LISTING_MESSAGES.invalidPortions })
+    .int(LISTING_MESSAGES.invalidPortions)
+    .min(MAX_PORTIONS_MIN, LISTING_MESSAGES.invalidPortions)
+    .max(MAX_PORTIONS_MAX, LISTING_MESSAGES.invalidPortions)
+    .nullish()
+    .transform((portions) => portions ?? null),
 });
 const serviceFields = z.object({ type: z.literal('service'), ...commonFields, priceUnit: z.enum(SERVICE_PRICE_UNITS).default('service') });
 
@@ -185,6 +211,7 @@ export interface ListingFields {
   imageId: string | null;
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
+  maxPortions: number | null;
 }
 
 type ParsedFields = z.output<typeof rentalFields> | z.output<typeof foodFields> | z.output<typeof serviceFields>;
@@ -200,7 +227,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
   };
   switch (fields.type) {
     case 'rental':
-      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null };
+      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
     case 'food':
       return {
         type: 'food',
@@ -208,9 +235,10 @@ function normalizeFields(fields: ParsedFields): ListingFields {
         priceUnit: 'unit',
         requiresAdvanceOrder: fields.requiresAdvanceOrder,
         minimumNoticeHours: fields.requiresAdvanceOrder ? fields.minimumNoticeHours : null,
+        maxPortions: fields.maxPortions,
       };
     case 'service':
-      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null };
+      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
   }
 }
 
@@ -232,6 +260,21 @@ export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
 export const listingByIdSchema = z.object({ id: listingIdSchema });
 
+const blockedDaySchema = z.iso.date({ message: LISTING_MESSAGES.invalidDay });
+
+/** The owner marks days the rental is not available (travel, repair). */
+export const blockDaysSchema = z.object({
+  id: listingIdSchema,
+  days: z
+    .array(blockedDaySchema, { error: LISTING_MESSAGES.blockDaysRequired })
+    .min(1, LISTING_MESSAGES.blockDaysRequired)
+    .max(BLOCK_DAYS_MAX, LISTING_MESSAGES.tooManyBlockedDays)
+    .transform((days) => [...new Set(days)].sort()),
+});
+export const unblockDaySchema = z.object({ id: listingIdSchema, day: blockedDaySchema });
+/** The blocked days from today on, in order ('YYYY-MM-DD'). */
+export const blockedDaysSchema = z.object({ days: z.array(z.string()) });
+
 export const searchSchema = z
   .string()
   .trim()
@@ -246,6 +289,16 @@ const limitSchema = z.number().int().min(1).max(LISTING_PAGE_MAX).default(LISTIN
  * Chips: 'ready' (no advance order) and 'advance' (advance order) for food;
  * 'available' (can be ordered now) for rentals and services.
  */
+/** Browse order: newest first (default), price up or down, the owner's rating. */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  newest: 'Mais recentes',
+  price_asc: 'Menor preço',
+  price_desc: 'Maior preço',
+  rating: 'Melhor avaliação',
+};
+
 export const LISTING_FILTERS = ['all', 'ready', 'advance', 'available'] as const;
 export type ListingFilter = (typeof LISTING_FILTERS)[number];
 
@@ -260,7 +313,10 @@ export const listListingsSchema = z
   .object({
     type: z.enum(LISTING_TYPES).nullish().transform((type) => type ?? null),
     search: searchSchema,
+    /** One neighbour's listings (their page). */
+    ownerId: z.uuid({ message: LISTING_MESSAGES.notFound }).nullish().transform((id) => id ?? null),
     filter: z.enum(LISTING_FILTERS, { error: LISTING_MESSAGES.invalidFilter }).default('all'),
+    sort: z.enum(LISTING_SORTS, { error: LISTING_MESSAGES.invalidSort }).default('newest'),
     cursor: cursorSchema,
     limit: limitSchema,
   })
@@ -314,6 +370,8 @@ const listingContentFields = {
   deliveryOptions: z.array(z.enum(DELIVERY_OPTIONS)),
   requiresAdvanceOrder: z.boolean(),
   minimumNoticeHours: z.number().int().nullable(),
+  /** Food: the most portions one order may ask for; null = up to 99. */
+  maxPortions: z.number().int().nullable(),
   owner: listingOwnerSchema,
 };
 
@@ -331,7 +389,15 @@ export type PublicListing = z.infer<typeof publicListingSchema>;
 export const publicListingDetailSchema = publicListingSchema.extend({
   /** The owner cannot order their own listing. */
   isOwner: z.boolean(),
+  /** In the viewer's 'Salvos'. */
+  isSaved: z.boolean(),
 });
+
+/** 'Salvar' / remove from 'Salvos'. */
+export const saveListingSchema = z.object({ id: listingIdSchema, saved: z.boolean() });
+export const saveListingOutputSchema = z.object({ message: z.string(), saved: z.boolean() });
+/** 'Salvos': the saved listings neighbours can still see, newest saved first. */
+export const savedListingsSchema = z.object({ items: z.array(publicListingSchema) });
 export type PublicListingDetail = z.infer<typeof publicListingDetailSchema>;
 
 /** A listing as its owner and the moderators see it: every status, with the moderation fields. */
@@ -354,7 +420,7 @@ export function listingPageSchema<T extends z.ZodType>(item: T) {
 }
 
 export const myListingsSchema = z.object({
-  /** active = visible to neighbours now (active and not expired); inactive = every other one. */
+  /** active = visible to neighbours now; inactive = published once and not visible now (paused or expired); total = all. */
   counters: z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() }),
   items: z.array(managedListingSchema),
 });

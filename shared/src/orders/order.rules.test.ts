@@ -5,7 +5,9 @@ import {
   availableActions,
   canTransition,
   isDayOccupied,
+  needsSchedule,
   orderTotalCents,
+  quantityError,
   periodsOverlap,
   rentalDays,
   rentalPeriodError,
@@ -68,6 +70,31 @@ describe('totals', () => {
     expect(orderTotalCents('rental', 1500, 3)).toBe(4500);
     expect(orderTotalCents('food', 3500, null)).toBe(3500);
     expect(orderTotalCents('service', 6000, null)).toBe(6000);
+  });
+
+  it('is quantity x unit price for food; services ignore a quantity', () => {
+    expect(orderTotalCents('food', 2500, null, 3)).toBe(7500);
+    expect(orderTotalCents('service', 6000, null, 3)).toBe(6000);
+  });
+
+  it('takes 1-99 portions, within what the owner offers', () => {
+    expect(quantityError(1, null)).toBeNull();
+    expect(quantityError(99, null)).toBeNull();
+    expect(quantityError(0, null)).toBe(ORDER_MESSAGES.invalidQuantity);
+    expect(quantityError(1000, null)).toBe(ORDER_MESSAGES.invalidQuantity);
+    expect(quantityError(1.5, null)).toBe(ORDER_MESSAGES.invalidQuantity);
+    expect(quantityError(5, 4)).toBe('Este anúncio aceita no máximo 4 porções por pedido');
+    expect(quantityError(2, 1)).toBe('Este anúncio aceita no máximo 1 porção por pedido');
+  });
+});
+
+describe('when a date and time is asked', () => {
+  it('for scheduled orders, food made to order and services at home', () => {
+    expect(needsSchedule('service', 'scheduled', false)).toBe(true);
+    expect(needsSchedule('service', 'delivery', false)).toBe(true);
+    expect(needsSchedule('service', 'pickup', false)).toBe(false);
+    expect(needsSchedule('food', 'delivery', false)).toBe(false);
+    expect(needsSchedule('food', 'pickup', true)).toBe(true);
   });
 });
 
@@ -138,7 +165,7 @@ describe('order cards', () => {
 describe('createOrderSchema', () => {
   it('drops keys the client must not send, like a total or a status', () => {
     const parsed = createOrderSchema.parse({ listingId, startDate: today, endDate: today, totalCents: 1, status: 'completed', ownerId: listingId });
-    expect(parsed).toEqual({ listingId, startDate: today, endDate: today, deliveryMethod: null, deliveryAddress: null, scheduledAt: null, message: null });
+    expect(parsed).toEqual({ listingId, startDate: today, endDate: today, deliveryMethod: null, deliveryAddress: null, scheduledAt: null, message: null, quantity: 1, confirmDuplicate: false });
   });
 
   it('reads the scheduled time as an ISO string with offset or a Date', () => {

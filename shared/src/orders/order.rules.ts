@@ -1,6 +1,6 @@
 import type { ErrorReason } from '../errors/error-reason.ts';
-import type { ListingType } from '../listings/listing.schema.ts';
-import { ORDER_MESSAGES, type DateRange, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.schema.ts';
+import type { DeliveryOption, ListingType } from '../listings/listing.schema.ts';
+import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, type DateRange, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.schema.ts';
 
 // Pure order rules shared by the order dialog, the order screens and the server
 // (docs/product.md §10.8, §10.13, §10.15, §4.2, §5.2; docs/product.md §5).
@@ -58,9 +58,31 @@ export function isDayOccupied(isoDate: string, ranges: readonly DateRange[]): bo
   return ranges.some((range) => dayNumber(range.start) <= day && day <= dayNumber(range.end));
 }
 
-/** Rentals: days x daily price; food and services: one unit or one service at the listed price. */
-export function orderTotalCents(type: ListingType, priceCents: number, days: number | null): number {
-  return type === 'rental' ? priceCents * (days ?? 0) : priceCents;
+/** Rentals: days x daily price; food: quantity x unit price; services: one service (or hour) at the listed price. */
+export function orderTotalCents(type: ListingType, priceCents: number, days: number | null, quantity = 1): number {
+  if (type === 'rental') return priceCents * (days ?? 0);
+  return type === 'food' ? priceCents * quantity : priceCents;
+}
+
+/** Food quantity: 1-99, and no more than the portions the owner offers per order (when set). */
+export function quantityError(quantity: number, maxPortions: number | null): string | null {
+  if (!Number.isInteger(quantity) || quantity < ORDER_QUANTITY_MIN || quantity > ORDER_QUANTITY_MAX) return ORDER_MESSAGES.invalidQuantity;
+  if (maxPortions !== null && quantity > maxPortions) return ORDER_MESSAGES.quantityAbovePortions(maxPortions);
+  return null;
+}
+
+/**
+ * A date and time is asked for a scheduled order, for food made to order, and
+ * for a service delivered at home ('Atendimento Domiciliar': the neighbour must
+ * know when to be there).
+ */
+export function needsSchedule(type: ListingType, method: DeliveryOption, requiresAdvanceOrder: boolean): boolean {
+  return method === 'scheduled' || (type === 'food' && requiresAdvanceOrder) || (type === 'service' && method === 'delivery');
+}
+
+/** '3 unidades', '1 unidade'. */
+export function quantityText(quantity: number): string {
+  return `${quantity} ${quantity === 1 ? 'unidade' : 'unidades'}`;
 }
 
 /** Advance-order food: the scheduled time must be at least the minimum notice from now. */

@@ -24,6 +24,9 @@ export const ORDER_MESSAGE_MAX_LENGTH = 500;
 export const ORDER_REASON_MAX_LENGTH = 500;
 /** 'Bloco, apartamento, observações...': a few lines. */
 export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
+/** Food portions per order (and the most a listing can offer per order). */
+export const ORDER_QUANTITY_MIN = 1;
+export const ORDER_QUANTITY_MAX = 99;
 /** The admin orders section shows the newest ones. */
 /** One page of the admin orders section ('Carregar mais' fetches the next). */
 export const ADMIN_ORDERS_LIMIT = 20;
@@ -42,6 +45,10 @@ export const ORDER_MESSAGES = {
   messageTooLong: `A mensagem deve ter no máximo ${ORDER_MESSAGE_MAX_LENGTH} caracteres`,
   reasonTooLong: `O motivo deve ter no máximo ${ORDER_REASON_MAX_LENGTH} caracteres`,
   ownListing: 'Você não pode pedir o seu próprio anúncio',
+  invalidQuantity: `A quantidade deve ser de ${ORDER_QUANTITY_MIN} a ${ORDER_QUANTITY_MAX}`,
+  quantityAbovePortions: (maxPortions: number) => `Este anúncio aceita no máximo ${maxPortions} ${maxPortions === 1 ? 'porção' : 'porções'} por pedido`,
+  /** A second pending order for the same listing and time: asked before sending (issue 13). */
+  duplicatePending: 'Você já tem um pedido pendente deste anúncio',
   listingUnavailable: 'Este anúncio não está disponível para pedidos.',
   invalidTab: 'Aba inválida',
   invalidStatus: 'Status inválido',
@@ -75,13 +82,13 @@ const because = (reason: string | null) => (reason ? ` Motivo: ${reason}` : '');
 /** The in-app notifications of the lifecycle: each transition tells the other side. */
 export const ORDER_NOTIFICATIONS = {
   /** To the owner. */
-  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null }) => ({
+  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null; quantity: number }) => ({
     title: 'Novo pedido recebido',
     message:
       o.type === 'rental'
         ? `${o.requesterName} quer alugar "${o.listingTitle}"${period(o.startDate, o.endDate)}.`
         : o.type === 'food'
-          ? `${o.requesterName} fez um pedido de "${o.listingTitle}".`
+          ? `${o.requesterName} fez um pedido de ${o.quantity > 1 ? `${o.quantity} × ` : ''}"${o.listingTitle}".`
           : `${o.requesterName} solicitou o serviço "${o.listingTitle}".`,
   }),
   /** To the requester. */
@@ -167,6 +174,15 @@ export const createOrderSchema = z.object({
   deliveryAddress: optionalText(DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES.addressTooLong),
   scheduledAt: scheduledAtSchema,
   message: optionalText(ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES.messageTooLong),
+  /** Food: how many units (1-99). Rentals and services are always one. */
+  quantity: z
+    .number({ error: ORDER_MESSAGES.invalidQuantity })
+    .int(ORDER_MESSAGES.invalidQuantity)
+    .min(ORDER_QUANTITY_MIN, ORDER_MESSAGES.invalidQuantity)
+    .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity)
+    .default(1),
+  /** Sent after the person confirmed a second pending order for the same listing and time. */
+  confirmDuplicate: z.boolean().default(false),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrderFields = z.output<typeof createOrderSchema>;
@@ -226,6 +242,8 @@ export const orderItemSchema = z.object({
   /** The owner on /meus-pedidos, the requester on /gerenciar-pedidos. */
   counterpart: counterpartSchema,
   totalCents: z.number().int(),
+  /** Food units ordered (1 for rentals and services). */
+  quantity: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   /** Rental days, both ends included. */
@@ -242,8 +260,9 @@ export const orderItemSchema = z.object({
   completedAt: z.date().nullable(),
   /** Either side marked it 'Pago' (approved orders not yet paid read 'A pagar'). */
   paidAt: z.date().nullable(),
-  /** /meus-pedidos only: completed, and not reviewed yet ('Avaliar'). */
+  /** Completed, not reviewed by the caller yet, within 14 days of the completion ('Avaliar', on both screens). */
   canReview: z.boolean(),
+  /** The caller already reviewed the other side. */
   reviewed: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -271,6 +290,7 @@ export const adminOrderSchema = z.object({
   requester: personSchema,
   owner: personSchema,
   totalCents: z.number().int(),
+  quantity: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   days: z.number().int().nullable(),
@@ -289,6 +309,13 @@ export const orderMessageSchema = z.object({ message: z.string() });
 export const RECENT_ACTIVITY_FETCHED = 5;
 export const RECENT_ACTIVITY_SHOWN = 4;
 
+/** Where an activity row leads: an order (on the screen of the caller's side) or the owner's view of a listing. */
+export const activityTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order'), id: z.string(), side: z.enum(['requester', 'owner']), status: z.enum(ORDER_STATUSES) }),
+  z.object({ kind: z.literal('listing'), id: z.string() }),
+]);
+export type ActivityTarget = z.infer<typeof activityTargetSchema>;
+
 export const activityItemSchema = z.object({
   kind: z.enum(['order', 'notification']),
   id: z.string(),
@@ -297,6 +324,8 @@ export const activityItemSchema = z.object({
   /** The marker colour: green rental, orange food, blue service; null (purple) for notifications. */
   listingType: z.enum(LISTING_TYPES).nullable(),
   createdAt: z.date(),
+  /** Null when there is nothing to open (an account notification, an order or listing that is gone). */
+  target: activityTargetSchema.nullable(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 

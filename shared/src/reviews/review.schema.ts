@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
-// Reviews: the requester of a completed order rates the owner, once per order (docs/product.md §6.1, §4.2; docs/product.md).
+// Reviews: after a completed order each side rates the other, once per order (docs/product.md §6).
+// A review stays hidden until both reviewed or 14 days passed since the completion.
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const REVIEW_COMMENT_MAX_LENGTH = 500;
+/** Days after the completion to review; then the reviews written are shown anyway. */
+export const REVIEW_WINDOW_DAYS = 14;
+/** Who was reviewed: the owner (as lender) or the requester (as renter). */
+export const REVIEWEE_ROLES = ['owner', 'requester'] as const;
+export type RevieweeRole = (typeof REVIEWEE_ROLES)[number];
 /** The lister's reviews on the detail screen: the newest ones. */
 export const REVIEWS_LIST_LIMIT = 50;
 
@@ -14,6 +20,8 @@ export const REVIEW_MESSAGES = {
   created: 'Avaliação enviada com sucesso!',
   alreadyReviewed: 'Este pedido já foi avaliado',
   onlyRequester: 'Somente quem fez o pedido pode avaliá-lo.',
+  notParticipant: 'Somente quem fez o pedido e o anunciante podem avaliá-lo.',
+  windowClosed: `O prazo para avaliar este pedido terminou (${REVIEW_WINDOW_DAYS} dias após a conclusão).`,
   notCompleted: 'Só é possível avaliar pedidos concluídos.',
   orderNotFound: 'Pedido não encontrado',
   userNotFound: 'Usuário não encontrado',
@@ -58,12 +66,15 @@ export const reviewItemSchema = z.object({
   comment: z.string().nullable(),
   createdAt: z.date(),
   reviewer: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable(), apartment: z.string().nullable() }),
+  /** 'owner': received as lender (the requester wrote it); 'requester': received as renter (the owner wrote it). */
+  role: z.enum(REVIEWEE_ROLES),
   /** The order's listing; null once that listing was deleted. */
   listingId: z.string().nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
-export const userReviewsSchema = z.object({ summary: ratingSummarySchema, items: z.array(reviewItemSchema) });
+/** summary: as lender (what listings show); renterSummary: as renter. Items: both, newest first, only the visible ones. */
+export const userReviewsSchema = z.object({ summary: ratingSummarySchema, renterSummary: ratingSummarySchema, items: z.array(reviewItemSchema) });
 export type UserReviews = z.infer<typeof userReviewsSchema>;
 
 export const reviewMessageSchema = z.object({ message: z.string() });

@@ -33,9 +33,29 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const profileStatsSchema = z.object({
   listings: z.number().int(),
   orders: z.number().int(),
+  /** Received as lender (the owner of the orders). */
   rating: ratingSummarySchema,
+  /** Received as renter (the requester of the orders). */
+  renterRating: ratingSummarySchema,
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
+
+export const NEIGHBOUR_MESSAGES = { notFound: 'Vizinho não encontrado' } as const;
+
+export const neighbourByIdSchema = z.object({ id: z.uuid({ message: NEIGHBOUR_MESSAGES.notFound }) });
+
+/** A neighbour's page (/vizinho/{id}): public data only, never phone, e-mail or CPF. */
+export const neighbourSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  apartment: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  memberSince: z.date(),
+  /** Received as lender and as renter (visible reviews only). */
+  rating: ratingSummarySchema,
+  renterRating: ratingSummarySchema,
+});
+export type Neighbour = z.infer<typeof neighbourSchema>;
 
 export const pendingUserSchema = z.object({
   id: z.string(),

@@ -38,6 +38,7 @@ function managed(overrides: Partial<ManagedListing> = {}): ManagedListing {
     deliveryOptions: ['pickup', 'delivery'],
     requiresAdvanceOrder: false,
     minimumNoticeHours: null,
+    maxPortions: null,
     owner: { id: 'u1', fullName: 'Ana Beatriz Souza', apartment: 'A-101', phone: null, avatarUrl: null },
     imageId: null,
     status: 'active',

@@ -25,6 +25,8 @@ export interface ListingFormValues {
   deliveryOptions: DeliveryOption[];
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: string;
+  /** Food: the most portions per order, empty for no limit. */
+  maxPortions: string;
 }
 
 export const EMPTY_LISTING_FORM: ListingFormValues = {
@@ -37,6 +39,7 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   deliveryOptions: ['pickup'],
   requiresAdvanceOrder: false,
   minimumNoticeHours: String(MINIMUM_NOTICE_DEFAULT_HOURS),
+  maxPortions: '',
 };
 
 /** 1250 -> '12,50'; 123456 -> '1.234,56' (what the price input shows). */
@@ -71,11 +74,12 @@ export function formValuesFromListing(listing: ManagedListing): ListingFormValue
     deliveryOptions: listing.deliveryOptions.length ? listing.deliveryOptions : ['pickup'],
     requiresAdvanceOrder: listing.requiresAdvanceOrder,
     minimumNoticeHours: String(listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS),
+    maxPortions: listing.maxPortions ? String(listing.maxPortions) : '',
   };
 }
 
 /** The form's field names, in screen order (the first error is the one the toast shows). */
-export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'tags', 'deliveryOptions', 'minimumNoticeHours'] as const;
+export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'tags', 'deliveryOptions', 'minimumNoticeHours', 'maxPortions'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;
 
@@ -115,7 +119,13 @@ export function validateListingForm(type: ListingType, values: ListingFormValues
   };
   const input: CreateListingInput =
     type === 'food'
-      ? { type, ...common, requiresAdvanceOrder: values.requiresAdvanceOrder, minimumNoticeHours: values.requiresAdvanceOrder ? values.minimumNoticeHours : null }
+      ? {
+          type,
+          ...common,
+          requiresAdvanceOrder: values.requiresAdvanceOrder,
+          minimumNoticeHours: values.requiresAdvanceOrder ? values.minimumNoticeHours : null,
+          maxPortions: values.maxPortions.trim() ? Number(values.maxPortions.trim()) : null,
+        }
       : type === 'service'
         ? { type, ...common, priceUnit: values.priceUnit }
         : { type, ...common };

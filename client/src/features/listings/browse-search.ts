@@ -1,13 +1,24 @@
-import { filterFitsType, LISTING_FILTERS, SEARCH_MAX_LENGTH, type ListingFilter, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import {
+  filterFitsType,
+  LISTING_FILTERS,
+  LISTING_SORTS,
+  SEARCH_MAX_LENGTH,
+  type ListingFilter,
+  type ListingSort,
+  type ListingType,
+} from '@vizinhanca/shared/listings/listing.schema';
 
 /** The browse screens keep the search and the chip in the URL, so going back restores them. */
 export interface BrowseSearch {
   busca?: string;
   filtro?: Exclude<ListingFilter, 'all'>;
+  /** The order; newest first when left out. */
+  ordem?: Exclude<ListingSort, 'newest'>;
 }
 
-export function parseBrowseSearch(type: ListingType, search: Record<string, unknown>): BrowseSearch {
+export function parseBrowseSearch(type: ListingType | null, search: Record<string, unknown>): BrowseSearch {
   const text = typeof search.busca === 'string' || typeof search.busca === 'number' ? String(search.busca).trim().slice(0, SEARCH_MAX_LENGTH) : '';
   const filter = LISTING_FILTERS.find((value) => value === search.filtro && value !== 'all' && filterFitsType(value, type));
-  return { busca: text || undefined, filtro: filter === 'all' ? undefined : filter };
+  const sort = LISTING_SORTS.find((value) => value === search.ordem && value !== 'newest');
+  return { busca: text || undefined, filtro: filter === 'all' ? undefined : filter, ordem: sort === 'newest' ? undefined : sort };
 }

@@ -2,7 +2,9 @@ import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import { RECENT_ACTIVITY_FETCHED, RECENT_ACTIVITY_SHOWN, type ActivityItem } from '@vizinhanca/shared/orders/order.schema';
 import type { AppDeps } from '../../context.ts';
 import { listNotifications } from '../notifications/notifications.service.ts';
-import { listRecentForUser } from '../orders/orders.service.ts';
+import { listRecentForUser, listSidesFor } from '../orders/orders.service.ts';
+
+const LISTING_NOTIFICATION_TYPES = new Set(['listing_approved', 'listing_rejected', 'listing_paused']);
 
 /**
  * Home 'recent activity' (docs/product.md §10.5): the five newest orders the user made or
@@ -23,15 +25,21 @@ export async function recent(deps: AppDeps, userId: string): Promise<ActivityIte
       description: row.renter_id === userId ? `Seu pedido · ${status}` : `Pedido de ${requester} · ${status}`,
       listingType: row.listing_type,
       createdAt: row.created_at,
+      target: { kind: 'order', id: row.id, side: row.renter_id === userId ? 'requester' : 'owner', status: row.status },
     };
   });
-  const notificationItems: ActivityItem[] = notificationRows.map((row) => ({
-    kind: 'notification',
-    id: row.id,
-    title: row.title,
-    description: row.message,
-    listingType: null,
-    createdAt: row.created_at,
-  }));
+  // Order notifications lead to the order as it is now, on the side the user is on.
+  const orderIds = notificationRows.filter((row) => row.related_id && !LISTING_NOTIFICATION_TYPES.has(row.type)).map((row) => row.related_id!);
+  const sides = new Map((await listSidesFor(deps.db, userId, orderIds)).map((row) => [row.id, row]));
+  const notificationItems: ActivityItem[] = notificationRows.map((row) => {
+    const order = row.related_id ? sides.get(row.related_id) : undefined;
+    const target: ActivityItem['target'] =
+      row.related_id && LISTING_NOTIFICATION_TYPES.has(row.type)
+        ? { kind: 'listing', id: row.related_id }
+        : order
+          ? { kind: 'order', id: order.id, side: order.renter_id === userId ? 'requester' : 'owner', status: order.status }
+          : null;
+    return { kind: 'notification', id: row.id, title: row.title, description: row.message, listingType: null, createdAt: row.created_at, target };
+  });
   return [...orderItems, ...notificationItems].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, RECENT_ACTIVITY_SHOWN);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListingFields, ListingFilter, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
 import type { Db } from '../../db/database.ts';
 
 /** Every column a screen shows, with the owner's public data (never e-mail or CPF). */
@@ -16,6 +16,7 @@ const LISTING_COLUMNS = [
   'l.delivery_options',
   'l.requires_advance_order',
   'l.minimum_notice_hours',
+  'l.max_portions',
   'l.status',
   'l.paused_by',
   'l.rejection_reason',
@@ -34,9 +35,12 @@ const LISTING_COLUMNS = [
  * correlated subqueries on reviews_reviewee_idx, evaluated only for the rows a
  * page returns (no N+1, no aggregate over the whole table).
  */
-const OWNER_RATING_COLUMNS = [
-  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_sum'),
-  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id)`.as('owner_rating_count'),
+const ownerRatingColumns = (now: Date) => [
+  // As lender only, and only the reviews already shown (both sides reviewed, or the window ended).
+  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as(
+    'owner_rating_sum',
+  ),
+  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as('owner_rating_count'),
 ];
 
 export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
@@ -71,7 +75,11 @@ function matching(query: ListingQuery, search: string | null): ListingQuery {
 export interface FeedFilters {
   type: ListingType | null;
   search: string | null;
+  /** One neighbour's listings; left out for everyone's. */
+  ownerId?: string | null;
   filter: ListingFilter;
+  /** Newest first when left out. */
+  sort?: ListingSort;
   cursor: string | null;
   limit: number;
   now: Date;
@@ -89,6 +97,7 @@ export interface FeedFilters {
 export function publicFeedQuery(db: Db, filters: FeedFilters) {
   let query = onlyPublic(withOwner(db), filters.now);
   if (filters.type) query = query.where('l.type', '=', filters.type);
+  if (filters.ownerId) query = query.where('l.user_id', '=', filters.ownerId);
   if (filters.filter === 'ready') query = query.where('l.requires_advance_order', '=', false);
   if (filters.filter === 'advance') query = query.where('l.requires_advance_order', '=', true);
   // 'available': a rental is out while an order is in progress (picked up, not
@@ -116,15 +125,32 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
     );
   }
   query = matching(query, filters.search);
-  if (filters.cursor) {
-    query = query.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
+  const sort = filters.sort ?? 'newest';
+  const cursor = filters.cursor;
+  const selected = query.select(LISTING_COLUMNS).select(ownerRatingColumns(filters.now));
+  // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
+  if (sort === 'price_asc' || sort === 'price_desc') {
+    const direction = sort === 'price_asc' ? 'asc' : 'desc';
+    const after = sort === 'price_asc' ? sql.raw('>') : sql.raw('<');
+    return (cursor ? selected.where(sql<boolean>`(l.price_cents, l.id) ${after} (SELECT c.price_cents, c.id FROM listings c WHERE c.id = ${cursor})`) : selected)
+      .orderBy('l.price_cents', direction)
+      .orderBy('l.id', direction)
+      .limit(filters.limit + 1);
   }
-  return query
-    .select(LISTING_COLUMNS)
-    .select(OWNER_RATING_COLUMNS)
-    .orderBy('l.published_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(filters.limit + 1);
+  if (sort === 'rating') {
+    // The owner's mean as lender (visible reviews), unrated owners last, then newest. Computed per row:
+    // fine at a condominium's scale; a stored rating column would let an index serve it.
+    const mean = (owner: ReturnType<typeof sql.ref>) =>
+      sql<number>`coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.reviewee_id = ${owner} AND r.reviewee_role = 'owner' AND r.visible_at <= ${filters.now}), 0)`;
+    const withCursor = cursor
+      ? selected.where(
+          sql<boolean>`(${mean(sql.ref('l.user_id'))}, l.published_at, l.id) < (SELECT ${mean(sql.ref('c.user_id'))}, c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`,
+        )
+      : selected;
+    return withCursor.orderBy(mean(sql.ref('l.user_id')), 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
+  }
+  const newest = cursor ? selected.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`) : selected;
+  return newest.orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
 }
 
 export function listPublic(db: Db, filters: FeedFilters) {
@@ -132,7 +158,7 @@ export function listPublic(db: Db, filters: FeedFilters) {
 }
 
 export function findPublic(db: Db, id: string, now: Date) {
-  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
+  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(ownerRatingColumns(now)).where('l.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -146,7 +172,7 @@ export function findPublic(db: Db, id: string, now: Date) {
  */
 export function findPublicForOrder(db: Db, id: string, now: Date) {
   return onlyPublic(withOwner(db), now)
-    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours'])
+    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions'])
     .where('l.id', '=', id)
     .forNoKeyUpdate('l')
     .executeTakeFirst();
@@ -238,6 +264,7 @@ export function insertListing(db: Db, userId: string, fields: ListingFields) {
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      max_portions: fields.maxPortions,
       image_id: fields.imageId,
       status: 'pending',
     })
@@ -258,6 +285,7 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
       delivery_options: fields.deliveryOptions,
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
+      max_portions: fields.maxPortions,
       image_id: fields.imageId,
       status,
       paused_by: pausedBy,
@@ -294,6 +322,55 @@ export function setStatus(db: Db, id: string, change: StatusChange) {
 
 export function setExpiry(db: Db, id: string, expiresAt: Date) {
   return db.updateTable('listings').set({ expires_at: expiresAt, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Owner-blocked days from this day on, in order. */
+export function listBlockedDays(db: Db, listingId: string, from: string) {
+  return db.selectFrom('listing_blocked_days').select('day').where('listing_id', '=', listingId).where('day', '>=', from).orderBy('day').execute();
+}
+
+/** Blocks these days; a day already blocked stays as it is. The trigger refuses a day an open order holds. */
+export function insertBlockedDays(db: Db, listingId: string, days: string[]) {
+  return db
+    .insertInto('listing_blocked_days')
+    .values(days.map((day) => ({ listing_id: listingId, day })))
+    .onConflict((oc) => oc.columns(['listing_id', 'day']).doNothing())
+    .execute();
+}
+
+export function deleteBlockedDay(db: Db, listingId: string, day: string) {
+  return db.deleteFrom('listing_blocked_days').where('listing_id', '=', listingId).where('day', '=', day).execute();
+}
+
+export function isFavorite(db: Db, userId: string, listingId: string) {
+  return db
+    .selectFrom('favorites')
+    .select('listing_id')
+    .where('user_id', '=', userId)
+    .where('listing_id', '=', listingId)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+export function insertFavorite(db: Db, userId: string, listingId: string) {
+  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
+}
+
+export function deleteFavorite(db: Db, userId: string, listingId: string) {
+  return db.deleteFrom('favorites').where('user_id', '=', userId).where('listing_id', '=', listingId).execute();
+}
+
+/** The user's saved listings that neighbours may still see, newest saved first. */
+export function listFavorites(db: Db, userId: string, now: Date) {
+  return onlyPublic(withOwner(db), now)
+    .innerJoin('favorites as f', 'f.listing_id', 'l.id')
+    .select(LISTING_COLUMNS)
+    .select(ownerRatingColumns(now))
+    .where('f.user_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(100)
+    .execute();
 }
 
 export function softDelete(db: Db, id: string) {

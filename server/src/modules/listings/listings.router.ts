@@ -1,4 +1,6 @@
 import {
+  blockDaysSchema,
+  blockedDaysSchema,
   createListingOutputSchema,
   createListingSchema,
   listingByIdSchema,
@@ -15,6 +17,10 @@ import {
   publicListingSchema,
   renewListingOutputSchema,
   updateListingOutputSchema,
+  saveListingOutputSchema,
+  saveListingSchema,
+  savedListingsSchema,
+  unblockDaySchema,
   updateListingSchema,
 } from '@vizinhanca/shared/listings/listing.schema';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
@@ -112,6 +118,34 @@ export const listingsRouter = router({
     .input(listingByIdSchema)
     .output(renewListingOutputSchema)
     .mutation(({ ctx, input }) => listings.renew(ctx.deps, ctx.user.id, input.id)),
+
+  /** The owner's blocked days of a rental, from today on. */
+  blockedDays: approvedProcedure
+    .input(listingByIdSchema)
+    .output(blockedDaysSchema)
+    .query(({ ctx, input }) => listings.blockedDays(ctx.deps, ctx.user.id, input.id)),
+
+  /** The owner marks days a rental is not available; nobody can order them. */
+  blockDays: approvedProcedure
+    .input(blockDaysSchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.blockDays(ctx.deps, ctx.user.id, input.id, input.days)),
+
+  unblockDay: approvedProcedure
+    .input(unblockDaySchema)
+    .output(listingMessageSchema)
+    .mutation(({ ctx, input }) => listings.unblockDay(ctx.deps, ctx.user.id, input.id, input.day)),
+
+  /** 'Salvar' / remove from 'Salvos'. */
+  save: approvedProcedure
+    .input(saveListingSchema)
+    .output(saveListingOutputSchema)
+    .mutation(({ ctx, input }) => listings.save(ctx.deps, ctx.user.id, input.id, input.saved)),
+
+  /** The profile's 'Salvos': saved listings still public. */
+  saved: approvedProcedure
+    .output(savedListingsSchema)
+    .query(({ ctx }) => listings.saved(ctx.deps, ctx.user.id)),
 
   moderation: moderationRouter,
 });

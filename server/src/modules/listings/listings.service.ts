@@ -3,6 +3,7 @@ import {
   LISTING_NOTIFICATIONS,
   type ListingFields,
   type ListingFilter,
+  type ListingSort,
   type ListingStatus,
   type ListingType,
   type ManagedListing,
@@ -10,14 +11,14 @@ import {
   type PublicListing,
   type PublicListingDetail,
 } from '@vizinhanca/shared/listings/listing.schema';
-import { expiryFromApproval, isExpired, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
+import { approvedExpiry, isExpired, isInactive, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
 import { findOwnImage } from '../images/images.service.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -39,6 +40,7 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     deliveryOptions: row.delivery_options,
     requiresAdvanceOrder: row.requires_advance_order,
     minimumNoticeHours: row.minimum_notice_hours,
+    maxPortions: row.max_portions,
     owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone, avatarUrl: row.owner_avatar_url },
   };
 }
@@ -78,7 +80,7 @@ function page<T extends { id: string }>(rows: T[], limit: number) {
 
 export async function list(
   deps: AppDeps,
-  input: { type: ListingType | null; search: string | null; filter: ListingFilter; cursor: string | null; limit: number },
+  input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; sort?: ListingSort; cursor: string | null; limit: number },
 ) {
   const now = deps.clock.now();
   const rows = await listings.listPublic(deps.db, { ...input, now, today: todayInTimeZone(deps.config.CONDO_TIMEZONE, now) });
@@ -90,7 +92,25 @@ export async function list(
 export async function byId(deps: AppDeps, viewerId: string, id: string): Promise<PublicListingDetail> {
   const row = await listings.findPublic(deps.db, id, deps.clock.now());
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
-  return { ...toPublic(row), isOwner: row.user_id === viewerId };
+  return { ...toPublic(row), isOwner: row.user_id === viewerId, isSaved: await listings.isFavorite(deps.db, viewerId, id) };
+}
+
+/** 'Salvar' a listing neighbours can see, or take it out of 'Salvos' (always allowed). */
+export async function save(deps: AppDeps, userId: string, id: string, saved: boolean) {
+  if (!saved) {
+    await listings.deleteFavorite(deps.db, userId, id);
+    return { message: LISTING_MESSAGES.unsaved, saved: false };
+  }
+  const row = await listings.findPublic(deps.db, id, deps.clock.now());
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  await listings.insertFavorite(deps.db, userId, id);
+  return { message: LISTING_MESSAGES.saved, saved: true };
+}
+
+/** 'Salvos' on the profile: saved listings still public, newest saved first. */
+export async function saved(deps: AppDeps, userId: string) {
+  const rows = await listings.listFavorites(deps.db, userId, deps.clock.now());
+  return { items: rows.map(toPublic) };
 }
 
 /** Active public listings per type, for the home cards. */
@@ -106,8 +126,11 @@ export async function countsByType(deps: AppDeps) {
 export async function mine(deps: AppDeps, userId: string): Promise<MyListings> {
   const rows = await listings.listByOwner(deps.db, userId);
   const now = deps.clock.now();
+  // Each counter counts what its label says: 'Ativos' are visible to neighbours now; 'Inativos' were
+  // published and no longer are (paused or expired). Pending and rejected ones count only in the total.
   const active = rows.filter((row) => row.status === 'active' && !isExpired(row.expires_at, now)).length;
-  return { counters: { total: rows.length, active, inactive: rows.length - active }, items: rows.map(toManaged) };
+  const inactive = rows.filter((row) => isInactive(row.status, row.expires_at, now)).length;
+  return { counters: { total: rows.length, active, inactive }, items: rows.map(toManaged) };
 }
 
 export async function ownerView(deps: AppDeps, userId: string, id: string): Promise<ManagedListing> {
@@ -229,6 +252,50 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
   });
 }
 
+// ---- Owner-blocked days (rentals) ----
+
+/** The rental calendar's other unavailable days: what the owner blocked, from today on (any viewer). */
+export async function blockedDaysFrom(deps: AppDeps, listingId: string, from: string): Promise<string[]> {
+  return (await listings.listBlockedDays(deps.db, listingId, from)).map((row) => row.day);
+}
+
+/** The owner's list of blocked days, from today on. */
+export async function blockedDays(deps: AppDeps, userId: string, id: string) {
+  const row = await listings.findListing(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
+  if (row.user_id !== userId) throw new AppError('FORBIDDEN', LISTING_MESSAGES.notOwner);
+  return { days: await blockedDaysFrom(deps, id, deps.clock.today()) };
+}
+
+/**
+ * The owner marks days a rental is not available (travel, repair). Not a past
+ * day, not a day an open order holds (the database refuses that too, like a
+ * booked day); the listing row is locked, so an order cannot slip in meanwhile.
+ */
+export async function blockDays(deps: AppDeps, userId: string, id: string, days: string[]) {
+  const today = deps.clock.today();
+  if (days.some((day) => day < today)) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.blockedDayPast);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await lockOwn(trx, userId, id);
+      if (row.type !== 'rental') throw new AppError('BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
+      await listings.insertBlockedDays(trx, id, days);
+    });
+  } catch (error) {
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, 'listing_blocked_days_booked_excl')) throw new AppError('CONFLICT', LISTING_MESSAGES.blockedDayBooked);
+    throw error;
+  }
+  return { message: LISTING_MESSAGES.daysBlocked };
+}
+
+export async function unblockDay(deps: AppDeps, userId: string, id: string, day: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    await lockOwn(trx, userId, id);
+    await listings.deleteBlockedDay(trx, id, day);
+  });
+  return { message: LISTING_MESSAGES.dayUnblocked };
+}
+
 // ---- Moderation (admins and moderators) ----
 
 export async function moderationList(
@@ -263,13 +330,16 @@ async function lockAny(trx: Db, id: string) {
   return row;
 }
 
-/** pending -> active: published now, valid for 30 days; the owner is told. */
+/**
+ * pending -> active: published now, valid for 30 days, or until the current
+ * expiry when that is later (an edit after a renewal keeps the renewal); the owner is told.
+ */
 export async function approve(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     const now = deps.clock.now();
-    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: expiryFromApproval(now) });
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now) });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
   });

@@ -36,8 +36,9 @@ async function create(user: TestUser, input: CreateListingInput = rental()) {
   return (await (await api(user)).listings.create(input)).id;
 }
 
-/** Created by the user and approved by the moderator: public. */
+/** Created by the user and approved by the moderator: public (one second after the previous one, so the feed order is known). */
 async function publish(user: TestUser, input: CreateListingInput = rental()) {
+  app.clock.advance(1000);
   const id = await create(user, input);
   await (await api(moderator)).listings.moderation.approve({ id });
   // The test clock stands still; a second passes between publications, as it would for real.
@@ -376,7 +377,23 @@ describe("the owner's actions", () => {
     expect({ active: await row(active), inactive: await row(inactive) }).toEqual(before);
   });
 
-  it('lists my listings with the total, active and inactive counters', async () => {
+  it('re-approval after an edit keeps a renewal: the later of the current expiry and approval + 30 days', async () => {
+    const input = rental();
+    const id = await publish(owner, input);
+    const renewed = await (await api(owner)).listings.renew({ id });
+    await (await api(owner)).listings.update({ ...input, id, priceCents: 2000 });
+    expect((await row(id)).status).toBe('pending');
+    await (await api(moderator)).listings.moderation.approve({ id });
+    expect((await row(id)).expires_at!.getTime()).toBe(renewed.expiresAt.getTime());
+
+    // Expired meanwhile: the re-approval starts a fresh 30 days.
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - DAY_MS) }).where('id', '=', id).execute();
+    await (await api(owner)).listings.update({ ...input, id, priceCents: 2100 });
+    await (await api(moderator)).listings.moderation.approve({ id });
+    expect((await row(id)).expires_at!.getTime()).toBe(app.clock.now().getTime() + 30 * DAY_MS);
+  });
+
+  it('lists my listings with counters that count what their labels say', async () => {
     const someone = await app.createUser();
     const active = await publish(someone);
     const expired = await publish(someone);
@@ -386,7 +403,8 @@ describe("the owner's actions", () => {
     await (await api(someone)).listings.pause({ id: paused });
 
     const mine = await (await api(someone)).listings.mine();
-    expect(mine.counters).toEqual({ total: 4, active: 1, inactive: 3 });
+    // A pending listing is neither active nor inactive: it counts only in the total.
+    expect(mine.counters).toEqual({ total: 4, active: 1, inactive: 2 });
     expect(mine.items.map((item) => item.id)).toEqual([paused, pending, expired, active]);
     expect(mine.items.find((item) => item.id === expired)!.expiresAt!.getTime()).toBeLessThan(app.clock.now().getTime());
   });
@@ -400,7 +418,7 @@ describe('public screens', () => {
     expect(detail.isOwner).toBe(false);
     expect(JSON.stringify(detail)).not.toContain(owner.email);
     expect(Object.keys(detail).sort()).toEqual(
-      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'minimumNoticeHours', 'owner', 'ownerRating', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
+      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'isSaved', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
     );
     expect((await (await api(owner)).listings.byId({ id })).isOwner).toBe(true);
     await expectError((await api(null)).listings.byId({ id }), 'UNAUTHORIZED', 'Não autenticado');

@@ -60,7 +60,7 @@ async function forceStatus(id: string, status: OrderStatus) {
 }
 
 async function orderIn(status: OrderStatus) {
-  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup' });
+  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
   if (status !== 'pending') await forceStatus(id, status);
   return id;
 }
@@ -180,7 +180,7 @@ describe('what each transition records', () => {
 
   it('an order of a deleted listing can no longer be approved, only rejected', async () => {
     const listingId = await publish({ type: 'service', title: 'Faxina', description: 'Diarista', priceCents: 15000 });
-    const { id } = await apis.requester.orders.create({ listingId });
+    const { id } = await apis.requester.orders.create({ listingId, confirmDuplicate: true });
     await apis.owner.listings.delete({ id: listingId });
     await expectError(apis.owner.orders.approve({ id }), 'CONFLICT', ORDER_MESSAGES.listingRemoved);
     expect((await snapshot(id)).order.status).toBe('pending');

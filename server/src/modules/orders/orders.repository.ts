@@ -11,6 +11,7 @@ const ORDER_COLUMNS = [
   'o.renter_id',
   'o.status',
   'o.total_cents',
+  'o.quantity',
   'o.start_date',
   'o.end_date',
   'o.delivery_method',
@@ -34,7 +35,8 @@ function withListing(db: Db) {
   return db.selectFrom('orders as o').innerJoin('listings as l', 'l.id', 'o.listing_id');
 }
 
-const reviewedColumn = sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id)`.as('reviewed');
+/** Whether this user already reviewed the order (each side reviews once). */
+const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id AND rv.reviewer_id = ${userId})`.as('reviewed');
 
 /**
  * The cards of one side of the orders: the requester's (/meus-pedidos, the
@@ -49,7 +51,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
     .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone', 'c.avatar_url as counterpart_avatar_url'])
-    .select(reviewedColumn)
+    .select(reviewedBy(userId))
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
@@ -78,6 +80,7 @@ export function findForUpdate(db: Db, id: string) {
       'o.status',
       'o.start_date',
       'o.end_date',
+      'o.completed_at',
       'l.title as listing_title',
       'l.deleted_at as listing_deleted_at',
       'r.full_name as renter_full_name',
@@ -144,11 +147,38 @@ export async function hasOverlap(db: Db, listingId: string, startDate: string, e
   return Boolean(row);
 }
 
+/**
+ * A pending order of this requester for this listing at an overlapping time:
+ * same condominium day, or either one without a time (a second order the
+ * requester is asked to confirm).
+ */
+export async function hasPendingDuplicate(db: Db, o: { listingId: string; renterId: string; scheduledAt: Date | null; timeZone: string }) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', o.listingId)
+    .where('renter_id', '=', o.renterId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      o.scheduledAt
+        ? eb.or([
+            eb('scheduled_at', 'is', null),
+            eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
+          ])
+        : eb.val(true),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export interface NewOrder {
   listingId: string;
   ownerId: string;
   renterId: string;
   totalCents: number;
+  /** Food units; 1 when left out. */
+  quantity?: number;
   startDate: string | null;
   endDate: string | null;
   deliveryMethod: DeliveryOption;
@@ -166,6 +196,7 @@ export function insertOrder(db: Db, order: NewOrder) {
       renter_id: order.renterId,
       status: 'pending',
       total_cents: order.totalCents,
+      quantity: order.quantity ?? 1,
       start_date: order.startDate,
       end_date: order.endDate,
       delivery_method: order.deliveryMethod,
@@ -233,6 +264,17 @@ export function listRecentForUser(db: Db, userId: string, limit: number) {
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/** Which of these orders the user takes part in, and on which side (for links to them). */
+export function listSidesFor(db: Db, userId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'renter_id', 'status'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('renter_id', '=', userId), eb('owner_id', '=', userId)]))
     .execute();
 }
 

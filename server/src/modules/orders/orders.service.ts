@@ -20,8 +20,10 @@ import {
 import {
   advanceNoticeError,
   MY_ORDER_TAB_STATUSES,
+  needsSchedule,
   ORDER_TRANSITIONS,
   orderTotalCents,
+  quantityError,
   RECEIVED_ORDER_TAB_STATUSES,
   rentalDays,
   rentalPeriodError,
@@ -35,15 +37,20 @@ import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../erro
 import * as listings from '../listings/listings.service.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
+import { REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
+/** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
+const BLOCKED_DAY_CONSTRAINT = 'orders_blocked_day_excl';
 
 
 // ---- Turning rows into what the API returns ----
 
-function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderItem {
+const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date): OrderItem {
   const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
   return {
     id: row.id,
@@ -64,6 +71,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderIte
       avatarUrl: row.counterpart_avatar_url,
     },
     totalCents: row.total_cents,
+    quantity: row.quantity,
     startDate: row.start_date,
     endDate: row.end_date,
     days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
@@ -78,7 +86,8 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner'): OrderIte
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
     paidAt: row.paid_at,
-    canReview: side === 'requester' && row.status === 'completed' && !row.reviewed,
+    // Each side reviews the other once, within 14 days of the completion.
+    canReview: row.status === 'completed' && !row.reviewed && row.completed_at !== null && now.getTime() < row.completed_at.getTime() + REVIEW_WINDOW_MS,
     reviewed: row.reviewed,
   };
 }
@@ -97,8 +106,11 @@ export async function occupiedDates(deps: AppDeps, listingId: string): Promise<O
   const listing = await listings.findPublic(deps.db, listingId, now);
   if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
   const day = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
-  const rows = listing.type === 'rental' ? await orders.listOccupied(deps.db, listingId, day) : [];
-  return { ranges: rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), today: day };
+  if (listing.type !== 'rental') return { ranges: [], today: day };
+  // Days held by orders, and the days the owner blocked: both unavailable in the calendar.
+  const [rows, blocked] = await Promise.all([orders.listOccupied(deps.db, listingId, day), listings.blockedDaysFrom(deps, listingId, day)]);
+  const ranges = [...rows.map((row) => ({ start: row.start_date!, end: row.end_date! })), ...blocked.map((blockedDay) => ({ start: blockedDay, end: blockedDay }))];
+  return { ranges: ranges.sort((a, b) => a.start.localeCompare(b.start)), today: day };
 }
 
 type OrderableListing = NonNullable<Awaited<ReturnType<typeof listings.findPublicForOrder>>>;
@@ -110,6 +122,7 @@ interface OrderTerms {
   deliveryMethod: DeliveryOption;
   deliveryAddress: string | null;
   scheduledAt: Date | null;
+  quantity: number;
 }
 
 /**
@@ -124,14 +137,18 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     const problem = rentalPeriodError(input.startDate, input.endDate, todayDate);
     if (problem) throw new AppError('BAD_REQUEST', problem.message, problem.reason);
     const days = rentalDays(input.startDate!, input.endDate!);
-    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null };
+    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null, quantity: 1 };
+  }
+  if (listing.type === 'food') {
+    const error = quantityError(input.quantity, listing.max_portions);
+    if (error) throw new AppError('BAD_REQUEST', error);
   }
   const deliveryMethod = input.deliveryMethod ?? listing.delivery_options[0] ?? 'pickup';
   if (!listing.delivery_options.includes(deliveryMethod)) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.deliveryNotOffered);
   if (deliveryMethod === 'delivery' && !input.deliveryAddress) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.addressRequired);
   const advance = listing.type === 'food' && listing.requires_advance_order;
   const scheduledAt = input.scheduledAt;
-  if ((deliveryMethod === 'scheduled' || advance) && !scheduledAt) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
+  if (needsSchedule(listing.type, deliveryMethod, listing.requires_advance_order) && !scheduledAt) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.scheduleRequired);
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.schedulePast);
   if (advance && scheduledAt) {
     const error = advanceNoticeError(scheduledAt, listing.minimum_notice_hours ?? 24, now);
@@ -144,6 +161,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     deliveryMethod,
     deliveryAddress: deliveryMethod === 'delivery' ? input.deliveryAddress : null,
     scheduledAt,
+    quantity: listing.type === 'food' ? input.quantity : 1,
   };
 }
 
@@ -165,11 +183,20 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
       if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
         throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
       }
+      // A second pending order for the same listing and time is usually a double tap: the dialog asks first.
+      if (
+        !terms.startDate &&
+        !input.confirmDuplicate &&
+        (await orders.hasPendingDuplicate(trx, { listingId: listing.id, renterId: requester.id, scheduledAt: terms.scheduledAt, timeZone: deps.config.CONDO_TIMEZONE }))
+      ) {
+        throw new AppError('CONFLICT', ORDER_MESSAGES.duplicatePending, 'ORDER_DUPLICATE_PENDING');
+      }
       const { id } = await orders.insertOrder(trx, {
         listingId: listing.id,
         ownerId: listing.user_id,
         renterId: requester.id,
-        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days),
+        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days, terms.quantity),
+        quantity: terms.quantity,
         startDate: terms.startDate,
         endDate: terms.endDate,
         deliveryMethod: terms.deliveryMethod,
@@ -194,13 +221,16 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
           type: listing.type,
           startDate: terms.startDate,
           endDate: terms.endDate,
+          quantity: terms.quantity,
         }),
       });
       return { id, message: ORDER_CREATED_MESSAGES[listing.type] };
     });
   } catch (error) {
     // Another order for these days raced past the check: the database kept the first.
-    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT)) throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
+    if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT) || isConstraintViolation(error, EXCLUSION_VIOLATION, BLOCKED_DAY_CONSTRAINT)) {
+      throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
+    }
     throw error;
   }
 }
@@ -216,7 +246,7 @@ export async function mine(deps: AppDeps, userId: string, tab: MyOrderTab): Prom
   const finished = counts.completed + counts.rejected + counts.cancelled;
   return {
     counters: { total: counts.pending + active + finished, pending: counts.pending, active, finished },
-    items: rows.map((row) => toItem(row, 'requester')),
+    items: rows.map((row) => toItem(row, 'requester', deps.clock.now())),
   };
 }
 
@@ -232,7 +262,7 @@ export async function received(deps: AppDeps, userId: string, tab: ReceivedOrder
       active: counts.in_progress,
       finished: counts.completed + counts.rejected + counts.cancelled,
     },
-    items: rows.map((row) => toItem(row, 'owner')),
+    items: rows.map((row) => toItem(row, 'owner', deps.clock.now())),
   };
 }
 
@@ -413,6 +443,7 @@ export async function adminList(deps: AppDeps, status: OrderStatus | null, curso
       requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
       owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
       totalCents: row.total_cents,
+      quantity: row.quantity,
       startDate: row.start_date,
       endDate: row.end_date,
       days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
@@ -439,7 +470,7 @@ export function hasOrderOnListings(deps: AppDeps, userId: string, listingIds: st
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.
-export { countAsRequester, findForUpdate, listRecentForUser } from './orders.repository.ts';
+export { countAsRequester, findForUpdate, listRecentForUser, listSidesFor } from './orders.repository.ts';
 
 // ---- Suspension (called by the users module, inside its transaction) ----
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
@@ -19,7 +18,7 @@ beforeAll(async () => {
   neighbour = await app.createUser({ fullName: 'Bruno Vizinho' });
   moderator = await app.createUser({ roles: ['moderator'] });
   admin = await app.createUser({ roles: ['admin'] });
-  today = todayInTimeZone(app.config.CONDO_TIMEZONE);
+  today = app.clock.today();
 });
 afterAll(() => app.close());
 
@@ -280,7 +279,7 @@ describe('my orders and received orders', () => {
     const buyerApi = await api(buyer);
     const ids = {} as Record<OrderStatus, string>;
     for (const status of ['pending', 'approved', 'in_progress', 'completed', 'rejected', 'cancelled'] as const) {
-      ids[status] = (await buyerApi.orders.create({ listingId, message: status })).id;
+      ids[status] = (await buyerApi.orders.create({ listingId, message: status, confirmDuplicate: true })).id;
       if (status !== 'pending') await forceStatus(ids[status], status);
     }
 
@@ -368,8 +367,24 @@ describe('home recent activity', () => {
 
     const recent = await residentApi.activity.recent();
     expect(recent).toEqual([
-      { kind: 'notification', id: expect.any(String), title: 'Pedido aprovado! 🎉', description: expect.stringContaining('"Pão caseiro"'), listingType: null, createdAt: expect.any(Date) },
-      { kind: 'order', id: order.id, title: 'Pão caseiro', description: 'Seu pedido · Aprovado', listingType: 'food', createdAt: expect.any(Date) },
+      {
+        kind: 'notification',
+        id: expect.any(String),
+        title: 'Pedido aprovado! 🎉',
+        description: expect.stringContaining('"Pão caseiro"'),
+        listingType: null,
+        createdAt: expect.any(Date),
+        target: { kind: 'order', id: order.id, side: 'requester', status: 'approved' },
+      },
+      {
+        kind: 'order',
+        id: order.id,
+        title: 'Pão caseiro',
+        description: 'Seu pedido · Aprovado',
+        listingType: 'food',
+        createdAt: expect.any(Date),
+        target: { kind: 'order', id: order.id, side: 'requester', status: 'approved' },
+      },
     ]);
 
     const own = await publish(resident, { type: 'service', title: 'Conserto de bicicleta', description: 'Rápido', priceCents: 4000 });
@@ -377,7 +392,17 @@ describe('home recent activity', () => {
     const more = await residentApi.activity.recent();
     expect(more).toHaveLength(4);
     expect(more.map((item) => item.createdAt.getTime())).toEqual(more.map((item) => item.createdAt.getTime()).sort((a, b) => b - a));
-    expect(more).toContainEqual(expect.objectContaining({ kind: 'order', title: 'Conserto de bicicleta', description: 'Pedido de Bruno Vizinho (A-101) · Pendente', listingType: 'service' }));
+    expect(more).toContainEqual(
+      expect.objectContaining({
+        kind: 'order',
+        title: 'Conserto de bicicleta',
+        description: 'Pedido de Bruno Vizinho (A-101) · Pendente',
+        listingType: 'service',
+        target: expect.objectContaining({ kind: 'order', side: 'owner', status: 'pending' }),
+      }),
+    );
+    // The approval of the resident's own listing leads to its owner view.
+    expect(more).toContainEqual(expect.objectContaining({ kind: 'notification', title: 'Anúncio Aprovado! 🎉', target: { kind: 'listing', id: own } }));
   });
 });
 

@@ -31,7 +31,7 @@ async function publish(owner: TestUser, input: CreateListingInput = service) {
 
 /** An order of the listing by the requester, taken through the lifecycle up to `until`. */
 async function order(owner: TestUser, requester: TestUser, listingId: string, until: 'pending' | 'approved' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' = 'completed') {
-  const { id } = await (await api(requester)).orders.create({ listingId });
+  const { id } = await (await api(requester)).orders.create({ listingId, confirmDuplicate: true });
   const ownerApi = await api(owner);
   if (until === 'rejected') await ownerApi.orders.reject({ id });
   if (until === 'cancelled') await (await api(requester)).orders.cancel({ id });
@@ -64,12 +64,12 @@ describe('reviews.create', () => {
     expect(mine.items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: true });
   });
 
-  it('nobody else reviews it: not the owner, another resident, a moderator or an admin', async () => {
+  it('nobody else reviews it: not another resident, a moderator or an admin', async () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    for (const intruder of [owner, await app.createUser(), moderator, admin]) {
-      await expectError((await api(intruder)).reviews.create({ orderId, rating: 1, comment: 'Péssimo' }), 'FORBIDDEN', REVIEW_MESSAGES.onlyRequester);
+    for (const intruder of [await app.createUser(), moderator, admin]) {
+      await expectError((await api(intruder)).reviews.create({ orderId, rating: 1, comment: 'Péssimo' }), 'FORBIDDEN', REVIEW_MESSAGES.notParticipant);
     }
     expect(await reviewsOf(orderId)).toEqual([]);
   });
@@ -110,9 +110,82 @@ describe('reviews.create', () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 5, comment: null });
-    const error = await insertReview(app.db, { orderId, reviewerId: requester.id, revieweeId: owner.id, rating: 1, comment: null }).catch((caught: unknown) => caught);
+    const review = { orderId, reviewerId: requester.id, revieweeId: owner.id, revieweeRole: 'owner' as const, comment: null, visibleAt: app.clock.now() };
+    await insertReview(app.db, { ...review, rating: 5 });
+    const error = await insertReview(app.db, { ...review, rating: 1 }).catch((caught: unknown) => caught);
     expect(refusalForDatabaseError(error)?.message).toBe(REVIEW_MESSAGES.alreadyReviewed);
+  });
+
+  it('the database refuses a review of the requester written by anyone but the owner', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const stranger = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    const review = { orderId, revieweeId: requester.id, revieweeRole: 'requester' as const, rating: 1, comment: null, visibleAt: app.clock.now() };
+    const error = await insertReview(app.db, { ...review, reviewerId: stranger.id }).catch((caught: unknown) => caught);
+    expect(refusalForDatabaseError(error)?.message).toBe(REVIEW_MESSAGES.notParticipant);
+    expect(await reviewsOf(orderId)).toEqual([]);
+  });
+});
+
+describe('reviews both ways', () => {
+  it('the owner reviews the requester too; each review stays hidden until both reviewed', async () => {
+    const owner = await app.createUser({ fullName: 'Bruno Dono' });
+    const requester = await app.createUser({ fullName: 'Juliana Cliente' });
+    const orderId = await order(owner, requester, await publish(owner));
+    const ownerApi = await api(owner);
+    const requesterApi = await api(requester);
+    const viewer = await api(await app.createUser());
+
+    expect((await ownerApi.orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: true, reviewed: false });
+    await ownerApi.reviews.create({ orderId, rating: 4, comment: 'Devolveu tudo certinho' });
+    expect((await ownerApi.orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: true });
+    // Hidden from everyone, the reviewed person included, while the other side has not reviewed.
+    expect(await viewer.reviews.forUser({ userId: requester.id })).toMatchObject({ renterSummary: { average: null, count: 0 }, items: [] });
+    expect((await requesterApi.users.stats()).renterRating).toEqual({ average: null, count: 0 });
+    expect((await requesterApi.reviews.forUser({ userId: requester.id })).items).toEqual([]);
+
+    await requesterApi.reviews.create({ orderId, rating: 5 });
+    const requesterReviews = await viewer.reviews.forUser({ userId: requester.id });
+    expect(requesterReviews.renterSummary).toEqual({ average: 4, count: 1 });
+    expect(requesterReviews.summary).toEqual({ average: null, count: 0 });
+    expect(requesterReviews.items).toEqual([expect.objectContaining({ rating: 4, comment: 'Devolveu tudo certinho', role: 'requester', reviewer: expect.objectContaining({ id: owner.id }) })]);
+    expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual({ average: 5, count: 1 });
+    // The profile keeps the two ratings apart.
+    expect(await requesterApi.users.stats()).toMatchObject({ rating: { average: null, count: 0 }, renterRating: { average: 4, count: 1 } });
+    expect(await ownerApi.users.stats()).toMatchObject({ rating: { average: 5, count: 1 }, renterRating: { average: null, count: 0 } });
+    // The requester's review reached the owner's notifications.
+    const told = await app.db.selectFrom('notifications').select('message').where('user_id', '=', requester.id).where('related_id', '=', orderId).where('title', '=', 'Nova avaliação recebida ⭐').execute();
+    expect(told).toEqual([{ message: 'Bruno Dono avaliou o pedido de "Passeio com cachorros" com 4 estrelas.' }]);
+  });
+
+  it('a lone review shows 14 days after the completion, and the window to review closes then', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const listingId = await publish(owner);
+    const orderId = await order(owner, requester, listingId);
+    await (await api(requester)).reviews.create({ orderId, rating: 2 });
+    const viewer = await api(await app.createUser());
+    expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: null, count: 0 });
+
+    app.clock.advance(14 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual({ average: 2, count: 1 });
+      expect((await (await api(owner)).orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: false });
+      await expectError((await api(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.windowClosed);
+      expect(await reviewsOf(orderId)).toHaveLength(1);
+    } finally {
+      app.clock.advance(-14 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('a second review by the owner is refused, nothing written', async () => {
+    const owner = await app.createUser();
+    const requester = await app.createUser();
+    const orderId = await order(owner, requester, await publish(owner));
+    await (await api(owner)).reviews.create({ orderId, rating: 5 });
+    await expectError((await api(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+    expect(await reviewsOf(orderId)).toEqual([{ reviewer_id: owner.id, reviewee_id: requester.id, rating: 5, comment: null }]);
   });
 });
 
@@ -122,12 +195,14 @@ describe('ratings', () => {
     const listingId = await publish(owner);
     const viewer = await api(await app.createUser());
     expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: null, count: 0 });
-    expect(await viewer.reviews.forUser({ userId: owner.id })).toEqual({ summary: { average: null, count: 0 }, items: [] });
+    expect(await viewer.reviews.forUser({ userId: owner.id })).toEqual({ summary: { average: null, count: 0 }, renterSummary: { average: null, count: 0 }, items: [] });
     expect((await (await api(owner)).users.stats()).rating).toEqual({ average: null, count: 0 });
 
     for (const rating of [5, 4, 4]) {
       const requester = await app.createUser();
-      await (await api(requester)).reviews.create({ orderId: await order(owner, requester, listingId), rating });
+      const orderId = await order(owner, requester, listingId);
+      await (await api(requester)).reviews.create({ orderId, rating });
+      await (await api(owner)).reviews.create({ orderId, rating: 5 }); // both sides reviewed: both shown
     }
     const expected = { average: 4.3, count: 3 };
     expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual(expected);
@@ -144,13 +219,25 @@ describe('ratings', () => {
     const second = await app.createUser({ fullName: 'Segundo Cliente' });
     const firstOrder = await order(owner, first, listingId);
     await (await api(first)).reviews.create({ orderId: firstOrder, rating: 3, comment: 'Atrasou um pouco' });
-    await (await api(second)).reviews.create({ orderId: await order(owner, second, listingId), rating: 5 });
+    await (await api(owner)).reviews.create({ orderId: firstOrder, rating: 4 });
+    app.clock.advance(1000);
+    const secondOrder = await order(owner, second, listingId);
+    await (await api(second)).reviews.create({ orderId: secondOrder, rating: 5 });
+    await (await api(owner)).reviews.create({ orderId: secondOrder, rating: 4 });
 
     const result = await (await api(first)).reviews.forUser({ userId: owner.id });
     expect(result.summary).toEqual({ average: 4, count: 2 });
     expect(result.items).toEqual([
-      { id: expect.any(String), rating: 5, comment: null, createdAt: expect.any(Date), reviewer: { id: second.id, fullName: 'Segundo Cliente', avatarUrl: null, apartment: 'A-101' }, listingId },
-      { id: expect.any(String), rating: 3, comment: 'Atrasou um pouco', createdAt: expect.any(Date), reviewer: { id: first.id, fullName: 'Primeira Cliente', avatarUrl: null, apartment: 'A-101' }, listingId },
+      { id: expect.any(String), rating: 5, comment: null, createdAt: expect.any(Date), reviewer: { id: second.id, fullName: 'Segundo Cliente', avatarUrl: null, apartment: 'A-101' }, role: 'owner', listingId },
+      {
+        id: expect.any(String),
+        rating: 3,
+        comment: 'Atrasou um pouco',
+        createdAt: expect.any(Date),
+        reviewer: { id: first.id, fullName: 'Primeira Cliente', avatarUrl: null, apartment: 'A-101' },
+        role: 'owner',
+        listingId,
+      },
     ]);
     expect(JSON.stringify(result)).not.toContain(first.email);
 
@@ -174,6 +261,6 @@ describe('users.stats', () => {
     await order(other, resident, await publish(other), 'cancelled');
     await order(resident, other, kept, 'pending');
 
-    expect(await residentApi.users.stats()).toEqual({ listings: 2, orders: 2, rating: { average: null, count: 0 } });
+    expect(await residentApi.users.stats()).toEqual({ listings: 2, orders: 2, rating: { average: null, count: 0 }, renterRating: { average: null, count: 0 } });
   });
 });

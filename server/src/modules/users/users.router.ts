@@ -1,6 +1,6 @@
-import { ownProfileSchema, profileStatsSchema, setAvatarOutputSchema, setAvatarSchema } from '@vizinhanca/shared/users/user.schema';
+import { neighbourByIdSchema, neighbourSchema, ownProfileSchema, profileStatsSchema, setAvatarOutputSchema, setAvatarSchema } from '@vizinhanca/shared/users/user.schema';
 import { approvedProcedure, router } from '../../trpc.ts';
-import { ownProfile, setAvatar, stats } from './users.service.ts';
+import { neighbour, ownProfile, setAvatar, stats } from './users.service.ts';
 
 export const usersRouter = router({
   me: approvedProcedure.output(ownProfileSchema).query(({ ctx }) => ownProfile(ctx.deps, ctx.user.id)),
@@ -13,4 +13,10 @@ export const usersRouter = router({
     .input(setAvatarSchema)
     .output(setAvatarOutputSchema)
     .mutation(({ ctx, input }) => setAvatar(ctx.deps, ctx.user.id, input.imageId)),
+
+  /** A neighbour's page (/vizinho/{id}): name, apartment, avatar, member since and ratings; no phone, e-mail or CPF. */
+  neighbour: approvedProcedure
+    .input(neighbourByIdSchema)
+    .output(neighbourSchema)
+    .query(({ ctx, input }) => neighbour(ctx.deps, input.id)),
 });

@@ -1,4 +1,4 @@
-import type { OwnProfile, ProfileStats, SessionUser } from '@vizinhanca/shared/users/user.schema';
+import { NEIGHBOUR_MESSAGES, type Neighbour, type OwnProfile, type ProfileStats, type SessionUser } from '@vizinhanca/shared/users/user.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import {
   ADMIN_USER_MESSAGES,
@@ -53,14 +53,23 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
   };
 }
 
-/** The profile's stats: own listings that are not deleted, orders made as requester, the real rating received. */
+/** A neighbour's page: an approved, active resident's public data and ratings; anyone else reads as not found. */
+export async function neighbour(deps: AppDeps, id: string): Promise<Neighbour> {
+  const row = await users.findProfile(deps.db, id);
+  if (!row || row.approval_status !== 'approved' || row.is_suspended) throw new AppError('NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+  const [rating, renterRating] = await Promise.all([summaryOf(deps, id, 'owner'), summaryOf(deps, id, 'requester')]);
+  return { id: row.id, fullName: row.full_name, apartment: row.apartment, avatarUrl: row.avatar_url, memberSince: row.created_at, rating, renterRating };
+}
+
+/** The profile's stats: own listings that are not deleted, orders made as requester, the real ratings received as lender and as renter. */
 export async function stats(deps: AppDeps, userId: string): Promise<ProfileStats> {
-  const [listingCount, orderCount, rating] = await Promise.all([
+  const [listingCount, orderCount, rating, renterRating] = await Promise.all([
     listings.countByOwner(deps.db, userId),
     orders.countAsRequester(deps.db, userId),
-    summaryOf(deps.db, userId),
+    summaryOf(deps, userId, 'owner'),
+    summaryOf(deps, userId, 'requester'),
   ]);
-  return { listings: listingCount, orders: orderCount, rating };
+  return { listings: listingCount, orders: orderCount, rating, renterRating };
 }
 
 // What other modules (auth, admin) may read and write of people: nothing else of the repository.

@@ -1,6 +1,6 @@
 import { formatCalendarDate, formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import { deliveryOptionLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
-import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
+import { ORDER_STATUS_LABELS, quantityText } from '@vizinhanca/shared/orders/order.rules';
 import type { AdminOrder } from '@vizinhanca/shared/orders/order.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,6 +34,10 @@ function whenLine(order: AdminOrder): string {
     return `De ${formatCalendarDate(order.startDate)} a ${formatCalendarDate(order.endDate)} (${days} ${days === 1 ? 'dia' : 'dias'})`;
   }
   const method = deliveryOptionLabel(order.listing.type, order.deliveryMethod);
+  if (order.listing.type === 'food') {
+    const what = `${quantityText(order.quantity)} · ${method}`;
+    return order.scheduledAt ? `${what} · ${formatDate(order.scheduledAt)} às ${formatTime(order.scheduledAt)}` : what;
+  }
   return order.scheduledAt ? `${method} · ${formatDate(order.scheduledAt)} às ${formatTime(order.scheduledAt)}` : method;
 }
 

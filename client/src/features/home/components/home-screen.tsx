@@ -8,6 +8,7 @@ import { BellIcon, MessageSquareIcon, PlusIcon, ShieldIcon } from '../../../comp
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
+import { HomeSearch } from './home-search.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 /** Home (docs/product.md §10.5). */
@@ -38,6 +39,7 @@ export function HomeScreen() {
       </header>
 
       <main className="screen-main home-content">
+        <HomeSearch />
         <CategoryCards />
 
         <div className={`home-actions${staff ? ' home-actions-two' : ''}`}>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { formatRelativeTime } from '@vizinhanca/shared/format/format';
-import type { ActivityItem } from '@vizinhanca/shared/orders/order.schema';
+import type { ReactNode } from 'react';
+import type { ActivityItem, ActivityTarget, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { ClockIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, ClockIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecentActivity } from '../hooks/use-recent-activity.ts';
 import '../home.css';
@@ -12,6 +13,54 @@ function marker(item: ActivityItem): { className: string; label: string } {
   if (item.kind === 'notification' || item.listingType === null) return { className: 'notification', label: 'Notificação' };
   const label = { rental: 'Pedido de aluguel', food: 'Pedido de comida', service: 'Pedido de serviço' }[item.listingType];
   return { className: item.listingType, label };
+}
+
+/** The ?aba= of the order screens that shows an order in this status (the slugs of those screens' tabs). */
+const MY_ORDERS_TAB: Record<OrderStatus, 'pendentes' | 'ativos' | 'finalizados'> = {
+  pending: 'pendentes',
+  approved: 'ativos',
+  in_progress: 'ativos',
+  completed: 'finalizados',
+  rejected: 'finalizados',
+  cancelled: 'finalizados',
+};
+const RECEIVED_ORDERS_TAB: Record<OrderStatus, 'aprovados' | 'em-andamento' | 'finalizados' | undefined> = {
+  pending: undefined,
+  approved: 'aprovados',
+  in_progress: 'em-andamento',
+  completed: 'finalizados',
+  rejected: 'finalizados',
+  cancelled: 'finalizados',
+};
+
+/** A row with somewhere to go opens it: the order on its screen and tab, or the owner's view of the listing. */
+function ActivityRow({ target, children }: { target: ActivityTarget | null; children: ReactNode }) {
+  if (!target) return <div className="activity-row">{children}</div>;
+  const content = (
+    <>
+      {children}
+      <ChevronRightIcon className="activity-chevron" />
+    </>
+  );
+  if (target.kind === 'listing') {
+    return (
+      <Link to="/anuncio/$id" params={{ id: target.id }} className="activity-row activity-link">
+        {content}
+      </Link>
+    );
+  }
+  if (target.side === 'requester') {
+    return (
+      <Link to="/meus-pedidos" search={{ aba: MY_ORDERS_TAB[target.status] }} hash={`pedido-${target.id}`} className="activity-row activity-link">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/gerenciar-pedidos" search={{ aba: RECEIVED_ORDERS_TAB[target.status] }} hash={`pedido-${target.id}`} className="activity-row activity-link">
+      {content}
+    </Link>
+  );
 }
 
 /** 'Atividade recente': orders and notifications, newest first, with a coloured marker by kind. */
@@ -55,17 +104,19 @@ export function RecentActivity() {
             const { className, label } = marker(item);
             return (
               <li key={`${item.kind}-${item.id}`} className="activity-item">
-                <span className={`activity-marker activity-marker-${className}`} aria-hidden="true" />
-                <div className="activity-body">
-                  <p className="activity-title">
-                    <span className="visually-hidden">{label}: </span>
-                    {item.title}
-                  </p>
-                  <p className="activity-message">{item.description}</p>
-                  <p className="activity-time">
-                    <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
-                  </p>
-                </div>
+                <ActivityRow target={item.target}>
+                  <span className={`activity-marker activity-marker-${className}`} aria-hidden="true" />
+                  <span className="activity-body">
+                    <span className="activity-title">
+                      <span className="visually-hidden">{label}: </span>
+                      {item.title}
+                    </span>
+                    <span className="activity-message">{item.description}</span>
+                    <span className="activity-time">
+                      <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
+                    </span>
+                  </span>
+                </ActivityRow>
               </li>
             );
           })}

@@ -6,6 +6,8 @@ import {
   MINIMUM_NOTICE_DEFAULT_HOURS,
   MINIMUM_NOTICE_MAX_HOURS,
   MINIMUM_NOTICE_MIN_HOURS,
+  MAX_PORTIONS_MAX,
+  MAX_PORTIONS_MIN,
   MINIMUM_NOTICE_PRESETS,
   minimumNoticeHoursSchema,
   TAGS_MAX,
@@ -77,6 +79,7 @@ const FIELD_ELEMENT_IDS: Partial<Record<FormField, string>> = {
   tags: 'listing-tags',
   deliveryOptions: 'listing-delivery-pickup',
   minimumNoticeHours: 'listing-notice',
+  maxPortions: 'listing-portions',
 };
 
 function revealField(field: FormField | undefined) {
@@ -347,6 +350,23 @@ export function ListingForm({ type, initialValues, initialImage, submitLabel, su
           </p>
         ) : null}
       </fieldset>
+
+      {type === 'food' ? (
+        <TextField
+          id="listing-portions"
+          label="Porções por pedido (opcional)"
+          type="number"
+          inputMode="numeric"
+          min={MAX_PORTIONS_MIN}
+          max={MAX_PORTIONS_MAX}
+          step={1}
+          placeholder="Sem limite"
+          value={values.maxPortions}
+          onChange={(event) => update('maxPortions', event.target.value)}
+          error={errors.maxPortions}
+          hint="O máximo que um vizinho pode pedir de uma vez."
+        />
+      ) : null}
 
       {type === 'food' ? (
         <div className="editor-advance">

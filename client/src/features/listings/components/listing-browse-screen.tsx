@@ -1,8 +1,8 @@
-import type { ListingFilter, ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingFilter, type ListingSort, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, PackageIcon, SearchXIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import type { BrowseSearch } from '../browse-search.ts';
@@ -16,37 +16,62 @@ import '../listings.css';
 
 const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon } as const;
 
+/** /busca: the three types at once (issue 13), with the words of the type screens. */
+const EVERYTHING = {
+  title: 'Buscar',
+  listName: 'Resultados da busca',
+  searchPlaceholder: 'Buscar em aluguéis, comidas e serviços',
+  emptyMessage: 'Nenhum anúncio encontrado',
+  chips: [],
+} as const;
+
 interface ListingBrowseScreenProps {
-  type: ListingType;
+  /** Null: every type (/busca). */
+  type: ListingType | null;
   search: BrowseSearch;
   /** Updates the URL's search (replace: typing is not history). */
   onSearchChange: (patch: BrowseSearch) => void;
 }
 
-/** /alugueis, /comidas, /servicos (docs/product.md §10.6): search, chips and the cards, newest first. */
+/** /alugueis, /comidas, /servicos (docs/product.md §10.6) and /busca: search, chips, the order and the cards. */
 export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBrowseScreenProps) {
-  const kind = LISTING_KINDS[type];
+  const kind = type ? LISTING_KINDS[type] : EVERYTHING;
   const feed = useListingFeed(type, search);
   const filter: ListingFilter = search.filtro ?? 'all';
   const narrowed = Boolean(search.busca) || filter !== 'all';
   const canLoadMore = Boolean(feed.hasNextPage) && !feed.isFetchingNextPage && !feed.isPlaceholderData;
   const sentinel = useInfiniteScroll<HTMLDivElement>(() => void feed.fetchNextPage(), canLoadMore);
-  const EmptyIcon = EMPTY_ICONS[type];
+  const EmptyIcon = type ? EMPTY_ICONS[type] : SearchXIcon;
 
   return (
     <AppScreen header={<PageHeader title={kind.title} backTo="/" />}>
       <div className="browse-controls">
         <SearchBox
-          id={`busca-${type}`}
+          id={`busca-${type ?? 'tudo'}`}
           value={search.busca ?? ''}
           placeholder={kind.searchPlaceholder}
           onSearch={(text) => onSearchChange({ busca: text || undefined })}
         />
-        <FilterChips
-          chips={kind.chips}
-          value={filter}
-          onChange={(next) => onSearchChange({ filtro: next === 'all' ? undefined : next })}
-        />
+        {kind.chips.length ? (
+          <FilterChips chips={kind.chips} value={filter} onChange={(next) => onSearchChange({ filtro: next === 'all' ? undefined : next })} />
+        ) : null}
+        <label className="browse-sort">
+          <span>Ordenar por</span>
+          <select
+            className="input browse-sort-select"
+            value={search.ordem ?? 'newest'}
+            onChange={(event) => {
+              const next = event.target.value as ListingSort;
+              onSearchChange({ ordem: next === 'newest' ? undefined : next });
+            }}
+          >
+            {LISTING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {LISTING_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
       {feed.isPending ? (
@@ -64,7 +89,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         </div>
       ) : feed.items.length === 0 ? (
         <div className="empty-state">
-          <span className={`empty-state-icon listing-empty-${type}`}>
+          <span className={`empty-state-icon listing-empty-${type ?? 'all'}`}>
             <EmptyIcon />
           </span>
           <p className="empty-state-title">{kind.emptyMessage}</p>

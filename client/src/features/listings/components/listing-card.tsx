@@ -36,7 +36,9 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
           </Link>
         </h2>
         <p className="listing-card-owner">
-          <span className="listing-card-owner-name">{listing.owner.fullName}</span>
+          <Link to="/vizinho/$id" params={{ id: listing.owner.id }} className="listing-card-owner-name person-link">
+            {listing.owner.fullName}
+          </Link>
           <span className="listing-card-apartment">
             <span aria-hidden="true"> · </span>
             {apartmentText(listing.owner.apartment)}

@@ -23,6 +23,7 @@ import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from '../../../components/
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
+import { SaveButton } from './save-button.tsx';
 import '../listings.css';
 
 /** What the order button opens: the route composes it (features do not import each other). */
@@ -137,6 +138,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
         <h2 className="detail-title" id="detail-title">
           {listing.title}
         </h2>
+        {listing.isOwner ? null : <SaveButton listing={listing} />}
         <p className="listing-price detail-price">
           <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
           <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
@@ -188,7 +190,11 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
         <div className="card lister-card">
           <PersonAvatar className={`lister-avatar lister-avatar-${listing.type}`} fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="lister-text">
-            <p className="lister-name">{listing.owner.fullName}</p>
+            <p className="lister-name">
+              <Link to="/vizinho/$id" params={{ id: listing.owner.id }} className="person-link">
+                {listing.owner.fullName}
+              </Link>
+            </p>
             <p className="lister-apartment">{apartmentText(listing.owner.apartment)}</p>
           </div>
           <OwnerRating rating={listing.ownerRating} className="owner-rating-pill" />

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { formatRelativeTime } from '@vizinhanca/shared/format/format';
 import { RATING_MAX, type ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
@@ -18,7 +19,8 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
   const query = useOwnerReviews(ownerId);
   const [showAll, setShowAll] = useState(false);
   const summary = query.data?.summary;
-  const items = query.data?.items ?? [];
+  // What neighbours said about them as lender (their reviews as renter are on their page).
+  const items = (query.data?.items ?? []).filter((review) => review.role === 'owner');
   const shown = showAll ? items : items.slice(0, FIRST_SHOWN);
 
   return (
@@ -67,7 +69,7 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
   );
 }
 
-function ReviewCard({ review }: { review: ReviewItem }) {
+export function ReviewCard({ review }: { review: ReviewItem }) {
   const { reviewer } = review;
   return (
     <li className="card review-card">
@@ -76,8 +78,14 @@ function ReviewCard({ review }: { review: ReviewItem }) {
           {reviewer.avatarUrl ? <img src={reviewer.avatarUrl} alt="" loading="lazy" /> : initials(reviewer.fullName)}
         </span>
         <div className="review-who">
-          <p className="review-name">{reviewer.fullName}</p>
+          <p className="review-name">
+            <Link to="/vizinho/$id" params={{ id: reviewer.id }} className="person-link">
+              {reviewer.fullName}
+            </Link>
+          </p>
           <p className="review-meta">
+            {review.role === 'owner' ? 'Como anunciante' : 'Como cliente'}
+            <span aria-hidden="true"> · </span>
             {apartmentText(reviewer.apartment)}
             <span aria-hidden="true"> · </span>
             <time dateTime={review.createdAt.toISOString()}>{formatRelativeTime(review.createdAt)}</time>

@@ -6,15 +6,15 @@ import type { BrowseSearch } from '../browse-search.ts';
 export const FEED_PAGE_SIZE = 20;
 
 /** One input for the route loader and the screen, so both read the same cache entry. */
-export function listingFeedInput(type: ListingType, search: BrowseSearch) {
-  return { type, search: search.busca, filter: search.filtro ?? 'all', limit: FEED_PAGE_SIZE } as const;
+export function listingFeedInput(type: ListingType | null, search: BrowseSearch) {
+  return { type, search: search.busca, filter: search.filtro ?? 'all', sort: search.ordem ?? 'newest', limit: FEED_PAGE_SIZE } as const;
 }
 
 /**
  * The public feed, page by page (keyset cursor). While a new search loads, the
  * previous cards stay on screen instead of flashing a spinner at each keystroke.
  */
-export function useListingFeed(type: ListingType, search: BrowseSearch) {
+export function useListingFeed(type: ListingType | null, search: BrowseSearch) {
   const query = trpc.listings.list.useInfiniteQuery(listingFeedInput(type, search), {
     getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ListingStatus, ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { expiryBadge, LISTING_TYPE_LABELS, listingStatusLabel } from '@vizinhanca/shared/listings/listing.rules';
+import { expiryBadge, isExpiredActive, LISTING_TYPE_LABELS, listingStatusLabel } from '@vizinhanca/shared/listings/listing.rules';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { ClockIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 
@@ -37,9 +37,19 @@ const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
 
 type BadgeSource = Pick<ManagedListing, 'status' | 'pausedBy' | 'expiresAt'>;
 
-/** Status (owner-paused reads 'Pausado'), then 'Expirado' or the days left when 7 or fewer remain. */
+/**
+ * Status (owner-paused reads 'Pausado'), then 'Expirado' or the days left when 7 or fewer remain.
+ * An active listing past its expiry is not 'Ativo' for anyone: it reads 'Expirado' alone.
+ */
 export function ListingBadges({ listing, now }: { listing: BadgeSource; now?: Date }) {
   const expiry = expiryBadge(listing.expiresAt, now);
+  if (isExpiredActive(listing.status, listing.expiresAt, now)) {
+    return (
+      <span className="owner-badges">
+        <Badge variant="danger">Expirado</Badge>
+      </span>
+    );
+  }
   return (
     <span className="owner-badges">
       <Badge variant={STATUS_VARIANTS[listing.status]}>{listingStatusLabel(listing.status, listing.pausedBy)}</Badge>

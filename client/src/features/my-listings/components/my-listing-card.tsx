@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { isExpired, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { ListingBadges, TypeIcon, TypeLabel } from './listing-badges.tsx';
 
@@ -36,7 +36,11 @@ export function MyListingCard({ listing, now }: { listing: ManagedListing; now: 
         </span>
         <span className="owner-card-dates" id={`${titleId}-dates`}>
           <span>{listing.publishedAt ? `Publicado em ${formatDate(listing.publishedAt)}` : `Criado em ${formatDate(listing.createdAt)}`}</span>
-          {listing.expiresAt ? <span>Expira em {formatDate(listing.expiresAt)}</span> : null}
+          {listing.expiresAt ? (
+            <span>
+              {isExpired(listing.expiresAt, now) ? 'Expirou em' : 'Expira em'} {formatDate(listing.expiresAt)}
+            </span>
+          ) : null}
         </span>
       </span>
       <ChevronRightIcon className="owner-card-chevron" />

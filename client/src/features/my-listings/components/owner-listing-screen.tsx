@@ -2,11 +2,12 @@ import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
-import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatCurrency, formatDate, getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import {
   deliveryOptionLabel,
   isExpired,
+  isExpiredActive,
   LISTING_TYPE_LABELS,
   LISTING_VALIDITY_DAYS,
   listingStatusLabel,
@@ -22,6 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerListing } from '../hooks/use-my-listings.ts';
 import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
+import { BlockedDaysSection } from './blocked-days-section.tsx';
 import { DeleteListingDialog } from './delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
@@ -87,6 +89,12 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const expired = isExpired(listing.expiresAt);
   // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
+  const renewButton = (
+    <Button variant={expired ? 'primary' : 'secondary'} loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
+      <RefreshIcon />
+      Renovar
+    </Button>
+  );
 
   return (
     <>
@@ -130,6 +138,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
 
       <section className="owner-actions" aria-label="Ações do anúncio">
         <div className="owner-actions-grid">
+          {/* An expired listing's first action is to renew it. */}
+          {canRenew && expired ? renewButton : null}
           <Link to="/anuncios/criar" search={{ edit: listing.id }} className={buttonClassName({ variant: 'outline' })}>
             <PencilIcon />
             Editar
@@ -146,12 +156,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
               Reativar
             </Button>
           ) : null}
-          {canRenew ? (
-            <Button variant="secondary" loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
-              <RefreshIcon />
-              Renovar
-            </Button>
-          ) : null}
+          {canRenew && !expired ? renewButton : null}
           <Button variant="danger-outline" disabled={busy} onClick={() => setConfirmDelete(true)}>
             <TrashIcon />
             Excluir
@@ -162,6 +167,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           Gerenciar Pedidos
         </Link>
       </section>
+
+      {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone())} /> : null}
 
       <section className="section" aria-labelledby="owner-description-title">
         <h2 className="section-title" id="owner-description-title">
@@ -179,8 +186,10 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         <dl className="owner-info">
           <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
           {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
-          <InfoRow label="Status">{listingStatusLabel(listing.status, listing.pausedBy)}</InfoRow>
-          <InfoRow label="Expira em">{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
+          <InfoRow label="Status">
+            {isExpiredActive(listing.status, listing.expiresAt) ? 'Expirado' : listingStatusLabel(listing.status, listing.pausedBy)}
+          </InfoRow>
+          <InfoRow label={expired ? 'Expirou em' : 'Expira em'}>{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
           <InfoRow label={listing.type === 'service' ? 'Atendimento' : 'Entrega'}>
             {listing.deliveryOptions.map((option) => deliveryOptionLabel(listing.type, option)).join(', ')}
           </InfoRow>

@@ -1,11 +1,11 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
 import { MINIMUM_NOTICE_DEFAULT_HOURS, type DeliveryOption, type PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
-import { advanceNoticeError } from '@vizinhanca/shared/orders/order.rules';
-import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
+import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';
 import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, MinusIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import type { useCreateOrder } from '../hooks/use-create-order.ts';
 import { formatDateAndTime, zonedDateTime, zonedDay } from '../schedule.ts';
@@ -24,12 +24,13 @@ const OPTION_ICONS: Record<DeliveryOption, ComponentType<SVGProps<SVGSVGElement>
   scheduled: CalendarIcon,
 };
 
-type FieldErrors = Partial<Record<'deliveryAddress' | 'scheduledAt' | 'message', string>>;
+type FieldErrors = Partial<Record<'quantity' | 'deliveryAddress' | 'scheduledAt' | 'message', string>>;
 
 /**
  * Food and services (docs/product.md §10.8): one of the listing's delivery options (the first by
- * default); delivery asks for the address, scheduled for a date and a time. Food
- * made to order always asks when, at least the minimum notice ahead.
+ * default); delivery asks for the address, scheduled (and a service at home) for
+ * a date and a time. Food made to order always asks when, at least the minimum
+ * notice ahead. Food is ordered by quantity.
  */
 export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrderFormProps) {
   const options: readonly DeliveryOption[] = listing.deliveryOptions.length > 0 ? listing.deliveryOptions : ['pickup'];
@@ -38,6 +39,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [message, setMessage] = useState('');
+  const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<FieldErrors>({});
   // The moment the dialog opened: the earliest date it offers does not move while it is open.
   const [openedAt] = useState(() => new Date());
@@ -45,14 +47,19 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
   const noticeHours = listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS;
   const earliest = advance ? earliestOrderTime(noticeHours, openedAt) : openedAt;
-  const needsSchedule = method === 'scheduled' || advance;
+  const asksSchedule = needsSchedule(listing.type, method, listing.requiresAdvanceOrder);
+  const isFood = listing.type === 'food';
+  const maxQuantity = listing.maxPortions ?? ORDER_QUANTITY_MAX;
+  const quantityNumber = Number(quantity);
+  const validQuantity = isFood && quantityError(quantityNumber, listing.maxPortions) === null ? quantityNumber : 1;
   const legend = listing.type === 'service' ? 'Atendimento' : 'Forma de entrega';
 
-  const { deliveryAddress, scheduledAt, message: messageError } = fieldErrorsOf(createOrder.error);
-  const serverFieldErrors: FieldErrors = { deliveryAddress, scheduledAt, message: messageError };
+  const { quantity: quantityServerError, deliveryAddress, scheduledAt, message: messageError } = fieldErrorsOf(createOrder.error);
+  const serverFieldErrors: FieldErrors = { quantity: quantityServerError, deliveryAddress, scheduledAt, message: messageError };
   const shown: FieldErrors = { ...serverFieldErrors, ...errors };
   // A refusal no field shows (too little notice, the listing left, ...) is said above the message field.
-  const serverError = createOrder.error && !deliveryAddress && !scheduledAt && !messageError ? errorMessage(createOrder.error) : null;
+  const serverError =
+    createOrder.error && !quantityServerError && !deliveryAddress && !scheduledAt && !messageError ? errorMessage(createOrder.error) : null;
 
   function edited() {
     setErrors({});
@@ -62,8 +69,12 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   function validate(now: Date): { errors: FieldErrors; scheduledAt: Date | null } {
     const found: FieldErrors = {};
     let scheduledAt: Date | null = null;
+    if (isFood) {
+      const tooMany = quantityError(quantityNumber, listing.maxPortions);
+      if (tooMany) found.quantity = tooMany;
+    }
     if (method === 'delivery' && !address.trim()) found.deliveryAddress = ORDER_MESSAGES.addressRequired;
-    if (needsSchedule) {
+    if (asksSchedule) {
       scheduledAt = date && time ? zonedDateTime(date, time) : null;
       if (!date || !time) found.scheduledAt = ORDER_MESSAGES.scheduleRequired;
       else if (!scheduledAt) found.scheduledAt = ORDER_MESSAGES.invalidSchedule;
@@ -81,6 +92,10 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
     if (createOrder.isPending) return;
     const result = validate(new Date());
     setErrors(result.errors);
+    if (result.errors.quantity) {
+      document.getElementById(`${formId}-quantity`)?.focus();
+      return;
+    }
     if (result.errors.deliveryAddress) {
       document.getElementById(`${formId}-address`)?.focus();
       return;
@@ -95,13 +110,67 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
       deliveryAddress: method === 'delivery' ? address.trim() : null,
       scheduledAt: result.scheduledAt,
       message: message.trim() || null,
+      quantity: isFood ? quantityNumber : 1,
     });
   }
 
   const scheduleErrorId = `${formId}-schedule-error`;
+  const quantityErrorId = `${formId}-quantity-error`;
+
+  function changeQuantity(next: string) {
+    setQuantity(next);
+    if (errors.quantity || quantityServerError) edited();
+  }
 
   return (
     <form id={formId} className="order-form" noValidate onSubmit={onSubmit}>
+      {isFood ? (
+        <div className="order-quantity">
+          <label className="order-section-title" htmlFor={`${formId}-quantity`}>
+            Quantidade
+          </label>
+          <div className="order-stepper">
+            <button
+              type="button"
+              className="order-stepper-button"
+              aria-label="Diminuir quantidade"
+              disabled={validQuantity <= ORDER_QUANTITY_MIN}
+              onClick={() => changeQuantity(String(Math.max(ORDER_QUANTITY_MIN, validQuantity - 1)))}
+            >
+              <MinusIcon />
+            </button>
+            <input
+              id={`${formId}-quantity`}
+              className="input order-stepper-input"
+              type="number"
+              inputMode="numeric"
+              min={ORDER_QUANTITY_MIN}
+              max={maxQuantity}
+              step={1}
+              value={quantity}
+              aria-invalid={shown.quantity ? true : undefined}
+              aria-describedby={shown.quantity ? quantityErrorId : undefined}
+              onChange={(event) => changeQuantity(event.target.value)}
+            />
+            <button
+              type="button"
+              className="order-stepper-button"
+              aria-label="Aumentar quantidade"
+              disabled={validQuantity >= maxQuantity}
+              onClick={() => changeQuantity(String(Math.min(maxQuantity, validQuantity + 1)))}
+            >
+              <PlusIcon />
+            </button>
+          </div>
+          {listing.maxPortions ? <p className="order-quantity-hint">Até {listing.maxPortions} por pedido</p> : null}
+          {shown.quantity ? (
+            <p className="field-error" id={quantityErrorId} role="alert">
+              {shown.quantity}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
       <fieldset className="order-options">
         <legend className="order-section-title">{legend}</legend>
         <div className="order-option-list">
@@ -146,7 +215,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
         />
       ) : null}
 
-      {needsSchedule ? (
+      {asksSchedule ? (
         <fieldset className="order-schedule">
           <legend className="order-section-title">{advance && method !== 'scheduled' ? 'Para quando?' : 'Data e horário'}</legend>
           {advance ? (
@@ -196,7 +265,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
       <div className="order-summary">
         <p className="order-summary-total">
           {listing.type === 'food' ? (
-            <span className="order-total">Total: {formatCurrency(listing.priceCents)}</span>
+            <span className="order-total">Total: {formatCurrency(orderTotalCents('food', listing.priceCents, null, validQuantity))}</span>
           ) : (
             <span className="order-total">
               Valor: {formatCurrency(listing.priceCents)}

@@ -4,7 +4,7 @@ import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useCreateOrder } from '../hooks/use-create-order.ts';
+import { isDuplicatePending, useCreateOrder } from '../hooks/use-create-order.ts';
 import { DeliveryOrderForm } from './delivery-order-form.tsx';
 import { RentalOrderForm } from './rental-order-form.tsx';
 import '../ordering.css';
@@ -28,6 +28,8 @@ export function OrderDialog({ listing, title, onClose }: OrderDialogProps) {
   const close = () => {
     if (!createOrder.isPending) onClose();
   };
+  // 'Você já tem um pedido pendente deste anúncio': the same order again, only if the person says so.
+  const duplicate = isDuplicatePending(createOrder.error) && createOrder.variables ? createOrder.variables : null;
 
   return (
     <Dialog
@@ -49,9 +51,15 @@ export function OrderDialog({ listing, title, onClose }: OrderDialogProps) {
           <Button variant="secondary" size="lg" onClick={close} disabled={createOrder.isPending}>
             Cancelar
           </Button>
-          <Button type="submit" form={formId} size="lg" loading={createOrder.isPending}>
-            Enviar Pedido
-          </Button>
+          {duplicate ? (
+            <Button size="lg" loading={createOrder.isPending} onClick={() => createOrder.mutate({ ...duplicate, confirmDuplicate: true })}>
+              Enviar mesmo assim
+            </Button>
+          ) : (
+            <Button type="submit" form={formId} size="lg" loading={createOrder.isPending}>
+              Enviar Pedido
+            </Button>
+          )}
         </>
       }
     >

@@ -1,10 +1,8 @@
 import { availableActions, returnWarning } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, CheckIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
-import { StarIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
   order: OrderItem;
@@ -20,7 +18,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
   const warning = returnWarning(order.status, order.endDate, today);
   const cancellable = availableActions(order.status, 'requester').includes('cancel');
   return (
-    <article className="card orders-card" aria-labelledby={headingId}>
+    <article className="card orders-card" id={`pedido-${order.id}`} aria-labelledby={headingId}>
       <OrderCardHeader order={order} headingId={headingId} />
       {warning ? (
         <p className={`orders-warning${order.endDate === today ? ' orders-warning-today' : ''}`}>
@@ -32,12 +30,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
       <OrderSummary order={order} />
       <PaymentBadge status={order.status} paidAt={order.paidAt} />
       <OrderEndReasons order={order} />
-      {order.reviewed ? (
-        <Badge variant="success" className="orders-reviewed">
-          <CheckIcon />
-          Avaliado
-        </Badge>
-      ) : null}
+      <ReviewedBadge order={order} />
       <div className="orders-actions">
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar via WhatsApp" />
@@ -46,12 +39,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
             Cancelar
           </Button>
         ) : null}
-        {order.canReview ? (
-          <Button size="sm" onClick={() => onReview(order)}>
-            <StarIcon />
-            Avaliar
-          </Button>
-        ) : null}
+        <ReviewButton order={order} onReview={onReview} />
       </div>
     </article>
   );

@@ -96,7 +96,7 @@ export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
         onClose={() => setToCancel(null)}
       />
       <ReviewDialog
-        order={toReview ? { id: toReview.id, title: orderTitle(toReview), ownerName: toReview.counterpart.fullName } : null}
+        order={toReview ? { id: toReview.id, title: orderTitle(toReview), personName: toReview.counterpart.fullName, reviewing: 'owner' } : null}
         sending={review.sending}
         onSend={(values, done) => {
           if (toReview) review.send(toReview, values, done);

@@ -1,14 +1,14 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
-import { ORDER_STATUS_LABELS, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
+import { ORDER_STATUS_LABELS, quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { Link } from '@tanstack/react-router';
 import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
 import type { ComponentType, ReactNode } from 'react';
 import { Badge, CountBadge } from '../../../components/ui/badge.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { CheckIcon, ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, StarIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
 import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
 import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';
@@ -35,7 +35,9 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
           <UserIcon />
         )}
         <span>
-          {order.counterpart.fullName}
+          <Link to="/vizinho/$id" params={{ id: order.counterpart.id }} className="person-link">
+            {order.counterpart.fullName}
+          </Link>
           <span className="orders-card-apartment"> · {apartmentText(order.counterpart.apartment)}</span>
         </span>
       </p>
@@ -80,6 +82,12 @@ export function OrderSummary({ order }: { order: OrderItem }) {
 function OrderDelivery({ order }: { order: OrderItem }) {
   return (
     <ul className="orders-facts">
+      {order.listing?.type === 'food' || order.quantity > 1 ? (
+        <li>
+          <ShoppingBagIcon />
+          <span>Quantidade: {quantityText(order.quantity)}</span>
+        </li>
+      ) : null}
       <li>
         <TruckIcon />
         <span>{deliveryText(order)}</span>
@@ -100,6 +108,28 @@ function OrderDelivery({ order }: { order: OrderItem }) {
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** 'Avaliado' once the user reviewed the other side. */
+export function ReviewedBadge({ order }: { order: OrderItem }) {
+  if (!order.reviewed) return null;
+  return (
+    <Badge variant="success" className="orders-reviewed">
+      <CheckIcon />
+      Avaliado
+    </Badge>
+  );
+}
+
+/** 'Avaliar' while the user can still review the other side (completed, within 14 days). */
+export function ReviewButton({ order, onReview }: { order: OrderItem; onReview: (order: OrderItem) => void }) {
+  if (!order.canReview) return null;
+  return (
+    <Button size="sm" onClick={() => onReview(order)}>
+      <StarIcon />
+      Avaliar
+    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/orde
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
 import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
 
 export interface ReceivedOrderHandlers {
@@ -12,6 +12,8 @@ export interface ReceivedOrderHandlers {
   reject: (order: OrderItem) => void;
   markDelivered: (order: OrderItem) => void;
   complete: (order: OrderItem) => void;
+  /** The owner reviews the requester after completion. */
+  review: (order: OrderItem) => void;
 }
 
 /** In-progress rentals: the share of the period already used, capped at 100%, and the days left. */
@@ -45,7 +47,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
   const actions = availableActions(order.status, 'owner');
   const busy = handlers.busyId === order.id;
   return (
-    <article className="card orders-card" aria-labelledby={headingId}>
+    <article className="card orders-card" id={`pedido-${order.id}`} aria-labelledby={headingId}>
       <OrderCardHeader order={order} headingId={headingId} />
       <OrderPeriod order={order} />
       {order.status === 'in_progress' && order.startDate && order.endDate ? (
@@ -63,9 +65,11 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
       <OrderSummary order={order} />
       <PaymentBadge status={order.status} paidAt={order.paidAt} />
       <OrderEndReasons order={order} />
+      <ReviewedBadge order={order} />
       <div className="orders-actions">
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar cliente" />
+        <ReviewButton order={order} onReview={handlers.review} />
         {actions.includes('reject') ? (
           <Button variant="danger-outline" size="sm" onClick={() => handlers.reject(order)} disabled={busy}>
             <XIcon />

@@ -5,7 +5,7 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { InboxIcon } from '../../../components/ui/icons.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { useReceivedOrderActions } from '../hooks/use-order-actions.ts';
+import { useCreateReview, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { useReceivedOrders } from '../hooks/use-orders.ts';
 import { orderTitle } from '../order-format.ts';
 import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
@@ -14,6 +14,7 @@ import { OrderList } from './order-list-states.tsx';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
 import '../orders.css';
 
 interface ReceivedOrdersScreenProps {
@@ -27,6 +28,8 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
   const actions = useReceivedOrderActions();
   const [toReject, setToReject] = useState<OrderItem | null>(null);
   const [toConfirm, setToConfirm] = useState<{ order: OrderItem; step: ConfirmableStep } | null>(null);
+  const [toReview, setToReview] = useState<OrderItem | null>(null);
+  const review = useCreateReview();
   const today = todayInTimeZone(getCondoTimeZone());
 
   const counters = orders.data?.counters ?? null;
@@ -38,6 +41,7 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
     reject: setToReject,
     markDelivered: (order) => setToConfirm({ order, step: 'markDelivered' }),
     complete: (order) => setToConfirm({ order, step: 'complete' }),
+    review: setToReview,
   };
 
   return (
@@ -94,6 +98,15 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
           setToConfirm(null);
         }}
         onClose={() => setToConfirm(null)}
+      />
+
+      <ReviewDialog
+        order={toReview ? { id: toReview.id, title: orderTitle(toReview), personName: toReview.counterpart.fullName, reviewing: 'requester' } : null}
+        sending={review.sending}
+        onSend={(values, done) => {
+          if (toReview) review.send(toReview, values, done);
+        }}
+        onClose={() => setToReview(null)}
       />
     </AppScreen>
   );

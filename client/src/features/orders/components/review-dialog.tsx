@@ -1,4 +1,4 @@
-import { RATING_MAX, REVIEW_COMMENT_MAX_LENGTH } from '@vizinhanca/shared/reviews/review.schema';
+import { RATING_MAX, REVIEW_COMMENT_MAX_LENGTH, REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -9,8 +9,8 @@ const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 const RATING_WORDS = ['', 'Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente'];
 
 interface ReviewDialogProps {
-  /** The completed order being reviewed, or null when closed. */
-  order: { id: string; title: string; ownerName: string } | null;
+  /** The completed order being reviewed and who is reviewed (the owner or the requester), or null when closed. */
+  order: { id: string; title: string; personName: string; reviewing: 'owner' | 'requester' } | null;
   sending: boolean;
   /** Sends the review; done() closes the dialog once it is saved. */
   onSend: (review: { rating: number; comment: string }, done: () => void) => void;
@@ -50,7 +50,11 @@ export function ReviewDialog({ order, sending, onSend, onClose }: ReviewDialogPr
     <Dialog
       open={order !== null}
       title="Avaliar"
-      description={order ? `Como foi o pedido com ${order.ownerName}? A avaliação aparece no perfil do anunciante.` : undefined}
+      description={
+        order
+          ? `Como foi o pedido com ${order.personName}? A avaliação aparece no perfil ${order.reviewing === 'owner' ? 'do anunciante' : 'de quem pediu'} quando vocês dois avaliarem, ou em até ${REVIEW_WINDOW_DAYS} dias.`
+          : undefined
+      }
       onClose={close}
     >
       <form className="form" onSubmit={onSubmit} noValidate>

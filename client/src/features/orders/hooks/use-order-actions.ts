@@ -126,6 +126,8 @@ export function useCreateReview() {
           onSettled: () =>
             Promise.all([
               utils.orders.mine.invalidate(),
+              utils.orders.received.invalidate(),
+              utils.users.stats.invalidate(),
               utils.reviews.forUser.invalidate({ userId: order.counterpart.id }),
               utils.listings.byId.invalidate(),
               utils.listings.list.invalidate(),

@@ -11,6 +11,7 @@ import {
   BellIcon,
   ChevronRightIcon,
   CreditCardIcon,
+  HeartIcon,
   HelpCircleIcon,
   LogOutIcon,
   MapPinIcon,
@@ -29,7 +30,7 @@ import { useOwnProfile } from '../hooks/use-own-profile.ts';
 import { ProfileStats } from './profile-stats.tsx';
 
 interface Shortcut {
-  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda';
+  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda' | '/salvos';
   label: string;
   Icon: ComponentType;
 }
@@ -42,6 +43,7 @@ const TILES: Shortcut[] = [
 ];
 
 const MENU: Shortcut[] = [
+  { to: '/salvos', label: 'Salvos', Icon: HeartIcon },
   { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
   { to: '/convites', label: 'Convites', Icon: UsersIcon },
   { to: '/pagamentos', label: 'Pagamentos', Icon: CreditCardIcon },

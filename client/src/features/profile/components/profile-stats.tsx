@@ -1,13 +1,15 @@
+import type { RatingSummary } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import { useProfileStats } from '../hooks/use-profile-stats.ts';
 import '../profile.css';
 
-/** 'Anúncios', 'Pedidos', 'Avaliação' (docs/product.md §10.9): counts, and the mean with one decimal or 'Novo'. */
+/**
+ * 'Anúncios', 'Pedidos' and the ratings received (docs/product.md §10.9), as lender ('Como anunciante')
+ * and as renter ('Como cliente') apart: the mean with one decimal, or 'Novo'.
+ */
 export function ProfileStats() {
   const stats = useProfileStats();
   const data = stats.data;
-  const rating = data ? ratingLabel(data.rating) : null;
-  const ratingCount = data && data.rating.count > 0 ? data.rating.count : null;
 
   return (
     <dl className="profile-stats" aria-busy={stats.isPending || undefined}>
@@ -20,31 +22,36 @@ export function ProfileStats() {
         <dd>{data ? data.orders : <Placeholder />}</dd>
       </div>
       <div className="profile-stat">
-        <dt>Avaliação</dt>
-        <dd>
-          {rating === null ? (
-            <Placeholder />
-          ) : (
-            <>
-              {ratingCount ? (
-                <span className="profile-stat-star" aria-hidden="true">
-                  ★
-                </span>
-              ) : null}
-              {rating}
-              {ratingCount ? (
-                <span className="profile-stat-count">
-                  <span aria-hidden="true"> ({ratingCount})</span>
-                  <span className="visually-hidden">
-                    , {ratingCount} {ratingCount === 1 ? 'avaliação' : 'avaliações'}
-                  </span>
-                </span>
-              ) : null}
-            </>
-          )}
-        </dd>
+        <dt>Como anunciante</dt>
+        <dd>{data ? <Rating summary={data.rating} /> : <Placeholder />}</dd>
+      </div>
+      <div className="profile-stat">
+        <dt>Como cliente</dt>
+        <dd>{data ? <Rating summary={data.renterRating} /> : <Placeholder />}</dd>
       </div>
     </dl>
+  );
+}
+
+function Rating({ summary }: { summary: RatingSummary }) {
+  const count = summary.count > 0 ? summary.count : null;
+  return (
+    <>
+      {count ? (
+        <span className="profile-stat-star" aria-hidden="true">
+          ★
+        </span>
+      ) : null}
+      {ratingLabel(summary)}
+      {count ? (
+        <span className="profile-stat-count">
+          <span aria-hidden="true"> ({count})</span>
+          <span className="visually-hidden">
+            , {count} {count === 1 ? 'avaliação' : 'avaliações'}
+          </span>
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,36 @@
+import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { HeartIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+import { ListingCard } from './listing-card.tsx';
+import '../listings.css';
+
+/** /salvos: the listings the user saved ('Salvar'), while neighbours can still see them. */
+export function SavedScreen() {
+  const saved = trpc.listings.saved.useQuery();
+  const items = saved.data?.items ?? [];
+  return (
+    <AppScreen header={<PageHeader title="Salvos" backTo="/perfil" />}>
+      {saved.isPending ? (
+        <Spinner />
+      ) : items.length ? (
+        <ul className="listing-list" aria-label="Anúncios salvos">
+          {items.map((listing) => (
+            <li key={listing.id}>
+              <ListingCard listing={listing} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="empty-state">
+          <span className="empty-state-icon">
+            <HeartIcon />
+          </span>
+          <p className="empty-state-title">Nenhum anúncio salvo</p>
+          <p className="muted">Toque em 'Salvar' num anúncio para encontrá-lo aqui depois.</p>
+        </div>
+      )}
+    </AppScreen>
+  );
+}

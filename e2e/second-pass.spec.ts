@@ -1,0 +1,294 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+
+// Listings and orders, second pass (issue 13): a dish ordered by quantity, days the
+// owner blocks, and reviews both ways that show only once both sides reviewed.
+// Each walk uses residents created for it, so nothing depends on the demo data.
+
+const PASSWORD = 'varanda-ensolarada';
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+function origin(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
+  const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
+  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: origin(page) } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+interface Resident {
+  id: string;
+  fullName: string;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** A new resident signed up through the API and approved by the admin. */
+async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
+  await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
+  const pending = await query<{ id: string; email: string }[]>(admin, 'admin.pendingUsers');
+  const id = pending.find((user) => user.email === resident.email)?.id;
+  expect(id, `${resident.email} awaits approval`).toBeTruthy();
+  await mutate(admin, 'admin.approveUser', { userId: id });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
+  return { id: id!, fullName: resident.fullName, page, close: () => context.close() };
+}
+
+async function published(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
+  const { id } = await mutate<{ id: string }>(owner, 'listings.create', listing);
+  await mutate(moderator, 'listings.moderation.approve', { id });
+  return id;
+}
+
+async function expectToast(page: Page, text: string) {
+  const toast = page.locator('.toast').filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+/** '2026-11-25' -> '25 de novembro de 2026', the calendar day button's name. */
+function dayName(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return `${day} de ${MONTHS[month! - 1]} de ${year}`;
+}
+
+/** '2026-11-25' -> '25/11/2026'. */
+function br(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+async function showMonthOf(dialog: Locator, isoDay: string) {
+  const [year, month] = isoDay.split('-').map(Number);
+  const target = year! * 12 + month!;
+  const title = dialog.getByRole('heading', { name: /^\S+ de \d{4}$/ });
+  for (let step = 0; step < 24; step++) {
+    const match = /^(\S+) de (\d{4})$/.exec((await title.textContent()) ?? '');
+    const shown = Number(match?.[2]) * 12 + MONTHS.indexOf(match?.[1]?.toLowerCase() ?? '') + 1;
+    if (shown === target) return;
+    await dialog.getByRole('button', { name: shown < target ? 'Próximo mês' : 'Mês anterior' }).click();
+  }
+  throw new Error(`Calendar never showed ${isoDay}`);
+}
+
+test('a resident orders 3 portions of a dish, and the owner sees the quantity', async ({ browser }) => {
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const cook = await approvedResident(browser, admin.page, 'cozinheira');
+  const hungry = await approvedResident(browser, admin.page, 'faminto');
+  const title = `Marmita fit ${Date.now().toString(36)}`;
+  const id = await published(cook.page, moderator.page, { type: 'food', title, description: 'Frango, arroz integral e legumes.', priceCents: 2500, maxPortions: 10 });
+
+  const page = hungry.page;
+  await page.goto(`/food/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Fazer Pedido' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fazer Pedido' });
+  const quantity = dialog.getByLabel('Quantidade', { exact: true });
+  await expect(quantity).toHaveValue('1');
+  await expect(dialog.getByText('Total: R$ 25,00')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Diminuir quantidade' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await expect(quantity).toHaveValue('3');
+  await expect(dialog.getByText('Total: R$ 75,00')).toBeVisible();
+  // More than the cook offers is refused before sending.
+  await quantity.fill('11');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Este anúncio aceita no máximo 10 porções por pedido')).toBeVisible();
+  await quantity.fill('3');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(page.getByText('Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.')).toBeVisible();
+  await expect(page).toHaveURL(/\/meus-pedidos$/);
+  const mine = page.getByRole('article').filter({ hasText: title });
+  await expect(mine).toContainText('Quantidade: 3 unidades');
+  await expect(mine).toContainText('R$ 75,00');
+
+  // A second order of the same dish asks first.
+  await page.goto(`/food/${id}`);
+  await page.getByRole('button', { name: 'Fazer Pedido' }).click();
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Você já tem um pedido pendente deste anúncio')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The cook sees the quantity on the received order.
+  await cook.page.goto('/gerenciar-pedidos');
+  const received = cook.page.getByRole('article').filter({ hasText: title });
+  await expect(received).toHaveCount(1);
+  await expect(received).toContainText('Quantidade: 3 unidades');
+  await expect(received).toContainText('R$ 75,00');
+
+  await Promise.all([cook.close(), hungry.close(), admin.context.close(), moderator.context.close()]);
+});
+
+test('the owner blocks two days and another resident cannot pick them', async ({ browser }) => {
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'viajante');
+  const neighbour = await approvedResident(browser, admin.page, 'vizinha');
+  const title = `Bicicleta ${Date.now().toString(36)}`;
+  const id = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Aro 29, revisada, com capacete.', priceCents: 2500 });
+  const today = todayInTimeZone('America/Sao_Paulo');
+  const [first, second] = [addDays(today, 5), addDays(today, 6)];
+
+  // The owner blocks both days from the owner view.
+  const page = owner.page;
+  await page.goto(`/anuncio/${id}`);
+  const section = page.getByRole('region', { name: 'Dias bloqueados' });
+  await expect(section.getByText('Nenhum dia bloqueado.')).toBeVisible();
+  await section.getByLabel('De', { exact: true }).fill(first);
+  await section.getByLabel('Até', { exact: true }).fill(second);
+  await section.getByRole('button', { name: 'Bloquear dias' }).click();
+  await expectToast(page, 'Dias bloqueados!');
+  const list = section.getByRole('list', { name: 'Dias bloqueados' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list).toContainText(br(first));
+  await expect(list).toContainText(br(second));
+  // A past day is refused.
+  await section.getByLabel('De', { exact: true }).fill(addDays(today, -1));
+  await section.getByLabel('Até', { exact: true }).fill('');
+  await section.getByRole('button', { name: 'Bloquear dias' }).click();
+  await expect(section.getByText('Não é possível bloquear um dia que já passou.')).toBeVisible();
+
+  // The neighbour's calendar: both days unavailable; the day before is free.
+  await neighbour.page.goto(`/item/${id}`);
+  await neighbour.page.getByRole('button', { name: 'Solicitar Aluguel' }).click();
+  const dialog = neighbour.page.getByRole('dialog', { name: 'Solicitar Aluguel' });
+  for (const day of [first, second]) {
+    await showMonthOf(dialog, day);
+    const button = dialog.getByRole('button', { name: dayName(day), exact: true });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('Indisponível');
+  }
+  await showMonthOf(dialog, addDays(today, 4));
+  await expect(dialog.getByRole('button', { name: dayName(addDays(today, 4)), exact: true })).toBeEnabled();
+
+  // Whatever the page sends, the server refuses the blocked days.
+  const refused = await neighbour.page.request.post('/trpc/orders.create', {
+    data: { json: { listingId: id, startDate: first, endDate: second } },
+    headers: { origin: origin(neighbour.page) },
+  });
+  expect(refused.status()).toBe(409);
+
+  await Promise.all([owner.close(), neighbour.close(), admin.context.close(), moderator.context.close()]);
+});
+
+test('both sides review a completed rental and each review appears only after both', async ({ browser }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dona');
+  const renter = await approvedResident(browser, admin.page, 'locatario');
+  const title = `Escada ${Date.now().toString(36)}`;
+  const listingId = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Escada de alumínio, 7 degraus.', priceCents: 1000 });
+  const today = todayInTimeZone('America/Sao_Paulo');
+  const { id: orderId } = await mutate<{ id: string }>(renter.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 1) });
+  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(owner.page, step, { id: orderId });
+
+  // The renter reviews the owner: 4 stars.
+  const mine = renter.page;
+  await mine.goto('/meus-pedidos?aba=finalizados');
+  const myCard = mine.getByRole('article').filter({ hasText: title });
+  await myCard.getByRole('button', { name: 'Avaliar' }).click();
+  const renterDialog = mine.getByRole('dialog', { name: 'Avaliar' });
+  await expect(renterDialog).toContainText('quando vocês dois avaliarem');
+  await renterDialog.getByRole('radio', { name: '4 estrelas' }).check();
+  await renterDialog.getByLabel('Comentário (opcional)').fill('Escada firme, entregue no horário.');
+  await renterDialog.getByRole('button', { name: 'Enviar Avaliação' }).click();
+  await expectToast(mine, 'Avaliação enviada com sucesso!');
+  await expect(myCard).toContainText('Avaliado');
+
+  // Hidden until the owner reviews too: the listing still reads 'Novo'.
+  await mine.goto(`/item/${listingId}`);
+  await expect(mine.getByRole('heading', { name: title })).toBeVisible();
+  await expect(mine.getByText('Novo', { exact: true }).first()).toBeVisible();
+  await expect(mine.getByText('Escada firme, entregue no horário.')).toHaveCount(0);
+
+  // The owner reviews the renter: 5 stars, from the received orders.
+  const manage = owner.page;
+  await manage.goto('/gerenciar-pedidos?aba=finalizados');
+  const received = manage.getByRole('article').filter({ hasText: title });
+  await received.getByRole('button', { name: 'Avaliar' }).click();
+  const ownerDialog = manage.getByRole('dialog', { name: 'Avaliar' });
+  await ownerDialog.getByRole('radio', { name: '5 estrelas' }).check();
+  await ownerDialog.getByRole('button', { name: 'Enviar Avaliação' }).click();
+  await expectToast(manage, 'Avaliação enviada com sucesso!');
+  await expect(received).toContainText('Avaliado');
+  await expect(received.getByRole('button', { name: 'Avaliar' })).toHaveCount(0);
+
+  // Now both show: the owner's 4,0 on the listing, the renter's 5,0 as a client on the profile.
+  await mine.goto(`/item/${listingId}`);
+  await expect(mine.getByText('4,0 (1)', { exact: true }).first()).toBeVisible();
+  await expect(mine.getByText('Escada firme, entregue no horário.')).toBeVisible();
+  await mine.goto('/perfil');
+  const asClient = mine.locator('.profile-stat').filter({ hasText: 'Como cliente' });
+  await expect(asClient).toContainText('5,0');
+  await manage.goto('/perfil');
+  await expect(manage.locator('.profile-stat').filter({ hasText: 'Como anunciante' })).toContainText('4,0');
+
+  await Promise.all([owner.close(), renter.close(), admin.context.close(), moderator.context.close()]);
+});
+
+test("what a new user found wrong: an expired listing reads 'Expirado' with 'Renovar' first, names fit, activity rows open", async ({ browser }) => {
+  // Juliana's baby stroller was published 35 days ago: expired (demo data).
+  const juliana = await newLoggedInPage(browser, { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' });
+  const page = juliana.page;
+  await page.goto('/anuncios');
+  const stroller = page.getByRole('link', { name: 'Carrinho de bebê Galzerano' });
+  await expect(stroller).toContainText('Expirado');
+  await expect(stroller).not.toContainText('Ativo');
+  await expect(stroller).toContainText('Expirou em');
+  // A pending listing is neither active nor inactive: the counters count what they say.
+  const counters = page.getByLabel('Resumo dos anúncios');
+  await expect(counters.locator('div').filter({ hasText: 'Inativos' }).locator('dd')).toHaveText('1');
+  await stroller.click();
+  const actions = page.getByRole('region', { name: 'Ações do anúncio' });
+  await expect(actions.getByRole('button').first()).toHaveText('Renovar');
+  await expect(page.getByText('Expirou em', { exact: true })).toBeVisible();
+
+  // Names on cards wrap instead of being cut ('Bruno Costa Li…').
+  await page.goto('/alugueis');
+  const name = page.locator('.listing-card-owner-name').filter({ hasText: 'Bruno Costa Lima' }).first();
+  await expect(name).toHaveText('Bruno Costa Lima');
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+
+  // 'Em Andamento' fits on one line in the tabs and the counters.
+  await page.goto('/gerenciar-pedidos');
+  for (const element of [page.getByRole('tab', { name: 'Em Andamento' }), page.getByLabel('Resumo dos pedidos recebidos').getByText('Em Andamento', { exact: true })]) {
+    // The line boxes of the label's text: one line, and nothing cut.
+    const lines = await element.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+  }
+
+  // Home's activity rows open what they are about.
+  await page.goto('/');
+  const row = page.getByRole('region', { name: 'Atividade recente' }).getByRole('link').filter({ hasNotText: 'Ver tudo' }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/(meus-pedidos|gerenciar-pedidos|anuncio\/)/);
+
+  await juliana.context.close();
+});
