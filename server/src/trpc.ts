@@ -5,6 +5,7 @@ import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from '@vizinhanca/s
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
 import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, userMessageForDatabaseError } from './errors.ts';
+import { HTTP_MESSAGES, NEVER_BATCHED_PROCEDURES } from './http/hardening.ts';
 
 interface ValidationIssue {
   message: string;
@@ -95,8 +96,10 @@ const databaseErrors = t.middleware(async ({ next }) => {
  * session and the account again, so a logout, a suspension or a role change
  * elsewhere takes effect on the next message, not at the next connection.
  */
-const liveSession = t.middleware(async ({ ctx, next }) => {
+const liveSession = t.middleware(async ({ ctx, path, next }) => {
   if (ctx.transport !== 'ws') return next();
+  // Guesses, sign-ups and reset e-mails are counted one HTTP request at a time, by the address the proxy saw.
+  if ((NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path)) throw new AppError('BAD_REQUEST', HTTP_MESSAGES.notBatchable);
   const current = ctx.session ? await ctx.deps.sessions.validateId(ctx.session.id) : null;
   if (!current || current.user.isSuspended) {
     ctx.connection?.close();
