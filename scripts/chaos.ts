@@ -78,10 +78,14 @@ async function write(n: number): Promise<void> {
   }
 }
 const writer = (async () => {
+  // Paced by the wall clock: writes a pause of the event loop held back are sent when it ends.
   const inFlight: Promise<void>[] = [];
-  for (let n = 0; writing; n++) {
-    inFlight.push(write(n));
-    await sleep(1000 / WRITES_PER_SECOND);
+  const started = Date.now();
+  let n = 0;
+  while (writing) {
+    const due = Math.floor(((Date.now() - started) / 1000) * WRITES_PER_SECOND);
+    for (; n < due; n++) inFlight.push(write(n));
+    await sleep(10);
   }
   await Promise.all(inFlight);
 })();
@@ -94,6 +98,7 @@ async function healthy(base: string): Promise<boolean> {
   }
 }
 
+const chaosStarted = Date.now();
 const recoveries: number[] = [];
 for (let restart = 1; restart <= RESTARTS; restart++) {
   await sleep(1500);
@@ -114,7 +119,7 @@ const stored = new Set(
 );
 const lost = acknowledged.filter((id) => !stored.has(id));
 const slowest = Math.max(...recoveries);
-console.log(`\nwrites attempted ${attempted}, acknowledged ${acknowledged.length}, refused while down ${refused}, lost ${lost.length}`);
+console.log(`\nwrites attempted ${attempted} (${(attempted / ((Date.now() - chaosStarted) / 1000)).toFixed(1)}/s), acknowledged ${acknowledged.length}, refused while down ${refused}, lost ${lost.length}`);
 console.log(`slowest recovery ${slowest} ms (goal < ${BACK_WITHIN_MS} ms), process errors ${processErrors.length}`);
 
 for (const instance of instances) await instance.close({ drainMs: 1000 });

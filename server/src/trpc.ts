@@ -7,6 +7,7 @@ import type { Context } from './context.ts';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, refusalForDatabaseError } from './errors.ts';
 import { procedureDuration, procedureErrors } from './observability/metrics.ts';
+import { HTTP_MESSAGES, NEVER_BATCHED_PROCEDURES } from './http/hardening.ts';
 
 interface ValidationIssue {
   message: string;
@@ -114,8 +115,10 @@ const observed = t.middleware(async ({ path, type, next }) => {
  * session and the account again, so a logout, a suspension or a role change
  * elsewhere takes effect on the next message, not at the next connection.
  */
-const liveSession = t.middleware(async ({ ctx, next }) => {
+const liveSession = t.middleware(async ({ ctx, path, next }) => {
   if (ctx.transport !== 'ws') return next();
+  // Guesses, sign-ups and reset e-mails are counted one HTTP request at a time, by the address the proxy saw.
+  if ((NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path)) throw new AppError('BAD_REQUEST', HTTP_MESSAGES.notBatchable);
   const current = ctx.session ? await ctx.deps.sessions.validateId(ctx.session.id) : null;
   if (!current || current.user.isSuspended) {
     ctx.connection?.close();

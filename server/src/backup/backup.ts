@@ -15,7 +15,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 // A backup is one .tar.gz: manifest.json, db/<table>.copy (COPY text format, read
 // in one REPEATABLE READ snapshot) and files/<key>. The manifest names the schema
 // version (the migrations that ran) and the size and SHA-256 of every other entry.
-// docs/decisions/015-backups.md says why it is not pg_dump.
+// docs/decisions/010-backups.md says why it is not pg_dump.
 
 export const BACKUP_FORMAT = 'vizinhanca-backup';
 const FORMAT_VERSION = 1;

@@ -505,6 +505,13 @@ describe('an open socket keeps only the rights its session has now', () => {
     expect(events.events.filter((event) => event.kind === 'test.after-role-change').length).toBeLessThanOrEqual(1);
   });
 
+  it('refuses login and reset calls on the socket: they are counted one HTTP request at a time', async () => {
+    const user = await createUser();
+    const socket = socketClient(b, await login(a, user));
+    expect(await outcome(socket.client.auth.login.mutate({ email: user.email, password: user.password }))).toBe('BAD_REQUEST');
+    expect(await outcome(socket.client.auth.requestPasswordReset.mutate({ email: user.email }))).toBe('BAD_REQUEST');
+  });
+
   it('refuses subscriptions over Server-Sent Events: the live stream exists only on the websocket', async () => {
     const user = await createUser();
     const cookie = await login(a, user);
