@@ -16,7 +16,16 @@ export const personalDataExportSchema = z.object({
   orders: rows,
   reviews: rows,
   invitesSent: rows,
+  messages: rows,
+  favorites: rows,
+  pixKeys: rows,
+  billings: rows,
+  notificationPreferences: rows,
+  pushSubscriptions: rows,
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 
 export const exportRequestSchema = z.object({}).optional();
+
+/** The administration's copy of one person's data (LGPD requests made at the front desk). */
+export const exportPersonRequestSchema = z.object({ userId: z.uuid({ message: 'Usuário não encontrado' }) });

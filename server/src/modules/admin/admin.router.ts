@@ -10,11 +10,13 @@ import {
   updateAdminUserSchema,
 } from '@vizinhanca/shared/users/admin-users.schema';
 import { approveUserSchema, rejectUserSchema } from '@vizinhanca/shared/users/admin.schema';
+import { exportPersonRequestSchema, personalDataExportSchema } from '@vizinhanca/shared/privacy/privacy.schema';
 import { pendingUserSchema } from '@vizinhanca/shared/users/user.schema';
 import { z } from 'zod';
 import { adminProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
+import * as privacy from '../privacy/privacy.service.ts';
 import * as users from '../users/users.service.ts';
 import * as admin from './admin.service.ts';
 
@@ -41,6 +43,12 @@ const usersRouter = router({
     .input(adminUserByIdSchema)
     .output(messageOutput)
     .mutation(({ ctx, input }) => users.anonymize(ctx.deps, ctx.user.id, input.userId)),
+
+  /** LGPD: everything the app holds about one person, as JSON (the same copy they can download themselves). */
+  exportData: adminProcedure
+    .input(exportPersonRequestSchema)
+    .output(personalDataExportSchema)
+    .query(({ ctx, input }) => privacy.exportPersonalData(ctx.deps, input.userId)),
 
   advertisers: adminProcedure
     .input(advertisersListSchema)

@@ -115,3 +115,49 @@ export function listReviews(db: Db, userId: string) {
     .orderBy('reviews.created_at')
     .execute();
 }
+
+/** Messages the person wrote or received in their orders' conversations. */
+export function listMessages(db: Db, userId: string) {
+  return db
+    .selectFrom('order_messages')
+    .select(['order_id', 'sender_id', 'recipient_id', 'body', 'created_at', 'read_at', 'reported_at', 'report_reason'])
+    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('recipient_id', '=', userId)]))
+    .orderBy('created_at')
+    .execute();
+}
+
+export function listFavorites(db: Db, userId: string) {
+  return db
+    .selectFrom('favorites')
+    .innerJoin('listings', 'listings.id', 'favorites.listing_id')
+    .select(['favorites.listing_id', 'listings.title as listing_title', 'favorites.created_at'])
+    .where('favorites.user_id', '=', userId)
+    .orderBy('favorites.created_at')
+    .execute();
+}
+
+export function listPixKeys(db: Db, userId: string) {
+  return db.selectFrom('pix_keys').select(['key_type', 'key', 'updated_at']).where('user_id', '=', userId).execute();
+}
+
+export function listBillings(db: Db, userId: string) {
+  return db
+    .selectFrom('billings')
+    .select(['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function listNotificationPreferences(db: Db, userId: string) {
+  return db
+    .selectFrom('notification_preferences')
+    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'updated_at'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The devices that receive web push: the push service's address, never the encryption keys. */
+export function listPushSubscriptions(db: Db, userId: string) {
+  return db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+}

@@ -12,7 +12,7 @@ import * as privacy from './privacy.repository.ts';
 export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
   const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
   const account = { ...profile, ...extras };
-  const [roles, sessions, loginAttempts, notifications, images, listings, orders, reviews, invites] = await Promise.all([
+  const [roles, sessions, loginAttempts, notifications, images, listings, orders, reviews, invites, messages, favorites, pixKeys, billings, preferences, pushSubscriptions] = await Promise.all([
     privacy.listRoles(deps.db, userId),
     privacy.listSessions(deps.db, userId),
     privacy.listLoginAttempts(deps.db, account.email),
@@ -22,6 +22,12 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
     privacy.listOrders(deps.db, userId),
     privacy.listReviews(deps.db, userId),
     invitesSent(deps, userId),
+    privacy.listMessages(deps.db, userId),
+    privacy.listFavorites(deps.db, userId),
+    privacy.listPixKeys(deps.db, userId),
+    privacy.listBillings(deps.db, userId),
+    privacy.listNotificationPreferences(deps.db, userId),
+    privacy.listPushSubscriptions(deps.db, userId),
   ]);
   return {
     exportedAt: deps.clock.now().toISOString(),
@@ -36,6 +42,12 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
     orders: toJson(orders),
     reviews: toJson(reviews),
     invitesSent: toJson(invites),
+    messages: toJson(messages),
+    favorites: toJson(favorites),
+    pixKeys: toJson(pixKeys),
+    billings: toJson(billings),
+    notificationPreferences: toJson(preferences),
+    pushSubscriptions: toJson(pushSubscriptions),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp } from '../../../test/harness.ts';
 import { exportPersonalData } from './privacy.service.ts';
 
 let app: TestApp;
@@ -39,5 +39,22 @@ describe('Baixar meus dados', () => {
     const pending = await app.createUser({ status: 'pending' });
     const { api } = await app.callerAs(pending);
     await expect(api.privacy.exportMine()).resolves.toMatchObject({ account: { approval_status: 'pending' } });
+  });
+});
+
+describe("the administration's copy of one person's data", () => {
+  it("gives an administrator the same export the person downloads, Pix key and favourites included; an unknown person is 'not found'", async () => {
+    const person = await app.createUser({ fullName: 'Renata Dias' });
+    const admin = await app.createUser({ roles: ['admin'] });
+    const { api } = await app.callerAs(person);
+    await api.pix.saveKey({ type: 'email', key: 'renata@exemplo.com' });
+    const adminApi = (await app.callerAs(admin)).api;
+
+    const copy = await adminApi.admin.users.exportData({ userId: person.id });
+    expect(copy.account).toMatchObject({ email: person.email, full_name: 'Renata Dias' });
+    expect(copy.pixKeys).toEqual([expect.objectContaining({ key_type: 'email', key: 'renata@exemplo.com' })]);
+    expect(copy.favorites).toEqual([]);
+    expect(copy).toEqual(await api.privacy.exportMine());
+    await expectError(adminApi.admin.users.exportData({ userId: '00000000-0000-4000-8000-000000000000' }), 'NOT_FOUND', 'Usuário não encontrado');
   });
 });

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
-import { useAdminUser, useAnonymizeUser, useUpdateUser } from '../hooks/use-admin-people.ts';
+import { useAdminUser, useAnonymizeUser, useExportPersonData, useUpdateUser } from '../hooks/use-admin-people.ts';
 import { LoadError } from './load-more.tsx';
 import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
@@ -43,6 +43,7 @@ export function UserEditDialog({ userId, currentUserId, onClose }: UserEditDialo
 function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAnonymize: boolean; onClose: () => void }) {
   const update = useUpdateUser();
   const anonymize = useAnonymizeUser();
+  const exportData = useExportPersonData();
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone ? maskPhone(user.phone) : '');
   const [block, setBlock] = useState(user.block ?? '');
@@ -134,6 +135,11 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
         </Button>
         <Button type="submit" loading={update.isPending}>
           Salvar
+        </Button>
+      </div>
+      <div className="admin-user-danger">
+        <Button variant="outline" size="sm" loading={exportData.isPending} onClick={() => void exportData.download(user.id)}>
+          Baixar dados (LGPD)
         </Button>
       </div>
       {canAnonymize ? (

@@ -1,7 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
+import { useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { downloadJson } from '../../../lib/download-json.ts';
+import { showErrorToast } from '../../../lib/show-error-toast.ts';
+import { queryUtils, trpc } from '../../../lib/trpc.ts';
 
 /** Inputs shared by the route loader and the section (one cache entry per filter). */
 export function adminUsersInput(search: string, status: UserStatusFilter) {
@@ -59,4 +62,24 @@ export function useAnonymizeUser() {
     onSuccess: (result) => toast.success(result.message),
     onSettled: () => refresh(),
   });
+}
+
+/** LGPD at the front desk: one person's data, fetched on demand (never cached) and saved as a JSON file. */
+export function useExportPersonData() {
+  const [isPending, setPending] = useState(false);
+
+  async function download(userId: string) {
+    setPending(true);
+    try {
+      const data = await queryUtils.admin.users.exportData.fetch({ userId }, { staleTime: 0, gcTime: 0 });
+      downloadJson(`dados-${userId}-${data.exportedAt.slice(0, 10)}.json`, data);
+      toast.success('Dados baixados.');
+    } catch (error) {
+      showErrorToast(error, 'Erro ao baixar os dados: ');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { download, isPending };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { downloadJson } from '../../../lib/download-json.ts';
 import { queryUtils } from '../../../lib/trpc.ts';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
 
@@ -11,15 +12,7 @@ export function useExportMyData() {
     setPending(true);
     try {
       const data = await queryUtils.privacy.exportMine.fetch(undefined, { staleTime: 0, gcTime: 0 });
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `meus-dados-vizinhanca-${data.exportedAt.slice(0, 10)}.json`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadJson(`meus-dados-vizinhanca-${data.exportedAt.slice(0, 10)}.json`, data);
       toast.success('Seus dados foram baixados.');
     } catch (error) {
       showErrorToast(error, 'Erro ao baixar seus dados: ');
