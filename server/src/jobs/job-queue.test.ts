@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
+import { registry } from '../observability/metrics.ts';
 import { createJobQueue, type OneOffJob, type PgBossQueue } from './job-queue.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
@@ -58,6 +59,13 @@ describe('the job queue', () => {
     await eventually(() => expect(attempts).toHaveLength(3), 20_000);
     // Backoff: the second wait is longer than the first.
     expect(attempts[2]! - attempts[1]!).toBeGreaterThan(attempts[1]! - attempts[0]!);
+    // /metrics counts each run by result, and reads the queue's depth when scraped.
+    await eventually(async () => {
+      const text = await registry.metrics();
+      expect(text).toMatch(/vizinhanca_job_runs_total\{job="test\.flaky",result="failed"\} 2/);
+      expect(text).toMatch(/vizinhanca_job_runs_total\{job="test\.flaky",result="succeeded"\} 1/);
+      expect(text).toMatch(/vizinhanca_job_queue_depth\{job="test\.flaky"\} 0/);
+    });
   }, 30_000);
 
   it('runs a scheduled job once when two instances work its queue', async () => {

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
+import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
 
 /** The queue's tables live in their own schema, created by pg-boss itself on first start. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -103,6 +104,10 @@ export class PgBossQueue implements JobQueue {
         this.running += 1;
         try {
           if (item) await handler(item.data);
+          jobRuns.inc({ job: name, result: 'succeeded' });
+        } catch (error) {
+          jobRuns.inc({ job: name, result: 'failed' });
+          throw error;
         } finally {
           this.running -= 1;
           this.boss.notifyWorker(workerId);
@@ -110,6 +115,8 @@ export class PgBossQueue implements JobQueue {
       });
     };
     for (const job of options.oneOff) await work(job.name, (data) => job.run(deps, data as never));
+    const names = [...options.oneOff, ...options.scheduled].map((job) => job.name);
+    reportQueueDepthFrom(async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await this.boss.getQueueSize(name)] as const))));
     for (const job of options.scheduled) {
       await work(job.name, async () => {
         const started = Date.now();
@@ -140,6 +147,7 @@ export class PgBossQueue implements JobQueue {
 
   /** Lets running jobs finish (up to 5 s); one cut short is retried by another instance or the next start. */
   async stop(): Promise<void> {
+    reportQueueDepthFrom(null);
     await this.boss.stop({ graceful: true, close: false, timeout: 5000, wait: true }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });

@@ -42,7 +42,26 @@ emails.inc({ result: 'failed' }, 0);
 export const websocketConnections = gauge('vizinhanca_websocket_connections', 'Open signed-in websockets on this instance', []);
 
 /** For the job queue (issue 9): set the depth when it polls, count every run. */
-export const jobQueueDepth = gauge('vizinhanca_job_queue_depth', 'Jobs waiting in the queue, by job name', ['job']);
+let queueDepthSource: (() => Promise<Record<string, number>>) | null = null;
+
+/** The running job queue reports its depth per job name; read at each scrape, not polled. */
+export function reportQueueDepthFrom(source: (() => Promise<Record<string, number>>) | null): void {
+  queueDepthSource = source;
+}
+
+export const jobQueueDepth = new client.Gauge<'job'>({
+  name: 'vizinhanca_job_queue_depth',
+  help: 'Jobs waiting in the queue, by job name',
+  labelNames: ['job'],
+  registers: [registry],
+  async collect() {
+    if (!queueDepthSource) return;
+    const depths = await queueDepthSource().catch(() => null);
+    if (!depths) return;
+    this.reset();
+    for (const [job, depth] of Object.entries(depths)) this.set({ job }, depth);
+  },
+});
 export const jobRuns = counter('vizinhanca_job_runs_total', 'Job runs by job name and result: succeeded or failed', ['job', 'result']);
 
 interface PoolLike {
