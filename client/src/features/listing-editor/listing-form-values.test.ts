@@ -100,6 +100,7 @@ describe('formValuesFromListing', () => {
       deliveryOptions: ['pickup', 'delivery'],
       requiresAdvanceOrder: false,
       minimumNoticeHours: '24',
+      maxPortions: '',
     });
   });
 

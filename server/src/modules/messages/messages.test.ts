@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function newOrder() {
-  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup' });
+  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
   return id;
 }
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function order(status: 'pending' | 'approved' = 'approved') {
-  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup' });
+  const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
   if (status === 'approved') await apis.owner.orders.approve({ id });
   return id;
 }
