@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, login, newLoggedInPage, newResident, signUp } from './helpers.ts';
 
 test('an administrator finds a resident, suspends them (their open tab leaves the app), reactivates them and grants the moderator role', async ({

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 
@@ -70,7 +70,11 @@ export function newResident(prefix = 'morador'): NewResident {
 export function latestEmailTo(address: string): string | null {
   let files: string[];
   try {
-    files = readdirSync(E2E_OUTBOX).sort().reverse();
+    // Newest first by the time written (file names are message ids, not times).
+    files = readdirSync(E2E_OUTBOX)
+      .map((name) => ({ name, at: statSync(path.join(E2E_OUTBOX, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at || b.name.localeCompare(a.name))
+      .map((entry) => entry.name);
   } catch {
     return null;
   }

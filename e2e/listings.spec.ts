@@ -256,7 +256,7 @@ test('rental and service details show their own texts, units and not-found state
   await page.getByRole('button', { name: 'Disponível', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Disponível', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(serviceCard).toBeVisible();
-  await serviceCard.getByRole('link').click();
+  await serviceCard.getByRole('link', { name: serviceTitle }).click();
   await expect(page).toHaveURL(new RegExp(`/service/${serviceId}$`));
   await expect(page.getByRole('heading', { name: 'Prestador' })).toBeVisible();
   await expect(page.getByText('/hora').first()).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // The notification centre, live (spec 2.18; decisions.md "Notifications"): a
@@ -6,12 +7,6 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 // from the centre (which opens the order), and the badge clears on the other tab.
 
 const PASSWORD = 'varanda-ensolarada';
-
-function dayFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Recife', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [year, month, day] = today.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
-}
 
 async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
   const origin = new URL(page.url()).origin;
@@ -36,7 +31,7 @@ async function approvedResident(browser: Browser, admin: Page, prefix: string) {
   return { ...resident, page, context };
 }
 
-test('an order reaches the owner live, is read from the centre, and the badge clears on every tab', async ({ browser }) => {
+test('an order reaches the owner live, is read from the centre, and the badge clears on every tab', async ({ browser, today }) => {
   test.slow();
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
@@ -74,7 +69,7 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   await expect(bell).toBeVisible();
 
   // The neighbour orders: a toast with the title and message, and badges, in every open tab.
-  await call(neighbour.page, 'orders.create', { listingId, startDate: dayFromToday(1), endDate: dayFromToday(2) });
+  await call(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, 1), endDate: addDays(today, 2) });
   for (const page of [centre, profile, home]) {
     const toast = page.locator('.toast').filter({ hasText: 'Novo pedido recebido' });
     await expect(toast).toBeVisible();

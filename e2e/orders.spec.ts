@@ -230,6 +230,19 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await expect(request).toContainText('Avaliado');
   await expect(request.getByRole('button', { name: 'Avaliar' })).toHaveCount(0);
 
+  // Each side's review stays hidden until both reviewed (or 14 days pass): still 'Novo'.
+  const hidden = await query<{ summary: { average: number | null; count: number } }>(mine, 'reviews.forUser', { userId: owner.id });
+  expect(hidden.summary).toEqual({ average: null, count: 0 });
+
+  // The owner reviews the neighbour back, from the received orders.
+  await manage.reload();
+  await received.getByRole('button', { name: 'Avaliar' }).click();
+  const ownerDialog = manage.getByRole('dialog', { name: 'Avaliar' });
+  await ownerDialog.getByRole('radio', { name: '5 estrelas' }).check();
+  await ownerDialog.getByRole('button', { name: 'Enviar Avaliação' }).click();
+  await expectToast(manage, 'Avaliação enviada com sucesso!');
+  await expect(received).toContainText('Avaliado');
+
   // The owner's rating is the real mean: one review of 4 reads 4,0.
   const reviews = await query<{ summary: { average: number | null; count: number }; items: { rating: number; comment: string | null }[] }>(
     mine,

@@ -1,5 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { todayInTimeZone } from '@vizinhanca/shared/format/format';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 
@@ -139,14 +138,13 @@ test('a resident orders 3 portions of a dish, and the owner sees the quantity', 
   await Promise.all([cook.close(), hungry.close(), admin.context.close(), moderator.context.close()]);
 });
 
-test('the owner blocks two days and another resident cannot pick them', async ({ browser }) => {
+test('the owner blocks two days and another resident cannot pick them', async ({ browser, today }) => {
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'viajante');
   const neighbour = await approvedResident(browser, admin.page, 'vizinha');
   const title = `Bicicleta ${Date.now().toString(36)}`;
   const id = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Aro 29, revisada, com capacete.', priceCents: 2500 });
-  const today = todayInTimeZone('America/Sao_Paulo');
   const [first, second] = [addDays(today, 5), addDays(today, 6)];
 
   // The owner blocks both days from the owner view.
@@ -191,7 +189,7 @@ test('the owner blocks two days and another resident cannot pick them', async ({
   await Promise.all([owner.close(), neighbour.close(), admin.context.close(), moderator.context.close()]);
 });
 
-test('both sides review a completed rental and each review appears only after both', async ({ browser }) => {
+test('both sides review a completed rental and each review appears only after both', async ({ browser, today }) => {
   test.slow();
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
@@ -199,7 +197,6 @@ test('both sides review a completed rental and each review appears only after bo
   const renter = await approvedResident(browser, admin.page, 'locatario');
   const title = `Escada ${Date.now().toString(36)}`;
   const listingId = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Escada de alumínio, 7 degraus.', priceCents: 1000 });
-  const today = todayInTimeZone('America/Sao_Paulo');
   const { id: orderId } = await mutate<{ id: string }>(renter.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 1) });
   for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(owner.page, step, { id: orderId });
 
