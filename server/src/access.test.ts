@@ -134,6 +134,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'invites.preview', allowed: EVERYONE, call: (api) => api.invites.preview({ code: 'ABCDE12345' }) },
   { name: 'help.contacts', allowed: APPROVED, call: (api) => api.help.contacts() },
   { name: 'privacy.exportMine', allowed: SIGNED_IN, call: (api) => api.privacy.exportMine() },
+  { name: 'billing.mine', allowed: APPROVED, call: (api) => api.billing.mine() },
   { name: 'admin.users.exportData', allowed: ADMIN, call: (api) => api.admin.users.exportData({ userId: someId }) },
 ];
 

@@ -5,5 +5,6 @@ import { appLayoutRoute } from './app-layout.tsx';
 export const billingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/cobrancas',
+  loader: ({ context }) => context.queryUtils.billing.mine.prefetch(),
   component: BillingsScreen,
 });

@@ -7,6 +7,8 @@ export const BILLING_STATUSES = ['pending', 'overdue', 'paid'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
 export const BILLING_STATUS_LABELS: Record<BillingStatus, string> = { pending: 'Pendente', overdue: 'Vencida', paid: 'Paga' };
+/** The badge colour of each status: overdue is the one that needs attention. */
+export const BILLING_STATUS_TONES = { pending: 'warning', overdue: 'danger', paid: 'success' } as const satisfies Record<BillingStatus, string>;
 
 /** R$ 100.000,00, like a listing's price cap. */
 export const BILLING_MAX_CENTS = 10_000_000;

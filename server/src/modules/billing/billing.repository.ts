@@ -69,14 +69,12 @@ export function stats(db: Db) {
     .executeTakeFirstOrThrow();
 }
 
-/** The latest charges with the person's name (the section shows a short list). */
-export function listRecent(db: Db, limit: number) {
-  return db
+/** The latest charges with the person's name: everyone's (the section's short list), or one person's. */
+export function listRecent(db: Db, limit: number, userId: string | null = null) {
+  let query = db
     .selectFrom('billings as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['b.id', 'b.user_id', 'u.full_name', 'u.apartment', 'b.amount_cents', 'b.status', 'b.due_date', 'b.auto_renewal', 'b.paid_at', 'b.created_at'])
-    .orderBy('b.created_at', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(limit)
-    .execute();
+    .select(['b.id', 'b.user_id', 'u.full_name', 'u.apartment', 'b.amount_cents', 'b.status', 'b.due_date', 'b.auto_renewal', 'b.paid_at', 'b.created_at']);
+  if (userId) query = query.where('b.user_id', '=', userId);
+  return query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute();
 }

@@ -1,4 +1,4 @@
-import { billingByIdSchema, billingOverviewSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
+import { billingByIdSchema, billingOverviewSchema, billingSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
 import { z } from 'zod';
 import { adminProcedure, approvedProcedure, router } from '../../trpc.ts';
 import * as billing from './billing.service.ts';
@@ -18,6 +18,9 @@ export const billingRouter = router({
     .input(billingByIdSchema)
     .output(messageOutput)
     .mutation(({ ctx, input }) => billing.markPaid(ctx.deps, ctx.user.id, input.id)),
+
+  /** /cobrancas: the caller's own charges (read only). */
+  mine: approvedProcedure.output(z.array(billingSchema)).query(({ ctx }) => billing.mine(ctx.deps, ctx.user.id)),
 
   /** A resident's payment attempt: answered with a clear error while no provider is wired. */
   pay: approvedProcedure

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
-import { BILLING_MESSAGES, type BillingOverview } from '@vizinhanca/shared/billing/billing.schema';
+import { BILLING_MESSAGES, type Billing, type BillingOverview } from '@vizinhanca/shared/billing/billing.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -14,16 +14,25 @@ export async function overview(deps: AppDeps): Promise<BillingOverview> {
   const [stats, rows] = await Promise.all([billing.stats(deps.db), billing.listRecent(deps.db, RECENT_LIMIT)]);
   return {
     stats: { pendingCount: Number(stats.pending_count), overdueCount: Number(stats.overdue_count), totalPendingCents: Number(stats.unpaid_cents) },
-    items: rows.map((row) => ({
-      id: row.id,
-      user: { id: row.user_id, fullName: row.full_name, apartment: row.apartment },
-      amountCents: row.amount_cents,
-      status: row.status,
-      dueDate: row.due_date,
-      autoRenewal: row.auto_renewal,
-      paidAt: row.paid_at,
-      createdAt: row.created_at,
-    })),
+    items: rows.map(toBilling),
+  };
+}
+
+/** /cobrancas: the person's own charges, newest first, read only. */
+export async function mine(deps: AppDeps, userId: string): Promise<Billing[]> {
+  return (await billing.listRecent(deps.db, RECENT_LIMIT, userId)).map(toBilling);
+}
+
+function toBilling(row: Awaited<ReturnType<typeof billing.listRecent>>[number]): Billing {
+  return {
+    id: row.id,
+    user: { id: row.user_id, fullName: row.full_name, apartment: row.apartment },
+    amountCents: row.amount_cents,
+    status: row.status,
+    dueDate: row.due_date,
+    autoRenewal: row.auto_renewal,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
   };
 }
 

@@ -169,4 +169,14 @@ describe('the Cobranças section', () => {
       BILLING_MESSAGES.paymentsUnavailable,
     );
   });
+
+  it('shows a resident their own charges on /cobrancas, read only, and nobody else’s', async () => {
+    const resident = await app.createUser();
+    const neighbour = await app.createUser();
+    const caller = await api(admin);
+    await caller.billing.create({ userId: resident.id, amountCents: 2990, dueDate: '2026-12-05' });
+    await caller.billing.create({ userId: neighbour.id, amountCents: 1000, dueDate: '2026-12-05' });
+    const mine = await (await api(resident)).billing.mine();
+    expect(mine.map((charge) => [charge.user.id, charge.amountCents, charge.status, charge.dueDate])).toEqual([[resident.id, 2990, 'pending', '2026-12-05']]);
+  });
 });

@@ -23,7 +23,7 @@ const moderationRouter = router({
   thread: staffProcedure
     .input(threadInputSchema)
     .output(staffThreadSchema)
-    .query(({ ctx, input }) => messages.staffThread(ctx.deps, input.orderId)),
+    .query(({ ctx, input }) => messages.staffThread(ctx.deps, ctx.user.id, input.orderId)),
 });
 
 /** The conversation of an order, between its requester and its owner only (issue 14). */

@@ -14,6 +14,8 @@ import { AppError } from '../../errors.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
 import * as messages from './messages.repository.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 
 /**
  * Live event to both people of an order when its thread changed (a new message,
@@ -144,10 +146,12 @@ export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[
 }
 
 /** Staff read a thread only when one of its messages was reported (decisions.md). */
-export async function staffThread(deps: AppDeps, orderId: string): Promise<StaffThread> {
+export async function staffThread(deps: AppDeps, staffId: string, orderId: string): Promise<StaffThread> {
   const order = await messages.findReportedThread(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notReported);
   const rows = await messages.listThread(deps.db, order.order_id, THREAD_LIMIT);
+  // Staff reading people's conversation is itself on the record (Atividade).
+  await audit.record(deps, deps.db, { actorId: staffId, action: AUDIT_ACTIONS.reportedThreadRead, targetType: 'order', targetId: order.order_id });
   return {
     orderId: order.order_id,
     listingTitle: order.listing_title,

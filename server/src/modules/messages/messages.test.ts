@@ -209,5 +209,8 @@ describe('reported messages', () => {
       ['Bruno Vizinho', 'Bom dia', false],
       ['Ana Dona', 'Xingamento', true],
     ]);
+    // That reading is on the record, with who read it.
+    const read = await app.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id']).where('action', '=', 'order.reported_thread_read').execute();
+    expect(read).toEqual([{ actor_id: people.moderator.id, action: 'order.reported_thread_read', target_id: orderId }]);
   });
 });

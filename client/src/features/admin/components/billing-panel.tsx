@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, BILLING_STATUS_LABELS } from '@vizinhanca/shared/billing/billing.schema';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS, BILLING_STATUS_TONES } from '@vizinhanca/shared/billing/billing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -48,7 +48,7 @@ export function BillingPanel() {
                   <Card className="pending-card admin-billing-card" role="article" aria-label={`Cobrança de ${billing.user.fullName}`}>
                     <div className="admin-advertiser-header">
                       <strong>{billing.user.fullName}</strong>
-                      <Badge variant={billing.status === 'overdue' ? 'danger' : billing.status === 'paid' ? 'success' : 'warning'}>
+                      <Badge variant={BILLING_STATUS_TONES[billing.status]}>
                         {BILLING_STATUS_LABELS[billing.status]}
                       </Badge>
                     </div>

@@ -1,20 +1,26 @@
-import type { ComponentType } from 'react';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS, BILLING_STATUS_TONES } from '@vizinhanca/shared/billing/billing.schema';
+import { formatCalendarDate, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import type { ComponentType, ReactNode } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CalendarIcon, CheckCircleIcon, CreditCardIcon, ReceiptIcon, RefreshIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { trpc } from '../../../lib/trpc.ts';
 import '../billing.css';
 
 interface ComingSoonProps {
   title: string;
   lead: string;
   features: { label: string; Icon: ComponentType }[];
+  /** Shown above the 'em breve' card (Cobranças: the person's own charges). */
+  children?: ReactNode;
 }
 
-function ComingSoonScreen({ title, lead, features }: ComingSoonProps) {
+function ComingSoonScreen({ title, lead, features, children }: ComingSoonProps) {
   return (
     <AppScreen header={<PageHeader title={title} backTo="/perfil" />}>
+      {children}
       <Card className="billing-soon">
         <span className="empty-state-icon" aria-hidden="true">
           <SparklesIcon />
@@ -63,12 +69,46 @@ const PAGES = {
   },
 } satisfies Record<string, ComingSoonProps>;
 
-/** /pagamentos (2.19). */
+/** /pagamentos (docs/product.md §10.1). */
 export function PaymentsScreen() {
   return <ComingSoonScreen {...PAGES.payments} />;
 }
 
-/** /cobrancas (2.19). */
+/** The person's own charges, read only (the administration creates them and marks them paid). */
+function MyBillings() {
+  const billings = trpc.billing.mine.useQuery();
+  if (!billings.data || billings.data.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="my-billings-title">
+      <h2 className="section-title" id="my-billings-title">
+        Suas cobranças
+      </h2>
+      <ul className="billing-mine">
+        {billings.data.map((billing) => (
+          <li key={billing.id}>
+            <Card className="billing-mine-card" role="article" aria-label={`Cobrança de ${formatCurrency(billing.amountCents)}`}>
+              <div className="billing-mine-header">
+                <strong>{formatCurrency(billing.amountCents)}</strong>
+                <Badge variant={BILLING_STATUS_TONES[billing.status]}>{BILLING_STATUS_LABELS[billing.status]}</Badge>
+              </div>
+              <p className="muted">
+                {billing.paidAt ? `Paga em ${formatDate(billing.paidAt)}` : `Vence em ${formatCalendarDate(billing.dueDate)}`}
+                {billing.autoRenewal ? ' · renovação automática' : ''}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {billings.data.some((billing) => billing.status === 'overdue') ? <p className="notice notice-info">{BILLING_MESSAGES.overdueNote}</p> : null}
+    </section>
+  );
+}
+
+/** /cobrancas (docs/product.md §10.1): the person's own charges, if any, and what is coming. */
 export function BillingsScreen() {
-  return <ComingSoonScreen {...PAGES.billings} />;
+  return (
+    <ComingSoonScreen {...PAGES.billings}>
+      <MyBillings />
+    </ComingSoonScreen>
+  );
 }
