@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
-import { DEMO_RESIDENT_PASSWORD, seedDemoIfEmpty } from '../db/seed.ts';
+import { DEMO_ADMIN_PASSWORD, DEMO_RESIDENT_PASSWORD, seedDemoIfEmpty } from '../db/seed.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 const run = promisify(execFile);
@@ -87,9 +87,17 @@ describe('npm run backup and npm run restore', () => {
     const original = await app.db.selectFrom('listings').select(['id', 'image_id']).where('image_id', 'is not', null).execute();
     expect(listings.length).toBeGreaterThan(0);
     expect(listings).toEqual(expect.arrayContaining(original));
+    // Photos of listings that are not public are served to staff only: read them all as the administrator.
+    const adminLogin = await fetch(`${base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ json: { email: 'admin@vizinhanca.app', password: DEMO_ADMIN_PASSWORD } }),
+    });
+    expect(adminLogin.status).toBe(200);
+    const adminCookie = adminLogin.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
     const restoredKeys: string[] = [];
     for await (const key of server.deps.storage.list()) {
-      const response = await fetch(`${base}/files/${key}`);
+      const response = await fetch(`${base}/files/${key}`, { headers: { cookie: adminCookie } });
       expect(response.status, key).toBe(200);
       restoredKeys.push(key);
     }
