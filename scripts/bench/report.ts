@@ -1,0 +1,41 @@
+// The one shape every `npm run bench` section returns, and the Markdown it
+// becomes. A line compares a figure with a baseline measured in the same run
+// (the machine is noisy: the ratio means something, an absolute time does not).
+
+export type BenchLine = {
+  /** What was measured, e.g. "listings.list, 50 connections". */
+  what: string;
+  /** The app's figure, formatted with its unit, e.g. "3,100 req/s, p99 31 ms". */
+  figure: string;
+  /** The baseline measured in the same run, formatted, or "" when none applies. */
+  baseline: string;
+  /** figure / baseline in the direction of the target ("1.05x"), or "" when none. */
+  ratio: string;
+  /** The goal in words, e.g. "≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms". */
+  target: string;
+  /** Whether the target was met in this run. */
+  met: boolean;
+};
+
+export type BenchSection = { title: string; lines: BenchLine[]; notes?: string[] };
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function formatRatio(value: number): string {
+  return `${value.toFixed(2)}x`;
+}
+
+export function renderReport(sections: BenchSection[], header: string[] = []): string {
+  const out: string[] = ['# npm run bench', '', ...header, ''];
+  for (const section of sections) {
+    out.push(`## ${section.title}`, '', '| what | figure | baseline (same run) | ratio | target | met |', '|---|---|---|---|---|---|');
+    for (const line of section.lines) {
+      out.push(`| ${[line.what, line.figure, line.baseline, line.ratio, line.target, line.met ? 'yes' : '**no**'].map(escapeCell).join(' | ')} |`);
+    }
+    for (const note of section.notes ?? []) out.push('', note);
+    out.push('');
+  }
+  const all = sections.flatMap((section) => section.lines);
+  out.push(`Targets met: ${all.filter((line) => line.met).length} of ${all.length}.`, '');
+  return out.join('\n');
+}
