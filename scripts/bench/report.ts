@@ -13,8 +13,8 @@ export type BenchLine = {
   ratio: string;
   /** The goal in words, e.g. "≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms". */
   target: string;
-  /** Whether the target was met in this run. */
-  met: boolean;
+  /** Whether the target was met in this run; null for a line shown for reference only (no target). */
+  met: boolean | null;
 };
 
 export type BenchSection = { title: string; lines: BenchLine[]; notes?: string[] };
@@ -30,12 +30,12 @@ export function renderReport(sections: BenchSection[], header: string[] = []): s
   for (const section of sections) {
     out.push(`## ${section.title}`, '', '| what | figure | baseline (same run) | ratio | target | met |', '|---|---|---|---|---|---|');
     for (const line of section.lines) {
-      out.push(`| ${[line.what, line.figure, line.baseline, line.ratio, line.target, line.met ? 'yes' : '**no**'].map(escapeCell).join(' | ')} |`);
+      out.push(`| ${[line.what, line.figure, line.baseline, line.ratio, line.target, line.met === null ? '—' : line.met ? 'yes' : '**no**'].map(escapeCell).join(' | ')} |`);
     }
     for (const note of section.notes ?? []) out.push('', note);
     out.push('');
   }
-  const all = sections.flatMap((section) => section.lines);
+  const all = sections.flatMap((section) => section.lines).filter((line) => line.met !== null);
   out.push(`Targets met: ${all.filter((line) => line.met).length} of ${all.length}.`, '');
   return out.join('\n');
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { LoggedStatement } from './pg-log.ts';
+import { parsePgbenchOutput, pgbenchScript, replacePlaceholders } from './pgbench-script.ts';
+
+const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
+
+describe('pgbench script from captured SQL', () => {
+  it('replaces placeholders outside literals only', () => {
+    expect(replacePlaceholders(`select '$1', "$2", $1, $10 from t where x = $2`, (i) => `<${i}>`)).toBe(`select '$1', "$2", <0>, <9> from t where x = <1>`);
+  });
+
+  it('keeps the SQL text and passes each parameter as a -D variable (NULL inline)', () => {
+    const { script, defines } = pgbenchScript(
+      [statement('select * from "listings" as "l" where "l"."status" = $1 and "l"."expires_at" > $2 and x = $3 limit $4', ['active', '2026-11-23T18:00:00.000+00:00', null, '21'])],
+      { prefix: 'f' },
+    );
+    expect(script).toBe('select * from "listings" as "l" where "l"."status" = :f1_1 and "l"."expires_at" > :f1_2 and x = NULL limit :f1_4;\n');
+    expect(defines).toEqual({ f1_1: 'active', f1_2: '2026-11-23T18:00:00.000+00:00', f1_4: '21' });
+  });
+
+  it('draws the values that identify a transaction from a targets table, one row per transaction', () => {
+    const { script, defines } = pgbenchScript(
+      [
+        statement('select * from sessions where id = $1', ['s-hash']),
+        statement('insert into throttles (key, hits) values ($1, $2)', ['ordersPerUser:u-1', '1']),
+        statement('begin'),
+        statement('insert into orders (listing_id, renter_id, start_date) values ($1, $2, $3)', ['l-1', 'u-1', '2026-11-24']),
+        statement('commit'),
+      ],
+      { prefix: 'o', varying: { table: 'bench_targets', columns: { 's-hash': 'session_id', 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' }, clients: 50 } },
+    );
+    expect(script.split('\n')).toEqual([
+      '\\set on 1 + :client_id + :ok * 50',
+      '\\set ok :ok + 1',
+      "SELECT session_id::text AS o1_1, replace('ordersPerUser:u-1', 'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = :on \\gset",
+      'select * from sessions where id = :o1_1;',
+      'insert into throttles (key, hits) values (:o2_1, :o2_2);',
+      'begin;',
+      'insert into orders (listing_id, renter_id, start_date) values (:o4_1, :o4_2, :o4_3);',
+      'commit;',
+      '',
+    ]);
+    expect(defines).toEqual({ o2_2: '1', ok: '0' });
+  });
+
+  it('reads the summary pgbench prints', () => {
+    const output = [
+      'transaction type: multiple scripts',
+      'number of clients: 50',
+      'number of transactions actually processed: 39140',
+      'number of failed transactions: 0 (0.000%)',
+      'latency average = 15.332 ms',
+      'initial connection time = 101.2 ms',
+      'tps = 3261.219 (without initial connection time)',
+    ].join('\n');
+    expect(parsePgbenchOutput(output)).toEqual({ tps: 3261.219, transactions: 39140, failed: 0, latencyAverageMs: 15.332, aborted: false });
+    expect(() => parsePgbenchOutput('connection refused')).toThrow(/no summary/);
+  });
+});
