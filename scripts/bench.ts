@@ -1,54 +1,469 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../server/src/config.ts';
-import { startServer } from '../server/src/server.ts';
+import * as esbuild from 'esbuild';
+import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
+import { PROJECT_ROOT } from '../server/src/paths.ts';
+import { batchBody, browserClient, feedPageInput } from './bench/browser-requests.ts';
+import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
+import {
+  type ChildServer,
+  descendants,
+  ensurePgbench,
+  pgbenchVersion,
+  postgresLogSink,
+  readStatementLog,
+  rssOf,
+  runPgbench,
+  startNodeServer,
+  withClient,
+  withStatementLog,
+} from './bench/harness.ts';
+import { type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
+import { between, type LoggedStatement, markerSql, parseLog, requestStatements } from './bench/pg-log.ts';
+import { type PgbenchScript, pgbenchScript } from './bench/pgbench-script.ts';
+import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
+import { describeLoad, formatMiB, formatMs, formatRate } from './bench/stats.ts';
 
-// npm run bench: latency of the hottest procedures against a real server and
-// embedded Postgres on this machine. Goals live here, not in timed unit tests.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-bench-'));
-const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true' }));
-const base = `http://127.0.0.1:${server.port}`;
-const origin = { origin: base, 'content-type': 'application/json' };
+// npm run bench: one run, one Markdown report (printed and written to
+// .data/bench/report-<timestamp>.md). It builds the server, generates 100,000
+// listings in a throwaway data directory, runs the compiled app as production
+// does (plain node, a child process), captures the SQL the app sends from
+// Postgres's own statement log, and measures the app side by side with pgbench
+// running that same SQL and with a minimal tRPC + pg endpoint. Never part of
+// `npm test`. Env: BENCH_SECONDS (per load, default 12), BENCH_KEEP=1 keeps the data.
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const root = PROJECT_ROOT;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const WARMUP_MS = 2_000;
+const APP = 'vizinhanca';
+/** The job queue polls through the app's pool: not part of any request. */
+const BACKGROUND = /\bpgboss\./;
+/** A transaction during the capture belongs to the request only if it touches what the request is about. */
+const FEED_ANCHOR = /\bfrom "listings"/i;
+const SEARCH_TERMS = [
+  { type: 'rental', term: 'furadeira' },
+  { type: 'food', term: 'bolo' },
+  { type: 'service', term: 'aula' },
+  { type: 'rental', term: 'bicicleta' },
+  { type: 'food', term: 'brigadeiro' },
+  { type: 'service', term: 'faxina' },
+  { type: 'rental', term: 'projetor' },
+  { type: 'food', term: 'sem lactose' },
+] as const;
+
+const postgresLog = postgresLogSink();
+const started = performance.now();
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const outDir = path.join(root, '.data/bench', stamp);
+mkdirSync(outDir, { recursive: true });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vz-bench-'));
+const timings: string[] = [];
+
+function step(label: string) {
+  const at = performance.now();
+  console.log(`• ${label}...`);
+  return () => timings.push(`${label}: ${((performance.now() - at) / 1000).toFixed(0)} s`);
 }
 
-async function measure(name: string, runs: number, goalP95Ms: number, once: () => Promise<void>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await once();
-    samples.push(performance.now() - started);
+function dateIn(timeZone: string, offsetDays: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The app and everything a section needs to reach it. */
+type BenchContext = {
+  app: ChildServer;
+  databaseUrl: string;
+  pgbench: string;
+  /** Captured requests of the browser and the SQL each made. */
+  feed: { request: LoadRequest; statements: LoggedStatement[] };
+  search: { requests: LoadRequest[]; statements: LoggedStatement[][] };
+  order: { statements: LoggedStatement[]; known: Record<string, string>; next: (n: number) => LoadRequest | null };
+  sortedFeeds: Record<'newest' | 'price_asc' | 'price_desc' | 'rating', LoadRequest>;
+  memory: { afterStart: number; afterFeedLoad?: number };
+};
+
+const load = (url: string, request: (n: number) => LoadRequest | null, seconds = SECONDS) =>
+  runLoad({ url, connections: CONNECTIONS, durationMs: seconds * 1000, warmupMs: WARMUP_MS, request });
+
+const errorsNote = (what: string, result: LoadResult) => (result.errors > 0 ? [`${what}: first errors: ${result.firstErrors.join(' / ')}`] : []);
+
+function statementsNote(what: string, statements: LoggedStatement[]): string {
+  const shown = statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 90)}${statement.sql.length > 90 ? '…' : ''}\``);
+  return `${what}: ${statements.length} statements captured from the Postgres log: ${shown.join('; ')}`;
+}
+
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: { script: string; defines: Record<string, string> }[]) {
+  const files = scripts.map((script, i) => {
+    const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
+    writeFileSync(file, script.script);
+    return file;
+  });
+  const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
+  writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
+  const result = await runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients: CONNECTIONS, seconds: SECONDS, scripts: files, defines });
+  writeFileSync(path.join(outDir, `${name}.pgbench.out.txt`), result.output);
+  return result;
+}
+
+/** The parameter types Postgres infers for each statement that had a NULL parameter (PREPARE only; nothing runs). */
+async function parameterTypes(databaseUrl: string, statements: LoggedStatement[]): Promise<(string[] | undefined)[]> {
+  return withClient(databaseUrl, async (client) => {
+    const types: (string[] | undefined)[] = [];
+    for (const [i, statement] of statements.entries()) {
+      if (!statement.params.includes(null)) {
+        types.push(undefined);
+        continue;
+      }
+      await client.query(`PREPARE vz_bench_probe_${i} AS ${statement.sql}`);
+      const { rows } = await client.query<{ types: string[] }>(`SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1`, [`vz_bench_probe_${i}`]);
+      await client.query(`DEALLOCATE vz_bench_probe_${i}`);
+      types.push(rows[0]?.types);
+    }
+    return types;
+  });
+}
+
+const pgbenchFigure = (result: { tps: number; latencyAverageMs: number; failed: number; aborted: boolean }, mode: string) =>
+  `pgbench -M ${mode}, ${CONNECTIONS} clients: ${formatRate(result.tps, 'tps')}, avg ${formatMs(result.latencyAverageMs)}${result.failed || result.aborted ? `, ${result.failed} failed${result.aborted ? ', clients aborted' : ''}` : ''}`;
+
+// ---- Sections: each one function; the lead adds realtime, bundle and Lighthouse to the list ----
+
+async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
+  const lines: BenchLine[] = [];
+  const notes: string[] = [];
+
+  const feedApp = await load(ctx.app.url, () => ctx.feed.request);
+  ctx.memory.afterFeedLoad = rssOf(ctx.app.pid);
+  const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
+  const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript]);
+  const feedRatio = feedApp.rps / feedPg.tps;
+  lines.push({
+    what: `listings.list, first page of /alugueis (the browser's request), ${CONNECTIONS} connections`,
+    figure: describeLoad(feedApp),
+    baseline: pgbenchFigure(feedPg, 'prepared'),
+    ratio: formatRatio(feedRatio),
+    target: '≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms',
+    met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0,
+  });
+
+  const feedSql = ctx.feed.statements.find((statement) => /\bfrom "listings"/i.test(statement.sql)) ?? ctx.feed.statements.at(-1)!;
+  const minimal = await startMinimalServer(ctx, feedSql);
+  try {
+    const minimalLoad = await load(minimal.url, () => ({ ...ctx.feed.request, headers: {} }));
+    lines.push({
+      what: 'same, against a minimal tRPC + superjson + pg endpoint running the captured feed SQL (no auth, no middleware)',
+      figure: describeLoad(feedApp),
+      baseline: describeLoad(minimalLoad),
+      ratio: formatRatio(feedApp.rps / minimalLoad.rps),
+      target: 'reference',
+      met: null,
+    });
+    notes.push(...errorsNote('minimal endpoint', minimalLoad));
+  } finally {
+    await minimal.stop();
   }
-  const p95 = percentile(samples, 95);
-  console.log(`${name.padEnd(28)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   goal p95 < ${goalP95Ms} ms ${p95 < goalP95Ms ? 'ok' : 'MISSED'}`);
-  return p95 < goalP95Ms;
+
+  let searchIndex = 0;
+  const searchApp = await load(ctx.app.url, () => ctx.search.requests[searchIndex++ % ctx.search.requests.length]!);
+  const searchScripts: PgbenchScript[] = [];
+  for (const [i, statements] of ctx.search.statements.entries()) {
+    searchScripts.push(pgbenchScript(statements, { prefix: `s${i + 1}_`, types: await parameterTypes(ctx.databaseUrl, statements) }));
+  }
+  const searchPg = await pgbenchFor(ctx, 'search', 'extended', searchScripts);
+  const searchRatio = searchApp.rps / searchPg.tps;
+  lines.push({
+    what: `search, ${ctx.search.requests.length} rotating terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}), ${CONNECTIONS} connections`,
+    figure: describeLoad(searchApp),
+    baseline: pgbenchFigure(searchPg, 'extended'),
+    ratio: formatRatio(searchRatio),
+    target: '≥ 0.6x pgbench -M extended',
+    met: searchRatio >= 0.6 && searchApp.errors === 0,
+  });
+
+  const orderApp = await load(ctx.app.url, ctx.order.next);
+  const orderScript = pgbenchScript(ctx.order.statements, {
+    prefix: 'o',
+    varying: { table: 'bench_order_targets', columns: ctx.order.known, clients: CONNECTIONS },
+    types: await parameterTypes(ctx.databaseUrl, ctx.order.statements),
+  });
+  const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
+  const orderRatio = orderApp.rps / orderPg.tps;
+  lines.push({
+    what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
+    figure: describeLoad(orderApp),
+    baseline: pgbenchFigure(orderPg, 'prepared'),
+    ratio: formatRatio(orderRatio),
+    target: '≥ 0.6x pgbench of the same statements, 0 errors',
+    met: orderRatio >= 0.6 && orderApp.errors === 0,
+  });
+
+  notes.push(
+    ...errorsNote('feed', feedApp),
+    ...errorsNote('search', searchApp),
+    ...errorsNote('orders.create', orderApp),
+    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench uses ${CONNECTIONS} clients (-j 2), the app its own pool.`,
+    statementsNote('Feed', ctx.feed.statements),
+    statementsNote(`Search ("${SEARCH_TERMS[0].term}")`, ctx.search.statements[0]!),
+    statementsNote('Order', ctx.order.statements),
+    'The order script draws the renter, their session, the listing and the day from a table of targets with one extra `SELECT ... \\gset` per transaction (one row per transaction, so the orders commit without colliding on the exclusion constraint); the rest of its text and parameters is what the app sent.',
+    `The minimal endpoint runs the captured feed statement as a named (prepared) statement through a pool of 10, like pgbench -M prepared. The pgbench scripts and their -D values are in ${path.relative(root, outDir)}/.`,
+  );
+  return { title: `Read path at ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (issue 12)`, lines, notes };
 }
 
-try {
-  const login = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: origin, body: JSON.stringify({ json: { email: 'ana@vizinhanca.app', password: 'morador-vizinhanca' } }) });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const results = [
-    await measure('login (Argon2id 19 MiB)', 20, 400, async () => {
-      const response = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: origin, body: JSON.stringify({ json: { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' } }) });
-      if (!response.ok) throw new Error(`login ${response.status}`);
-    }),
-    await measure('auth.me (session lookup)', 300, 25, async () => {
-      const response = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
-      if (!response.ok) throw new Error(`me ${response.status}`);
-    }),
-    await measure('home batch (me + unread)', 300, 30, async () => {
-      const response = await fetch(`${base}/trpc/auth.me,notifications.unreadCount?batch=1&input=%7B%7D`, { headers: { cookie } });
-      if (!response.ok) throw new Error(`batch ${response.status}`);
-    }),
+async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
+  const seconds = Math.max(4, Math.round(SECONDS / 2));
+  const newest = await load(ctx.app.url, () => ctx.sortedFeeds.newest, seconds);
+  const lines: BenchLine[] = [];
+  const notes: string[] = [...errorsNote('newest', newest)];
+  for (const sort of ['price_asc', 'price_desc', 'rating'] as const) {
+    const sorted = await load(ctx.app.url, () => ctx.sortedFeeds[sort], seconds);
+    const ratio = sorted.p95 / newest.p95;
+    lines.push({
+      what: `/alugueis sorted by ${sort}, first page, ${CONNECTIONS} connections: p95`,
+      figure: `p95 ${formatMs(sorted.p95)} (${describeLoad(sorted)})`,
+      baseline: `unsorted newest first: p95 ${formatMs(newest.p95)} (${formatRate(newest.rps)})`,
+      ratio: formatRatio(ratio),
+      target: 'p95 ≤ 1.5x newest first',
+      met: ratio <= 1.5 && sorted.errors === 0,
+    });
+    notes.push(...errorsNote(sort, sorted));
+  }
+  return { title: 'Browse with sorting (issue 13)', lines, notes };
+}
+
+async function memorySection(ctx: BenchContext): Promise<BenchSection> {
+  const limit = 512 * 1024 * 1024;
+  const helpers = descendants(ctx.app.pid).filter((child) => /tsx|esbuild/.test(child.command));
+  const lines: BenchLine[] = [
+    { what: 'app process rss after start (node dist/server/start.js)', figure: formatMiB(ctx.memory.afterStart), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterStart <= limit },
   ];
-  console.log(`\nmemory: rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
-  process.exitCode = results.every(Boolean) ? 0 : 1;
+  if (ctx.memory.afterFeedLoad !== undefined) {
+    lines.push({ what: 'app process rss after the feed load', figure: formatMiB(ctx.memory.afterFeedLoad), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterFeedLoad <= limit });
+  }
+  lines.push({
+    what: 'tsx or esbuild processes under the app',
+    figure: helpers.length === 0 ? 'none' : helpers.map((child) => child.command).join('; '),
+    baseline: '',
+    ratio: '',
+    target: 'none (production runs compiled code)',
+    met: helpers.length === 0,
+  });
+  return { title: 'Memory and processes', lines, notes: ['Resident memory (VmRSS from /proc) of the one node process serving the app; the database runs apart.'] };
+}
+
+// ---- The run ----
+
+async function buildAll() {
+  const done = step('compile the server (scripts/build-server.mjs) and the minimal endpoint');
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not compile');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'scripts/bench/minimal-server.ts')],
+    outfile: path.join(root, 'dist/bench/minimal-server.js'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  await esbuild.stop();
+  done();
+}
+
+function appEnv(port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+  for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+  return env;
+}
+
+async function startApp(): Promise<ChildServer> {
+  const port = await freePort();
+  return startNodeServer({ script: path.join(root, 'dist/server/start.js'), cwd: root, env: appEnv(port), port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
+}
+
+async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement): Promise<ChildServer> {
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: ctx.databaseUrl, PORT: String(port), FEED_SQL: JSON.stringify({ text: feedSql.sql, values: feedSql.params, limit: 20 }) };
+  return startNodeServer({ script: path.join(root, 'dist/bench/minimal-server.js'), cwd: root, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'minimal.log') });
+}
+
+async function generateData(databaseUrl: string) {
+  const done = step(`generate ${BENCH_SIZE.listings.toLocaleString('en-US')} listings, ${BENCH_SIZE.owners.toLocaleString('en-US')} owners, ${BENCH_SIZE.reviews.toLocaleString('en-US')} reviews`);
+  await withClient(databaseUrl, async (client) => {
+    await client.query('BEGIN');
+    for (const sql of datasetSql()) await client.query(sql);
+    await client.query('COMMIT');
+    await client.query('VACUUM ANALYZE');
+  });
+  done();
+}
+
+/** Rentals to order, each once, by a signed-in neighbour who does not own it: day 0 for the app's load, later days for pgbench. */
+async function orderTargets(databaseUrl: string, firstDay: string) {
+  return withClient(databaseUrl, async (client) => {
+    const rentals = `
+      SELECT (row_number() OVER (ORDER BY l.published_at, l.id) - 1)::int AS i, l.id AS listing_id, l.user_id AS owner_id, o.rn AS owner_rn
+      FROM listings l JOIN bench_owner o ON o.id = l.user_id WHERE l.type = 'rental' AND l.status = 'active'`;
+    const renterRn = `CASE WHEN 1 + r.i % ${BENCH_SIZE.sessions} = r.owner_rn THEN 1 + (r.i + 1) % ${BENCH_SIZE.sessions} ELSE 1 + r.i % ${BENCH_SIZE.sessions} END`;
+    const { rows } = await client.query<{ listing_id: string; owner_id: string; renter_id: string; renter_rn: string }>(
+      `SELECT r.listing_id, r.owner_id, s.id AS renter_id, s.rn AS renter_rn FROM (${rentals}) r JOIN bench_owner s ON s.rn = ${renterRn} ORDER BY r.i`,
+    );
+    await client.query(`
+      CREATE TABLE bench_order_targets AS
+      SELECT (d.day - 1) * (SELECT count(*) FROM (${rentals}) c) + r.i + 1 AS n, r.listing_id, r.owner_id, s.id AS renter_id,
+             encode(sha256(convert_to('vz-bench-session-' || s.rn, 'UTF8')), 'hex') AS session_id, ($1::date + d.day)::text AS start_date
+      FROM (${rentals}) r CROSS JOIN generate_series(1, 3) AS d(day) JOIN bench_owner s ON s.rn = ${renterRn}`, [firstDay]);
+    await client.query('CREATE UNIQUE INDEX ON bench_order_targets (n)');
+    await client.query('ANALYZE bench_order_targets');
+    return rows.map((row) => ({ ...row, renter_rn: Number(row.renter_rn) }));
+  });
+}
+
+async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<BenchContext, 'app' | 'databaseUrl' | 'pgbench' | 'memory'>> {
+  const done = step('capture the browser requests and the SQL the app sends');
+  const tomorrow = dateIn('America/Sao_Paulo', 1);
+  const targets = await orderTargets(databaseUrl, tomorrow);
+  const recorded: LoadRequest[] = [];
+  const viewer = browserClient(app.url, `vz_session=${sessionToken(1)}`, (request) => recorded.push(request));
+  const first = targets[0]!;
+  const orderer = browserClient(app.url, `vz_session=${sessionToken(first.renter_rn)}`, (request) => recorded.push(request));
+  const orderInput = { listingId: first.listing_id, startDate: tomorrow, endDate: tomorrow };
+
+  const labels: string[] = [];
+  await withClient(databaseUrl, (client) =>
+    withStatementLog(client, async () => {
+      const captured = async (label: string, call: () => Promise<unknown>) => {
+        labels.push(label);
+        await client.query(markerSql(label, 'begin'));
+        await call();
+        await client.query(markerSql(label, 'end'));
+      };
+      await captured('feed', () => viewer.listings.list.query(feedPageInput('rental')));
+      for (const [i, entry] of SEARCH_TERMS.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term })));
+      await captured('order', () => orderer.orders.create.mutate(orderInput));
+    }),
+  );
+  const log = parseLog(await readStatementLog(postgresLog, markerSql('order', 'end')));
+  const statementsOf = (label: string, session: number, anchor: RegExp, mutation = false) => {
+    const statements = requestStatements(between(log, label), { application: APP, firstParam: sessionId(session), ignore: BACKGROUND, anchor, mutation });
+    if (statements.length === 0) throw new Error(`no statement of the app logged for "${label}"`);
+    return statements;
+  };
+  const [feedRequest, ...rest] = recorded;
+  const searchRequests = rest.slice(0, SEARCH_TERMS.length);
+  const orderRequest = rest[SEARCH_TERMS.length]!;
+  if (orderRequest.body !== batchBody(orderInput)) throw new Error(`the order body differs from the browser's:\n${orderRequest.body}\n${batchBody(orderInput)}`);
+
+  const sortedFeeds = {} as BenchContext['sortedFeeds'];
+  for (const sort of ['newest', 'price_asc', 'price_desc', 'rating'] as const) {
+    const before = recorded.length;
+    await viewer.listings.list.query(feedPageInput('rental', { sort }));
+    sortedFeeds[sort] = recorded[before]!;
+  }
+
+  // The load's orders: the next targets (the first was the captured one), within each renter's hourly limit of 60.
+  const ordersPerRenter = new Map<number, number>();
+  const next = (n: number): LoadRequest | null => {
+    const target = targets[n + 1];
+    if (!target) return null;
+    const used = ordersPerRenter.get(target.renter_rn) ?? 1;
+    if (used >= 59) return null;
+    ordersPerRenter.set(target.renter_rn, used + 1);
+    return {
+      ...orderRequest,
+      headers: { ...orderRequest.headers, cookie: `vz_session=${sessionToken(target.renter_rn)}` },
+      body: batchBody({ listingId: target.listing_id, startDate: tomorrow, endDate: tomorrow }),
+    };
+  };
+  const feedStatements = statementsOf('feed', 1, FEED_ANCHOR);
+  const searchStatements = SEARCH_TERMS.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
+  const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
+  writeFileSync(path.join(outDir, 'captured.json'), JSON.stringify({ feedRequest, searchRequests, orderRequest, feedStatements, searchStatements, orderStatements }, null, 2));
+  done();
+  return {
+    feed: { request: feedRequest!, statements: feedStatements },
+    search: { requests: searchRequests, statements: searchStatements },
+    order: {
+      statements: orderStatements,
+      known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date' },
+      next,
+    },
+    sortedFeeds,
+  };
+}
+
+async function machineHeader(databaseUrl: string, pgbench: string): Promise<string[]> {
+  const cpus = os.cpus();
+  const postgres = await withClient(databaseUrl, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version);
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  return [
+    `Run ${new Date().toISOString()} on ${os.hostname()}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${formatMiB(os.totalmem())} RAM, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} at the start.`,
+    `Node ${process.version}, Postgres ${postgres} (embedded), ${pgbenchVersion(pgbench)}, commit ${commit || 'unknown'}. The machine may be shared: read the ratios (measured in this one run), not the absolute figures.`,
+    `Data: ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (a third of each type, 2% inactive), ${BENCH_SIZE.owners.toLocaleString('en-US')} approved owners, ${BENCH_SIZE.reviews.toLocaleString('en-US')} completed orders with their reviews, ${BENCH_SIZE.sessions} signed-in sessions.`,
+  ];
+}
+
+let postgres: PostgresHandle | undefined;
+let app: ChildServer | undefined;
+try {
+  await buildAll();
+  const pgbench = ensurePgbench();
+
+  let done = step('start the embedded Postgres in a throwaway data directory and the compiled app (migrations)');
+  // Started here (the app finds it running on its data directory and uses it), so its log reaches this process.
+  postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
+  const databaseUrl = postgres.connectionString;
+  app = await startApp();
+  await app.stop();
+  done();
+
+  await generateData(databaseUrl);
+
+  done = step('restart the app on the generated data');
+  app = await startApp();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const afterStart = rssOf(app.pid);
+  done();
+
+  const captured = await capture(app, databaseUrl);
+  const ctx: BenchContext = { app, databaseUrl, pgbench, memory: { afterStart }, ...captured };
+  const header = await machineHeader(databaseUrl, pgbench);
+
+  // Each section is one function; a failing one becomes a note instead of ending the run.
+  const sections: (() => Promise<BenchSection>)[] = [() => readPathSection(ctx), () => browseSortSection(ctx), () => memorySection(ctx)];
+  const results: BenchSection[] = [];
+  for (const [i, section] of sections.entries()) {
+    const sectionDone = step(`section ${i + 1} of ${sections.length}`);
+    let result: BenchSection;
+    try {
+      result = await section();
+    } catch (error) {
+      result = { title: `Section ${i + 1} failed`, lines: [], notes: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
+    }
+    // An app that died under load is a finding: say so, with its last words, and go on with a new one.
+    if (!ctx.app.alive()) {
+      const tail = readFileSync(path.join(dataDir, 'app.log'), 'utf8').split('\n').filter((line) => line && !line.startsWith('{')).slice(-8);
+      result.notes = [...(result.notes ?? []), `**The app process exited during this section.** Its last output:\n\n\`\`\`\n${tail.join('\n')}\n\`\`\``];
+      ctx.app = app = await startApp();
+    }
+    results.push(result);
+    sectionDone();
+  }
+  header.push('', `Took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min: ${timings.join('; ')}.`);
+  const report = renderReport(results, header);
+  const file = path.join(root, '.data/bench', `report-${stamp}.md`);
+  writeFileSync(file, report);
+  console.log(`\n${report}\nReport written to ${path.relative(root, file)}`);
 } finally {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
+  await postgres?.stop();
+  if (process.env.BENCH_KEEP === '1') console.log(`Data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }

@@ -50,10 +50,11 @@ export function datasetSql(size: DatasetSize = BENCH_SIZE): string[] {
             lpad(g::text, 11, '0'), '119' || lpad(g::text, 8, '0'),
             chr(65 + g % 6), (1 + g % 240)::text, 'approved', now() - interval '400 days', now() - interval '400 days', now() - interval '400 days'
      FROM generate_series(1, ${owners}) AS g`,
-    `CREATE TEMP TABLE bench_owner AS
+    `CREATE TABLE bench_owner AS
      SELECT id, row_number() OVER (ORDER BY created_at, email) - 1 AS rn FROM users WHERE email LIKE '%@${BENCH_EMAIL_DOMAIN}'`,
     `CREATE UNIQUE INDEX ON bench_owner (rn)`,
-    // Newest first spans about 23 days; every listing expires 30 days after it was published.
+    // Newest first spans about 17 days; every listing expires 30 days after it was published, so
+    // none is within the owner's expiry notice (8 days) and no background job runs during the bench.
     `INSERT INTO listings (user_id, type, title, description, price_cents, price_unit, tags, delivery_options, requires_advance_order,
                            minimum_notice_hours, max_portions, status, paused_by, published_at, expires_at, created_at, updated_at)
      SELECT o.id, k.type,
@@ -74,7 +75,7 @@ export function datasetSql(size: DatasetSize = BENCH_SIZE): string[] {
      JOIN bench_owner o ON o.rn = g % ${owners}
      CROSS JOIN LATERAL (
        SELECT (ARRAY['rental', 'food', 'service'])[1 + g % 3] AS type,
-              now() - (${listings} - g) * interval '20 seconds' - interval '1 minute' AS published,
+              now() - (${listings} - g) * interval '15 seconds' - interval '1 minute' AS published,
               CASE g % 3 WHEN 0 THEN (${list([...VOCABULARY.rental])})[1 + (g / 3) % ${VOCABULARY.rental.length}]
                          WHEN 1 THEN (${list([...VOCABULARY.food])})[1 + (g / 3) % ${VOCABULARY.food.length}]
                          ELSE (${list([...VOCABULARY.service])})[1 + (g / 3) % ${VOCABULARY.service.length}] END AS noun

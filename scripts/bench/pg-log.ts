@@ -1,5 +1,5 @@
-// Reads the statements the app sent from Postgres's own log (jsonlog with
-// log_statement = 'all'): the exact text and parameters, not a retyped copy.
+// Reads the statements the app sent from Postgres's own log (log_statement =
+// 'all'): the exact text and parameters, not a retyped copy.
 // The bench brackets each captured request between two marker statements sent
 // on its own connection, so one log holds several captures in order.
 
@@ -53,22 +53,44 @@ export function parseParameters(detail: string): (string | null)[] {
   return params;
 }
 
-/** One jsonlog line -> the statement it logged, or null for any other message. */
-export function parseLogLine(line: string): LoggedStatement | null {
-  if (!line.trim()) return null;
-  const entry = JSON.parse(line) as { pid?: number; application_name?: string; message?: string; detail?: string };
-  const match = /^(?:statement|execute [^:]*): ([\s\S]*)$/.exec(entry.message ?? '');
-  if (!match) return null;
-  return {
-    pid: entry.pid ?? 0,
-    application: entry.application_name ?? '',
-    sql: match[1]!,
-    params: entry.detail && /^\s*parameters:/i.test(entry.detail) ? parseParameters(entry.detail) : [],
-  };
+/**
+ * Each log line starts with this prefix (log_line_prefix, set for the capture)
+ * so the reader knows the backend and the application; a statement's text may
+ * span lines after it.
+ */
+export const LOG_LINE_PREFIX = '@@vz@@%p@@%a@@ ';
+const ENTRY = /^@@vz@@(\d+)@@([^@\n]*)@@ ([A-Z]+):  /gm;
+
+type LogEntry = { pid: number; application: string; severity: string; text: string };
+
+function entries(text: string): LogEntry[] {
+  const found: LogEntry[] = [];
+  const heads = [...text.matchAll(ENTRY)];
+  heads.forEach((head, i) => {
+    const start = head.index + head[0].length;
+    const end = i + 1 < heads.length ? heads[i + 1]!.index : text.length;
+    found.push({ pid: Number(head[1]), application: head[2]!, severity: head[3]!, text: text.slice(start, end).replace(/\n$/, '') });
+  });
+  return found;
 }
 
+/** Postgres's log (stderr format, LOG_LINE_PREFIX) -> the statements it logged, with their parameters. */
 export function parseLog(text: string): LoggedStatement[] {
-  return text.split('\n').flatMap((line) => parseLogLine(line) ?? []);
+  const statements: LoggedStatement[] = [];
+  let last: (LoggedStatement & { open: boolean }) | undefined;
+  for (const entry of entries(text)) {
+    if (entry.severity === 'DETAIL' && last?.open && last.pid === entry.pid && /^parameters:/i.test(entry.text)) {
+      last.params = parseParameters(entry.text);
+      last.open = false;
+      continue;
+    }
+    if (last) last.open = false;
+    const match = entry.severity === 'LOG' ? /^(?:statement|execute [^:]*): ([\s\S]*)$/.exec(entry.text) : null;
+    if (!match) continue;
+    last = { pid: entry.pid, application: entry.application, sql: match[1]!, params: [], open: true };
+    statements.push(last);
+  }
+  return statements.map(({ pid, application, sql, params }) => ({ pid, application, sql, params }));
 }
 
 /** The statements logged between the begin and end markers of `label` (markers excluded). */
@@ -83,24 +105,35 @@ const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
 
 /**
- * The statements one request made: the app's connections only; background work
- * (`ignore`, e.g. the job queue's polling) dropped unless it ran inside a
- * transaction; for a mutation, nothing after its last transaction ended (the
- * event bus reading the rows it notified is fan-out, not the request).
+ * The statements one request made, from its first statement that carries
+ * `firstParam` (the session lookup: every signed-in request starts with it);
+ * the app's connections only; background work dropped: statements matching
+ * `ignore` (the job queue's polling) outside transactions, and transactions
+ * with no statement matching `anchor` (a job's notice committed meanwhile). For
+ * a mutation, nothing after its last transaction ended (the event bus reading
+ * the rows it notified is fan-out, not the request).
  */
 export function requestStatements(
   statements: readonly LoggedStatement[],
-  options: { application: string; ignore?: RegExp; mutation?: boolean },
+  options: { application: string; firstParam?: string; ignore?: RegExp; anchor?: RegExp; mutation?: boolean },
 ): LoggedStatement[] {
-  const inTransaction = new Set<number>();
+  const open = new Map<number, LoggedStatement[]>();
   const kept: LoggedStatement[] = [];
-  for (const statement of statements) {
-    if (statement.application !== options.application) continue;
-    const open = inTransaction.has(statement.pid);
-    if (TRANSACTION_START.test(statement.sql)) inTransaction.add(statement.pid);
-    if (TRANSACTION_END.test(statement.sql)) inTransaction.delete(statement.pid);
-    if (!open && options.ignore?.test(statement.sql) && !TRANSACTION_START.test(statement.sql)) continue;
-    kept.push(statement);
+  const app = statements.filter((statement) => statement.application === options.application);
+  const first = options.firstParam === undefined ? 0 : app.findIndex((statement) => statement.params.includes(options.firstParam!));
+  for (const statement of app.slice(Math.max(0, first))) {
+    const block = open.get(statement.pid);
+    if (TRANSACTION_START.test(statement.sql)) {
+      open.set(statement.pid, [statement]);
+    } else if (block) {
+      block.push(statement);
+      if (TRANSACTION_END.test(statement.sql)) {
+        open.delete(statement.pid);
+        if (!options.anchor || block.some((entry) => options.anchor!.test(entry.sql))) kept.push(...block);
+      }
+    } else if (!options.ignore?.test(statement.sql)) {
+      kept.push(statement);
+    }
   }
   if (!options.mutation) return kept;
   const lastEnd = kept.findLastIndex((statement) => TRANSACTION_END.test(statement.sql));

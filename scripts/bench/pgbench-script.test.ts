@@ -9,12 +9,12 @@ describe('pgbench script from captured SQL', () => {
     expect(replacePlaceholders(`select '$1', "$2", $1, $10 from t where x = $2`, (i) => `<${i}>`)).toBe(`select '$1', "$2", <0>, <9> from t where x = <1>`);
   });
 
-  it('keeps the SQL text and passes each parameter as a -D variable (NULL inline)', () => {
+  it('keeps the SQL text and passes each parameter as a -D variable (NULL inline, cast to the inferred type)', () => {
     const { script, defines } = pgbenchScript(
       [statement('select * from "listings" as "l" where "l"."status" = $1 and "l"."expires_at" > $2 and x = $3 limit $4', ['active', '2026-11-23T18:00:00.000+00:00', null, '21'])],
-      { prefix: 'f' },
+      { prefix: 'f', types: [['text', 'timestamp with time zone', 'integer', 'bigint']] },
     );
-    expect(script).toBe('select * from "listings" as "l" where "l"."status" = :f1_1 and "l"."expires_at" > :f1_2 and x = NULL limit :f1_4;\n');
+    expect(script).toBe('select * from "listings" as "l" where "l"."status" = :f1_1 and "l"."expires_at" > :f1_2 and x = NULL::integer limit :f1_4;\n');
     expect(defines).toEqual({ f1_1: 'active', f1_2: '2026-11-23T18:00:00.000+00:00', f1_4: '21' });
   });
 

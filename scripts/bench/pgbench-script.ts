@@ -48,7 +48,12 @@ export function replacePlaceholders(sql: string, replace: (index: number) => str
   return out;
 }
 
-export function pgbenchScript(statements: readonly LoggedStatement[], options: { prefix: string; varying?: Varying }): PgbenchScript {
+/**
+ * `types[s][i]`: the type Postgres inferred for parameter i of statement s
+ * (from PREPARE). pgbench cannot send a NULL parameter, so a NULL is written
+ * inline, cast to that type so the other parameters are inferred as before.
+ */
+export function pgbenchScript(statements: readonly LoggedStatement[], options: { prefix: string; varying?: Varying; types?: readonly (readonly string[] | undefined)[] }): PgbenchScript {
   const defines: Record<string, string> = {};
   const drawn: string[] = [];
   const lines: string[] = [];
@@ -58,7 +63,10 @@ export function pgbenchScript(statements: readonly LoggedStatement[], options: {
     const sql = replacePlaceholders(statement.sql.trim().replace(/;\s*$/, ''), (index) => {
       const value = statement.params[index];
       if (value === undefined) throw new Error(`statement ${s + 1} has no value for $${index + 1}`);
-      if (value === null) return 'NULL';
+      if (value === null) {
+        const type = options.types?.[s]?.[index];
+        return type ? `NULL::${type}` : 'NULL';
+      }
       const name = `${options.prefix}${s + 1}_${index + 1}`;
       const hits = known.filter(([candidate]) => value.includes(candidate));
       if (hits.length === 0) {
