@@ -60,7 +60,7 @@ const started = performance.now();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const outDir = path.join(root, '.data/bench', stamp);
 mkdirSync(outDir, { recursive: true });
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vz-bench-'));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vz-bench-main-'));
 const timings: string[] = [];
 
 function step(label: string) {
@@ -99,7 +99,10 @@ function statementsNote(what: string, statements: LoggedStatement[]): string {
   return `${what}: ${statements.length} statements captured from the Postgres log: ${shown.join('; ')}`;
 }
 
-async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: { script: string; defines: Record<string, string> }[]) {
+/** The app's pool size: pgbench at this many clients too, for reference (the ratio is at CONNECTIONS, as the app's load). */
+const APP_POOL = 10;
+
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: PgbenchScript[]) {
   const files = scripts.map((script, i) => {
     const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
     writeFileSync(file, script.script);
@@ -107,9 +110,14 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
-  const result = await runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients: CONNECTIONS, seconds: SECONDS, scripts: files, defines });
-  writeFileSync(path.join(outDir, `${name}.pgbench.out.txt`), result.output);
-  return result;
+  const run = async (clients: number) => {
+    const result = await runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines });
+    writeFileSync(path.join(outDir, `${name}-c${clients}.pgbench.out.txt`), result.output);
+    return result;
+  };
+  const atLoad = await run(CONNECTIONS);
+  const atPool = await run(APP_POOL);
+  return { ...atLoad, figure: `${pgbenchFigure(atLoad, mode, CONNECTIONS)}; ${APP_POOL} clients (the app's pool): ${formatRate(atPool.tps, 'tps')}` };
 }
 
 /** The parameter types Postgres infers for each statement that had a NULL parameter (PREPARE only; nothing runs). */
@@ -130,8 +138,8 @@ async function parameterTypes(databaseUrl: string, statements: LoggedStatement[]
   });
 }
 
-const pgbenchFigure = (result: { tps: number; latencyAverageMs: number; failed: number; aborted: boolean }, mode: string) =>
-  `pgbench -M ${mode}, ${CONNECTIONS} clients: ${formatRate(result.tps, 'tps')}, avg ${formatMs(result.latencyAverageMs)}${result.failed || result.aborted ? `, ${result.failed} failed${result.aborted ? ', clients aborted' : ''}` : ''}`;
+const pgbenchFigure = (result: { tps: number; latencyAverageMs: number; failed: number; aborted: boolean }, mode: string, clients: number) =>
+  `pgbench -M ${mode}, ${clients} clients: ${formatRate(result.tps, 'tps')}, avg ${formatMs(result.latencyAverageMs)}${result.failed || result.aborted ? `, ${result.failed} failed${result.aborted ? ', clients aborted' : ''}` : ''}`;
 
 // ---- Sections: each one function; the lead adds realtime, bundle and Lighthouse to the list ----
 
@@ -147,7 +155,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   lines.push({
     what: `listings.list, first page of /alugueis (the browser's request), ${CONNECTIONS} connections`,
     figure: describeLoad(feedApp),
-    baseline: pgbenchFigure(feedPg, 'prepared'),
+    baseline: feedPg.figure,
     ratio: formatRatio(feedRatio),
     target: '≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms',
     met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0,
@@ -181,7 +189,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   lines.push({
     what: `search, ${ctx.search.requests.length} rotating terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}), ${CONNECTIONS} connections`,
     figure: describeLoad(searchApp),
-    baseline: pgbenchFigure(searchPg, 'extended'),
+    baseline: searchPg.figure,
     ratio: formatRatio(searchRatio),
     target: '≥ 0.6x pgbench -M extended',
     met: searchRatio >= 0.6 && searchApp.errors === 0,
@@ -198,7 +206,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   lines.push({
     what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
     figure: describeLoad(orderApp),
-    baseline: pgbenchFigure(orderPg, 'prepared'),
+    baseline: orderPg.figure,
     ratio: formatRatio(orderRatio),
     target: '≥ 0.6x pgbench of the same statements, 0 errors',
     met: orderRatio >= 0.6 && orderApp.errors === 0,
@@ -208,7 +216,8 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...errorsNote('feed', feedApp),
     ...errorsNote('search', searchApp),
     ...errorsNote('orders.create', orderApp),
-    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench uses ${CONNECTIONS} clients (-j 2), the app its own pool.`,
+    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients (-j 2; the ratio) and at ${APP_POOL} (the app's pool size; for reference). On a busy machine ${CONNECTIONS} Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header.`,
+    'pgbench\'s order transactions notify the app (events, jobs) as the app\'s own do: the app handles them after the run, during the next measurements.',
     statementsNote('Feed', ctx.feed.statements),
     statementsNote(`Search ("${SEARCH_TERMS[0].term}")`, ctx.search.statements[0]!),
     statementsNote('Order', ctx.order.statements),
@@ -456,7 +465,7 @@ try {
     results.push(result);
     sectionDone();
   }
-  header.push('', `Took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min: ${timings.join('; ')}.`);
+  header.push(`Load average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')}.`, '', `Took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min: ${timings.join('; ')}.`);
   const report = renderReport(results, header);
   const file = path.join(root, '.data/bench', `report-${stamp}.md`);
   writeFileSync(file, report);

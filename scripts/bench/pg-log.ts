@@ -59,7 +59,7 @@ export function parseParameters(detail: string): (string | null)[] {
  * span lines after it.
  */
 export const LOG_LINE_PREFIX = '@@vz@@%p@@%a@@ ';
-const ENTRY = /^@@vz@@(\d+)@@([^@\n]*)@@ ([A-Z]+):  /gm;
+const ENTRY = /^@@vz@@(\d+)@@([^@\n]*)@@ ([A-Z]+): {2}/gm;
 
 type LogEntry = { pid: number; application: string; severity: string; text: string };
 
