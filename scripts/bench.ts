@@ -23,7 +23,7 @@ import {
 } from './bench/harness.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { between, type LoggedStatement, markerSql, parseLog, requestStatements } from './bench/pg-log.ts';
-import { type PgbenchScript, pgbenchScript } from './bench/pgbench-script.ts';
+import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { describeLoad, formatMiB, formatMs, formatRate } from './bench/stats.ts';
 
@@ -84,13 +84,13 @@ type BenchContext = {
   /** Captured requests of the browser and the SQL each made. */
   feed: { request: LoadRequest; statements: LoggedStatement[] };
   search: { requests: LoadRequest[]; statements: LoggedStatement[][] };
-  order: { statements: LoggedStatement[]; known: Record<string, string>; next: (n: number) => LoadRequest | null };
+  order: { statements: LoggedStatement[]; known: Record<string, string>; requests: LoadRequest[] };
   sortedFeeds: Record<'newest' | 'price_asc' | 'price_desc' | 'rating', LoadRequest>;
   memory: { afterStart: number; afterFeedLoad?: number };
 };
 
-const load = (url: string, request: (n: number) => LoadRequest | null, seconds = SECONDS) =>
-  runLoad({ url, connections: CONNECTIONS, durationMs: seconds * 1000, warmupMs: WARMUP_MS, request });
+const load = (url: string, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) =>
+  runLoad({ url, connections: CONNECTIONS, durationMs: (options.seconds ?? SECONDS) * 1000, warmupMs: WARMUP_MS, requests, once: options.once });
 
 const errorsNote = (what: string, result: LoadResult) => (result.errors > 0 ? [`${what}: first errors: ${result.firstErrors.join(' / ')}`] : []);
 
@@ -102,7 +102,7 @@ function statementsNote(what: string, statements: LoggedStatement[]): string {
 /** The app's pool size: pgbench at this many clients too, for reference (the ratio is at CONNECTIONS, as the app's load). */
 const APP_POOL = 10;
 
-async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: PgbenchScript[]) {
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: PgbenchScript[], varyingPrefix?: string) {
   const files = scripts.map((script, i) => {
     const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
     writeFileSync(file, script.script);
@@ -110,8 +110,15 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
+  let usedRows = 0;
   const run = async (clients: number) => {
+    // A script drawing one targets row per transaction starts after the rows the previous run used.
+    if (varyingPrefix) {
+      const variables = varyingRunVariables(varyingPrefix);
+      Object.assign(defines, { [variables.clients]: String(clients), [variables.base]: String(usedRows) });
+    }
     const result = await runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines });
+    usedRows += (result.transactions || 0) + (result.failed || 0) + clients;
     writeFileSync(path.join(outDir, `${name}-c${clients}.pgbench.out.txt`), result.output);
     return result;
   };
@@ -147,7 +154,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const lines: BenchLine[] = [];
   const notes: string[] = [];
 
-  const feedApp = await load(ctx.app.url, () => ctx.feed.request);
+  const feedApp = await load(ctx.app.url, [ctx.feed.request]);
   ctx.memory.afterFeedLoad = rssOf(ctx.app.pid);
   const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
   const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript]);
@@ -164,7 +171,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const feedSql = ctx.feed.statements.find((statement) => /\bfrom "listings"/i.test(statement.sql)) ?? ctx.feed.statements.at(-1)!;
   const minimal = await startMinimalServer(ctx, feedSql);
   try {
-    const minimalLoad = await load(minimal.url, () => ({ ...ctx.feed.request, headers: {} }));
+    const minimalLoad = await load(minimal.url, [{ ...ctx.feed.request, headers: {} }]);
     lines.push({
       what: 'same, against a minimal tRPC + superjson + pg endpoint running the captured feed SQL (no auth, no middleware)',
       figure: describeLoad(feedApp),
@@ -178,8 +185,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     await minimal.stop();
   }
 
-  let searchIndex = 0;
-  const searchApp = await load(ctx.app.url, () => ctx.search.requests[searchIndex++ % ctx.search.requests.length]!);
+  const searchApp = await load(ctx.app.url, ctx.search.requests);
   const searchScripts: PgbenchScript[] = [];
   for (const [i, statements] of ctx.search.statements.entries()) {
     searchScripts.push(pgbenchScript(statements, { prefix: `s${i + 1}_`, types: await parameterTypes(ctx.databaseUrl, statements) }));
@@ -195,13 +201,13 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     met: searchRatio >= 0.6 && searchApp.errors === 0,
   });
 
-  const orderApp = await load(ctx.app.url, ctx.order.next);
+  const orderApp = await load(ctx.app.url, ctx.order.requests, { once: true });
   const orderScript = pgbenchScript(ctx.order.statements, {
     prefix: 'o',
     varying: { table: 'bench_order_targets', columns: ctx.order.known, clients: CONNECTIONS },
     types: await parameterTypes(ctx.databaseUrl, ctx.order.statements),
   });
-  const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
+  const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript], 'o');
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
     what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
@@ -229,11 +235,11 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
 
 async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
   const seconds = Math.max(4, Math.round(SECONDS / 2));
-  const newest = await load(ctx.app.url, () => ctx.sortedFeeds.newest, seconds);
+  const newest = await load(ctx.app.url, [ctx.sortedFeeds.newest], { seconds });
   const lines: BenchLine[] = [];
   const notes: string[] = [...errorsNote('newest', newest)];
   for (const sort of ['price_asc', 'price_desc', 'rating'] as const) {
-    const sorted = await load(ctx.app.url, () => ctx.sortedFeeds[sort], seconds);
+    const sorted = await load(ctx.app.url, [ctx.sortedFeeds[sort]], { seconds });
     const ratio = sorted.p95 / newest.p95;
     lines.push({
       what: `/alugueis sorted by ${sort}, first page, ${CONNECTIONS} connections: p95`,
@@ -378,19 +384,18 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   }
 
   // The load's orders: the next targets (the first was the captured one), within each renter's hourly limit of 60.
-  const ordersPerRenter = new Map<number, number>();
-  const next = (n: number): LoadRequest | null => {
-    const target = targets[n + 1];
-    if (!target) return null;
-    const used = ordersPerRenter.get(target.renter_rn) ?? 1;
-    if (used >= 59) return null;
+  const ordersPerRenter = new Map<number, number>([[first.renter_rn, 1]]);
+  const orderRequests: LoadRequest[] = [];
+  for (const target of targets.slice(1)) {
+    const used = ordersPerRenter.get(target.renter_rn) ?? 0;
+    if (used >= 59) continue;
     ordersPerRenter.set(target.renter_rn, used + 1);
-    return {
+    orderRequests.push({
       ...orderRequest,
       headers: { ...orderRequest.headers, cookie: `vz_session=${sessionToken(target.renter_rn)}` },
       body: batchBody({ listingId: target.listing_id, startDate: tomorrow, endDate: tomorrow }),
-    };
-  };
+    });
+  }
   const feedStatements = statementsOf('feed', 1, FEED_ANCHOR);
   const searchStatements = SEARCH_TERMS.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
   const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
@@ -402,7 +407,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
     order: {
       statements: orderStatements,
       known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date' },
-      next,
+      requests: orderRequests,
     },
     sortedFeeds,
   };

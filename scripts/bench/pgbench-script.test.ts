@@ -30,7 +30,7 @@ describe('pgbench script from captured SQL', () => {
       { prefix: 'o', varying: { table: 'bench_targets', columns: { 's-hash': 'session_id', 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' }, clients: 50 } },
     );
     expect(script.split('\n')).toEqual([
-      '\\set on 1 + :client_id + :ok * 50',
+      '\\set on 1 + :obase + :client_id + :ok * :oclients',
       '\\set ok :ok + 1',
       "SELECT session_id::text AS o1_1, replace('ordersPerUser:u-1', 'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = :on \\gset",
       'select * from sessions where id = :o1_1;',
@@ -40,7 +40,7 @@ describe('pgbench script from captured SQL', () => {
       'commit;',
       '',
     ]);
-    expect(defines).toEqual({ o2_2: '1', ok: '0' });
+    expect(defines).toEqual({ o2_2: '1', ok: '0', oclients: '50', obase: '0' });
   });
 
   it('reads the summary pgbench prints', () => {

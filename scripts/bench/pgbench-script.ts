@@ -17,9 +17,12 @@ export type Varying = {
   table: string;
   /** A captured value -> the targets table's column that replaces it (also inside longer values). */
   columns: Record<string, string>;
-  /** pgbench's -c, so that client c takes rows c+1, c+1+clients, ... */
+  /** pgbench's -c, so that client c takes rows base+c+1, base+c+1+clients, ... (both -D variables: set them per run). */
   clients: number;
 };
+
+/** The -D variables of a Varying script that each pgbench run sets: its -c, and the rows earlier runs used. */
+export const varyingRunVariables = (prefix: string) => ({ clients: `${prefix}clients`, base: `${prefix}base` });
 
 const quoteLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -83,9 +86,12 @@ export function pgbenchScript(statements: readonly LoggedStatement[], options: {
   if (varying && drawn.length > 0) {
     const counter = `${options.prefix}k`;
     const row = `${options.prefix}n`;
+    const run = varyingRunVariables(options.prefix);
     defines[counter] = '0';
+    defines[run.clients] = String(varying.clients);
+    defines[run.base] = '0';
     lines.unshift(
-      `\\set ${row} 1 + :client_id + :${counter} * ${varying.clients}`,
+      `\\set ${row} 1 + :${run.base} + :client_id + :${counter} * :${run.clients}`,
       `\\set ${counter} :${counter} + 1`,
       `SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = :${row} \\gset`,
     );

@@ -20,5 +20,6 @@ describe('bench report', () => {
     expect(markdown).toContain('| minimal \\| endpoint | 1,200 req/s |  |  |  | — |');
     expect(markdown).toContain('Captured SQL: 2 statements.');
     expect(markdown).toContain('Targets met: 0 of 1.');
+    expect(formatRatio(Number.NaN)).toBe('—');
   });
 });

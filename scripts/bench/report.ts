@@ -22,7 +22,7 @@ export type BenchSection = { title: string; lines: BenchLine[]; notes?: string[]
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function formatRatio(value: number): string {
-  return `${value.toFixed(2)}x`;
+  return Number.isFinite(value) ? `${value.toFixed(2)}x` : '—';
 }
 
 export function renderReport(sections: BenchSection[], header: string[] = []): string {
