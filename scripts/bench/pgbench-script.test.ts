@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedStatement } from './pg-log.ts';
-import { parsePgbenchOutput, pgbenchScript, replacePlaceholders } from './pgbench-script.ts';
+import { parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders } from './pgbench-script.ts';
 
 const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
 
@@ -32,7 +32,7 @@ describe('pgbench script from captured SQL', () => {
     expect(script.split('\n')).toEqual([
       '\\set on 1 + :obase + :client_id + :ok * :oclients',
       '\\set ok :ok + 1',
-      "SELECT session_id::text AS o1_1, replace('ordersPerUser:u-1', 'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = :on \\gset",
+      "SELECT session_id::text AS o1_1, replace(E'ordersPerUser\\x3au-1', E'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = :on \\gset",
       'select * from sessions where id = :o1_1;',
       'insert into throttles (key, hits) values (:o2_1, :o2_2);',
       'begin;',
@@ -41,6 +41,10 @@ describe('pgbench script from captured SQL', () => {
       '',
     ]);
     expect(defines).toEqual({ o2_2: '1', ok: '0', oclients: '50', obase: '0' });
+  });
+
+  it('writes literals pgbench will not read variables in (no colon), that Postgres reads back as they were', () => {
+    expect(quoteLiteral(`a:b'c\\d`)).toBe(`E'a\\x3ab''c\\\\d'`);
   });
 
   it('reads the summary pgbench prints', () => {

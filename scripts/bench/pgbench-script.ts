@@ -24,7 +24,11 @@ export type Varying = {
 /** The -D variables of a Varying script that each pgbench run sets: its -c, and the rows earlier runs used. */
 export const varyingRunVariables = (prefix: string) => ({ clients: `${prefix}clients`, base: `${prefix}base` });
 
-const quoteLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
+/**
+ * A string literal without a colon: pgbench reads `:name` as a variable even
+ * inside quotes, so ':' is written as the escape \x3a of an E'' literal.
+ */
+export const quoteLiteral = (value: string) => `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/:/g, '\\x3a')}'`;
 
 /** Replaces `$n` placeholders outside quoted literals and identifiers. */
 export function replacePlaceholders(sql: string, replace: (index: number) => string): string {
