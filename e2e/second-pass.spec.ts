@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
@@ -288,4 +289,140 @@ test("what a new user found wrong: an expired listing reads 'Expirado' with 'Ren
   await expect(page).toHaveURL(/\/(meus-pedidos|gerenciar-pedidos|anuncio\/)/);
 
   await juliana.context.close();
+});
+
+/** A plain JPEG of this size and colour: the sizes tell the photos apart once stored. */
+async function photoFile(name: string, width: number, height: number, background: string) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function pickPhotos(page: Page, files: Awaited<ReturnType<typeof photoFile>>[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^Adicionar foto/ }).click();
+  await (await chooser).setFiles(files);
+}
+
+interface OwnedListing {
+  status: string;
+  photos: { id: string; cardUrl: string; detailUrl: string; width: number; height: number }[];
+}
+
+test('an owner publishes a listing with 3 photos; a resident sees the first on the card and swipes the gallery', async ({ browser }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'fotografa');
+  const resident = await approvedResident(browser, admin.page, 'curioso');
+  const title = `Barraca de camping ${Date.now().toString(36)}`;
+  const red = await photoFile('vermelha.jpg', 800, 600, '#c0392b');
+  const green = await photoFile('verde.jpg', 600, 800, '#27ae60');
+  const blue = await photoFile('azul.jpg', 900, 600, '#2980b9');
+  const yellow = await photoFile('amarela.jpg', 700, 700, '#f1c40f');
+
+  const page = owner.page;
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/images')) uploads += 1;
+  });
+  await page.goto('/anuncios/criar?category=rental');
+  await page.getByLabel('Título').fill(title);
+  await page.getByLabel('Descrição').fill('Barraca para 4 pessoas, com sobreteto e estacas.');
+  await page.getByLabel('Preço (R$)').fill('30');
+
+  // Six at once: refused before anything is sent.
+  await pickPhotos(page, [red, green, blue, yellow, red, green]);
+  await expectToast(page, 'Um anúncio pode ter no máximo 5 fotos');
+  expect(uploads).toBe(0);
+
+  // Four, then the last one removed and the third moved before the second: red, blue, green.
+  await pickPhotos(page, [red, green, blue, yellow]);
+  const photos = page.getByRole('list', { name: 'Fotos do anúncio' });
+  await expect(photos.getByRole('img', { name: 'Foto 4 de 4' })).toBeVisible({ timeout: 20_000 });
+  expect(uploads).toBe(4);
+  await photos.getByRole('button', { name: 'Remover foto 4' }).click();
+  await photos.getByRole('button', { name: 'Mover foto 3 para a esquerda' }).click();
+  await expect(photos.getByRole('img')).toHaveCount(3);
+  await expect(page.getByText('3 de 5')).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/photos-editor.png' });
+  await page.getByRole('button', { name: 'Publicar Anúncio' }).click();
+  await expectToast(page, 'Anúncio criado! Aguardando aprovação do administrador.');
+
+  const mine = await query<{ items: (OwnedListing & { id: string; title: string })[] }>(page, 'listings.mine');
+  const created = mine.items.find((item) => item.title === title)!;
+  expect(created.photos.map((photo) => [photo.width, photo.height])).toEqual([
+    [800, 600],
+    [900, 600],
+    [600, 800],
+  ]);
+  await mutate(moderator.page, 'listings.moderation.approve', { id: created.id });
+  const [cover, second, third] = created.photos;
+
+  // The card shows the first photo, with its proportions.
+  const neighbour = resident.page;
+  await neighbour.goto('/alugueis');
+  const card = neighbour.getByRole('article', { name: title });
+  const cardImage = card.locator('img.listing-card-image');
+  await expect(cardImage).toHaveAttribute('src', cover!.cardUrl);
+  await expect(cardImage).toHaveAttribute('width', '800');
+  await expect(cardImage).toHaveAttribute('height', '600');
+  await expect.poll(() => cardImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await card.scrollIntoViewIfNeeded();
+  await neighbour.screenshot({ path: '.tmp/screens/photos-card.png' });
+
+  // The detail: a gallery of the three, swiped on touch.
+  await card.getByRole('link', { name: title }).click();
+  await expect(neighbour.getByRole('heading', { name: title })).toBeVisible();
+  const gallery = neighbour.getByRole('region', { name: `Fotos de ${title}` });
+  const images = gallery.getByRole('img');
+  await expect(images).toHaveCount(3);
+  for (const [index, photo] of created.photos.entries()) {
+    const image = gallery.getByRole('img', { name: `Foto de ${title} (${index + 1} de 3)` });
+    await expect(image).toHaveAttribute('src', photo.detailUrl);
+    await expect(image).toHaveAttribute('width', String(photo.width));
+    await expect(image).toHaveAttribute('height', String(photo.height));
+  }
+  await expect(gallery.getByText('1/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Ver foto 1 de 3' })).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await neighbour.screenshot({ path: '.tmp/screens/photos-detail.png' });
+
+  // A finger swipes from right to left (touch events, as a phone sends them): the second photo.
+  const box = (await gallery.boundingBox())!;
+  const y = Math.round(box.y + box.height * 0.4);
+  const from = Math.round(box.x + box.width * 0.8);
+  const cdp = await neighbour.context().newCDPSession(neighbour);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 10; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from - step * Math.round(box.width * 0.06), y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(gallery.getByText('2/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Ver foto 2 de 3' })).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => gallery.getByRole('img', { name: `Foto de ${title} (2 de 3)` }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(gallery.getByRole('img', { name: `Foto de ${title} (2 de 3)` })).toHaveAttribute('src', second!.detailUrl);
+  await neighbour.screenshot({ path: '.tmp/screens/photos-detail-swiped.png' });
+
+  // The buttons do the same, for whoever does not swipe.
+  await gallery.getByRole('button', { name: 'Próxima foto' }).click();
+  await expect(gallery.getByText('3/3')).toBeVisible();
+  await expect(gallery.getByRole('img', { name: `Foto de ${title} (3 de 3)` })).toHaveAttribute('src', third!.detailUrl);
+  await expect(gallery.getByRole('button', { name: 'Próxima foto' })).toBeDisabled();
+  await gallery.getByRole('button', { name: 'Ver foto 1 de 3' }).click();
+  await expect(gallery.getByText('1/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Foto anterior' })).toBeDisabled();
+
+  // The owner puts the green one first when editing: back to moderation, in the new order.
+  await page.goto(`/anuncios/criar?edit=${created.id}`);
+  const editing = page.getByRole('list', { name: 'Fotos do anúncio' });
+  await expect(editing.getByRole('img')).toHaveCount(3);
+  await editing.getByRole('button', { name: 'Mover foto 3 para a esquerda' }).click();
+  await editing.getByRole('button', { name: 'Mover foto 2 para a esquerda' }).click();
+  await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expectToast(page, 'Anúncio atualizado!');
+  const edited = await query<OwnedListing>(page, 'listings.ownerView', { id: created.id });
+  expect(edited.status).toBe('pending');
+  expect(edited.photos.map((photo) => photo.id)).toEqual([third!.id, cover!.id, second!.id]);
+
+  await Promise.all([owner.close(), resident.close(), admin.context.close(), moderator.context.close()]);
 });

@@ -49,7 +49,7 @@ export function PhotoGallery({ photos, title, className, fallbackSrc }: PhotoGal
       <ul className="gallery-track" ref={track} onScroll={onScroll}>
         {photos.map((photo, index) => (
           <li key={photo.id} className="gallery-slide" aria-roledescription="foto" aria-label={`${index + 1} de ${count}`}>
-            <GalleryImage photo={photo} alt={count > 1 ? `${title}, foto ${index + 1} de ${count}` : title} eager={index === 0} fallbackSrc={fallbackSrc} />
+            <GalleryImage photo={photo} alt={count > 1 ? `Foto de ${title} (${index + 1} de ${count})` : `Foto de ${title}`} eager={index === 0} fallbackSrc={fallbackSrc} />
           </li>
         ))}
       </ul>
@@ -61,12 +61,13 @@ export function PhotoGallery({ photos, title, className, fallbackSrc }: PhotoGal
           <button type="button" className="gallery-arrow gallery-arrow-next" aria-label="Próxima foto" disabled={current === count - 1} onClick={() => show(current + 1)}>
             <ChevronRightIcon />
           </button>
-          <p className="gallery-counter" aria-live="polite">
-            <span className="visually-hidden">Foto </span>
-            {current + 1}
-            <span aria-hidden="true">/</span>
-            <span className="visually-hidden"> de </span>
-            {count}
+          <p className="gallery-counter">
+            <span aria-hidden="true">
+              {current + 1}/{count}
+            </span>
+            <span className="visually-hidden" aria-live="polite">
+              Foto {current + 1} de {count}
+            </span>
           </p>
           <div className="gallery-dots">
             {photos.map((photo, index) => (
