@@ -426,3 +426,96 @@ test('an owner publishes a listing with 3 photos; a resident sees the first on t
 
   await Promise.all([owner.close(), resident.close(), admin.context.close(), moderator.context.close()]);
 });
+
+test("search everywhere and sort, 'Salvar' into 'Salvos', a service at home asks the time, and the neighbour page from cards, details, orders and reviews", async ({ browser, today }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const seller = await approvedResident(browser, admin.page, 'vendedora');
+  const buyer = await approvedResident(browser, admin.page, 'comprador');
+  const word = `achado${Date.now().toString(36)}`;
+  const titles = { rental: `Caixa de som ${word}`, food: `Pão de mel ${word}`, service: `Conserto de bicicleta ${word}` };
+  const rentalId = await published(seller.page, moderator.page, { type: 'rental', title: titles.rental, description: 'Caixa de som portátil.', priceCents: 5000 });
+  await published(seller.page, moderator.page, { type: 'food', title: titles.food, description: 'Pão de mel com chocolate.', priceCents: 1500 });
+  const serviceId = await published(seller.page, moderator.page, {
+    type: 'service',
+    title: titles.service,
+    description: 'Regulagem de freios e marchas.',
+    priceCents: 8000,
+    deliveryOptions: ['pickup', 'delivery'],
+  });
+  // A completed rental both sides reviewed: the reviews show on both neighbour pages.
+  const { id: orderId } = await mutate<{ id: string }>(buyer.page, 'orders.create', { listingId: rentalId, startDate: today, endDate: addDays(today, 1) });
+  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(seller.page, step, { id: orderId });
+  await mutate(buyer.page, 'reviews.create', { orderId, rating: 5, comment: 'Som potente, entregue na hora.' });
+  await mutate(seller.page, 'reviews.create', { orderId, rating: 4, comment: 'Devolveu tudo certinho.' });
+
+  const page = buyer.page;
+  const cards = page.getByRole('article');
+
+  // Home's search looks across the three types.
+  await page.goto('/');
+  await page.getByLabel('Buscar em aluguéis, comidas e serviços').fill(word);
+  await page.getByLabel('Buscar em aluguéis, comidas e serviços').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/busca\\?busca=${word}`));
+  await expect(cards).toHaveCount(3);
+
+  // Sorted by price, up and down.
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Menor preço' });
+  await expect(cards.getByRole('heading')).toHaveText([titles.food, titles.rental, titles.service]);
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Maior preço' });
+  await expect(cards.getByRole('heading')).toHaveText([titles.service, titles.rental, titles.food]);
+  for (const path of ['/alugueis', '/comidas', '/servicos']) {
+    await page.goto(path);
+    await expect(page.getByLabel('Ordenar por')).toBeVisible();
+  }
+
+  // The neighbour page from a card: who, since when, both ratings, listings and reviews; no phone, e-mail or CPF.
+  await page.goto(`/busca?busca=${word}`);
+  await cards.filter({ hasText: titles.rental }).getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: seller.fullName })).toBeVisible();
+  await expect(main.getByText(/Membro desde \S+ de \d{4}/)).toBeVisible();
+  const ratings = main.getByRole('definition');
+  await expect(ratings.first()).toContainText('5,0');
+  await expect(main.getByRole('list', { name: 'Anúncios ativos' }).getByRole('article')).toHaveCount(3);
+  await expect(main.getByText('Som potente, entregue na hora.')).toBeVisible();
+  const text = (await main.textContent()) ?? '';
+  expect(text).not.toMatch(/98765|@|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+
+  // From a review: the buyer's own page, rated 4,0 as a client.
+  await main.getByRole('link', { name: buyer.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${buyer.id}$`));
+  await expect(main.getByText('Devolveu tudo certinho.')).toBeVisible();
+  await expect(main.locator('.neighbour-rating').filter({ hasText: 'Como cliente' })).toContainText('4,0');
+
+  // The service's detail: 'Salvar', the lister's name opens their page, and a service at home asks for date and time.
+  await page.goto(`/service/${serviceId}`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('button', { name: 'Salvo' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Solicitar Serviço' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitar Serviço' });
+  await expect(dialog.getByLabel('Data', { exact: true })).toHaveCount(0);
+  await dialog.getByText('Atendimento Domiciliar').click();
+  await expect(dialog.getByLabel('Data', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Horário')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Informe a data e o horário')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await main.getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+
+  // 'Salvos' on the profile.
+  await page.goto('/perfil');
+  await page.getByRole('link', { name: 'Salvos', exact: true }).click();
+  await expect(page).toHaveURL(/\/salvos$/);
+  await expect(cards.filter({ hasText: titles.service })).toHaveCount(1);
+
+  // From an order card.
+  await page.goto('/meus-pedidos?aba=finalizados');
+  await cards.filter({ hasText: titles.rental }).getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+
+  await Promise.all([seller.close(), buyer.close(), admin.context.close(), moderator.context.close()]);
+});
