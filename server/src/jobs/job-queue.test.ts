@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/schema.ts';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
@@ -40,6 +43,41 @@ describe('the job queue', () => {
     const sent = app.outbox().slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('Subject: Uma vez');
+  });
+
+  it('survives a refused job completion (an exhausted pool) instead of ending the process', async () => {
+    // pg-boss records a job's result without awaiting it: a refusal there must be caught.
+    const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+    const refusingPool = {
+      connect: async () => {
+        const client = await pool.connect();
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        Object.assign(client, {
+          query: (...args: unknown[]) => {
+            const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+            if (text?.includes('SET completed_on = now()')) return Promise.reject(new Error('timeout exceeded when trying to connect'));
+            return query(...args);
+          },
+        });
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: refusingPool }) });
+    const ran: number[] = [];
+    const job: OneOffJob<{ n: number }> = { name: 'test.completion-refused', async run(_deps, data) { ran.push(data.n); } };
+    const logged = vi.spyOn(app.deps.logger, 'error').mockImplementation(() => undefined);
+    const queue = createJobQueue(db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    try {
+      await queue.start(app.deps, { scheduled: [], oneOff: [job as OneOffJob<never>], pollingIntervalSeconds: 0.5, schedule: false });
+      await queue.enqueue(app.db, job, { n: 7 }, { key: 'completion-refused' });
+      await eventually(() => expect(ran).toEqual([7]), 20_000);
+      await eventually(() => expect(logged.mock.calls.some(([, message]) => String(message).includes('could not record a job result'))).toBe(true));
+    } finally {
+      logged.mockRestore();
+      await queue.stop();
+      await db.destroy();
+    }
   });
 
   it('retries a failing job with backoff until it succeeds', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -62,6 +63,10 @@ function executorFor(db: Db): PgBoss.Db {
  * slot across instances, and retries failures with backoff. A job whose worker
  * died is retried after it expires, so the work itself must be idempotent.
  */
+// The statements pg-boss's workers run without awaiting (see the executor below).
+const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<'completeJobs' | 'failJobsById', (schema: string) => string>;
+const UNAWAITED_COMPLETIONS = new Set([pgBossPlans.completeJobs(QUEUE_SCHEMA), pgBossPlans.failJobsById(QUEUE_SCHEMA)]);
+
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
@@ -78,7 +83,18 @@ export class PgBossQueue implements JobQueue {
     // After stop only a late job's complete/fail can come here: it is dropped (the job
     // stays 'active' and is retried once it expires), answered as "0 rows changed".
     const guarded: PgBoss.Db = {
-      executeSql: (text, values) => (this.stopped ? Promise.resolve({ rows: [{ count: '0' }] }) : executor.executeSql(text, values)),
+      executeSql: (text, values) => {
+        if (this.stopped) return Promise.resolve({ rows: [{ count: '0' }] });
+        const result = executor.executeSql(text, values);
+        if (!UNAWAITED_COMPLETIONS.has(text)) return result;
+        // pg-boss completes and fails a worked job without awaiting it: a refusal here
+        // (a pool exhausted under load) would be an unhandled rejection that ends the
+        // process. Logged instead; the job stays 'active' and is retried once it expires.
+        return result.catch((error: unknown) => {
+          logger.error({ err: error }, 'job queue could not record a job result; it will be retried');
+          return { rows: [{ count: '0' }] };
+        });
+      },
     };
     this.boss = new PgBoss({ db: guarded, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
