@@ -22,6 +22,11 @@ export interface EnqueueOptions {
   /** The same key twice enqueues one job: a retry of the caller cannot double the effect. */
   key: string;
   startAfter?: Date;
+  /**
+   * Seconds to wait, on the queue's (the database's) clock: a grace period such as
+   * "e-mail the message if it is still unread in a while", not a domain date.
+   */
+  delaySeconds?: number;
 }
 
 export interface JobQueue {
@@ -135,7 +140,7 @@ export class PgBossQueue implements JobQueue {
   async enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void> {
     await this.boss.send(job.name, data, {
       id: jobIdFor(job.name, options.key),
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
       db: executorFor(db),
     });
   }
