@@ -80,6 +80,8 @@ export async function startLocalPushService(options: { trustGlobally?: boolean }
   const received: ReceivedPush[] = [];
   /** Paths the push service answers 410 Gone for: devices that unsubscribed. */
   const gone = new Set<string>();
+  /** Paths it answers 404 Not Found for: subscriptions it never had or has forgotten. */
+  const notFound = new Set<string>();
   const certDir = mkdtempSync(path.join(tmpdir(), 'vz-push-'));
   execFileSync(
     'openssl',
@@ -96,7 +98,8 @@ export async function startLocalPushService(options: { trustGlobally?: boolean }
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(gone.has(req.url ?? '') ? 410 : 201).end();
+      const url = req.url ?? '';
+      res.writeHead(gone.has(url) ? 410 : notFound.has(url) ? 404 : 201).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,6 +113,7 @@ export async function startLocalPushService(options: { trustGlobally?: boolean }
     agent,
     received,
     gone,
+    notFound,
     async close() {
       if (options.trustGlobally) globalOptions.ca = previousCa;
       agent.destroy();
