@@ -43,6 +43,9 @@ export interface StartOptions {
   schedule?: boolean;
 }
 
+/** Postgres's SQLSTATE for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+
 const ONE_OFF_RETRY = { retryLimit: 12, retryDelay: 15, retryBackoff: true, expireInSeconds: 5 * 60 };
 const SCHEDULED_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
 
@@ -93,9 +96,26 @@ export class PgBossQueue implements JobQueue {
   async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
     await this.boss.start();
     for (const job of jobs.oneOff) {
-      await this.boss.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
+      await this.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
     }
-    for (const job of jobs.scheduled) await this.boss.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+    for (const job of jobs.scheduled) await this.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+  }
+
+  /**
+   * Instances starting together on a database without this queue both create it;
+   * pg-boss's partition DDL can then deadlock, and Postgres aborts one of them.
+   * That one tries again and finds the queue made (creating it is idempotent).
+   */
+  private async createQueue(name: string, options: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+        this.logger.warn({ queue: name, attempt }, 'job queue creation met another instance; trying again');
+      }
+    }
   }
 
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
