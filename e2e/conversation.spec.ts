@@ -151,6 +151,21 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await expect(requester.page.getByText('marcou o pedido de')).toBeVisible();
   await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' }).getByText('Pago', { exact: true })).toBeVisible();
   await expect(requester.page.getByRole('button', { name: 'Pagar com Pix' })).toHaveCount(0);
+
+  // The owner hands over and completes right in the conversation; each step asks first.
+  const summary = owner.page.getByRole('region', { name: 'Resumo do pedido' });
+  await summary.getByRole('button', { name: 'Marcar como entregue' }).click();
+  const deliver = owner.page.getByRole('dialog', { name: 'Marcar como entregue' });
+  await expect(deliver).toContainText(`Confirma que "${title}" foi entregue a ${requester.fullName}?`);
+  await deliver.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(summary).toContainText('Aprovado');
+  await summary.getByRole('button', { name: 'Marcar como entregue' }).click();
+  await owner.page.getByRole('dialog', { name: 'Marcar como entregue' }).getByRole('button', { name: 'Confirmar Entrega' }).click();
+  await expect(summary).toContainText('Em Andamento');
+  await summary.getByRole('button', { name: 'Concluir' }).click();
+  await owner.page.getByRole('dialog', { name: 'Concluir Pedido' }).getByRole('button', { name: 'Confirmar Conclusão' }).click();
+  await expect(summary).toContainText('Concluído');
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Concluído');
   await requester.page.goto('/meus-pedidos');
   await expect(requester.page.getByRole('article').filter({ hasText: title })).toContainText('Pago');
 
