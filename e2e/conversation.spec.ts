@@ -83,18 +83,36 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText(title);
   await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Pendente');
 
-  // The button sends (the phone's way); the owner's card counts it live.
+  // The owner's home and profile, open in other tabs: nothing unread yet.
+  const ownerHome = await owner.context.newPage();
+  await ownerHome.goto('/');
+  const homeMessages = ownerHome.getByRole('link', { name: 'Mensagens' });
+  await expect(homeMessages).toBeVisible();
+  await expect(homeMessages).not.toContainText('não lida');
+  const ownerProfile = await owner.context.newPage();
+  await ownerProfile.goto('/perfil');
+  const profileMessages = ownerProfile.getByRole('link', { name: /^Mensagens/ });
+  await expect(profileMessages).toBeVisible();
+
+  // The button sends (the phone's way); the owner's card and 'Mensagens' totals count it live.
   await requester.page.getByLabel('Mensagem').fill('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');
   await requester.page.getByRole('button', { name: 'Enviar' }).click();
   await expect(messages(requester.page)).toContainText('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');
   await expect(requester.page.getByRole('img', { name: 'Enviada' })).toBeVisible();
   await expect(ownerCard.getByRole('link', { name: /Conversar.*1 mensagem não lida/ })).toBeVisible();
+  await expect(homeMessages).toContainText('1 mensagem não lida');
+  await expect(profileMessages).toContainText('1 mensagem não lida');
 
   // The owner opens it: the markup is text, the requester's tick turns to read; Enter sends on desktop.
   await ownerCard.getByRole('link', { name: /Conversar/ }).click();
   await expect(messages(owner.page)).toContainText('<b>link</b>');
   await expect(owner.page.locator('.message-body b')).toHaveCount(0);
   await expect(requester.page.getByRole('img', { name: 'Lida' })).toBeVisible();
+  // Read on one tab: the totals on the others clear.
+  await expect(homeMessages).not.toContainText('não lida');
+  await expect(profileMessages).not.toContainText('não lida');
+  await ownerHome.close();
+  await ownerProfile.close();
   await owner.page.getByLabel('Mensagem').fill('Pode sim! Bloco E, apto 707.');
   await owner.page.getByLabel('Mensagem').press('Enter');
   await expect(messages(requester.page)).toContainText('Pode sim! Bloco E, apto 707.');
@@ -133,6 +151,21 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await expect(requester.page.getByText('marcou o pedido de')).toBeVisible();
   await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' }).getByText('Pago', { exact: true })).toBeVisible();
   await expect(requester.page.getByRole('button', { name: 'Pagar com Pix' })).toHaveCount(0);
+
+  // The owner hands over and completes right in the conversation; each step asks first.
+  const summary = owner.page.getByRole('region', { name: 'Resumo do pedido' });
+  await summary.getByRole('button', { name: 'Marcar como entregue' }).click();
+  const deliver = owner.page.getByRole('dialog', { name: 'Marcar como entregue' });
+  await expect(deliver).toContainText(`Confirma que "${title}" foi entregue a ${requester.fullName}?`);
+  await deliver.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(summary).toContainText('Aprovado');
+  await summary.getByRole('button', { name: 'Marcar como entregue' }).click();
+  await owner.page.getByRole('dialog', { name: 'Marcar como entregue' }).getByRole('button', { name: 'Confirmar Entrega' }).click();
+  await expect(summary).toContainText('Em Andamento');
+  await summary.getByRole('button', { name: 'Concluir' }).click();
+  await owner.page.getByRole('dialog', { name: 'Concluir Pedido' }).getByRole('button', { name: 'Confirmar Conclusão' }).click();
+  await expect(summary).toContainText('Concluído');
+  await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Concluído');
   await requester.page.goto('/meus-pedidos');
   await expect(requester.page.getByRole('article').filter({ hasText: title })).toContainText('Pago');
 

@@ -47,6 +47,19 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   });
   await call(moderator.page, 'listings.moderation.approve', { id: listingId });
 
+  // The installed app's icon badge (Badging API): what the owner's tabs set, recorded.
+  await owner.context.addInitScript(() => {
+    const calls: number[] = [];
+    (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls = calls;
+    const record = (count: number) => {
+      calls.push(count);
+      return Promise.resolve();
+    };
+    Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: (count?: number) => record(count ?? 0) });
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: () => record(0) });
+  });
+  const appBadge = (page: Page) => page.evaluate(() => (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls.at(-1) ?? 0);
+
   // The owner's centre: the approvals so far, then everything read.
   const centre = owner.page;
   await centre.goto('/notificacoes');
@@ -77,6 +90,7 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   }
   await expect(tile).toContainText('1 não lidas');
   await expect(home.getByText('1 não lidas')).toBeAttached();
+  await expect.poll(() => appBadge(home)).toBe(1);
 
   // In the centre, live too: new and unread; tapping it opens the order on the owner's screen.
   const item = centre.getByRole('listitem').filter({ hasText: 'Novo pedido recebido' });
@@ -89,10 +103,23 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   // Read on one tab: the badges of the others clear.
   await expect(tile).not.toContainText('não lidas');
   await expect(home.getByText('1 não lidas')).toHaveCount(0);
+  await expect.poll(() => appBadge(home)).toBe(0);
   await centre.goto('/notificacoes');
   await centre.getByRole('tab', { name: 'Não lidas' }).click();
   await expect(centre.getByText('Todas as notificações foram lidas!')).toBeVisible();
   await centre.screenshot({ path: 'test-results/notificacoes.png' });
+
+  // Ten more orders: the centre shows the newest 10, and 'Ver mais' loads the older ones.
+  for (let day = 3; day <= 12; day += 1) {
+    await call(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, day), endDate: addDays(today, day), confirmDuplicate: true });
+  }
+  await centre.getByRole('tab', { name: 'Todas' }).click();
+  const all = centre.getByRole('list', { name: 'Todas as notificações' }).getByRole('listitem');
+  await expect(all).toHaveCount(10);
+  await expect(all.first()).toContainText('Novo pedido recebido');
+  await centre.getByRole('button', { name: 'Ver mais' }).click();
+  await expect.poll(() => all.count()).toBeGreaterThan(11);
+  await expect(all.filter({ hasText: 'Anúncio Aprovado' })).toHaveCount(1);
 
   await owner.context.close();
   await neighbour.context.close();

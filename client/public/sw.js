@@ -110,6 +110,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(data.title || 'Vizinhança', {
       body: data.body || '',
       tag: data.tag || undefined,
+      // A new message replaces its thread's notification (same tag) and still alerts.
+      renotify: Boolean(data.tag),
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       lang: 'pt-BR',

@@ -43,3 +43,20 @@ it('removes login attempts older than a day and events older than 30 days, as of
   const kinds = await app.db.selectFrom('events').select('kind').where('kind', 'like', 'test.%').execute();
   expect(kinds.map((row) => row.kind)).toEqual(['test.recent']);
 });
+
+it('removes expired sessions and keeps live ones', async () => {
+  const user = await app.createUser();
+  // Sessions expire on lucia's (real) clock: one long past, one far ahead, whatever today is (ids are SHA-256 hex).
+  await app.db
+    .insertInto('sessions')
+    .values([
+      { id: 'a'.repeat(64), user_id: user.id, expires_at: new Date('2000-01-01T00:00:00Z'), ip: null, user_agent: null },
+      { id: 'b'.repeat(64), user_id: user.id, expires_at: new Date('2999-01-01T00:00:00Z'), ip: null, user_agent: null },
+    ])
+    .execute();
+
+  await housekeepingJob.run(app.deps);
+
+  const left = await app.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+  expect(left.map((row) => row.id)).toEqual(['b'.repeat(64)]);
+});

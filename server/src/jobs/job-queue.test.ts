@@ -126,4 +126,47 @@ describe('the job queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(runs).toBe(1);
   }, 15_000);
+
+  it('works a job enqueued while no instance was up once one starts', async () => {
+    const done: string[] = [];
+    const late: OneOffJob<{ text: string }> = {
+      name: 'test.late',
+      async run(_deps, data) {
+        done.push(data.text);
+      },
+    };
+    // Installed, not worked: the app is down when the job is enqueued.
+    const down = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    extraQueues.push(down);
+    await down.install({ scheduled: [], oneOff: [late as OneOffJob<never>] });
+    await down.enqueue(app.db, late, { text: 'enquanto parado' }, { key: 'late-1' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(done).toEqual([]);
+    const up = createJobQueue(second.db, second.deps.logger, second.config.CONDO_TIMEZONE);
+    extraQueues.push(up);
+    await up.start(second.deps, { scheduled: [], oneOff: [late as OneOffJob<never>], pollingIntervalSeconds: 0.5, schedule: false });
+    await eventually(() => expect(done).toEqual(['enquanto parado']));
+  }, 15_000);
+
+  it('runs each scheduled job at start, catching up with what fell due while the app was down, once for instances starting together', async () => {
+    let runs = 0;
+    // Its cron slot (03:00) is hours away: only the catch-up run can explain a run now.
+    const nightly: ScheduledJob = {
+      name: 'test.catch-up',
+      cron: '0 3 * * *',
+      async run() {
+        runs += 1;
+      },
+    };
+    const one = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    const two = createJobQueue(second.db, second.deps.logger, second.config.CONDO_TIMEZONE);
+    extraQueues.push(one, two);
+    await Promise.all([
+      one.start(app.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5 }),
+      two.start(second.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5 }),
+    ]);
+    await eventually(() => expect(runs).toBe(1), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs).toBe(1);
+  }, 20_000);
 });

@@ -23,6 +23,11 @@ export interface EnqueueOptions {
   /** The same key twice enqueues one job: a retry of the caller cannot double the effect. */
   key: string;
   startAfter?: Date;
+  /**
+   * Seconds to wait, on the queue's (the database's) clock: a grace period such as
+   * "e-mail the message if it is still unread in a while", not a domain date.
+   */
+  delaySeconds?: number;
 }
 
 export interface JobQueue {
@@ -38,6 +43,9 @@ export interface StartOptions {
   /** Cron schedules on (the app) or off (tests run scheduled jobs by hand). */
   schedule?: boolean;
 }
+
+/** Postgres's SQLSTATE for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
 
 const ONE_OFF_RETRY = { retryLimit: 12, retryDelay: 15, retryBackoff: true, expireInSeconds: 5 * 60 };
 const SCHEDULED_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
@@ -104,9 +112,26 @@ export class PgBossQueue implements JobQueue {
   async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
     await this.boss.start();
     for (const job of jobs.oneOff) {
-      await this.boss.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
+      await this.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
     }
-    for (const job of jobs.scheduled) await this.boss.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+    for (const job of jobs.scheduled) await this.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+  }
+
+  /**
+   * Instances starting together on a database without this queue both create it;
+   * pg-boss's partition DDL can then deadlock, and Postgres aborts one of them.
+   * That one tries again and finds the queue made (creating it is idempotent).
+   */
+  private async createQueue(name: string, options: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+        this.logger.warn({ queue: name, attempt }, 'job queue creation met another instance; trying again');
+      }
+    }
   }
 
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
@@ -151,7 +176,7 @@ export class PgBossQueue implements JobQueue {
   async enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void> {
     await this.boss.send(job.name, data, {
       id: jobIdFor(job.name, options.key),
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
       db: executorFor(db),
     });
   }

@@ -1,6 +1,13 @@
 import { sendEmailJob } from '../mail/email.job.ts';
 import { deliverNotificationJob, sendPushJob } from '../modules/notifications/notification-delivery.ts';
+import { deliverMessageJob, emailMessageJob } from '../modules/messages/message-delivery.ts';
 import type { OneOffJob } from './job-queue.ts';
 
 /** Every kind of one-off job; the queue works each of these on every instance. */
-export const oneOffJobs: OneOffJob<never>[] = [sendEmailJob as OneOffJob<never>, deliverNotificationJob as OneOffJob<never>, sendPushJob as OneOffJob<never>];
+export const oneOffJobs: OneOffJob<never>[] = [
+  sendEmailJob as OneOffJob<never>,
+  deliverNotificationJob as OneOffJob<never>,
+  sendPushJob as OneOffJob<never>,
+  deliverMessageJob as OneOffJob<never>,
+  emailMessageJob as OneOffJob<never>,
+];

@@ -16,3 +16,8 @@ export function isConversationOpen(endedAt: Date | null, now: Date): boolean {
   const closesAt = conversationClosesAt(endedAt);
   return closesAt === null || now.getTime() <= closesAt.getTime();
 }
+
+/** The thread's screen (a push or an e-mail about a new message opens it). */
+export function conversationHref(orderId: string): string {
+  return `/pedido/${orderId}/conversa`;
+}

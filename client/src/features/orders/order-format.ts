@@ -36,6 +36,6 @@ export function deliveryText(order: Pick<OrderItem, 'listing' | 'deliveryMethod'
 }
 
 /** The title the cards show: the listing's, or 'Item removido' once it was deleted. */
-export function orderTitle(order: Pick<OrderItem, 'listing'>): string {
+export function orderTitle(order: { listing: { title: string } | null }): string {
   return order.listing?.title ?? 'Item removido';
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { rentalFixtures } from '../../../test/rental-fixtures.ts';
 import { listingExpiryJob } from './listings.jobs.ts';
@@ -44,4 +44,36 @@ it('tells the owner once when 7 days or fewer remain, and once when it expires, 
   await app.db.updateTable('listings').set({ expires_at: new Date('2026-12-05T12:00:00Z') }).where('id', '=', soon).execute();
   await listingExpiryJob.run(app.deps);
   expect((await notices(soon)).map((row) => row.type)).toEqual(['listing_expiring', 'listing_expired', 'listing_expiring']);
+});
+
+describe('in a zone with daylight saving (America/New_York)', () => {
+  let ny: TestApp;
+
+  beforeAll(async () => {
+    // Saturday 7 March 2026, 07:30 EST (UTC-5); clocks go forward on Sunday 8 March at 02:00.
+    ny = await createTestApp({ CONDO_TIMEZONE: 'America/New_York' }, { now: new Date('2026-03-07T12:30:00Z') });
+  });
+  afterAll(() => ny.close());
+
+  it("counts the 7 days on the zone's calendar and sends from 08:00 on its wall clock, across the change", async () => {
+    const nyOwner = await ny.createUser();
+    const id = await rentalFixtures(ny).publishRental(nyOwner, await ny.createUser({ roles: ['moderator'] }), 'Caiaque');
+    // 14 March 23:30 EDT (already the 15th in UTC).
+    await ny.db.updateTable('listings').set({ expires_at: new Date('2026-03-15T03:30:00Z') }).where('id', '=', id).execute();
+    const sent = () => ny.db.selectFrom('notifications').select(['type', 'message']).where('related_id', '=', id).where('type', 'in', ['listing_expiring', 'listing_expired']).orderBy('created_at').execute();
+
+    await listingExpiryJob.run(ny.deps); // 07:30 EST: too early
+    expect(await sent()).toEqual([]);
+    ny.clock.set(new Date('2026-03-07T13:00:00Z')); // 08:00 EST: 7 days on New York's calendar (8 on UTC's)
+    await listingExpiryJob.run(ny.deps);
+    expect(await sent()).toEqual([{ type: 'listing_expiring', message: 'Seu anúncio "Caiaque" expira em 7 dias. Renove para mantê-lo visível.' }]);
+
+    ny.clock.set(new Date('2026-03-15T11:30:00Z')); // 07:30 EDT (06:30 without the change): expired, but too early
+    await listingExpiryJob.run(ny.deps);
+    expect(await sent()).toHaveLength(1);
+    ny.clock.set(new Date('2026-03-15T12:00:00Z')); // 08:00 EDT
+    await listingExpiryJob.run(ny.deps);
+    await listingExpiryJob.run(ny.deps);
+    expect((await sent()).map((row) => row.type)).toEqual(['listing_expiring', 'listing_expired']);
+  });
 });

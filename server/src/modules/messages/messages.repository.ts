@@ -124,3 +124,42 @@ export function findReportedThread(db: Db, orderId: string) {
     .where(sql<boolean>`EXISTS (SELECT 1 FROM order_messages rm WHERE rm.order_id = o.id AND rm.reported_at IS NOT NULL)`)
     .executeTakeFirst();
 }
+
+/** A message with what its e-mail and push need: both names, the recipient's address, the listing's title. */
+export function findForDelivery(db: Db, id: string) {
+  return db
+    .selectFrom('order_messages as m')
+    .where('m.id', '=', id)
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .innerJoin('listings as l', 'l.id', 'o.listing_id')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .innerJoin('users as r', 'r.id', 'm.recipient_id')
+    .select(['m.id', 'm.seq', 'm.order_id', 'm.body', 'm.read_at', 'm.recipient_id', 'l.title as listing_title'])
+    .select(['s.full_name as sender_full_name', 'r.full_name as recipient_full_name', 'r.email as recipient_email', 'r.is_suspended as recipient_suspended'])
+    .executeTakeFirst();
+}
+
+/** The recipient's unread messages of one thread (served by the partial unread index). */
+function unreadInThread(db: Db, orderId: string, recipientId: string) {
+  return db.selectFrom('order_messages').where('order_id', '=', orderId).where('recipient_id', '=', recipientId).where('read_at', 'is', null);
+}
+
+/** Whether the recipient had an unread message of this thread before this one (its e-mail is already on the way). */
+export async function hasEarlierUnread(db: Db, message: { order_id: string; recipient_id: string; seq: string }): Promise<boolean> {
+  const row = await unreadInThread(db, message.order_id, message.recipient_id).select('id').where('seq', '<', message.seq).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The recipient's unread messages of a thread, the newest `limit`, oldest first. */
+export async function listUnread(db: Db, orderId: string, recipientId: string, limit: number) {
+  const rows = await unreadInThread(db, orderId, recipientId).select(['id', 'body', 'created_at']).orderBy('seq', 'desc').limit(limit).execute();
+  return rows.reverse();
+}
+
+/** How many messages of a thread the recipient has not read. */
+export async function countUnread(db: Db, orderId: string, recipientId: string): Promise<number> {
+  const row = await unreadInThread(db, orderId, recipientId)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

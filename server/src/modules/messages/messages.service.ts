@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
+import { deliverMessageJob } from './message-delivery.ts';
 import * as messages from './messages.repository.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
@@ -89,7 +90,11 @@ export async function send(deps: AppDeps, userId: string, input: { orderId: stri
       createdAt: now,
     });
     if (row.order_id !== order.id) throw new AppError('CONFLICT', MESSAGE_MESSAGES.notFound);
-    if (row.created) await publishChanged(deps, trx, order);
+    if (row.created) {
+      await publishChanged(deps, trx, order);
+      // Push and e-mail to the other person, by their 'mensagens' switch; enqueued with the message, once.
+      await deps.queue.enqueue(trx, deliverMessageJob, { messageId: row.id }, { key: `message:${row.id}` });
+    }
     return { id: row.id, clientId: row.client_id, createdAt: row.created_at };
   });
 }

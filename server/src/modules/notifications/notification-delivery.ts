@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../context.ts';
 import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import type { OneOffJob } from '../../jobs/job-queue.ts';
@@ -5,7 +6,7 @@ import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
 import { hrefOf } from './notifications.service.ts';
 import * as notifications from './notifications.repository.ts';
-import { sendPush } from './web-push.ts';
+import { sendPush, type PushPayload } from './web-push.ts';
 
 /** The notifications that also go out by e-mail (account decisions send their own). */
 const EMAIL_TYPES = new Set<NotificationType>([
@@ -42,21 +43,22 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
       });
       await enqueueEmail(deps, deps.db, { to: row.email, ...email }, `notification-email:${row.id}`);
     }
-    if (prefs.push) {
-      for (const subscription of await notifications.listPushSubscriptions(deps.db, row.user_id)) {
-        await deps.queue.enqueue(
-          deps.db,
-          sendPushJob,
-          { subscriptionId: subscription.id, payload: { title: row.title, body: row.message, url: href, tag: row.id } },
-          { key: `push:${row.id}:${subscription.id}` },
-        );
-      }
-    }
+    if (prefs.push) await pushToDevices(deps, row.user_id, { title: row.title, body: row.message, url: href, tag: row.id }, `push:${row.id}`);
   },
 };
 
+/**
+ * One push job per device of the user, each keyed `${key}:${device}` so a retry
+ * of the caller enqueues nothing twice. The caller has checked the user's switches.
+ */
+export async function pushToDevices(deps: AppDeps, userId: string, payload: PushPayload, key: string) {
+  for (const subscription of await notifications.listPushSubscriptions(deps.db, userId)) {
+    await deps.queue.enqueue(deps.db, sendPushJob, { subscriptionId: subscription.id, payload }, { key: `${key}:${subscription.id}` });
+  }
+}
+
 /** One push to one device; a device that unsubscribed meanwhile is skipped. */
-export const sendPushJob: OneOffJob<{ subscriptionId: string; payload: { title: string; body: string; url: string; tag: string } }> = {
+export const sendPushJob: OneOffJob<{ subscriptionId: string; payload: PushPayload }> = {
   name: 'push.send',
   async run(deps, { subscriptionId, payload }) {
     const subscription = await notifications.findPushSubscription(deps.db, subscriptionId);

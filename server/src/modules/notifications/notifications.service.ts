@@ -125,3 +125,5 @@ export async function unsubscribePush(deps: AppDeps, userId: string, endpoint: s
 
 // What other modules (home activity) may read of notifications.
 export { listNotifications } from './notifications.repository.ts';
+// Pushes that are not notification-centre items (new messages) go out the same way.
+export { pushToDevices } from './notification-delivery.ts';

@@ -246,6 +246,21 @@ describe('in a zone with daylight saving (America/New_York)', () => {
     expect((await notificationsOf(app, id)).filter((row) => row.title === 'Devolução atrasada')).toHaveLength(2);
   });
 
+  it('reminds both sides of a pickup the day before, from 08:00 on the wall clock after the change', async () => {
+    const fixtures = rentalFixtures(app);
+    const listingId = await fixtures.publishRental(owner, moderator, 'Barraca');
+    const id = await fixtures.rentalOrder({ listingId, owner, renter, start: '2026-03-09', end: '2026-03-10', status: 'approved' });
+    // Sunday 07:30 EDT (it would be 06:30 without the change): too early.
+    app.clock.set(new Date('2026-03-08T11:30:00Z'));
+    await rentalRemindersJob.run(app.deps);
+    expect(await notificationsOf(app, id)).toEqual([]);
+    // Sunday 08:00 EDT: tomorrow is the 9th, the first day.
+    app.clock.set(new Date('2026-03-08T12:00:00Z'));
+    await rentalRemindersJob.run(app.deps);
+    await rentalRemindersJob.run(app.deps);
+    expect((await notificationsOf(app, id)).map((row) => row.type)).toEqual(['reminder_pickup', 'reminder_pickup']);
+  });
+
   it("expires a pending order whose first day passed at the zone's midnight, not UTC's", async () => {
     const fixtures = rentalFixtures(app);
     const listingId = await fixtures.publishRental(owner, moderator, 'Carrinho de bebê');

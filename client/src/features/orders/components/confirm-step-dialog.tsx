@@ -1,11 +1,17 @@
-import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { orderTitle } from '../order-format.ts';
 
 export type ConfirmableStep = 'markDelivered' | 'complete';
 
-const TEXTS: Record<ConfirmableStep, { title: string; confirm: string; describe: (order: OrderItem) => string }> = {
+/** What the dialog says of an order: a card's (/gerenciar-pedidos) or a conversation's. */
+export interface ConfirmableOrder {
+  listing: { title: string } | null;
+  counterpart: { fullName: string };
+  startDate: string | null;
+}
+
+const TEXTS: Record<ConfirmableStep, { title: string; confirm: string; describe: (order: ConfirmableOrder) => string }> = {
   markDelivered: {
     title: 'Marcar como entregue',
     confirm: 'Confirmar Entrega',
@@ -21,15 +27,15 @@ const TEXTS: Record<ConfirmableStep, { title: string; confirm: string; describe:
   },
 };
 
-interface ConfirmStepDialogProps {
-  pending: { order: OrderItem; step: ConfirmableStep } | null;
+interface ConfirmStepDialogProps<T extends ConfirmableOrder> {
+  pending: { order: T; step: ConfirmableStep } | null;
   busy: boolean;
-  onConfirm: (order: OrderItem, step: ConfirmableStep) => void;
+  onConfirm: (order: T, step: ConfirmableStep) => void;
   onClose: () => void;
 }
 
 /** 'Marcar como entregue' and 'Concluir' ask first, like 'Rejeitar' and 'Cancelar' do. */
-export function ConfirmStepDialog({ pending, busy, onConfirm, onClose }: ConfirmStepDialogProps) {
+export function ConfirmStepDialog<T extends ConfirmableOrder>({ pending, busy, onConfirm, onClose }: ConfirmStepDialogProps<T>) {
   const texts = pending ? TEXTS[pending.step] : null;
   return (
     <Dialog

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
 import { useCancelOrder, useMarkPaid, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { apartmentText, scheduledText } from '../order-format.ts';
+import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge, PaymentBadge } from './order-card-parts.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
@@ -69,6 +70,8 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
   const { cancel, cancelling } = useCancelOrder();
   const { markPaid, busyId: payingId } = useMarkPaid();
   const [cancelOpen, setCancelOpen] = useState(false);
+  // 'Marcar como entregue' and 'Concluir' ask first here too, as on the order cards.
+  const [toConfirm, setToConfirm] = useState<ConfirmableStep | null>(null);
   const actions = availableActions(order.status, order.side);
   const busy = owner.busyId === order.id;
 
@@ -96,12 +99,12 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
           </Button>
         ) : null}
         {actions.includes('markDelivered') ? (
-          <Button size="sm" onClick={() => owner.markDelivered(order)} loading={busy}>
+          <Button size="sm" onClick={() => setToConfirm('markDelivered')} loading={busy}>
             Marcar como entregue
           </Button>
         ) : null}
         {actions.includes('complete') ? (
-          <Button size="sm" onClick={() => owner.complete(order)} loading={busy}>
+          <Button size="sm" onClick={() => setToConfirm('complete')} loading={busy}>
             Concluir
           </Button>
         ) : null}
@@ -117,6 +120,15 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
           </Button>
         ) : null}
       </div>
+      <ConfirmStepDialog
+        pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}
+        busy={busy}
+        onConfirm={(_order, step) => {
+          owner[step](order);
+          setToConfirm(null);
+        }}
+        onClose={() => setToConfirm(null)}
+      />
       <OrderReasonDialog
         order={cancelOpen ? { id: order.id, title: order.listing.title } : null}
         title="Cancelar Pedido"
