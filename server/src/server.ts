@@ -90,17 +90,19 @@ export async function startServer(
   }
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
-  const sessions = createSessionManager(database.db);
+  const clock = createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined);
+  // Validated sessions stay in memory; the event bus drops them on any change, on every instance.
+  const sessions = createSessionManager(database.db, { clock, changes: bus });
   const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
   const deps: AppDeps = {
     config,
-    clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
+    clock,
     db: database.db,
     logger,
     sessions,
     mailer: createMailer(config, logger),
     bus,
-    sockets: new SocketRegistry(bus, sessions),
+    sockets: new SocketRegistry(bus, sessions, clock),
     storage: createFileStorage(config),
     queue,
   };
@@ -123,7 +125,7 @@ export async function startServer(
     createContext: async ({ req, res: socket }) => {
       const ctx = await createContext(deps, req, () => {}, 'ws');
       ctx.connection = { close: () => socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed'), subscriptions: 0 };
-      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket, ctx.session.expiresAt);
+      if (ctx.user && ctx.session) deps.sockets.add(ctx.user, ctx.session.id, socket, ctx.session.expiresAt);
       return ctx;
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
@@ -194,6 +196,7 @@ export async function startServer(
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await stopped;
+        deps.sockets.stop();
         await queue.stop();
         await bus.stop();
         await database.close();
