@@ -26,7 +26,10 @@ export interface AppEvent {
 export const SYSTEM_KIND_PREFIX = 'system.';
 export const CLOSE_SOCKETS_KIND = 'system.close-sockets';
 
-type Subscriber = (event: AppEvent) => void;
+/** A local receiver of one user's events (an object, so an idle subscriber holds no closure). */
+export interface Subscriber {
+  push(event: AppEvent): void;
+}
 
 /**
  * Events between server instances: a row in `events`, then NOTIFY with its id
@@ -37,7 +40,7 @@ type Subscriber = (event: AppEvent) => void;
 export class EventBus {
   /** Local subscribers by user id: an event costs one map lookup, whatever the number of sockets. */
   private readonly byUser = new Map<string, Set<Subscriber>>();
-  private readonly anyHandlers = new Set<Subscriber>();
+  private readonly anyHandlers = new Set<(event: AppEvent) => void>();
   private readonly sessionHandlers = new Set<(userId: string | null) => void>();
   private listener: pg.Client | null = null;
   private stopped = false;
@@ -195,7 +198,7 @@ export class EventBus {
     for (const handler of this.anyHandlers) handler(event);
     if (!event.userId) return;
     const subscribers = this.byUser.get(event.userId);
-    if (subscribers) for (const subscriber of subscribers) subscriber(event);
+    if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
   }
 
   /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
@@ -240,50 +243,17 @@ export class EventBus {
    * The user's events after `afterId`, then live ones, without gaps or repeats:
    * the live subscription is in place before the catch-up query runs.
    */
+  follow(userId: string, afterId: string, signal: AbortSignal | undefined): Follower {
+    return new Follower(this, this.db, userId, afterId, signal);
+  }
+
+  /** `follow` as an async generator. */
   async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
-    const queue: AppEvent[] = [];
-    let wake: (() => void) | null = null;
-    const unsubscribe = this.subscribe(userId, (event) => {
-      queue.push(event);
-      wake?.();
-    });
-    const onAbort = () => wake?.();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const follower = this.follow(userId, afterId, signal);
     try {
-      // Ids come from a sequence, and transactions may commit out of id order: a
-      // live event with a lower id than the last one can still be new. So live
-      // events are de-duplicated by id, not compared with a cursor.
-      const delivered = new Set<string>();
-      const catchUpFrom = BigInt(afterId);
-      const missed = await this.db
-        .selectFrom('events')
-        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('id', '>', afterId)
-        .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
-        .orderBy('id')
-        .limit(500)
-        .execute();
-      for (const row of missed) {
-        const event = toEvent(row);
-        delivered.add(event.id);
-        yield event;
-      }
-      while (!signal?.aborted) {
-        const event = queue.shift();
-        if (!event) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-          continue;
-        }
-        if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || delivered.has(event.id)) continue;
-        delivered.add(event.id);
-        if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
-        yield event;
-      }
+      for (let event = await follower.next(); event; event = await follower.next()) yield event;
     } finally {
-      unsubscribe();
-      signal?.removeEventListener('abort', onAbort);
+      follower.close();
     }
   }
 
@@ -325,6 +295,83 @@ export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
     .executeTakeFirstOrThrow();
   await sql`SELECT pg_notify(${CHANNEL}, ${row.id})`.execute(db);
   return row.id;
+}
+
+/**
+ * One subscriber's view of its user's events: the rows after its cursor first, then
+ * live ones as they arrive. One plain object per subscriber (no generator, no closures):
+ * an idle socket costs little. `next()` answers null once the signal aborts.
+ */
+export class Follower implements Subscriber {
+  private readonly queue: AppEvent[] = [];
+  private wake: (() => void) | null = null;
+  private missed: AppEvent[] | null = null;
+  /** Ids handed over, made on first use. Ids come from a sequence and transactions commit out of id order: live events are de-duplicated by id, not compared with a cursor. */
+  private delivered: Set<string> | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    bus: EventBus,
+    private readonly db: Db,
+    private readonly userId: string,
+    private readonly afterId: string,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.unsubscribe = bus.subscribe(userId, this);
+    signal?.addEventListener('abort', this, { once: true });
+  }
+
+  push(event: AppEvent): void {
+    this.queue.push(event);
+    this.wake?.();
+  }
+
+  /** The signal aborted (EventTarget calls handleEvent on listener objects). */
+  handleEvent(): void {
+    this.wake?.();
+  }
+
+  async next(): Promise<AppEvent | null> {
+    if (!this.missed) {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+        .where('user_id', '=', this.userId)
+        .where('id', '>', this.afterId)
+        .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      this.missed = rows.map(toEvent).reverse();
+    }
+    const caughtUp = this.missed.pop();
+    if (caughtUp) return this.remember(caughtUp);
+    const catchUpFrom = BigInt(this.afterId);
+    while (!this.signal?.aborted) {
+      const event = this.queue.shift();
+      if (!event) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+        continue;
+      }
+      if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || this.delivered?.has(event.id)) continue;
+      return this.remember(event);
+    }
+    return null;
+  }
+
+  private remember(event: AppEvent): AppEvent {
+    const delivered = (this.delivered ??= new Set());
+    delivered.add(event.id);
+    if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
+    return event;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.signal?.removeEventListener('abort', this);
+    this.wake?.();
+  }
 }
 
 function toEvent(row: { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date }): AppEvent {
