@@ -21,6 +21,8 @@ export interface SessionCacheOptions {
   maxEntries: number;
   /** A safety net only: invalidation is what keeps entries right. */
   ttlMs: number;
+  /** Machine time for the TTL (tests pass their own). */
+  monotonicNow?: () => number;
 }
 
 export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { maxEntries: 20_000, ttlMs: 60_000 };
@@ -42,11 +44,13 @@ export class SessionCache {
   private readonly byUser = new Map<string, Set<string>>();
   /** Bumped by every invalidation: a lookup that raced one does not store what it read. */
   private generation = 0;
+  private readonly monotonicNow: () => number;
 
   constructor(
     private readonly source: SessionChangeSource,
     private readonly options: SessionCacheOptions = SESSION_CACHE_DEFAULTS,
   ) {
+    this.monotonicNow = options.monotonicNow ?? (() => performance.now());
     source.onSessionChange((userId) => (userId ? this.dropUser(userId) : this.clear()));
   }
 
@@ -63,7 +67,7 @@ export class SessionCache {
     if (!this.source.listening) return undefined;
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
-    if (performance.now() - entry.storedAt > this.options.ttlMs) {
+    if (this.monotonicNow() - entry.storedAt > this.options.ttlMs) {
       this.remove(sessionId, entry.value.user.id);
       return undefined;
     }
@@ -79,7 +83,7 @@ export class SessionCache {
     const { id } = value.session;
     const userId = value.user.id;
     this.entries.delete(id);
-    this.entries.set(id, { value, storedAt: performance.now() });
+    this.entries.set(id, { value, storedAt: this.monotonicNow() });
     let ids = this.byUser.get(userId);
     if (!ids) this.byUser.set(userId, (ids = new Set()));
     ids.add(id);
