@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createSessionManager } from './auth/sessions.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createContext, type AppDeps } from './context.ts';
+import { createContext, type AppDeps, type LiveConnection } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type PostgresHandle } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -65,6 +65,18 @@ function slimRequest(req: http.IncomingMessage): http.IncomingMessage {
     headers: { cookie, host, origin, 'user-agent': userAgent },
     socket: { remoteAddress: req.socket.remoteAddress, localPort: req.socket.localPort },
   } as unknown as http.IncomingMessage;
+}
+
+/** A websocket has no response to set cookies on. */
+const noCookies = () => {};
+
+/** What a procedure may do to its websocket; a class, so a socket holds no closures for it. */
+class SocketConnection implements LiveConnection {
+  subscriptions = 0;
+  constructor(private readonly socket: WebSocket) {}
+  close(): void {
+    this.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
+  }
 }
 
 /** Protocol pings (browsers answer them by themselves) on one interval for all sockets. */
@@ -164,8 +176,8 @@ export async function startServer(
     wss,
     router: appRouter,
     createContext: async ({ req, res: socket }) => {
-      const ctx = await createContext(deps, req, () => {}, 'ws');
-      ctx.connection = { close: () => socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed'), subscriptions: 0 };
+      const ctx = await createContext(deps, req, noCookies, 'ws');
+      ctx.connection = new SocketConnection(socket);
       if (ctx.user && ctx.session) deps.sockets.add(ctx.user, ctx.session.id, socket, ctx.session.expiresAt);
       return ctx;
     },

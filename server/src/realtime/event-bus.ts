@@ -218,15 +218,17 @@ export class EventBus {
     return () => this.sessionHandlers.delete(handler);
   }
 
-  /** Local delivery of one user's events, live only (see stream for catch-up). */
-  subscribe(userId: string, subscriber: Subscriber): () => void {
+  /** Local delivery of one user's events, live only (see follow for catch-up). */
+  subscribe(userId: string, subscriber: Subscriber): void {
     let subscribers = this.byUser.get(userId);
     if (!subscribers) this.byUser.set(userId, (subscribers = new Set()));
     subscribers.add(subscriber);
-    return () => {
-      subscribers.delete(subscriber);
-      if (subscribers.size === 0 && this.byUser.get(userId) === subscribers) this.byUser.delete(userId);
-    };
+  }
+
+  unsubscribe(userId: string, subscriber: Subscriber): void {
+    const subscribers = this.byUser.get(userId);
+    if (!subscribers?.delete(subscriber)) return;
+    if (subscribers.size === 0) this.byUser.delete(userId);
   }
 
   /** The newest event id of this user, the cursor a fresh subscriber starts from. */
@@ -308,16 +310,14 @@ export class Follower implements Subscriber {
   private missed: AppEvent[] | null = null;
   /** Ids handed over, made on first use. Ids come from a sequence and transactions commit out of id order: live events are de-duplicated by id, not compared with a cursor. */
   private delivered: Set<string> | null = null;
-  private readonly unsubscribe: () => void;
-
   constructor(
-    bus: EventBus,
+    private readonly bus: EventBus,
     private readonly db: Db,
     private readonly userId: string,
     private readonly afterId: string,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.unsubscribe = bus.subscribe(userId, this);
+    bus.subscribe(userId, this);
     signal?.addEventListener('abort', this, { once: true });
   }
 
@@ -368,7 +368,7 @@ export class Follower implements Subscriber {
   }
 
   close(): void {
-    this.unsubscribe();
+    this.bus.unsubscribe(this.userId, this);
     this.signal?.removeEventListener('abort', this);
     this.wake?.();
   }

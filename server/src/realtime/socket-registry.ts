@@ -12,6 +12,7 @@ export const SESSION_CHANGED_CLOSE_CODE = 4001;
 export const EXPIRY_SWEEP_MS = 30_000;
 
 interface OpenSocket {
+  userId: string;
   socket: WebSocket;
   sessionId: string;
   /** The session's expiry as last validated (ms on the app's clock). */
@@ -29,13 +30,20 @@ interface OpenSocket {
  */
 export class SocketRegistry {
   private readonly byUser = new Map<string, Set<OpenSocket>>();
+  private readonly bySocket = new WeakMap<WebSocket, OpenSocket>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** One 'close' listener for every socket (ws calls it with the socket as `this`): no closure per socket. */
+  private readonly closeListener: (this: WebSocket) => void;
 
   constructor(
     private readonly bus: EventBus,
     private readonly sessions?: Pick<SessionManager, 'validateId'>,
     private readonly clock?: Pick<Clock, 'now'>,
   ) {
+    const forget = (socket: WebSocket) => this.forget(socket);
+    this.closeListener = function (this: WebSocket) {
+      forget(this);
+    };
     bus.onAny((event) => {
       if (event.kind === CLOSE_SOCKETS_KIND && event.userId) {
         this.closeLocal(event.userId, (event.payload.onlySessionId as string | undefined) ?? null);
@@ -44,17 +52,24 @@ export class SocketRegistry {
   }
 
   add(user: Pick<AuthUser, 'id' | 'roles'>, sessionId: string, socket: WebSocket, expiresAt: Date): void {
-    const entry: OpenSocket = { socket, sessionId, expiresAt: expiresAt.getTime(), roles: user.roles.join(',') };
+    const entry: OpenSocket = { userId: user.id, socket, sessionId, expiresAt: expiresAt.getTime(), roles: user.roles.join(',') };
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(entry);
+    this.bySocket.set(socket, entry);
     websocketConnections.inc();
     this.startSweeping();
-    socket.once('close', () => {
-      websocketConnections.dec();
-      set.delete(entry);
-      if (set.size === 0 && this.byUser.get(user.id) === set) this.byUser.delete(user.id);
-    });
+    socket.on('close', this.closeListener);
+  }
+
+  private forget(socket: WebSocket): void {
+    const entry = this.bySocket.get(socket);
+    if (!entry) return;
+    this.bySocket.delete(socket);
+    websocketConnections.dec();
+    const set = this.byUser.get(entry.userId);
+    set?.delete(entry);
+    if (set?.size === 0) this.byUser.delete(entry.userId);
   }
 
   count(userId: string): number {
