@@ -102,7 +102,7 @@ test('a resident publishes a dish with a photo, then pauses, reactivates, renews
   await expect(progress).toBeHidden({ timeout: 30_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(page.getByRole('status').filter({ hasText: 'Imagem enviada!' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Prévia da foto do anúncio' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 1 de 1' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Publicar Anúncio' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Anúncio criado! Aguardando aprovação do administrador.' })).toBeVisible();
@@ -154,7 +154,7 @@ test('a resident publishes a dish with a photo, then pauses, reactivates, renews
   await expect(page.getByLabel('Título')).toHaveValue(title);
   await expect(page.getByLabel('Preço (R$)')).toHaveValue('18,50');
   await expect(page.getByLabel('Antecedência mínima (horas)')).toHaveValue('48');
-  await expect(page.getByRole('img', { name: 'Prévia da foto do anúncio' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 1 de 1' })).toBeVisible();
   const newTitle = `${title} (sem glúten)`;
   await page.getByLabel('Título').fill(newTitle);
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
@@ -288,4 +289,233 @@ test("what a new user found wrong: an expired listing reads 'Expirado' with 'Ren
   await expect(page).toHaveURL(/\/(meus-pedidos|gerenciar-pedidos|anuncio\/)/);
 
   await juliana.context.close();
+});
+
+/** A plain JPEG of this size and colour: the sizes tell the photos apart once stored. */
+async function photoFile(name: string, width: number, height: number, background: string) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function pickPhotos(page: Page, files: Awaited<ReturnType<typeof photoFile>>[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^Adicionar foto/ }).click();
+  await (await chooser).setFiles(files);
+}
+
+interface OwnedListing {
+  status: string;
+  photos: { id: string; cardUrl: string; detailUrl: string; width: number; height: number }[];
+}
+
+test('an owner publishes a listing with 3 photos; a resident sees the first on the card and swipes the gallery', async ({ browser }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'fotografa');
+  const resident = await approvedResident(browser, admin.page, 'curioso');
+  const title = `Barraca de camping ${Date.now().toString(36)}`;
+  const red = await photoFile('vermelha.jpg', 800, 600, '#c0392b');
+  const green = await photoFile('verde.jpg', 600, 800, '#27ae60');
+  const blue = await photoFile('azul.jpg', 900, 600, '#2980b9');
+  const yellow = await photoFile('amarela.jpg', 700, 700, '#f1c40f');
+
+  const page = owner.page;
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/images')) uploads += 1;
+  });
+  await page.goto('/anuncios/criar?category=rental');
+  await page.getByLabel('Título').fill(title);
+  await page.getByLabel('Descrição').fill('Barraca para 4 pessoas, com sobreteto e estacas.');
+  await page.getByLabel('Preço (R$)').fill('30');
+
+  // Six at once: refused before anything is sent.
+  await pickPhotos(page, [red, green, blue, yellow, red, green]);
+  await expectToast(page, 'Um anúncio pode ter no máximo 5 fotos');
+  expect(uploads).toBe(0);
+
+  // Four, then the last one removed and the third moved before the second: red, blue, green.
+  await pickPhotos(page, [red, green, blue, yellow]);
+  const photos = page.getByRole('list', { name: 'Fotos do anúncio' });
+  await expect(photos.getByRole('img', { name: 'Foto 4 de 4' })).toBeVisible({ timeout: 20_000 });
+  expect(uploads).toBe(4);
+  await photos.getByRole('button', { name: 'Remover foto 4' }).click();
+  await photos.getByRole('button', { name: 'Mover foto 3 para a esquerda' }).click();
+  await expect(photos.getByRole('img')).toHaveCount(3);
+  await expect(page.getByText('3 de 5')).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/photos-editor.png' });
+  await page.getByRole('button', { name: 'Publicar Anúncio' }).click();
+  await expectToast(page, 'Anúncio criado! Aguardando aprovação do administrador.');
+
+  const mine = await query<{ items: (OwnedListing & { id: string; title: string })[] }>(page, 'listings.mine');
+  const created = mine.items.find((item) => item.title === title)!;
+  expect(created.photos.map((photo) => [photo.width, photo.height])).toEqual([
+    [800, 600],
+    [900, 600],
+    [600, 800],
+  ]);
+  await mutate(moderator.page, 'listings.moderation.approve', { id: created.id });
+  const [cover, second, third] = created.photos;
+
+  // The card shows the first photo, with its proportions.
+  const neighbour = resident.page;
+  await neighbour.goto('/alugueis');
+  const card = neighbour.getByRole('article', { name: title });
+  const cardImage = card.locator('img.listing-card-image');
+  await expect(cardImage).toHaveAttribute('src', cover!.cardUrl);
+  await expect(cardImage).toHaveAttribute('width', '800');
+  await expect(cardImage).toHaveAttribute('height', '600');
+  await expect.poll(() => cardImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await card.scrollIntoViewIfNeeded();
+  await neighbour.screenshot({ path: '.tmp/screens/photos-card.png' });
+
+  // The detail: a gallery of the three, swiped on touch.
+  await card.getByRole('link', { name: title }).click();
+  await expect(neighbour.getByRole('heading', { name: title })).toBeVisible();
+  const gallery = neighbour.getByRole('region', { name: `Fotos de ${title}` });
+  const images = gallery.getByRole('img');
+  await expect(images).toHaveCount(3);
+  for (const [index, photo] of created.photos.entries()) {
+    const image = gallery.getByRole('img', { name: `Foto de ${title} (${index + 1} de 3)` });
+    await expect(image).toHaveAttribute('src', photo.detailUrl);
+    await expect(image).toHaveAttribute('width', String(photo.width));
+    await expect(image).toHaveAttribute('height', String(photo.height));
+  }
+  await expect(gallery.getByText('1/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Ver foto 1 de 3' })).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await neighbour.screenshot({ path: '.tmp/screens/photos-detail.png' });
+
+  // A finger swipes from right to left (touch events, as a phone sends them): the second photo.
+  const box = (await gallery.boundingBox())!;
+  const y = Math.round(box.y + box.height * 0.4);
+  const from = Math.round(box.x + box.width * 0.8);
+  const cdp = await neighbour.context().newCDPSession(neighbour);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 10; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from - step * Math.round(box.width * 0.06), y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(gallery.getByText('2/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Ver foto 2 de 3' })).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => gallery.getByRole('img', { name: `Foto de ${title} (2 de 3)` }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(gallery.getByRole('img', { name: `Foto de ${title} (2 de 3)` })).toHaveAttribute('src', second!.detailUrl);
+  await neighbour.screenshot({ path: '.tmp/screens/photos-detail-swiped.png' });
+
+  // The buttons do the same, for whoever does not swipe.
+  await gallery.getByRole('button', { name: 'Próxima foto' }).click();
+  await expect(gallery.getByText('3/3')).toBeVisible();
+  await expect(gallery.getByRole('img', { name: `Foto de ${title} (3 de 3)` })).toHaveAttribute('src', third!.detailUrl);
+  await expect(gallery.getByRole('button', { name: 'Próxima foto' })).toBeDisabled();
+  await gallery.getByRole('button', { name: 'Ver foto 1 de 3' }).click();
+  await expect(gallery.getByText('1/3')).toBeVisible();
+  await expect(gallery.getByRole('button', { name: 'Foto anterior' })).toBeDisabled();
+
+  // The owner puts the green one first when editing: back to moderation, in the new order.
+  await page.goto(`/anuncios/criar?edit=${created.id}`);
+  const editing = page.getByRole('list', { name: 'Fotos do anúncio' });
+  await expect(editing.getByRole('img')).toHaveCount(3);
+  await editing.getByRole('button', { name: 'Mover foto 3 para a esquerda' }).click();
+  await editing.getByRole('button', { name: 'Mover foto 2 para a esquerda' }).click();
+  await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expectToast(page, 'Anúncio atualizado!');
+  const edited = await query<OwnedListing>(page, 'listings.ownerView', { id: created.id });
+  expect(edited.status).toBe('pending');
+  expect(edited.photos.map((photo) => photo.id)).toEqual([third!.id, cover!.id, second!.id]);
+
+  await Promise.all([owner.close(), resident.close(), admin.context.close(), moderator.context.close()]);
+});
+
+test("search everywhere and sort, 'Salvar' into 'Salvos', a service at home asks the time, and the neighbour page from cards, details, orders and reviews", async ({ browser, today }) => {
+  test.slow();
+  const admin = await newLoggedInPage(browser, DEMO.admin);
+  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const seller = await approvedResident(browser, admin.page, 'vendedora');
+  const buyer = await approvedResident(browser, admin.page, 'comprador');
+  const word = `achado${Date.now().toString(36)}`;
+  const titles = { rental: `Caixa de som ${word}`, food: `Pão de mel ${word}`, service: `Conserto de bicicleta ${word}` };
+  const rentalId = await published(seller.page, moderator.page, { type: 'rental', title: titles.rental, description: 'Caixa de som portátil.', priceCents: 5000 });
+  await published(seller.page, moderator.page, { type: 'food', title: titles.food, description: 'Pão de mel com chocolate.', priceCents: 1500 });
+  const serviceId = await published(seller.page, moderator.page, {
+    type: 'service',
+    title: titles.service,
+    description: 'Regulagem de freios e marchas.',
+    priceCents: 8000,
+    deliveryOptions: ['pickup', 'delivery'],
+  });
+  // A completed rental both sides reviewed: the reviews show on both neighbour pages.
+  const { id: orderId } = await mutate<{ id: string }>(buyer.page, 'orders.create', { listingId: rentalId, startDate: today, endDate: addDays(today, 1) });
+  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(seller.page, step, { id: orderId });
+  await mutate(buyer.page, 'reviews.create', { orderId, rating: 5, comment: 'Som potente, entregue na hora.' });
+  await mutate(seller.page, 'reviews.create', { orderId, rating: 4, comment: 'Devolveu tudo certinho.' });
+
+  const page = buyer.page;
+  const cards = page.getByRole('article');
+
+  // Home's search looks across the three types.
+  await page.goto('/');
+  await page.getByLabel('Buscar em aluguéis, comidas e serviços').fill(word);
+  await page.getByLabel('Buscar em aluguéis, comidas e serviços').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/busca\\?busca=${word}`));
+  await expect(cards).toHaveCount(3);
+
+  // Sorted by price, up and down.
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Menor preço' });
+  await expect(cards.getByRole('heading')).toHaveText([titles.food, titles.rental, titles.service]);
+  await page.getByLabel('Ordenar por').selectOption({ label: 'Maior preço' });
+  await expect(cards.getByRole('heading')).toHaveText([titles.service, titles.rental, titles.food]);
+  for (const path of ['/alugueis', '/comidas', '/servicos']) {
+    await page.goto(path);
+    await expect(page.getByLabel('Ordenar por')).toBeVisible();
+  }
+
+  // The neighbour page from a card: who, since when, both ratings, listings and reviews; no phone, e-mail or CPF.
+  await page.goto(`/busca?busca=${word}`);
+  await cards.filter({ hasText: titles.rental }).getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: seller.fullName })).toBeVisible();
+  await expect(main.getByText(/Membro desde \S+ de \d{4}/)).toBeVisible();
+  const ratings = main.getByRole('definition');
+  await expect(ratings.first()).toContainText('5,0');
+  await expect(main.getByRole('list', { name: 'Anúncios ativos' }).getByRole('article')).toHaveCount(3);
+  await expect(main.getByText('Som potente, entregue na hora.')).toBeVisible();
+  const text = (await main.textContent()) ?? '';
+  expect(text).not.toMatch(/98765|@|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+
+  // From a review: the buyer's own page, rated 4,0 as a client.
+  await main.getByRole('link', { name: buyer.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${buyer.id}$`));
+  await expect(main.getByText('Devolveu tudo certinho.')).toBeVisible();
+  await expect(main.locator('.neighbour-rating').filter({ hasText: 'Como cliente' })).toContainText('4,0');
+
+  // The service's detail: 'Salvar', the lister's name opens their page, and a service at home asks for date and time.
+  await page.goto(`/service/${serviceId}`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('button', { name: 'Salvo' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Solicitar Serviço' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitar Serviço' });
+  await expect(dialog.getByLabel('Data', { exact: true })).toHaveCount(0);
+  await dialog.getByText('Atendimento Domiciliar').click();
+  await expect(dialog.getByLabel('Data', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Horário')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Informe a data e o horário')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await main.getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+
+  // 'Salvos' on the profile.
+  await page.goto('/perfil');
+  await page.getByRole('link', { name: 'Salvos', exact: true }).click();
+  await expect(page).toHaveURL(/\/salvos$/);
+  await expect(cards.filter({ hasText: titles.service })).toHaveCount(1);
+
+  // From an order card.
+  await page.goto('/meus-pedidos?aba=finalizados');
+  await cards.filter({ hasText: titles.rental }).getByRole('link', { name: seller.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`/vizinho/${seller.id}$`));
+
+  await Promise.all([seller.close(), buyer.close(), admin.context.close(), moderator.context.close()]);
 });

@@ -12,6 +12,10 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_ADMIN_PASSWORD, DEMO_RESIDENT_PASSWORD, seedDemoIfEmpty } from '../db/seed.ts';
 import { startServer, type RunningServer } from '../server.ts';
+import sharp from 'sharp';
+import { createListingSchema } from '@vizinhanca/shared/listings/listing.schema';
+import { uploadImage } from '../modules/images/images.service.ts';
+import { create as createListing } from '../modules/listings/listings.service.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -38,6 +42,14 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'vz-backup-scripts-'));
   app = await createTestApp();
   await seedDemoIfEmpty(app.deps);
+  // A listing of three photos (waiting for moderation, so its photos are private): every one must come back.
+  const ana = await app.db.selectFrom('users').select('id').where('email', '=', 'ana@vizinhanca.app').executeTakeFirstOrThrow();
+  const imageIds: string[] = [];
+  for (const background of ['#c0392b', '#27ae60', '#2980b9']) {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
+    imageIds.push((await uploadImage(app.deps, ana.id, 'listing', photo)).id);
+  }
+  await createListing(app.deps, ana.id, createListingSchema.parse({ type: 'rental', title: 'Barraca de camping', description: 'Para 4 pessoas.', priceCents: 3000, imageIds }));
 }, 120_000);
 
 afterAll(async () => {
@@ -87,6 +99,11 @@ describe('npm run backup and npm run restore', () => {
     const original = await app.db.selectFrom('listings').select(['id', 'image_id']).where('image_id', 'is not', null).execute();
     expect(listings.length).toBeGreaterThan(0);
     expect(listings).toEqual(expect.arrayContaining(original));
+    // Every photo of every listing, in its position (not only the covers).
+    const photosOf = (db: typeof app.db) => db.selectFrom('listing_photos').select(['listing_id', 'position', 'image_id']).orderBy('listing_id').orderBy('position').execute();
+    const originalPhotos = await photosOf(app.db);
+    expect(originalPhotos.some((photo) => photo.position === 2)).toBe(true);
+    expect(await photosOf(server.deps.db)).toEqual(originalPhotos);
     // Photos of listings that are not public are served to staff only: read them all as the administrator.
     const adminLogin = await fetch(`${base}/trpc/auth.login`, {
       method: 'POST',

@@ -145,7 +145,8 @@ export interface ListingsTable {
   description: string;
   price_cents: number;
   price_unit: PriceUnit;
-  image_id: string | null;
+  /** The cover: the photo at the lowest position, kept by a trigger from listing_photos (never written by the app). */
+  image_id: ColumnType<string | null, never, never>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   delivery_options: ColumnType<DeliveryOption[], DeliveryOption[] | undefined, DeliveryOption[]>;
   requires_advance_order: Generated<boolean>;
@@ -200,6 +201,13 @@ export interface ReviewsTable {
   comment: string | null;
   created_at: Timestamp;
   visible_at: Date;
+}
+
+/** Up to 5 photos of a listing, positions 0-4 (0 is the cover). */
+export interface ListingPhotosTable {
+  listing_id: string;
+  position: number;
+  image_id: string;
 }
 
 export interface ListingBlockedDaysTable {
@@ -301,5 +309,6 @@ export interface Database {
   billings: BillingsTable;
   invites: InvitesTable;
   listing_blocked_days: ListingBlockedDaysTable;
+  listing_photos: ListingPhotosTable;
   favorites: FavoritesTable;
 }

@@ -270,7 +270,6 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         description: listing.description,
         price_cents: listing.priceCents,
         price_unit: listing.priceUnit,
-        image_id: image.id,
         tags: listing.tags,
         delivery_options: listing.deliveryOptions,
         requires_advance_order: listing.requiresAdvanceOrder ?? false,
@@ -283,6 +282,8 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The cover (listings.image_id) follows from the photo at position 0.
+    await deps.db.insertInto('listing_photos').values({ listing_id: id, position: 0, image_id: image.id }).execute();
     listingIds.set(listing.title, { id, ownerId, type: listing.type, priceCents: listing.priceCents });
   }
 

@@ -25,7 +25,7 @@ describe('createListingSchema', () => {
       priceUnit: 'day',
       tags: [],
       deliveryOptions: ['pickup'],
-      imageId: null,
+      imageIds: [],
       requiresAdvanceOrder: false,
       minimumNoticeHours: null,
       maxPortions: null,
@@ -77,6 +77,22 @@ describe('createListingSchema', () => {
     expect(createListingSchema.parse(service).priceUnit).toBe('service');
     expect(createListingSchema.parse({ ...service, priceUnit: 'hour' }).priceUnit).toBe('hour');
     expect(createListingSchema.safeParse({ ...service, priceUnit: 'day' }).success).toBe(false);
+  });
+});
+
+describe('photos', () => {
+  const ids = Array.from({ length: 6 }, (_, index) => `b3c1e7a2-5d4f-4e6a-8b9c-0d1e2f3a4b5${index}`);
+
+  it('keeps up to 5 photos in the order given', () => {
+    const five = ids.slice(0, 5);
+    expect(createListingSchema.parse({ ...rental, imageIds: five }).imageIds).toEqual(five);
+    expect(createListingSchema.parse({ ...rental, imageIds: [...five].reverse() }).imageIds).toEqual([...five].reverse());
+  });
+
+  it('refuses a sixth photo, the same photo twice and an id that is not an upload', () => {
+    expect(firstMessage(createListingSchema.safeParse({ ...rental, imageIds: ids }))).toBe('Um anúncio pode ter no máximo 5 fotos');
+    expect(firstMessage(createListingSchema.safeParse({ ...rental, imageIds: [ids[0], ids[0]] }))).toBe(LISTING_MESSAGES.repeatedPhoto);
+    expect(firstMessage(createListingSchema.safeParse({ ...rental, imageIds: ['foto.jpg'] }))).toBe(LISTING_MESSAGES.invalidPhoto);
   });
 });
 

@@ -44,6 +44,8 @@ export const MINIMUM_NOTICE_PRESETS = [
 export const MAX_PORTIONS_MIN = 1;
 export const MAX_PORTIONS_MAX = 99;
 export const SEARCH_MAX_LENGTH = 100;
+/** Photos of one listing, in order; the first is the cover (cards, orders). */
+export const PHOTOS_MAX = 5;
 /** Owner-blocked days: at most this many in one go. */
 export const BLOCK_DAYS_MAX = 60;
 export const LISTING_PAGE_DEFAULT = 20;
@@ -62,6 +64,9 @@ export const LISTING_MESSAGES = {
   noticeTooLong: 'A antecedência mínima deve ser de no máximo 30 dias (720 horas)',
   invalidPortions: `O número de porções deve ser de ${MAX_PORTIONS_MIN} a ${MAX_PORTIONS_MAX}`,
   searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
+  tooManyPhotos: `Um anúncio pode ter no máximo ${PHOTOS_MAX} fotos`,
+  invalidPhoto: 'Imagem inválida',
+  repeatedPhoto: 'Esta foto já está no anúncio',
   invalidFilter: 'Filtro inválido',
   invalidSort: 'Ordenação inválida',
   invalidCursor: 'Página inválida',
@@ -178,8 +183,12 @@ const commonFields = {
   priceCents: priceCentsSchema,
   tags: tagsSchema,
   deliveryOptions: deliveryOptionsSchema,
-  /** An image uploaded by the owner (POST /api/images); null for none. */
-  imageId: z.uuid({ message: 'Imagem inválida' }).nullish().transform((id) => id ?? null),
+  /** Images uploaded by the owner (POST /api/images), in the order shown; the first is the cover. */
+  imageIds: z
+    .array(z.uuid({ message: LISTING_MESSAGES.invalidPhoto }), { error: LISTING_MESSAGES.invalidPhoto })
+    .max(PHOTOS_MAX, LISTING_MESSAGES.tooManyPhotos)
+    .refine((ids) => new Set(ids).size === ids.length, LISTING_MESSAGES.repeatedPhoto)
+    .default([]),
 };
 
 const rentalFields = z.object({ type: z.literal('rental'), ...commonFields });
@@ -208,7 +217,8 @@ export interface ListingFields {
   priceUnit: PriceUnit;
   tags: string[];
   deliveryOptions: DeliveryOption[];
-  imageId: string | null;
+  /** At most PHOTOS_MAX, no repeats, cover first. */
+  imageIds: string[];
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
   maxPortions: number | null;
@@ -223,7 +233,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
     priceCents: fields.priceCents,
     tags: fields.tags,
     deliveryOptions: fields.deliveryOptions,
-    imageId: fields.imageId,
+    imageIds: fields.imageIds,
   };
   switch (fields.type) {
     case 'rental':
@@ -356,6 +366,16 @@ export const listingOwnerSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 
+/** One photo as the screens show it: both sizes and the proportions (the img's width and height). */
+export const listingPhotoSchema = z.object({
+  id: z.string(),
+  cardUrl: z.string(),
+  detailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ListingPhoto = z.infer<typeof listingPhotoSchema>;
+
 const listingContentFields = {
   id: z.string(),
   type: z.enum(LISTING_TYPES),
@@ -363,9 +383,11 @@ const listingContentFields = {
   description: z.string(),
   priceCents: z.number().int(),
   priceUnit: z.enum(PRICE_UNITS),
-  /** Null until the listing has an image (the screens show the fallback). */
+  /** The cover (the first photo); null without photos (the screens show the fallback). */
   imageCardUrl: z.string().nullable(),
   imageDetailUrl: z.string().nullable(),
+  /** Every photo in order (up to PHOTOS_MAX), the cover first. */
+  photos: z.array(listingPhotoSchema),
   tags: z.array(z.string()),
   deliveryOptions: z.array(z.enum(DELIVERY_OPTIONS)),
   requiresAdvanceOrder: z.boolean(),
@@ -403,8 +425,6 @@ export type PublicListingDetail = z.infer<typeof publicListingDetailSchema>;
 /** A listing as its owner and the moderators see it: every status, with the moderation fields. */
 export const managedListingSchema = z.object({
   ...listingContentFields,
-  /** The uploaded image, so the edit form can keep it. */
-  imageId: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   pausedBy: z.enum(PAUSED_BY).nullable(),
   rejectionReason: z.string().nullable(),

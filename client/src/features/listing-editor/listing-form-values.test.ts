@@ -40,7 +40,7 @@ function managed(overrides: Partial<ManagedListing> = {}): ManagedListing {
     minimumNoticeHours: null,
     maxPortions: null,
     owner: { id: 'u1', fullName: 'Ana Beatriz Souza', apartment: 'A-101', phone: null, avatarUrl: null },
-    imageId: null,
+    photos: [],
     status: 'active',
     pausedBy: null,
     rejectionReason: null,
@@ -125,7 +125,7 @@ describe('errors from the API', () => {
         priceCents: 'preço',
         'tags.2': 'categoria longa',
         'tags.3': 'outra categoria',
-        imageId: 'imagem',
+        'imageIds.1': 'imagem',
         title: '',
         somethingElse: 'ignorado',
       }),
@@ -140,8 +140,20 @@ describe('errors from the API', () => {
 });
 
 describe('validateListingForm', () => {
+  it('sends the photos in order and refuses a sixth, on the photos field', () => {
+    const ids = Array.from({ length: 6 }, (_, index) => `b3c1e7a2-5d4f-4e6a-8b9c-0d1e2f3a4b5${index}`);
+    const five = validateListingForm('rental', filled, ids.slice(0, 5));
+    expect(five.ok && five.input.imageIds).toEqual(ids.slice(0, 5));
+    expect(validateListingForm('rental', filled, ids)).toEqual({
+      ok: false,
+      errors: { image: 'Um anúncio pode ter no máximo 5 fotos' },
+      message: 'Um anúncio pode ter no máximo 5 fotos',
+    });
+  });
+
+
   it('accepts a filled rental and sends the price in cents and the tags split', () => {
-    const result = validateListingForm('rental', filled, IMAGE_ID);
+    const result = validateListingForm('rental', filled, [IMAGE_ID]);
     expect(result).toEqual({
       ok: true,
       input: {
@@ -151,22 +163,22 @@ describe('validateListingForm', () => {
         priceCents: 1250,
         tags: ['ferramenta', 'obra'],
         deliveryOptions: ['pickup'],
-        imageId: IMAGE_ID,
+        imageIds: [IMAGE_ID],
       },
     });
   });
 
   it('sends the unit for services and the notice for advance-order food only', () => {
-    const service = validateListingForm('service', { ...filled, priceUnit: 'hour' }, null);
+    const service = validateListingForm('service', { ...filled, priceUnit: 'hour' }, []);
     expect(service.ok && service.input).toMatchObject({ type: 'service', priceUnit: 'hour' });
-    const ready = validateListingForm('food', { ...filled, requiresAdvanceOrder: false, minimumNoticeHours: '48' }, null);
+    const ready = validateListingForm('food', { ...filled, requiresAdvanceOrder: false, minimumNoticeHours: '48' }, []);
     expect(ready.ok && ready.input).toMatchObject({ type: 'food', requiresAdvanceOrder: false, minimumNoticeHours: null });
-    const advance = validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '48' }, null);
+    const advance = validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '48' }, []);
     expect(advance.ok && advance.input).toMatchObject({ requiresAdvanceOrder: true, minimumNoticeHours: '48' });
   });
 
   it('asks for the required fields with the spec message', () => {
-    const result = validateListingForm('rental', { ...filled, title: '   ', price: '' }, null);
+    const result = validateListingForm('rental', { ...filled, title: '   ', price: '' }, []);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({ title: LISTING_MESSAGES.requiredFields, price: LISTING_MESSAGES.requiredFields });
@@ -175,28 +187,28 @@ describe('validateListingForm', () => {
 
   it('refuses a zero, malformed or absurd price once, on the price field', () => {
     for (const price of ['0', '0,00', '12,345', 'doze', '100.000,01']) {
-      const result = validateListingForm('rental', { ...filled, price }, null);
+      const result = validateListingForm('rental', { ...filled, price }, []);
       expect(result, price).toEqual({ ok: false, errors: { price: 'Insira um preço válido' }, message: 'Insira um preço válido' });
     }
-    expect(validateListingForm('rental', { ...filled, price: '100.000,00' }, null).ok).toBe(true);
-    expect(validateListingForm('rental', { ...filled, price: '0,01' }, null).ok).toBe(true);
+    expect(validateListingForm('rental', { ...filled, price: '100.000,00' }, []).ok).toBe(true);
+    expect(validateListingForm('rental', { ...filled, price: '0,01' }, []).ok).toBe(true);
   });
 
   it('needs at least one delivery option', () => {
-    const result = validateListingForm('food', { ...filled, deliveryOptions: [] }, null);
+    const result = validateListingForm('food', { ...filled, deliveryOptions: [] }, []);
     expect(result).toMatchObject({ ok: false, errors: { deliveryOptions: 'Selecione pelo menos uma opção de entrega' } });
   });
 
   it('caps the tags and the notice', () => {
-    const tags = validateListingForm('rental', { ...filled, tags: 'a, b, c, d, e, f' }, null);
+    const tags = validateListingForm('rental', { ...filled, tags: 'a, b, c, d, e, f' }, []);
     expect(tags).toMatchObject({ ok: false, errors: { tags: LISTING_MESSAGES.tooManyTags } });
-    const notice = validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '721' }, null);
+    const notice = validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '721' }, []);
     expect(notice).toMatchObject({ ok: false, errors: { minimumNoticeHours: LISTING_MESSAGES.noticeTooLong } });
-    expect(validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '720' }, null).ok).toBe(true);
+    expect(validateListingForm('food', { ...filled, requiresAdvanceOrder: true, minimumNoticeHours: '720' }, []).ok).toBe(true);
   });
 
   it('shows the first error in screen order as the toast', () => {
-    const result = validateListingForm('rental', { ...filled, deliveryOptions: [], description: '' }, null);
+    const result = validateListingForm('rental', { ...filled, deliveryOptions: [], description: '' }, []);
     expect(result).toMatchObject({ ok: false, message: LISTING_MESSAGES.requiredFields });
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(['deliveryOptions', 'description']);

@@ -83,14 +83,14 @@ export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'tags', 'd
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;
 
-/** API field paths ('priceCents', 'tags.2', 'imageId') -> the input that shows the error. */
+/** API field paths ('priceCents', 'tags.2', 'imageIds') -> the input that shows the error. */
 export function toFormErrors(errors: Record<string, string>): FormErrors {
   const result: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
     if (!message) continue;
     const head = path.split('.')[0] ?? '';
     const field: FormField | undefined =
-      head === 'priceCents' ? 'price' : head === 'imageId' ? 'image' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : undefined;
+      head === 'priceCents' ? 'price' : head === 'imageIds' ? 'image' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : undefined;
     if (field) result[field] ??= message;
   }
   return result;
@@ -106,7 +106,7 @@ export function firstError(errors: FormErrors): string | undefined {
 export type ValidationResult = { ok: true; input: CreateListingInput } | { ok: false; errors: FormErrors; message: string };
 
 /** The shared schema decides, exactly as the server will: same rules, same pt-BR messages. */
-export function validateListingForm(type: ListingType, values: ListingFormValues, imageId: string | null): ValidationResult {
+export function validateListingForm(type: ListingType, values: ListingFormValues, imageIds: string[]): ValidationResult {
   const price = priceTextSchema.safeParse(values.price);
   const common = {
     title: values.title,
@@ -115,7 +115,7 @@ export function validateListingForm(type: ListingType, values: ListingFormValues
     priceCents: price.success ? price.data : 1,
     tags: splitTags(values.tags),
     deliveryOptions: values.deliveryOptions,
-    imageId,
+    imageIds,
   };
   const input: CreateListingInput =
     type === 'food'

@@ -38,7 +38,7 @@ describe('image access', () => {
     expect(await accessOf(imageId)).toEqual({ stranger: 'hidden', neighbour: 'hidden', owner: 'private', moderator: 'private' });
 
     const ownerApi = (await app.callerAs(owner)).api;
-    const { id } = await ownerApi.listings.create({ type: 'rental', title: 'Furadeira', description: 'Furadeira de impacto.', priceCents: 1500, imageId });
+    const { id } = await ownerApi.listings.create({ type: 'rental', title: 'Furadeira', description: 'Furadeira de impacto.', priceCents: 1500, imageIds: [imageId] });
     // Waiting for moderation: owner and staff.
     expect(await accessOf(imageId)).toEqual({ stranger: 'hidden', neighbour: 'hidden', owner: 'private', moderator: 'private' });
 
@@ -58,7 +58,7 @@ describe('orphan uploads', () => {
   it('deletes the files and row of an upload no listing took up within a day, and keeps the others', async () => {
     const orphan = await uploadImage(app.deps, owner.id, 'listing', await photo());
     const used = await uploadImage(app.deps, owner.id, 'listing', await photo());
-    await (await app.callerAs(owner)).api.listings.create({ type: 'rental', title: 'Escada', description: 'Escada de 7 degraus.', priceCents: 1000, imageId: used.id });
+    await (await app.callerAs(owner)).api.listings.create({ type: 'rental', title: 'Escada', description: 'Escada de 7 degraus.', priceCents: 1000, imageIds: [used.id] });
 
     await orphanImagesCleanupJob.run(app.deps); // too young yet
     expect(await app.deps.storage.get(`images/${orphan.id}/card.webp`)).not.toBeNull();

@@ -13,6 +13,12 @@ export function findOwnImage(db: Db, imageId: string, userId: string) {
   return db.selectFrom('images').select(['id', 'purpose']).where('id', '=', imageId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** Of these images, the ones this user uploaded for listings (a listing may only show its owner's photos). */
+export function findOwnListingImages(db: Db, imageIds: string[], userId: string) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'listing').execute();
+}
+
 export function findImageOwner(db: Db, imageId: string) {
   return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
 }

@@ -100,7 +100,7 @@ export const orphanImagesCleanupJob: ScheduledJob = {
 };
 
 // What other modules (listings) may read of images.
-export { findOwnImage } from './images.repository.ts';
+export { findOwnListingImages } from './images.repository.ts';
 
 /** The upload when it is this user's own avatar photo (a profile may only show its owner's uploads). */
 export async function ownAvatarImage(deps: Pick<AppDeps, 'db'>, userId: string, imageId: string) {

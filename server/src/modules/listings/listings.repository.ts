@@ -2,6 +2,24 @@ import { sql } from 'kysely';
 import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
 import type { Db } from '../../db/database.ts';
 
+/** A listing's photo as the photos column carries it (the URLs derive from the id). */
+export interface PhotoRow {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every photo of the row's listing in order, with its proportions, as one JSON
+ * array: a correlated subquery on the primary key (listing_id, position),
+ * evaluated only for the rows a query returns.
+ */
+const photosColumn = sql<PhotoRow[]>`(
+  SELECT coalesce(json_agg(json_build_object('id', p.image_id, 'width', i.width, 'height', i.height) ORDER BY p.position), '[]'::json)
+  FROM listing_photos p JOIN images i ON i.id = p.image_id
+  WHERE p.listing_id = l.id
+)`.as('photos');
+
 /** Every column a screen shows, with the owner's public data (never e-mail or CPF). */
 const LISTING_COLUMNS = [
   'l.id',
@@ -28,6 +46,7 @@ const LISTING_COLUMNS = [
   'u.apartment as owner_apartment',
   'u.phone as owner_phone',
   'u.avatar_url as owner_avatar_url',
+  photosColumn,
 ] as const;
 
 /**
@@ -198,7 +217,7 @@ export function findListing(db: Db, id: string) {
 export function findForUpdate(db: Db, id: string) {
   return db
     .selectFrom('listings')
-    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'image_id', 'status', 'paused_by', 'expires_at'])
+    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'status', 'paused_by', 'expires_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .forUpdate()
@@ -265,7 +284,6 @@ export function insertListing(db: Db, userId: string, fields: ListingFields) {
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
       max_portions: fields.maxPortions,
-      image_id: fields.imageId,
       status: 'pending',
     })
     .returning(['id'])
@@ -286,7 +304,6 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
       requires_advance_order: fields.requiresAdvanceOrder,
       minimum_notice_hours: fields.minimumNoticeHours,
       max_portions: fields.maxPortions,
-      image_id: fields.imageId,
       status,
       paused_by: pausedBy,
       // A listing sent back to review starts clean; a rejection reason belongs to the old content.
@@ -377,23 +394,49 @@ export function softDelete(db: Db, id: string) {
   return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }
 
-/** The live listings showing this image, each with its owner and whether neighbours may see it now. */
+/** The listing's photos (image ids), in order. */
+export function listPhotoIds(db: Db, listingId: string) {
+  return db
+    .selectFrom('listing_photos')
+    .select('image_id')
+    .where('listing_id', '=', listingId)
+    .orderBy('position')
+    .execute()
+    .then((rows) => rows.map((row) => row.image_id));
+}
+
+/**
+ * Replaces the listing's photos with these, in this order (positions 0, 1, ...).
+ * Deleted and written again rather than moved: a swap would collide on
+ * (listing_id, position) halfway. The trigger keeps listings.image_id (the cover).
+ */
+export async function replacePhotos(db: Db, listingId: string, imageIds: string[]) {
+  await db.deleteFrom('listing_photos').where('listing_id', '=', listingId).execute();
+  if (imageIds.length === 0) return;
+  await db
+    .insertInto('listing_photos')
+    .values(imageIds.map((imageId, position) => ({ listing_id: listingId, position, image_id: imageId })))
+    .execute();
+}
+
+/** The live listings showing this image (at any position), each with its owner and whether neighbours may see it now. */
 export function listingsUsingImage(db: Db, imageId: string, now: Date) {
   return withOwner(db)
+    .innerJoin('listing_photos as p', 'p.listing_id', 'l.id')
     .select([
       'l.id',
       'l.user_id',
       sql<boolean>`(l.status = 'active' AND l.expires_at > ${now} AND u.approval_status = 'approved' AND NOT u.is_suspended)`.as('is_public'),
     ])
-    .where('l.image_id', '=', imageId)
+    .where('p.image_id', '=', imageId)
     .execute();
 }
 
 /** Of these images, the ones a listing (deleted or not) still points at. */
 export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
   if (imageIds.length === 0) return new Set();
-  const rows = await db.selectFrom('listings').select('image_id').where('image_id', 'in', imageIds).execute();
-  return new Set(rows.map((row) => row.image_id).filter((id): id is string => Boolean(id)));
+  const rows = await db.selectFrom('listing_photos').select('image_id').distinct().where('image_id', 'in', imageIds).execute();
+  return new Set(rows.map((row) => row.image_id));
 }
 
 /** Active listings whose expiry falls between `from` and `until` (the expiry notices). */

@@ -1,7 +1,9 @@
 import {
   LISTING_MESSAGES,
+  PHOTOS_MAX,
   LISTING_NOTIFICATIONS,
   type ListingFields,
+  type ListingPhoto,
   type ListingFilter,
   type ListingSort,
   type ListingStatus,
@@ -15,7 +17,7 @@ import { approvedExpiry, isExpired, isInactive, renewedExpiry } from '@vizinhanc
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
-import { findOwnImage } from '../images/images.service.ts';
+import { findOwnListingImages } from '../images/images.service.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
@@ -26,7 +28,12 @@ import * as listings from './listings.repository.ts';
 
 // ---- Turning rows into what the API returns ----
 
+function toPhoto(photo: listings.PhotoRow): ListingPhoto {
+  return { id: photo.id, cardUrl: imageUrl(photo.id, 'card'), detailUrl: imageUrl(photo.id, 'detail'), width: photo.width, height: photo.height };
+}
+
 function content(row: listings.ListingRow | listings.PublicListingRow) {
+  const photos = row.photos.map(toPhoto);
   return {
     id: row.id,
     type: row.type,
@@ -34,8 +41,9 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     description: row.description,
     priceCents: row.price_cents,
     priceUnit: row.price_unit,
-    imageCardUrl: row.image_id ? imageUrl(row.image_id, 'card') : null,
-    imageDetailUrl: row.image_id ? imageUrl(row.image_id, 'detail') : null,
+    imageCardUrl: photos[0]?.cardUrl ?? null,
+    imageDetailUrl: photos[0]?.detailUrl ?? null,
+    photos,
     tags: row.tags,
     deliveryOptions: row.delivery_options,
     requiresAdvanceOrder: row.requires_advance_order,
@@ -59,7 +67,6 @@ function toPublic(row: listings.PublicListingRow): PublicListing {
 function toManaged(row: listings.ListingRow): ManagedListing {
   return {
     ...content(row),
-    imageId: row.image_id,
     status: row.status,
     pausedBy: row.paused_by,
     rejectionReason: row.rejection_reason,
@@ -140,17 +147,24 @@ export async function ownerView(deps: AppDeps, userId: string, id: string): Prom
   return toManaged(row);
 }
 
-/** A listing may only show an image its owner uploaded (never someone else's, never a made-up id). */
-async function assertOwnImage(db: Db, userId: string, imageId: string | null) {
-  if (!imageId) return;
-  const image = await findOwnImage(db, imageId, userId);
-  if (!image || image.purpose !== 'listing') throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notFound);
+/**
+ * A listing shows at most PHOTOS_MAX photos, each one its owner uploaded for a
+ * listing (never someone else's, never an avatar or a made-up id). The schema
+ * checks the count too, and the database has no position for a sixth.
+ */
+async function assertOwnPhotos(db: Db, userId: string, imageIds: string[]) {
+  if (imageIds.length > PHOTOS_MAX) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.tooManyPhotos);
+  const own = await findOwnListingImages(db, imageIds, userId);
+  if (own.length !== new Set(imageIds).size) throw new AppError('BAD_REQUEST', IMAGE_MESSAGES.notFound);
 }
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
   const { id } = await deps.db.transaction().execute(async (trx) => {
-    await assertOwnImage(trx, userId, fields.imageId);
+    await assertOwnPhotos(trx, userId, fields.imageIds);
     const created = await listings.insertListing(trx, userId, fields);
+    await listings.replacePhotos(trx, created.id, fields.imageIds);
     await audit.record(deps, trx, {
       actorId: userId,
       action: AUDIT_ACTIONS.listingCreated,
@@ -185,16 +199,19 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockOwn(trx, userId, id);
     if (row.type !== fields.type) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.typeChanged);
-    await assertOwnImage(trx, userId, fields.imageId);
+    await assertOwnPhotos(trx, userId, fields.imageIds);
+    // Adding, removing or reordering photos changes what people see (the first is the cover).
+    const photosChanged = !sameList(await listings.listPhotoIds(trx, id), fields.imageIds);
     const contentChanged =
       row.title !== fields.title ||
       row.description !== fields.description ||
       row.price_cents !== fields.priceCents ||
       row.price_unit !== fields.priceUnit ||
-      row.image_id !== fields.imageId;
+      photosChanged;
     const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
     const status: ListingStatus = backToReview ? 'pending' : row.status;
     await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by);
+    if (photosChanged) await listings.replacePhotos(trx, id, fields.imageIds);
     await audit.record(deps, trx, {
       actorId: userId,
       action: AUDIT_ACTIONS.listingEdited,

@@ -418,7 +418,7 @@ describe('public screens', () => {
     expect(detail.isOwner).toBe(false);
     expect(JSON.stringify(detail)).not.toContain(owner.email);
     expect(Object.keys(detail).sort()).toEqual(
-      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'isSaved', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
+      ['deliveryOptions', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'isSaved', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'photos', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
     );
     expect((await (await api(owner)).listings.byId({ id })).isOwner).toBe(true);
     await expectError((await api(null)).listings.byId({ id }), 'UNAUTHORIZED', 'Não autenticado');
@@ -513,7 +513,7 @@ describe('images', () => {
 
   it("shows the owner's uploaded image in card and detail sizes", async () => {
     const imageId = await uploadedImage(owner);
-    const id = await publish(owner, rental({ imageId }));
+    const id = await publish(owner, rental({ imageIds: [imageId] }));
     const detail = await (await api(neighbour)).listings.byId({ id });
     expect(detail.imageCardUrl).toBe(`/files/images/${imageId}/card.webp`);
     expect(detail.imageDetailUrl).toBe(`/files/images/${imageId}/detail.webp`);
@@ -522,14 +522,14 @@ describe('images', () => {
   it("refuses someone else's image, an avatar and a made-up id, storing nothing", async () => {
     const marked = marker();
     for (const imageId of [await uploadedImage(neighbour), await uploadedImage(owner, 'avatar'), crypto.randomUUID()]) {
-      await expectError((await api(owner)).listings.create(rental({ title: `Bicicleta ${marked}`, imageId })), 'BAD_REQUEST', 'Imagem não encontrada. Envie a foto novamente.');
+      await expectError((await api(owner)).listings.create(rental({ title: `Bicicleta ${marked}`, imageIds: [imageId] })), 'BAD_REQUEST', 'Imagem não encontrada. Envie a foto novamente.');
     }
     const rows = await app.db.selectFrom('listings').select('id').where('title', '=', `Bicicleta ${marked}`).execute();
     expect(rows).toHaveLength(0);
   });
 
   it('changing the image of an active listing sends it back to approval', async () => {
-    const id = await publish(owner, rental({ imageId: await uploadedImage(owner) }));
+    const id = await publish(owner, rental({ imageIds: [await uploadedImage(owner)] }));
     const current = await (await api(owner)).listings.ownerView({ id });
     await (await api(owner)).listings.update({
       id,
@@ -537,7 +537,7 @@ describe('images', () => {
       title: current.title,
       description: current.description,
       priceCents: current.priceCents,
-      imageId: await uploadedImage(owner),
+      imageIds: [await uploadedImage(owner)],
     });
     expect((await row(id)).status).toBe('pending');
   });

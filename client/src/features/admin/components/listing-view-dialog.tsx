@@ -63,6 +63,16 @@ function ListingView({ listing }: { listing: ManagedListing }) {
           </p>
         </div>
       </div>
+      {listing.photos.length > 1 ? (
+        // Moderation sees every photo it approves, not only the cover.
+        <ul className="listing-view-photos" aria-label={`Fotos do anúncio (${listing.photos.length})`}>
+          {listing.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <img src={photo.cardUrl} alt={`Foto ${index + 1} de ${listing.photos.length}`} width={photo.width} height={photo.height} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="listing-view-description">{listing.description}</p>
       <dl className="listing-view-facts">
         {rows.map(([term, value]) => (

@@ -53,7 +53,7 @@ function CreateListing({ type }: { type: ListingType }) {
         key={type}
         type={type}
         initialValues={EMPTY_LISTING_FORM}
-        initialImage={{ id: null, url: null }}
+        initialPhotos={[]}
         submitLabel="Publicar Anúncio"
         submitting={create.isPending}
         onSubmit={(input, onFieldErrors) => create.mutate(input, { onError: (error) => onFieldErrors(fieldErrorsOf(error)) })}
@@ -97,20 +97,19 @@ function EditListing({ id }: { id: string }) {
 
 function EditForm({ listing }: { listing: ManagedListing }) {
   const update = useUpdateListing();
-  const imageUrl = listing.imageDetailUrl ?? listing.imageCardUrl;
   return (
     <EditorFrame title="Editar Anúncio" subtitle={categoryName(listing.type)} backTo={`/anuncio/${listing.id}`}>
       {listing.status === 'active' || listing.status === 'inactive' ? (
         <p className="notice notice-info editor-edit-note">
           <AlertCircleIcon />
-          <span>Alterar título, descrição, preço ou foto envia o anúncio de novo para aprovação do administrador.</span>
+          <span>Alterar título, descrição, preço ou fotos envia o anúncio de novo para aprovação do administrador.</span>
         </p>
       ) : null}
       <ListingForm
         key={listing.id}
         type={listing.type}
         initialValues={{ ...EMPTY_LISTING_FORM, ...formValuesFromListing(listing) }}
-        initialImage={{ id: listing.imageId, url: imageUrl }}
+        initialPhotos={listing.photos.map((photo) => ({ id: photo.id, url: photo.cardUrl }))}
         submitLabel="Salvar Alterações"
         submitting={update.isPending}
         onSubmit={(input, onFieldErrors) =>

@@ -10,6 +10,8 @@ import {
   MAX_PORTIONS_MIN,
   MINIMUM_NOTICE_PRESETS,
   minimumNoticeHoursSchema,
+  LISTING_MESSAGES,
+  PHOTOS_MAX,
   TAGS_MAX,
   TITLE_MAX_LENGTH,
   type CreateListingInput,
@@ -35,7 +37,7 @@ import {
   type ServicePriceUnit,
 } from '../listing-form-values.ts';
 import { TruckIcon } from '../../../components/ui/icons.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { PhotosPicker, PHOTOS_INPUT_ID, type EditorPhoto } from './photos-picker.tsx';
 import '../listing-editor.css';
 
 interface TypeCopy {
@@ -73,6 +75,7 @@ function deliveryHint(type: ListingType, option: DeliveryOption): string {
 
 /** Where the user lands when the form refuses: the first field in error. */
 const FIELD_ELEMENT_IDS: Partial<Record<FormField, string>> = {
+  image: PHOTOS_INPUT_ID,
   title: 'listing-title',
   description: 'listing-description',
   price: 'listing-price',
@@ -94,15 +97,11 @@ const SERVICE_UNITS: { value: ServicePriceUnit; label: string }[] = [
   { value: 'service', label: 'Por serviço' },
 ];
 
-export interface ListingImage {
-  id: string | null;
-  url: string | null;
-}
-
 interface ListingFormProps {
   type: ListingType;
   initialValues: ListingFormValues;
-  initialImage: ListingImage;
+  /** The listing's photos in order (none for a new one). */
+  initialPhotos: EditorPhoto[];
   submitLabel: string;
   submitting: boolean;
   /** Sends the checked input; calls back with the server's field errors when it refuses. */
@@ -110,10 +109,10 @@ interface ListingFormProps {
 }
 
 /** Step 2 of /anuncios/criar, and the edit form (docs/product.md §10.11 and §4.2). */
-export function ListingForm({ type, initialValues, initialImage, submitLabel, submitting, onSubmit }: ListingFormProps) {
+export function ListingForm({ type, initialValues, initialPhotos, submitLabel, submitting, onSubmit }: ListingFormProps) {
   const [values, setValues] = useState<ListingFormValues>(initialValues);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [image, setImage] = useState<ListingImage>(initialImage);
+  const [photos, setPhotos] = useState<EditorPhoto[]>(initialPhotos);
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
   const upload = useImageUpload();
   const blobUrls = useRef<string[]>([]);
@@ -131,21 +130,47 @@ export function ListingForm({ type, initialValues, initialImage, submitLabel, su
     if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  async function pickImage(file: File) {
+  function photoError(message: string) {
+    setErrors((current) => ({ ...current, image: message }));
+    toast.error(message);
+  }
+
+  /** Uploads the picked files one after the other; more than the room left is refused before sending anything. */
+  async function pickImages(files: File[]) {
     setErrors((current) => ({ ...current, image: undefined }));
-    const preview = URL.createObjectURL(file);
-    blobUrls.current.push(preview);
-    setPendingPreview(preview);
-    const result = await upload.upload(file);
-    if (result === 'cancelled') return;
-    setPendingPreview(null);
-    if (result.ok) {
-      setImage({ id: result.image.id, url: preview });
-      toast.success(result.image.message || IMAGE_MESSAGES.uploaded);
-    } else {
-      setErrors((current) => ({ ...current, image: result.message }));
-      toast.error(result.message);
+    if (photos.length + files.length > PHOTOS_MAX) {
+      photoError(LISTING_MESSAGES.tooManyPhotos);
+      return;
     }
+    for (const file of files) {
+      const preview = URL.createObjectURL(file);
+      blobUrls.current.push(preview);
+      setPendingPreview(preview);
+      const result = await upload.upload(file);
+      if (result === 'cancelled') return;
+      setPendingPreview(null);
+      if (!result.ok) {
+        photoError(result.message);
+        return;
+      }
+      setPhotos((current) => [...current, { id: result.image.id, url: preview }]);
+      toast.success(result.image.message || IMAGE_MESSAGES.uploaded);
+    }
+  }
+
+  function movePhoto(index: number, offset: -1 | 1) {
+    setPhotos((current) => {
+      const target = index + offset;
+      if (target < 0 || target >= current.length) return current;
+      const next = [...current];
+      [next[index], next[target]] = [next[target]!, next[index]!];
+      return next;
+    });
+  }
+
+  function removePhoto(index: number) {
+    setPhotos((current) => current.filter((_, position) => position !== index));
+    setErrors((current) => ({ ...current, image: undefined }));
   }
 
   function cancelUpload() {
@@ -170,7 +195,11 @@ export function ListingForm({ type, initialValues, initialImage, submitLabel, su
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (upload.isUploading || submitting) return;
-    const result = validateListingForm(type, values, image.id);
+    const result = validateListingForm(
+      type,
+      values,
+      photos.map((photo) => photo.id),
+    );
     if (!result.ok) {
       setErrors(result.errors);
       toast.error(result.message);
@@ -192,12 +221,14 @@ export function ListingForm({ type, initialValues, initialImage, submitLabel, su
 
   return (
     <form className="form editor-form" onSubmit={submit} noValidate aria-busy={submitting || undefined}>
-      <ImagePicker
-        previewUrl={pendingPreview ?? image.url}
+      <PhotosPicker
+        photos={photos}
+        pendingPreview={pendingPreview}
         upload={upload.state}
         error={errors.image}
-        onPick={(file) => void pickImage(file)}
-        onRemove={() => setImage({ id: null, url: null })}
+        onPick={(files) => void pickImages(files)}
+        onMove={movePhoto}
+        onRemove={removePhoto}
         onCancel={cancelUpload}
       />
 

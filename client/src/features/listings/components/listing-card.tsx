@@ -14,11 +14,19 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
   const titleId = `listing-${listing.id}`;
   const isFood = listing.type === 'food';
   const active = listing.status === 'active';
+  // The first photo is the card's (decorative: the title follows it).
+  const cover = listing.photos[0];
 
   return (
     <article className="listing-card" aria-labelledby={titleId}>
       <div className="listing-card-media">
-        <ListingImage src={listing.imageCardUrl} type={listing.type} className="listing-card-image" />
+        <ListingImage
+          src={listing.imageCardUrl}
+          type={listing.type}
+          className="listing-card-image"
+          width={cover?.width}
+          height={cover?.height}
+        />
         <Badge variant={active ? 'success' : 'neutral'} className="listing-card-status">
           {availabilityLabel(listing.type, listing.status)}
         </Badge>

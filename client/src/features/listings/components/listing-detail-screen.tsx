@@ -18,7 +18,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { apartmentText, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
+import { apartmentText, fallbackImage, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
+import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
@@ -122,7 +123,11 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
   return (
     <>
       <div className="detail-media">
-        <ListingImage src={listing.imageDetailUrl} type={listing.type} className="detail-image" eager />
+        {listing.photos.length > 0 ? (
+          <PhotoGallery photos={listing.photos} title={listing.title} fallbackSrc={fallbackImage(listing.type)} />
+        ) : (
+          <ListingImage src={null} type={listing.type} className="detail-image" eager />
+        )}
       </div>
 
       <section className="card detail-summary" aria-labelledby="detail-title">

@@ -9,10 +9,13 @@ interface ListingImageProps {
   alt?: string;
   /** The detail photo is the first thing on screen: load it at once. */
   eager?: boolean;
+  /** The photo's proportions, so the page does not move when it arrives. */
+  width?: number;
+  height?: number;
 }
 
 /** The listing's photo, or the type's fallback when there is none or it fails to load. */
-export function ListingImage({ src, type, className, alt = '', eager = false }: ListingImageProps) {
+export function ListingImage({ src, type, className, alt = '', eager = false, width, height }: ListingImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const fallback = fallbackImage(type);
   const shown = src && src !== failedSrc ? src : fallback;
@@ -21,6 +24,8 @@ export function ListingImage({ src, type, className, alt = '', eager = false }: 
       className={className}
       src={shown}
       alt={alt}
+      width={shown === src ? width : undefined}
+      height={shown === src ? height : undefined}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => {

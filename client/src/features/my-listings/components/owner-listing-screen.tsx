@@ -16,6 +16,7 @@ import {
 } from '@vizinhanca/shared/listings/listing.rules';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { AlertCircleIcon, ClockIcon, InboxIcon, MapPinIcon, PhoneIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
@@ -85,7 +86,6 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const busy = pause.isPending || reactivate.isPending || renew.isPending || remove.isPending;
 
   const input = { id: listing.id };
-  const imageUrl = listing.imageDetailUrl ?? listing.imageCardUrl;
   const expired = isExpired(listing.expiresAt);
   // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
@@ -99,8 +99,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   return (
     <>
       <div className="owner-hero">
-        {imageUrl ? (
-          <img src={imageUrl} alt={`Foto de ${listing.title}`} />
+        {listing.photos.length > 0 ? (
+          <PhotoGallery photos={listing.photos} title={listing.title} />
         ) : (
           <div className={`owner-hero-placeholder owner-type-${listing.type}`}>
             <ImageOffIcon />
