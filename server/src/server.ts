@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { createSessionManager } from './auth/sessions.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createContext, type AppDeps } from './context.ts';
+import { createContext, type AppDeps, type LiveConnection } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type PostgresHandle } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -47,6 +47,58 @@ export function createLogger(config: Config): Logger {
 export async function resolvePostgres(config: Config, logger: Logger): Promise<PostgresHandle> {
   if (config.DATABASE_URL) return { connectionString: config.DATABASE_URL, owned: false, stop: async () => {} };
   return startEmbeddedPostgres(config.dataDir, logger);
+}
+
+/** How often every open socket is pinged; one that has not answered the previous ping is dropped. */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * A tRPC websocket keeps the request it was opened with for its whole life: hand it
+ * only what the context and tRPC read (address, Host, cookie, URL), not the parsed
+ * request with its streams and header arrays.
+ */
+function slimRequest(req: http.IncomingMessage): http.IncomingMessage {
+  const { cookie, host, origin } = req.headers;
+  const userAgent = req.headers['user-agent'];
+  return {
+    url: req.url,
+    headers: { cookie, host, origin, 'user-agent': userAgent },
+    socket: { remoteAddress: req.socket.remoteAddress, localPort: req.socket.localPort },
+  } as unknown as http.IncomingMessage;
+}
+
+/** A websocket has no response to set cookies on. */
+const noCookies = () => {};
+
+/** What a procedure may do to its websocket; a class, so a socket holds no closures for it. */
+class SocketConnection implements LiveConnection {
+  subscriptions = 0;
+  constructor(private readonly socket: WebSocket) {}
+  close(): void {
+    this.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
+  }
+}
+
+/** Protocol pings (browsers answer them by themselves) on one interval for all sockets. */
+function startHeartbeat(wss: WebSocketServer): NodeJS.Timeout {
+  const silent = new WeakSet<WebSocket>();
+  // One shared listener (ws calls it with the socket as `this`), not a closure per socket.
+  function answered(this: WebSocket) {
+    silent.delete(this);
+  }
+  wss.on('connection', (socket: WebSocket) => socket.on('pong', answered));
+  const timer = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (silent.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      silent.add(socket);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return timer;
 }
 
 /** Starts everything on one port: API, websocket, client and files. */
@@ -90,17 +142,19 @@ export async function startServer(
   }
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
-  const sessions = createSessionManager(database.db);
+  const clock = createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined);
+  // Validated sessions stay in memory; the event bus drops them on any change, on every instance.
+  const sessions = createSessionManager(database.db, { clock, changes: bus });
   const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
   const deps: AppDeps = {
     config,
-    clock: createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined),
+    clock,
     db: database.db,
     logger,
     sessions,
     mailer: createMailer(config, logger),
     bus,
-    sockets: new SocketRegistry(bus, sessions),
+    sockets: new SocketRegistry(bus, sessions, clock),
     storage: createFileStorage(config),
     queue,
   };
@@ -116,18 +170,21 @@ export async function startServer(
   await options.onHttpServer?.(server);
   handleRequest = app;
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // No per-message compression: a zlib context per socket costs more than the small JSON frames it would save.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false, clientTracking: true });
   const wssHandler = applyWSSHandler({
     wss,
     router: appRouter,
     createContext: async ({ req, res: socket }) => {
-      const ctx = await createContext(deps, req, () => {}, 'ws');
-      ctx.connection = { close: () => socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed'), subscriptions: 0 };
-      if (ctx.user && ctx.session) deps.sockets.add(ctx.user.id, ctx.session.id, socket, ctx.session.expiresAt);
+      const ctx = await createContext(deps, req, noCookies, 'ws');
+      ctx.connection = new SocketConnection(socket);
+      if (ctx.user && ctx.session) deps.sockets.add(ctx.user, ctx.session.id, socket, ctx.session.expiresAt);
       return ctx;
     },
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
+    // Keep-alive is one shared heartbeat below, not two timers per socket.
+    keepAlive: { enabled: false },
   });
+  const heartbeat = startHeartbeat(wss);
 
   // Upgrades: only /trpc, only from our origin, only with a live session.
   server.on('upgrade', (req, socket, head) => {
@@ -149,7 +206,7 @@ export async function startServer(
         if (!validated) return refuse(401, 'Unauthorized');
         // Pending residents subscribe to learn of their approval; a suspended account gets nothing live.
         if (validated.user.isSuspended) return refuse(403, 'Forbidden');
-        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, slimRequest(req)));
       },
       () => refuse(503, 'Service Unavailable'),
     );
@@ -194,6 +251,8 @@ export async function startServer(
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await stopped;
+        clearInterval(heartbeat);
+        deps.sockets.stop();
         await queue.stop();
         await bus.stop();
         await database.close();

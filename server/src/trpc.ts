@@ -119,7 +119,8 @@ const liveSession = t.middleware(async ({ ctx, path, next }) => {
   if (ctx.transport !== 'ws') return next();
   // Guesses, sign-ups and reset e-mails are counted one HTTP request at a time, by the address the proxy saw.
   if ((NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path)) throw new AppError('BAD_REQUEST', HTTP_MESSAGES.notBatchable);
-  const current = ctx.session ? await ctx.deps.sessions.validateId(ctx.session.id) : null;
+  // From the database, not the cache: a call on a socket (a subscription starting) is rare, and a change must count at once.
+  const current = ctx.session ? await ctx.deps.sessions.revalidateId(ctx.session.id) : null;
   if (!current || current.user.isSuspended) {
     ctx.connection?.close();
     throw new AppError('UNAUTHORIZED', ACCESS_MESSAGES.unauthenticated, 'UNAUTHENTICATED');

@@ -81,15 +81,16 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   await bus.start();
   const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
   const queue = createJobQueue(handle.db, logger, config.CONDO_TIMEZONE);
+  const sessions = createSessionManager(handle.db, { clock, changes: bus });
   const deps: AppDeps = {
     config,
     clock,
     db: handle.db,
     logger,
-    sessions: createSessionManager(handle.db),
+    sessions,
     mailer: createMailer(config, logger),
     bus,
-    sockets: new SocketRegistry(bus),
+    sockets: new SocketRegistry(bus, sessions, clock),
     storage: createFileStorage(config),
     queue,
   };

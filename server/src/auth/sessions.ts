@@ -1,8 +1,10 @@
 import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan } from 'lucia';
 import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import { generateToken, sha256Hex } from './crypto.ts';
+import { SESSION_CACHE_DEFAULTS, SessionCache, type SessionCacheOptions, type SessionChangeSource, type ValidatedSession } from './session-cache.ts';
 
 // The only module that knows about lucia (v3 is no longer developed upstream):
 // replacing it touches this file alone.
@@ -129,20 +131,50 @@ class KyselySessionAdapter implements Adapter {
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
 
+  /** Lucia's own housekeeping (unused: ours passes the app's clock to deleteExpiredAt). */
   async deleteExpiredSessions(): Promise<void> {
-    await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+    await this.deleteExpiredAt(new Date());
   }
+
+  async deleteExpiredAt(now: Date): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  }
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
+const ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY_MS;
+
+/**
+ * A session the cache may answer for without the database: not expired, not past its
+ * absolute lifetime, and not yet due for the sliding extension (which writes, so it
+ * goes through the database).
+ */
+function answerableFromCache(cached: ValidatedSession, now: number): boolean {
+  const { expiresAt, createdAt } = cached.session;
+  return expiresAt.getTime() - IDLE_MS / 2 > now && now - createdAt.getTime() <= ABSOLUTE_MS;
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
 
-export function createSessionManager(db: Db) {
-  const lucia = new Lucia<SessionAttributes, UserAttributes>(new KyselySessionAdapter(db), {
+export interface SessionManagerOptions {
+  /** Expiry, sliding and the absolute lifetime are read on the app's clock. */
+  clock: Pick<Clock, 'now'>;
+  /** With a change source (the event bus), validated sessions are kept in memory and dropped on every change. */
+  changes?: SessionChangeSource;
+  cache?: SessionCacheOptions;
+}
+
+export function createSessionManager(db: Db, options: SessionManagerOptions) {
+  const { clock } = options;
+  const adapter = new KyselySessionAdapter(db);
+  const lucia = new Lucia<SessionAttributes, UserAttributes>(adapter, {
     sessionExpiresIn: new TimeSpan(SESSION_IDLE_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE_NAME, expires: true, attributes: { sameSite: 'lax', path: '/' } },
     getSessionAttributes: (attributes) => attributes,
     getUserAttributes: (attributes) => attributes,
   });
+  const cache = options.changes ? new SessionCache(options.changes, options.cache ?? SESSION_CACHE_DEFAULTS) : null;
 
   function cookieHeader(value: string | null, secure: boolean): string {
     const cookie = value === null ? lucia.createBlankSessionCookie() : lucia.createSessionCookie(value);
@@ -151,45 +183,66 @@ export function createSessionManager(db: Db) {
     return cookie.serialize();
   }
 
-  /** The session and user for a session id; a websocket re-checks its session on every message this way. */
-  async function validateId(sessionId: string): Promise<{ session: AuthSession; user: AuthUser } | null> {
-    const result = await lucia.validateSession(sessionId);
-    if (!result.session) return null;
-    const createdAt = new Date(result.session.created_at);
-    if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_DAYS * 24 * 3600 * 1000) {
-      await lucia.invalidateSession(sessionId);
+  /**
+   * The database's answer (lucia's rules, on the app's clock): an expired session or one
+   * past its absolute lifetime is deleted; one past half its idle window slides forward.
+   */
+  async function readId(sessionId: string): Promise<ValidatedSession | null> {
+    const version = cache?.version ?? 0;
+    const [stored, storedUser] = await adapter.getSessionAndUser(sessionId);
+    if (!stored || !storedUser) return null;
+    const now = clock.now().getTime();
+    const createdAt = new Date(stored.attributes.created_at);
+    if (stored.expiresAt.getTime() <= now || now - createdAt.getTime() > ABSOLUTE_MS) {
+      await adapter.deleteSession(sessionId);
       return null;
     }
-    const { user } = result;
-    return {
-      session: {
-        id: result.session.id,
-        userId: result.session.userId,
-        expiresAt: result.session.expiresAt,
-        createdAt,
-        fresh: result.session.fresh,
-      },
+    let expiresAt = stored.expiresAt;
+    const fresh = expiresAt.getTime() - IDLE_MS / 2 <= now;
+    if (fresh) {
+      expiresAt = new Date(now + IDLE_MS);
+      await adapter.updateSessionExpiration(sessionId, expiresAt);
+    }
+    const { attributes } = storedUser;
+    const validated: ValidatedSession = {
+      session: { id: stored.id, userId: stored.userId, expiresAt, createdAt, fresh },
       user: {
-        id: user.id,
-        email: user.email,
-        fullName: user.fullName,
-        approvalStatus: user.approvalStatus,
-        isSuspended: user.isSuspended,
-        roles: user.roles,
+        id: storedUser.id,
+        email: attributes.email,
+        fullName: attributes.fullName,
+        approvalStatus: attributes.approvalStatus,
+        isSuspended: attributes.isSuspended,
+        roles: attributes.roles,
       },
     };
+    // A slide just wrote the row: its own NOTIFY will drop what we would store, so store nothing.
+    if (cache && !fresh) cache.set(validated, version);
+    return validated;
   }
+
+  /** The session and user for a session id: from memory when this instance validated it since the last change, else the database. */
+  async function validateId(sessionId: string): Promise<ValidatedSession | null> {
+    const cached = cache?.get(sessionId);
+    if (cached && answerableFromCache(cached, clock.now().getTime())) return cached;
+    return readId(sessionId);
+  }
+
+  /** Sessions this instance changed itself are dropped at once, before the NOTIFY comes back. */
+  const dropLocal = (userId: string) => cache?.dropUser(userId);
 
   return {
     /** A new token for a new session; the database keeps only its SHA-256 as the session id. */
     async create(userId: string, meta: { ip: string | null; userAgent: string | null }) {
       const token = generateToken();
-      const session = await lucia.createSession(
+      const sessionId = sha256Hex(token);
+      const now = clock.now();
+      await adapter.setSession({
+        id: sessionId,
         userId,
-        { created_at: new Date(), ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null },
-        { sessionId: sha256Hex(token) },
-      );
-      return { token, sessionId: session.id };
+        expiresAt: new Date(now.getTime() + IDLE_MS),
+        attributes: { created_at: now, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null },
+      });
+      return { token, sessionId };
     },
 
     /** The session and user for a cookie token, or null when missing, expired or past its absolute lifetime. */
@@ -197,10 +250,17 @@ export function createSessionManager(db: Db) {
 
     validateId,
 
-    invalidate: (sessionId: string) => lucia.invalidateSession(sessionId),
+    /** Always the database (and refreshes the cache): for calls made over a websocket, where a change must count at once. */
+    revalidateId: readId,
+
+    async invalidate(session: { id: string; userId: string }) {
+      dropLocal(session.userId);
+      await adapter.deleteSession(session.id);
+    },
 
     /** Ends every session of the user, or all but one (the one that changed the password). */
     async invalidateUserSessions(userId: string, exceptSessionId?: string) {
+      dropLocal(userId);
       let query = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
       await query.execute();
@@ -208,10 +268,14 @@ export function createSessionManager(db: Db) {
 
     /** Ends every session of the user inside the caller's transaction (suspension, anonymisation): it happens with the change or not at all. */
     async revokeAllInTransaction(trx: Db, userId: string) {
+      dropLocal(userId);
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
 
-    deleteExpired: () => lucia.deleteExpiredSessions(),
+    deleteExpired: () => adapter.deleteExpiredAt(clock.now()),
+
+    /** Entries in this instance's cache (for tests and the bench). */
+    cachedCount: () => cache?.size ?? 0,
 
     readToken: (cookieHeaderValue: string | undefined) => (cookieHeaderValue ? lucia.readSessionCookie(cookieHeaderValue) : null),
     sessionCookie: (token: string, secure: boolean) => cookieHeader(token, secure),

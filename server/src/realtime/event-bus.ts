@@ -1,4 +1,3 @@
-import { EventEmitter, on } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -7,6 +6,13 @@ import type { Db } from '../db/database.ts';
 import { eventBusLag } from '../observability/metrics.ts';
 
 const CHANNEL = 'vizinhanca_events';
+/** NOTIFYed by database triggers with a person's id when their sessions, account or roles change (migration 2026_12_16_0001). */
+export const SESSIONS_CHANNEL = 'vizinhanca_sessions';
+
+/** Ids read in one query at most (a bigger burst takes several). */
+const MAX_BATCH = 5000;
+/** Event ids a subscriber remembers to skip repeats (a catch-up overlapping live delivery). */
+const REMEMBERED_IDS = 200;
 
 export interface AppEvent {
   id: string;
@@ -20,17 +26,29 @@ export interface AppEvent {
 export const SYSTEM_KIND_PREFIX = 'system.';
 export const CLOSE_SOCKETS_KIND = 'system.close-sockets';
 
+/** A local receiver of one user's events (an object, so an idle subscriber holds no closure). */
+export interface Subscriber {
+  push(event: AppEvent): void;
+}
+
 /**
  * Events between server instances: a row in `events`, then NOTIFY with its id
- * (sent on commit). Every instance LISTENs, reads the row and hands it to its
- * local subscribers; a subscriber that reconnects catches up from the rows.
+ * (sent on commit). Every instance LISTENs, reads the rows and hands them to its
+ * local subscribers, found by user id; a subscriber that reconnects catches up
+ * from the rows. The same connection carries session changes (see SESSIONS_CHANNEL).
  */
 export class EventBus {
-  private readonly local = new EventEmitter();
+  /** Local subscribers by user id: an event costs one map lookup, whatever the number of sockets. */
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private readonly anyHandlers = new Set<(event: AppEvent) => void>();
+  private readonly sessionHandlers = new Set<(userId: string | null) => void>();
   private listener: pg.Client | null = null;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private lastSeenId = 0n;
+  /** Notified ids not read yet, in arrival (commit) order. */
+  private pending: string[] = [];
+  private draining = false;
   /** Deliveries run one at a time, in arrival order (see enqueue). */
   private deliveries: Promise<void> = Promise.resolve();
 
@@ -38,9 +56,7 @@ export class EventBus {
     private readonly db: Db,
     private readonly connectionString: string,
     private readonly logger: Logger,
-  ) {
-    this.local.setMaxListeners(0);
-  }
+  ) {}
 
   /** LISTEN is in place: events committed from now on reach this instance. */
   get listening(): boolean {
@@ -62,15 +78,18 @@ export class EventBus {
     });
     client.on('end', () => this.scheduleReconnect(client));
     client.on('notification', (message) => {
-      const id = message.payload;
-      if (message.channel === CHANNEL && id) void this.enqueue(() => this.deliver([id]));
+      if (!message.payload) return;
+      if (message.channel === SESSIONS_CHANNEL) this.sessionChanged(message.payload);
+      else if (message.channel === CHANNEL) this.notified(message.payload);
     });
     try {
       // Read before LISTEN: catching up from here may repeat an event (subscribers skip repeats) but never misses one.
       const caughtUpTo = this.lastSeenId;
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
       this.listener = client;
+      // Session changes made while nobody listened were not heard: whatever was cached is suspect.
+      this.sessionChanged(null);
       this.logger.debug('listening for events');
       await this.enqueue(() => this.catchUp(caughtUpTo));
     } catch (error) {
@@ -82,12 +101,45 @@ export class EventBus {
   private scheduleReconnect(client: pg.Client): void {
     if (this.stopped || this.reconnectTimer || (this.listener && this.listener !== client)) return;
     this.listener = null;
+    this.sessionChanged(null);
     client.removeAllListeners('notification');
     client.end().catch(() => {});
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
     }, 1000);
+  }
+
+  private sessionChanged(userId: string | null): void {
+    for (const handler of this.sessionHandlers) handler(userId);
+  }
+
+  /**
+   * One NOTIFY per event, often hundreds in one burst (a transaction notifying many
+   * people): ids pile up and are read together, one query per batch, as soon as the
+   * burst has been parsed (setImmediate runs after the socket's data was handled).
+   */
+  private notified(id: string): void {
+    this.pending.push(id);
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => void this.enqueue(() => this.drain()));
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const ids = this.pending.splice(0, MAX_BATCH);
+        await this.deliver(ids);
+      }
+    } finally {
+      this.draining = false;
+      // Arrived after the loop's last look: start another round.
+      if (this.pending.length) {
+        this.draining = true;
+        void this.enqueue(() => this.drain());
+      }
+    }
   }
 
   /** After a dropped LISTEN connection: deliver what was committed meanwhile. */
@@ -104,7 +156,7 @@ export class EventBus {
 
   /**
    * NOTIFYs arrive in commit order (a transaction's events in the order it published them).
-   * Reading their rows in parallel could hand them to subscribers out of order, and a
+   * Reading batches in parallel could hand them to subscribers out of order, and a
    * subscriber skips anything older than what it already has: so one read at a time.
    */
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -113,25 +165,40 @@ export class EventBus {
     return run;
   }
 
+  /**
+   * Reads the notified rows in one query and hands them over in the order they were
+   * notified. By id and not "everything after the last id seen": ids come from a
+   * sequence and transactions commit out of id order, so a later NOTIFY may carry a lower id.
+   */
   private async deliver(ids: string[]): Promise<void> {
     try {
       const rows = await this.db
         .selectFrom('events')
         .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
-        .where('id', 'in', ids)
-        .orderBy('id')
+        .where('id', '=', sql<string>`any(${ids}::bigint[])`)
         .execute();
-      for (const row of rows) {
+      const byId = new Map(rows.map((row) => [String(row.id), row]));
+      const now = Date.now();
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row) continue; // pruned meanwhile, or a repeat already handed over
+        byId.delete(id);
         const event = toEvent(row);
         // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
-        eventBusLag.observe(Math.max(0, Date.now() - event.createdAt.getTime()) / 1000);
+        eventBusLag.observe(Math.max(0, now - event.createdAt.getTime()) / 1000);
         if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
-        this.local.emit(event.userId ? `user:${event.userId}` : 'broadcast', event);
-        this.local.emit('any', event);
+        this.emit(event);
       }
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
+  }
+
+  private emit(event: AppEvent): void {
+    for (const handler of this.anyHandlers) handler(event);
+    if (!event.userId) return;
+    const subscribers = this.byUser.get(event.userId);
+    if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
   }
 
   /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
@@ -141,8 +208,27 @@ export class EventBus {
 
   /** Local hook for every event this instance receives (used by the socket registry). */
   onAny(handler: (event: AppEvent) => void): () => void {
-    this.local.on('any', handler);
-    return () => this.local.off('any', handler);
+    this.anyHandlers.add(handler);
+    return () => this.anyHandlers.delete(handler);
+  }
+
+  /** A person's sessions, account or roles changed on some instance (`null`: anyone's may have). */
+  onSessionChange(handler: (userId: string | null) => void): () => void {
+    this.sessionHandlers.add(handler);
+    return () => this.sessionHandlers.delete(handler);
+  }
+
+  /** Local delivery of one user's events, live only (see follow for catch-up). */
+  subscribe(userId: string, subscriber: Subscriber): void {
+    let subscribers = this.byUser.get(userId);
+    if (!subscribers) this.byUser.set(userId, (subscribers = new Set()));
+    subscribers.add(subscriber);
+  }
+
+  unsubscribe(userId: string, subscriber: Subscriber): void {
+    const subscribers = this.byUser.get(userId);
+    if (!subscribers?.delete(subscriber)) return;
+    if (subscribers.size === 0) this.byUser.delete(userId);
   }
 
   /** The newest event id of this user, the cursor a fresh subscriber starts from. */
@@ -157,38 +243,19 @@ export class EventBus {
 
   /**
    * The user's events after `afterId`, then live ones, without gaps or repeats:
-   * the live listener is attached before the catch-up query runs.
+   * the live subscription is in place before the catch-up query runs.
    */
+  follow(userId: string, afterId: string, signal: AbortSignal | undefined): Follower {
+    return new Follower(this, this.db, userId, afterId, signal);
+  }
+
+  /** `follow` as an async generator. */
   async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
-    const live = on(this.local, `user:${userId}`, { signal });
-    // Ids come from a sequence, and transactions may commit out of id order: a
-    // live event with a lower id than the last one can still be new. So live
-    // events are de-duplicated by id, not compared with a cursor.
-    const delivered = new Set<string>();
-    const catchUpFrom = BigInt(afterId);
-    const missed = await this.db
-      .selectFrom('events')
-      .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('id', '>', afterId)
-      .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
-      .orderBy('id')
-      .limit(500)
-      .execute();
-    for (const row of missed) {
-      const event = toEvent(row);
-      delivered.add(event.id);
-      yield event;
-    }
+    const follower = this.follow(userId, afterId, signal);
     try {
-      for await (const [event] of live as AsyncIterable<[AppEvent]>) {
-        if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || delivered.has(event.id)) continue;
-        delivered.add(event.id);
-        if (delivered.size > 1000) delivered.delete(delivered.values().next().value!);
-        yield event;
-      }
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError') throw error;
+      for (let event = await follower.next(); event; event = await follower.next()) yield event;
+    } finally {
+      follower.close();
     }
   }
 
@@ -230,6 +297,81 @@ export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
     .executeTakeFirstOrThrow();
   await sql`SELECT pg_notify(${CHANNEL}, ${row.id})`.execute(db);
   return row.id;
+}
+
+/**
+ * One subscriber's view of its user's events: the rows after its cursor first, then
+ * live ones as they arrive. One plain object per subscriber (no generator, no closures):
+ * an idle socket costs little. `next()` answers null once the signal aborts.
+ */
+export class Follower implements Subscriber {
+  private readonly queue: AppEvent[] = [];
+  private wake: (() => void) | null = null;
+  private missed: AppEvent[] | null = null;
+  /** Ids handed over, made on first use. Ids come from a sequence and transactions commit out of id order: live events are de-duplicated by id, not compared with a cursor. */
+  private delivered: Set<string> | null = null;
+  constructor(
+    private readonly bus: EventBus,
+    private readonly db: Db,
+    private readonly userId: string,
+    private readonly afterId: string,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    bus.subscribe(userId, this);
+    signal?.addEventListener('abort', this, { once: true });
+  }
+
+  push(event: AppEvent): void {
+    this.queue.push(event);
+    this.wake?.();
+  }
+
+  /** The signal aborted (EventTarget calls handleEvent on listener objects). */
+  handleEvent(): void {
+    this.wake?.();
+  }
+
+  async next(): Promise<AppEvent | null> {
+    if (!this.missed) {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+        .where('user_id', '=', this.userId)
+        .where('id', '>', this.afterId)
+        .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      this.missed = rows.map(toEvent).reverse();
+    }
+    const caughtUp = this.missed.pop();
+    if (caughtUp) return this.remember(caughtUp);
+    const catchUpFrom = BigInt(this.afterId);
+    while (!this.signal?.aborted) {
+      const event = this.queue.shift();
+      if (!event) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+        continue;
+      }
+      if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || this.delivered?.has(event.id)) continue;
+      return this.remember(event);
+    }
+    return null;
+  }
+
+  private remember(event: AppEvent): AppEvent {
+    const delivered = (this.delivered ??= new Set());
+    delivered.add(event.id);
+    if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
+    return event;
+  }
+
+  close(): void {
+    this.bus.unsubscribe(this.userId, this);
+    this.signal?.removeEventListener('abort', this);
+    this.wake?.();
+  }
 }
 
 function toEvent(row: { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date }): AppEvent {

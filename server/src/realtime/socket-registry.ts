@@ -1,27 +1,49 @@
 import type { WebSocket } from 'ws';
-import type { SessionManager } from '../auth/sessions.ts';
+import type { AuthUser, SessionManager } from '../auth/sessions.ts';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { websocketConnections } from '../observability/metrics.ts';
 import { CLOSE_SOCKETS_KIND, type EventBus } from './event-bus.ts';
 
-/** setTimeout's ceiling is ~24.8 days; a longer wait is taken in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** Close code the client reads as "your session changed: reconnect with a fresh context". */
 export const SESSION_CHANGED_CLOSE_CODE = 4001;
+
+/** How often one shared sweep looks for sessions that expired under a quiet socket. */
+export const EXPIRY_SWEEP_MS = 30_000;
+
+interface OpenSocket {
+  userId: string;
+  socket: WebSocket;
+  sessionId: string;
+  /** The session's expiry as last validated (ms on the app's clock). */
+  expiresAt: number;
+  /** Roles the socket's context was built with: a change means the tab must reconnect. */
+  roles: string;
+}
 
 /**
  * Open websockets by user, on this instance. A tRPC websocket keeps the context of
  * its first request, so when a session ends or a user's rights change we close the
  * user's sockets on every instance (through the event bus) and the tab reconnects.
+ * No timer per socket: one sweep for expiries. (A change written straight into the
+ * database closes the socket at its next event or call, which re-check the session.)
  */
 export class SocketRegistry {
-  private readonly byUser = new Map<string, Set<{ socket: WebSocket; sessionId: string }>>();
+  private readonly byUser = new Map<string, Set<OpenSocket>>();
+  private readonly bySocket = new WeakMap<WebSocket, OpenSocket>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  /** One 'close' listener for every socket (ws calls it with the socket as `this`): no closure per socket. */
+  private readonly closeListener: (this: WebSocket) => void;
 
   constructor(
     private readonly bus: EventBus,
     private readonly sessions?: Pick<SessionManager, 'validateId'>,
+    private readonly clock?: Pick<Clock, 'now'>,
   ) {
+    const forget = (socket: WebSocket) => this.forget(socket);
+    this.closeListener = function (this: WebSocket) {
+      forget(this);
+    };
     bus.onAny((event) => {
       if (event.kind === CLOSE_SOCKETS_KIND && event.userId) {
         this.closeLocal(event.userId, (event.payload.onlySessionId as string | undefined) ?? null);
@@ -29,47 +51,61 @@ export class SocketRegistry {
     });
   }
 
-  add(userId: string, sessionId: string, socket: WebSocket, expiresAt?: Date): void {
-    const entry = { socket, sessionId };
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+  add(user: Pick<AuthUser, 'id' | 'roles'>, sessionId: string, socket: WebSocket, expiresAt: Date): void {
+    const entry: OpenSocket = { userId: user.id, socket, sessionId, expiresAt: expiresAt.getTime(), roles: user.roles.join(',') };
+    let set = this.byUser.get(user.id);
+    if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(entry);
+    this.bySocket.set(socket, entry);
     websocketConnections.inc();
-    const expiry: { timer: NodeJS.Timeout | null } = { timer: null };
-    if (expiresAt) this.watchExpiry(socket, sessionId, expiresAt, expiry);
-    socket.once('close', () => {
-      websocketConnections.dec();
-      if (expiry.timer) clearTimeout(expiry.timer);
-      expiry.timer = null;
-      set.delete(entry);
-      if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
-    });
+    this.startSweeping();
+    socket.on('close', this.closeListener);
   }
 
-  /**
-   * A session that expires while its socket is quiet: at its expiry the session is
-   * checked again (it may have slid forward), and the socket closed if it ended.
-   */
-  private watchExpiry(socket: WebSocket, sessionId: string, expiresAt: Date, expiry: { timer: NodeJS.Timeout | null }): void {
-    const sessions = this.sessions;
-    if (!sessions) return;
-    const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0) + 1000, MAX_TIMER_MS);
-    const timer = setTimeout(() => {
-      sessions.validateId(sessionId).then(
-        (current) => {
-          if (socket.readyState !== socket.OPEN) return;
-          if (!current) socket.close(SESSION_CHANGED_CLOSE_CODE, 'session ended');
-          else this.watchExpiry(socket, sessionId, current.session.expiresAt, expiry);
-        },
-        () => {},
-      );
-    }, delay);
-    timer.unref();
-    expiry.timer = timer;
+  private forget(socket: WebSocket): void {
+    const entry = this.bySocket.get(socket);
+    if (!entry) return;
+    this.bySocket.delete(socket);
+    websocketConnections.dec();
+    const set = this.byUser.get(entry.userId);
+    set?.delete(entry);
+    if (set?.size === 0) this.byUser.delete(entry.userId);
   }
 
   count(userId: string): number {
     return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  private startSweeping(): void {
+    if (this.sweepTimer || !this.sessions || !this.clock) return;
+    this.sweepTimer = setInterval(() => void this.sweepExpired(), EXPIRY_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Sockets whose session reached its expiry: the session is checked again (it may
+   * have slid forward, on another tab) and the socket closed if it ended.
+   */
+  async sweepExpired(): Promise<void> {
+    if (!this.clock) return;
+    const now = this.clock.now().getTime();
+    const due: [string, OpenSocket][] = [];
+    for (const [userId, set] of this.byUser) for (const entry of set) if (entry.expiresAt <= now) due.push([userId, entry]);
+    await Promise.all(due.map(([userId, entry]) => this.check(userId, entry)));
+  }
+
+  private async check(userId: string, entry: OpenSocket): Promise<void> {
+    if (!this.sessions || entry.socket.readyState !== entry.socket.OPEN) return;
+    try {
+      const current = await this.sessions.validateId(entry.sessionId);
+      if (!current || current.user.id !== userId || current.user.isSuspended || current.user.roles.join(',') !== entry.roles) {
+        entry.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
+      } else {
+        entry.expiresAt = current.session.expiresAt.getTime();
+      }
+    } catch {
+      // The database is away: the next sweep or change tries again.
+    }
   }
 
   private closeLocal(userId: string, onlySessionId: string | null): void {
@@ -82,5 +118,10 @@ export class SocketRegistry {
   /** Asks every instance to close the user's sockets (or those of one session). Call inside the transaction that made the change. */
   requestClose(db: Db, userId: string, onlySessionId?: string): Promise<string> {
     return this.bus.publish(db, { userId, kind: CLOSE_SOCKETS_KIND, payload: onlySessionId ? { onlySessionId } : {} });
+  }
+
+  stop(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
   }
 }

@@ -118,7 +118,7 @@ export async function login(
 
 export async function logout(deps: AppDeps, session: AuthSession, meta: RequestMeta, setCookie: (header: string) => void) {
   await deps.db.transaction().execute(async (trx) => {
-    await deps.sessions.invalidate(session.id);
+    await deps.sessions.invalidate(session);
     await deps.sockets.requestClose(trx, session.userId, session.id);
   });
   setCookie(deps.sessions.blankCookie(meta.secure));

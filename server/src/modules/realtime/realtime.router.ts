@@ -1,7 +1,7 @@
-import { tracked } from '@trpc/server';
+import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import { trackedEvents } from '../../realtime/tracked-output.ts';
+import type { Follower } from '../../realtime/event-bus.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 
@@ -18,31 +18,36 @@ export const realtimeRouter = router({
    */
   onEvent: authedProcedure
     .input(z.object({ lastEventId: z.string().regex(/^\d{1,18}$/, 'Identificador de evento inválido').nullish() }).optional())
-    .output(trackedEvents(realtimeEventSchema))
-    .subscription(async function* ({ ctx, input, signal }) {
-      const { connection } = ctx;
+    // One generator per subscription, nothing around it: an idle socket must cost a few KiB (issue 12).
+    .subscription(async function* ({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<RealtimeEvent>> {
+      const { connection, deps } = ctx;
       if (connection && connection.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
         throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
       }
       if (connection) connection.subscriptions += 1;
+      const userId = ctx.user.id;
+      const sessionId = ctx.session.id;
+      const rolesAtStart = ctx.user.roles.join(',');
+      let follower: Follower | null = null;
       try {
-        const rolesAtStart = ctx.user.roles.join(',');
-        const stillEntitled = async () => {
-          const current = await ctx.deps.sessions.validateId(ctx.session.id);
-          const entitled = Boolean(current && !current.user.isSuspended && current.user.roles.join(',') === rolesAtStart);
-          if (!entitled) connection?.close();
-          return entitled;
-        };
         let afterId = input?.lastEventId ?? null;
         if (!afterId) {
-          afterId = await ctx.deps.bus.latestIdFor(ctx.user.id);
+          afterId = await deps.bus.latestIdFor(userId);
           yield tracked(afterId, { kind: 'ready', payload: {} } satisfies RealtimeEvent);
         }
-        for await (const event of ctx.deps.bus.stream(ctx.user.id, afterId, signal)) {
-          if (!(await stillEntitled())) return;
-          yield tracked(event.id, { kind: event.kind, payload: event.payload } as RealtimeEvent);
+        follower = deps.bus.follow(userId, afterId, signal);
+        for (let event = await follower.next(); event; event = await follower.next()) {
+          // From this instance's session cache (dropped on any change, on every instance): no query per event.
+          const current = await deps.sessions.validateId(sessionId);
+          if (!current || current.user.isSuspended || current.user.roles.join(',') !== rolesAtStart) {
+            connection?.close();
+            return;
+          }
+          // The channel carries only what its contract declares: checked as each event leaves.
+          yield tracked(event.id, realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }));
         }
       } finally {
+        follower?.close();
         if (connection) connection.subscriptions -= 1;
       }
     }),

@@ -1,0 +1,152 @@
+// The session cache across two real server instances on one database: whatever ends a
+// session or changes what its person may do, written on A (or straight into the
+// database), is refused on B within 100 ms, although B answered from its cache just before.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testCpf } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import * as users from '../modules/users/users.repository.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import type { Role } from '@vizinhanca/shared/users/user.types';
+import { hashPassword } from './crypto.ts';
+
+/** The issue's bound: a change counts on every instance within this. */
+const PROPAGATION_MS = 100;
+const PASSWORD = 'senha-de-teste-segura';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dataDir: string;
+let a: RunningServer;
+let b: RunningServer;
+let passwordHash: string;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'vz-session-cache-'));
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  a = await startServer(config);
+  b = await startServer(config);
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await a?.close({ drainMs: 0 });
+  await b?.close({ drainMs: 0 });
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function createUser(roles: Role[] = []) {
+  counter += 1;
+  const email = `cache-${counter}-${randomBytes(3).toString('hex')}@teste.com`;
+  const { id } = await users.insertUser(a.deps.db, {
+    email,
+    passwordHash,
+    fullName: `Morador ${counter}`,
+    cpf: testCpf(counter + 777),
+    phone: '11987654321',
+    block: 'A',
+    apartment: `A-${100 + counter}`,
+    approvalStatus: 'approved',
+  });
+  for (const role of roles) await users.grantRole(a.deps.db, id, role);
+  return { id, email };
+}
+
+const base = (server: RunningServer) => `http://127.0.0.1:${server.port}`;
+
+async function call(server: RunningServer, procedure: string, cookie: string, input?: unknown) {
+  const url = `${base(server)}/trpc/${procedure}`;
+  const response = input === undefined
+    ? await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(5000) })
+    : await fetch(url, { method: 'POST', headers: { cookie, origin: base(server), 'content-type': 'application/json' }, body: JSON.stringify({ json: input }), signal: AbortSignal.timeout(5000) });
+  const body = (await response.json()) as { error?: { json: { data: { code: string }; message: string } } };
+  return body.error ? body.error.json.data.code : 'ok';
+}
+
+async function login(server: RunningServer, email: string): Promise<string> {
+  const response = await fetch(`${base(server)}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { origin: base(server), 'content-type': 'application/json' },
+    body: JSON.stringify({ json: { email, password: PASSWORD } }),
+  });
+  return response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
+}
+
+/** B answers this session from its cache now (a request put it there). */
+async function cachedOnB(cookie: string, procedure = 'notifications.list') {
+  expect(await call(b, procedure, cookie)).toBe('ok');
+  const token = decodeURIComponent(cookie.slice('vz_session='.length));
+  const before = b.deps.sessions.cachedCount();
+  expect(await b.deps.sessions.validate(token)).not.toBeNull();
+  expect(b.deps.sessions.cachedCount()).toBe(before); // a hit: nothing new was stored
+}
+
+type Validated = Awaited<ReturnType<RunningServer['deps']['sessions']['validate']>>;
+
+/**
+ * Polls B's own session lookup (every 2 ms, bounded by the 100 ms of the issue) from the
+ * moment the change was committed until it sees the change; then B's HTTP answer must refuse.
+ */
+async function changedOnBWithin(cookie: string, seen: (current: Validated) => boolean, procedure: string, refusal: string): Promise<void> {
+  const token = decodeURIComponent(cookie.slice('vz_session='.length));
+  const started = performance.now();
+  for (;;) {
+    const current = await b.deps.sessions.validate(token);
+    const elapsed = performance.now() - started;
+    if (seen(current)) break;
+    if (elapsed > PROPAGATION_MS) throw new Error(`B still had the old session ${elapsed.toFixed(0)} ms after the change`);
+    await sleep(2);
+  }
+  expect(await call(b, procedure, cookie)).toBe(refusal);
+}
+
+describe('a change on instance A reaches the session cache of instance B within 100 ms', () => {
+  it('logout on A: the session is refused on B', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user.email);
+    await cachedOnB(cookie);
+    expect(await call(a, 'auth.logout', cookie, null)).toBe('ok');
+    await changedOnBWithin(cookie, (current) => current === null, 'notifications.list', 'UNAUTHORIZED');
+  });
+
+  it('a suspension written straight into the database: B refuses the person at once', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user.email);
+    await cachedOnB(cookie);
+    await a.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', user.id).execute();
+    await changedOnBWithin(cookie, (current) => current?.user.isSuspended === true, 'notifications.list', 'FORBIDDEN');
+  });
+
+  it('a role removed on A: B refuses the staff screen', async () => {
+    const moderator = await createUser(['moderator']);
+    const cookie = await login(a, moderator.email);
+    await cachedOnB(cookie, 'admin.pendencies');
+    await a.deps.db.deleteFrom('user_roles').where('user_id', '=', moderator.id).execute();
+    await changedOnBWithin(cookie, (current) => current?.user.roles.length === 0, 'admin.pendencies', 'FORBIDDEN');
+  });
+
+  it('an approval withdrawn on A: B refuses the approved screens', async () => {
+    const user = await createUser();
+    const cookie = await login(a, user.email);
+    await cachedOnB(cookie);
+    await a.deps.db.updateTable('users').set({ approval_status: 'pending' }).where('id', '=', user.id).execute();
+    await changedOnBWithin(cookie, (current) => current?.user.approvalStatus === 'pending', 'notifications.list', 'FORBIDDEN');
+  });
+
+  it('a password changed on A ends the other sessions on B; the session that changed it keeps working', async () => {
+    const user = await createUser();
+    const phone = await login(a, user.email);
+    const laptop = await login(b, user.email);
+    await cachedOnB(phone);
+    await cachedOnB(laptop);
+    expect(await call(a, 'auth.changePassword', laptop, { currentPassword: PASSWORD, newPassword: 'outra-senha-segura-123', confirmPassword: 'outra-senha-segura-123' })).toBe('ok');
+    await changedOnBWithin(phone, (current) => current === null, 'notifications.list', 'UNAUTHORIZED');
+    expect(await call(b, 'notifications.list', laptop)).toBe('ok');
+  });
+});
