@@ -1,8 +1,10 @@
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
-import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
 import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ListingBrowseScreen = lazyScreen(() => import('../features/listings/components/listing-browse-screen.tsx'), 'ListingBrowseScreen');
 
 export const foodRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -11,7 +13,7 @@ export const foodRoute = createRoute({
   // No loaderDeps: a new search must not swap the screen for the pending one while typing.
   loader: ({ context, location }) =>
     context.queryUtils.listings.list.prefetchInfinite(listingFeedInput('food', parseBrowseSearch('food', location.search as Record<string, unknown>))),
-  component: function FoodRoute() {
+  component: withScreens(function FoodRoute() {
     const search = foodRoute.useSearch();
     const navigate = foodRoute.useNavigate();
     const router = useRouter();
@@ -26,5 +28,5 @@ export const foodRoute = createRoute({
         }}
       />
     );
-  },
+  }, ListingBrowseScreen),
 });

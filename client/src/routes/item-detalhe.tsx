@@ -1,7 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
-import { OrderDialog } from '../features/ordering/components/order-dialog.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ListingDetailScreen = lazyScreen(() => import('../features/listings/components/listing-detail-screen.tsx'), 'ListingDetailScreen');
+const OrderDialog = lazyScreen(() => import('../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
 
 export const rentalDetailRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -13,8 +15,8 @@ export const rentalDetailRoute = createRoute({
     const listing = context.queryUtils.listings.byId.getData({ id: params.id });
     if (listing?.type === 'rental') void context.queryUtils.reviews.forUser.prefetch({ userId: listing.owner.id });
   },
-  component: function RentalDetailRoute() {
+  component: withScreens(function RentalDetailRoute() {
     const { id } = rentalDetailRoute.useParams();
     return <ListingDetailScreen type="rental" id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
-  },
+  }, ListingDetailScreen, OrderDialog),
 });

@@ -1,8 +1,10 @@
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
-import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
 import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ListingBrowseScreen = lazyScreen(() => import('../features/listings/components/listing-browse-screen.tsx'), 'ListingBrowseScreen');
 
 export const servicesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -11,7 +13,7 @@ export const servicesRoute = createRoute({
   // No loaderDeps: a new search must not swap the screen for the pending one while typing.
   loader: ({ context, location }) =>
     context.queryUtils.listings.list.prefetchInfinite(listingFeedInput('service', parseBrowseSearch('service', location.search as Record<string, unknown>))),
-  component: function ServicesRoute() {
+  component: withScreens(function ServicesRoute() {
     const search = servicesRoute.useSearch();
     const navigate = servicesRoute.useNavigate();
     const router = useRouter();
@@ -26,5 +28,5 @@ export const servicesRoute = createRoute({
         }}
       />
     );
-  },
+  }, ListingBrowseScreen),
 });
