@@ -201,7 +201,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
     }
     // Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled.
     if (input.isSuspended && !row.is_suspended) {
-      await deps.sessions.revokeAllInTransaction(trx, input.userId);
+      await deps.sessions.revokeAll(trx, input.userId);
       await orders.cancelPendingAsOwner(deps, trx, actorId, input.userId, input.reason ?? ADMIN_USER_MESSAGES.suspensionReason);
     }
     // Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights.
@@ -237,7 +237,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     // The values of past edits (name, phone, bio...) leave the audit log's side table; the entries stay.
     await audit.forgetPersonalValues(trx, userId);
     await replaceNameInNotifications(trx, row.full_name, EX_RESIDENT_NAME);
-    await deps.sessions.revokeAllInTransaction(trx, userId);
+    await deps.sessions.revokeAll(trx, userId);
     await deps.sockets.requestClose(trx, userId);
     await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
   });
