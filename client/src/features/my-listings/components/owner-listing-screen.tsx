@@ -25,7 +25,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerListing } from '../hooks/use-my-listings.ts';
 import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
 import { BlockedDaysSection } from './blocked-days-section.tsx';
-import { DeleteListingDialog } from './delete-listing-dialog.tsx';
+import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import '../my-listings.css';
@@ -226,9 +226,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
       </section>
 
       <DeleteListingDialog
-        open={confirmDelete}
-        title={listing.title}
-        deleting={remove.isPending}
+        listing={confirmDelete ? listing : null}
+        pending={remove.isPending}
         onClose={() => setConfirmDelete(false)}
         onConfirm={() => remove.mutate(input, { onError: () => setConfirmDelete(false) })}
       />
