@@ -35,7 +35,7 @@ export function moderationStatusLabel(status: ListingStatus, pausedBy: PausedBy 
 
 /** 'Aluguel', 'Comida' or 'Serviço' on the type's colour. */
 export function ListingTypeBadge({ type }: { type: ListingType }) {
-  return <Badge className={`type-badge type-badge-${type}`}>{LISTING_TYPE_LABELS[type]}</Badge>;
+  return <Badge className={`type-badge type-${type}`}>{LISTING_TYPE_LABELS[type]}</Badge>;
 }
 
 /** A listing's status, as its owner reads it or (forModeration) as moderators do. */

@@ -102,7 +102,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         {listing.photos.length > 0 ? (
           <PhotoGallery photos={listing.photos} title={listing.title} />
         ) : (
-          <div className={`owner-hero-placeholder owner-type-${listing.type}`}>
+          <div className={`owner-hero-placeholder type-${listing.type}`}>
             <ImageOffIcon />
             <span>Sem foto</span>
           </div>

@@ -19,7 +19,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
   const Icon = type ? LISTING_TYPE_ICONS[type] : ShoppingBagIcon;
   return (
     <div className="orders-card-header">
-      <span className={`orders-type-icon orders-type-${type ?? 'removed'}`} aria-hidden="true">
+      <span className={`orders-type-icon ${type ? `type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
         <Icon />
       </span>
       <h3 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
