@@ -85,6 +85,8 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),
+  /** The entry is about a person who was anonymised: their personal values were removed (LGPD). */
+  personalDataRemoved: z.boolean(),
   createdAt: z.date(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -23,6 +23,8 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('messages.changed'), payload: z.object({ orderId: z.string() }) }),
   /** One of the person's invites changed (accepted, expired): the Convites page reloads. */
   z.object({ kind: z.literal('invites.changed'), payload: z.object({}) }),
+  /** Staff only: a count on /admin's summary cards moved (sign-up, moderation, an order, billing...): the cards and the open section reload. */
+  z.object({ kind: z.literal('admin.summary.changed'), payload: z.object({}) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -123,5 +123,7 @@ export const adminSummarySchema = z.object({
   pendingOrders: z.number().int(),
   activityToday: z.number().int(),
   pendingBillings: z.number().int(),
+  /** When the oldest entry of the last 24 hours leaves the window (the 'Atividade' count drops): the screen reloads then. */
+  activityChangesAt: z.date().nullable(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;

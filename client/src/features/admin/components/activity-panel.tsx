@@ -35,6 +35,9 @@ export function ActivityPanel() {
                   {entry.actor ? entry.actor.fullName : 'Sistema'} · <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
                 </p>
                 {change ? <p className="admin-activity-change">{change}</p> : null}
+                {entry.personalDataRemoved && entry.action === 'user.updated' ? (
+                  <p className="admin-activity-change">Dados pessoais removidos (LGPD)</p>
+                ) : null}
                 {entry.reason ? <p className="admin-activity-change">Motivo: {entry.reason}</p> : null}
               </li>
             );
