@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Worker } from './fixtures.ts';
+import type { Worker } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { ORDER_NOTIFICATIONS } from '@vizinhanca/shared/orders/order.schema';
 import { DEMO, login } from './helpers.ts';
