@@ -1,12 +1,13 @@
 import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAllListings } from '../hooks/use-moderation-listings.ts';
 import { AdminSearchField } from './admin-search-field.tsx';
 import { ManagedListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
-import { LoadError, LoadMore } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from './load-more.tsx';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './moderation-labels.ts';
 import { ModerationListingCard } from './moderation-listing-card.tsx';
 import { SelectField } from './select-field.tsx';

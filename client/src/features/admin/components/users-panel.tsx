@@ -1,10 +1,11 @@
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAdminUsers } from '../hooks/use-admin-people.ts';
 import { AdminSearchField } from './admin-search-field.tsx';
-import { LoadError, LoadMore } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from './load-more.tsx';
 import { USER_STATUS_OPTIONS } from './people-labels.ts';
 import { SelectField } from './select-field.tsx';
 import { UserCard } from './user-card.tsx';

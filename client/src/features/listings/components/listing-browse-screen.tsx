@@ -6,7 +6,7 @@ import { AlertCircleIcon, PackageIcon, SearchXIcon, UtensilsIcon, WrenchIcon } f
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import type { BrowseSearch } from '../browse-search.ts';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.ts';
 import { useListingFeed } from '../hooks/use-listing-feed.ts';
 import { LISTING_KINDS } from '../listing-kinds.ts';
 import { FilterChips } from './filter-chips.tsx';
@@ -89,7 +89,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         </div>
       ) : feed.items.length === 0 ? (
         <div className="empty-state">
-          <span className={`empty-state-icon listing-empty-${type ?? 'all'}`}>
+          <span className={`empty-state-icon${type ? ` listing-empty-type type-${type}` : ''}`}>
             <EmptyIcon />
           </span>
           <p className="empty-state-title">{kind.emptyMessage}</p>

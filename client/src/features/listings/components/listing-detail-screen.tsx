@@ -17,7 +17,7 @@ import { AlertCircleIcon, CalendarIcon, MapPinIcon, PackageIcon, SettingsIcon } 
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { apartmentText, fallbackImage, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
 import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from '../../../components/ui/icons.tsx';
@@ -178,7 +178,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             const Icon = deliveryIcon(listing.type, option);
             return (
               <li key={option} className="delivery-item">
-                <span className={`delivery-icon delivery-icon-${listing.type}`}>
+                <span className={`delivery-icon type-${listing.type}`}>
                   <Icon />
                 </span>
                 {deliveryOptionLabel(listing.type, option)}
