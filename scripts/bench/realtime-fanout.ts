@@ -292,7 +292,7 @@ export async function measureChatToTab(app: BenchApp, samples: number): Promise<
     .where('status', 'in', ['pending', 'approved', 'in_progress'])
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
-  const sessionOf = async (userId: string) => `${SESSION_COOKIE_NAME}=${(await app.deps.sessions.create(userId, { ip: null, userAgent: 'bench' })).token}`;
+  const sessionOf = async (userId: string) => `${SESSION_COOKIE_NAME}=${(await app.deps.sessions.create(app.deps.db, userId, { ip: null, userAgent: 'bench' })).token}`;
   const pair = await TabFleet.open({ url: app.wsUrl, origin: app.base, cookies: [await sessionOf(order.owner_id)], subscribe: true });
   try {
     const delays: (number | null)[] = [];

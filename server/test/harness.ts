@@ -125,7 +125,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     let session = null;
     let authUser = null;
     if (user) {
-      const { token } = await deps.sessions.create(user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+      const { token } = await deps.sessions.create(deps.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
       const validated = await deps.sessions.validate(token);
       session = validated?.session ?? null;
       authUser = validated?.user ?? null;

@@ -88,7 +88,7 @@ describe('sessions on the app clock, through the cache', () => {
 
   it('refuses a cached session once the fixed clock passes its expiry, with nothing written anywhere', async () => {
     const user = await app.createUser();
-    const { token } = await app.deps.sessions.create(user.id, { ip: null, userAgent: null });
+    const { token } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });
     expect(await app.deps.sessions.validate(token)).not.toBeNull();
     expect(app.deps.sessions.cachedCount()).toBeGreaterThan(0);
     app.clock.advance(SESSION_IDLE_DAYS * DAY_MS + 1000);
@@ -113,7 +113,7 @@ describe('sessions on the app clock, through the cache', () => {
 
   it('slides a session used past half its idle window, on the app clock', async () => {
     const user = await app.createUser();
-    const { token, sessionId } = await app.deps.sessions.create(user.id, { ip: null, userAgent: null });
+    const { token, sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });
     const first = await app.deps.sessions.validate(token);
     app.clock.advance(4 * DAY_MS);
     try {
@@ -133,7 +133,7 @@ describe('sessions on the app clock, through the cache', () => {
     const staying = await app.createUser();
     const fakeSocket = () => Object.assign(new EventEmitter(), { OPEN: 1, readyState: 1, closedWith: null as number | null, close(code: number) { this.closedWith = code; } });
     const sockets = [fakeSocket(), fakeSocket()];
-    const sessions = await Promise.all([leaving, staying].map((user) => app.deps.sessions.create(user.id, { ip: null, userAgent: null })));
+    const sessions = await Promise.all([leaving, staying].map((user) => app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null })));
     const validated = await Promise.all(sessions.map((session) => app.deps.sessions.validate(session.token)));
     [leaving, staying].forEach((user, i) => app.deps.sockets.add({ id: user.id, roles: [] }, sessions[i]!.sessionId, sockets[i] as unknown as WebSocket, validated[i]!.session.expiresAt));
 

@@ -47,6 +47,23 @@ declare module 'lucia' {
   }
 }
 
+// Every write to the sessions table is one of these, on the executor given
+// (the pool, or the caller's transaction).
+function insertSession(db: Db, row: { id: string; userId: string; expiresAt: Date; createdAt: Date; ip: string | null; userAgent: string | null }) {
+  return db
+    .insertInto('sessions')
+    .values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt, created_at: row.createdAt, ip: row.ip, user_agent: row.userAgent })
+    .execute();
+}
+
+/** One session ({ sessionId }), or every session of a user but maybe one ({ userId, exceptSessionId }). */
+function deleteSessions(db: Db, which: { sessionId: string } | { userId: string; exceptSessionId?: string }) {
+  if ('sessionId' in which) return db.deleteFrom('sessions').where('id', '=', which.sessionId).execute();
+  let query = db.deleteFrom('sessions').where('user_id', '=', which.userId);
+  if (which.exceptSessionId) query = query.where('id', '!=', which.exceptSessionId);
+  return query.execute();
+}
+
 class KyselySessionAdapter implements Adapter {
   constructor(private readonly db: Db) {}
 
@@ -113,18 +130,8 @@ class KyselySessionAdapter implements Adapter {
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
-    const attributes = session.attributes;
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: session.id,
-        user_id: session.userId,
-        expires_at: session.expiresAt,
-        created_at: attributes.created_at,
-        ip: attributes.ip,
-        user_agent: attributes.user_agent,
-      })
-      .execute();
+    const { attributes } = session;
+    await insertSession(this.db, { id: session.id, userId: session.userId, expiresAt: session.expiresAt, createdAt: attributes.created_at, ip: attributes.ip, userAgent: attributes.user_agent });
   }
 
   async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
@@ -132,11 +139,11 @@ class KyselySessionAdapter implements Adapter {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await deleteSessions(this.db, { sessionId });
   }
 
   async deleteUserSessions(userId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await deleteSessions(this.db, { userId });
   }
 
   /** Lucia's own housekeeping (unused: ours passes the app's clock to deleteExpiredAt). */
@@ -282,16 +289,21 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
   const dropLocal = (userId: string) => cache?.dropUser(userId);
 
   return {
-    /** A new token for a new session; the database keeps only its SHA-256 as the session id. */
-    async create(userId: string, meta: { ip: string | null; userAgent: string | null }) {
+    /**
+     * A new token for a new session, written in the caller's transaction (or on the
+     * pool when there is none to join); the database keeps only its SHA-256 as the session id.
+     */
+    async create(trx: Db, userId: string, meta: { ip: string | null; userAgent: string | null }) {
       const token = generateToken();
       const sessionId = sha256Hex(token);
       const now = clock.now();
-      await adapter.setSession({
+      await insertSession(trx, {
         id: sessionId,
         userId,
         expiresAt: new Date(now.getTime() + IDLE_MS),
-        attributes: { created_at: now, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null },
+        createdAt: now,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
       });
       return { token, sessionId };
     },
@@ -304,23 +316,19 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     /** Always the database (and refreshes the cache): for calls made over a websocket, where a change must count at once. */
     revalidateId: readId,
 
-    async invalidate(session: { id: string; userId: string }) {
+    /** Ends one session (logout) inside the caller's transaction. */
+    async revoke(trx: Db, session: { id: string; userId: string }) {
       dropLocal(session.userId);
-      await adapter.deleteSession(session.id);
+      await deleteSessions(trx, { sessionId: session.id });
     },
 
-    /** Ends every session of the user, or all but one (the one that changed the password). */
-    async invalidateUserSessions(userId: string, exceptSessionId?: string) {
+    /**
+     * Ends every session of the user, or all but one (the one that changed the password),
+     * inside the caller's transaction: it happens with the change (suspension, new password) or not at all.
+     */
+    async revokeAll(trx: Db, userId: string, exceptSessionId?: string) {
       dropLocal(userId);
-      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-      if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-      await query.execute();
-    },
-
-    /** Ends every session of the user inside the caller's transaction (suspension, anonymisation): it happens with the change or not at all. */
-    async revokeAllInTransaction(trx: Db, userId: string) {
-      dropLocal(userId);
-      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await deleteSessions(trx, { userId, exceptSessionId });
     },
 
     deleteExpired: () => adapter.deleteExpiredAt(clock.now()),

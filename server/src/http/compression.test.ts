@@ -115,7 +115,7 @@ describe('API responses', () => {
         .values({ user_id: id, type: 'status_update', title: `Aviso ${i}`, message: `Mensagem longa do condomínio número ${i}. `.repeat(12) })
         .execute();
     }
-    const { token } = await running.deps.sessions.create(id, { ip: '127.0.0.1', userAgent: 'vitest' });
+    const { token } = await running.deps.sessions.create(running.deps.db, id, { ip: '127.0.0.1', userAgent: 'vitest' });
     const cookie = running.deps.sessions.sessionCookie(token, false).split(';')[0]!;
     const url = `http://127.0.0.1:${running.port}/trpc/notifications.list`;
     const get = (encoding: string | null) => rawGet(url, encoding, { cookie });

@@ -164,7 +164,7 @@ describe('suspension', () => {
     const buyer = await app.createUser({ fullName: 'Fábio Comprador' });
     const listingId = await publish(owner, food('Bolo de fubá'));
     const order = await (await api(buyer)).orders.create({ listingId });
-    const { token } = await app.deps.sessions.create(owner.id, { ip: '127.0.0.1', userAgent: 'celular' });
+    const { token } = await app.deps.sessions.create(app.db, owner.id, { ip: '127.0.0.1', userAgent: 'celular' });
     expect(await app.deps.sessions.validate(token)).not.toBeNull();
 
     await (await api(admin)).admin.users.update(await editable(owner.id, { isSuspended: true, reason: 'Reclamações de vizinhos' }));

@@ -31,8 +31,7 @@ export function tooManyAttemptsMessage(minutes: string): string {
   return `Muitas tentativas de login. Tente novamente em ${minutes}.`;
 }
 
-async function startSession(deps: AppDeps, userId: string, meta: RequestMeta, setCookie: (header: string) => void) {
-  const { token } = await deps.sessions.create(userId, meta);
+function setSessionCookie(deps: AppDeps, token: string, meta: RequestMeta, setCookie: (header: string) => void) {
   setCookie(deps.sessions.sessionCookie(token, meta.secure));
 }
 
@@ -49,7 +48,8 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   // A concurrent sign-up with the same e-mail or CPF still fails on the unique
   // indexes; the error formatter turns that into the same message.
-  const user = await deps.db.transaction().execute(async (trx) => {
+  // The account and its first session are written together: a refused invite leaves neither.
+  const { user, token } = await deps.db.transaction().execute(async (trx) => {
     const created = await users.insertUser(trx, {
       email: input.email,
       passwordHash,
@@ -63,10 +63,11 @@ export async function signUp(
     // A bad invite code throws here and the sign-up is rolled back.
     const inviterId = await acceptOnSignUp(deps, trx, { code: input.inviteCode, email: input.email, userId: created.id, fullName: input.fullName });
     if (inviterId) await users.setInvitedBy(trx, created.id, inviterId);
-    return created;
+    const session = await deps.sessions.create(trx, created.id, meta);
+    return { user: created, token: session.token };
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
-  await startSession(deps, user.id, meta, setCookie);
+  setSessionCookie(deps, token, meta, setCookie);
   return { message: AUTH_MESSAGES.signUpSuccess };
 }
 
@@ -101,7 +102,8 @@ export async function login(
   await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip ?? 'unknown', succeeded: Boolean(credentials && valid) });
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.loginFailed);
 
-  await startSession(deps, credentials.id, meta, setCookie);
+  const { token: sessionToken } = await deps.sessions.create(deps.db, credentials.id, meta);
+  setSessionCookie(deps, sessionToken, meta, setCookie);
   // A success wipes the account's (or device's) count; the shared address only takes this one back.
   if (device) {
     await throttle.clear(deps, `login-device:${device.token_hash}`);
@@ -118,7 +120,7 @@ export async function login(
 
 export async function logout(deps: AppDeps, session: AuthSession, meta: RequestMeta, setCookie: (header: string) => void) {
   await deps.db.transaction().execute(async (trx) => {
-    await deps.sessions.invalidate(session);
+    await deps.sessions.revoke(trx, session);
     await deps.sockets.requestClose(trx, session.userId, session.id);
   });
   setCookie(deps.sessions.blankCookie(meta.secure));
@@ -165,7 +167,7 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
     await users.updatePasswordHash(trx, consumed.user_id, passwordHash);
     await authRepository.invalidateUserResetTokens(trx, consumed.user_id);
     await authRepository.deleteUserDevices(trx, consumed.user_id);
-    await trx.deleteFrom('sessions').where('user_id', '=', consumed.user_id).execute();
+    await deps.sessions.revokeAll(trx, consumed.user_id);
     await deps.sockets.requestClose(trx, consumed.user_id);
   });
   return { message: AUTH_MESSAGES.resetSuccess };
@@ -180,7 +182,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await users.updatePasswordHash(trx, session.userId, passwordHash);
-    await trx.deleteFrom('sessions').where('user_id', '=', session.userId).where('id', '!=', session.id).execute();
+    await deps.sessions.revokeAll(trx, session.userId, session.id);
     await authRepository.invalidateUserResetTokens(trx, session.userId);
     await deps.sockets.requestClose(trx, session.userId);
   });

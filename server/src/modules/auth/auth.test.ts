@@ -110,7 +110,7 @@ describe('login', () => {
 
   it('ends sessions past the absolute lifetime even when they were used recently', async () => {
     const user = await app.createUser();
-    const { token, sessionId } = await app.deps.sessions.create(user.id, { ip: null, userAgent: null });
+    const { token, sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });
     await app.db.updateTable('sessions').set({ created_at: new Date(app.clock.now().getTime() - 31 * 24 * 3600 * 1000) }).where('id', '=', sessionId).execute();
     expect(await app.deps.sessions.validate(token)).toBeNull();
     expect(await app.db.selectFrom('sessions').select('id').where('id', '=', sessionId).executeTakeFirst()).toBeUndefined();
@@ -118,7 +118,7 @@ describe('login', () => {
 
   it('ends sessions idle past the inactivity window', async () => {
     const user = await app.createUser();
-    const { token, sessionId } = await app.deps.sessions.create(user.id, { ip: null, userAgent: null });
+    const { token, sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });
     await app.db.updateTable('sessions').set({ expires_at: new Date(app.clock.now().getTime() - 1000) }).where('id', '=', sessionId).execute();
     expect(await app.deps.sessions.validate(token)).toBeNull();
   });

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function cookieFor(user: TestUser) {
-  const { token } = await app.deps.sessions.create(user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+  const { token } = await app.deps.sessions.create(app.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
   return `vz_session=${token}`;
 }
 

@@ -200,7 +200,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
     }
     // Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled.
     if (input.isSuspended && !row.is_suspended) {
-      await deps.sessions.revokeAllInTransaction(trx, input.userId);
+      await deps.sessions.revokeAll(trx, input.userId);
       await orders.cancelPendingAsOwner(deps, trx, actorId, input.userId, input.reason ?? ADMIN_USER_MESSAGES.suspensionReason);
     }
     // Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights.
@@ -233,7 +233,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: deps.clock.now() });
     await users.removeAllRoles(trx, userId);
     await listings.removeAllOfOwner(trx, userId);
-    await deps.sessions.revokeAllInTransaction(trx, userId);
+    await deps.sessions.revokeAll(trx, userId);
     await deps.sockets.requestClose(trx, userId);
     await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
   });

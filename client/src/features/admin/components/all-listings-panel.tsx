@@ -1,7 +1,7 @@
 import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAllListings } from '../hooks/use-moderation-listings.ts';
 import { AdminSearchField } from './admin-search-field.tsx';
 import { ManagedListingActions } from './listing-actions.tsx';

@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePendingUsers } from '../hooks/use-admin-pendencies.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useApproveUser } from '../hooks/use-decide-user.ts';
 import { usePendingListings } from '../hooks/use-moderation-listings.ts';
 import { AdminSearchField } from './admin-search-field.tsx';

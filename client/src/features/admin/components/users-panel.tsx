@@ -1,7 +1,7 @@
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAdminUsers } from '../hooks/use-admin-people.ts';
 import { AdminSearchField } from './admin-search-field.tsx';
 import { LoadError, LoadMore } from './load-more.tsx';

@@ -6,7 +6,7 @@ import { AlertCircleIcon, PackageIcon, SearchXIcon, UtensilsIcon, WrenchIcon } f
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import type { BrowseSearch } from '../browse-search.ts';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.ts';
 import { useListingFeed } from '../hooks/use-listing-feed.ts';
 import { LISTING_KINDS } from '../listing-kinds.ts';
 import { FilterChips } from './filter-chips.tsx';

@@ -17,7 +17,7 @@ import { AlertCircleIcon, CalendarIcon, MapPinIcon, PackageIcon, SettingsIcon } 
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { apartmentText, fallbackImage, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
 import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { HouseIcon, SearchXIcon, TagIcon, TruckIcon } from '../../../components/ui/icons.tsx';

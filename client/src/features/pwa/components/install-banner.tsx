@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { useDismissed } from '../hooks/use-dismissed.ts';
+import { useDismissed } from '../../../hooks/use-dismissed.ts';
 import { canInstall, promptInstall, subscribeToInstallPrompt } from '../install-prompt.ts';
 
 export function InstallBanner() {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { formatDateTime } from '@vizinhanca/shared/format/format';
 import { WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { lastSyncedAt, subscribeToSync } from '../../../lib/query-persistence.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 
 /** Offline: what is on screen is the last data saved on this device, and actions need the network. */
 export function OfflineBanner() {

@@ -1,0 +1,31 @@
+import { createRoute } from '@tanstack/react-router';
+import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
+import { OrderDialog } from '../features/ordering/components/order-dialog.tsx';
+import { appLayoutRoute } from './app-layout.tsx';
+
+type DetailPath = '/item/$id' | '/food/$id' | '/service/$id';
+
+/** A listing's public screen, with the order dialog of its type. */
+function detailRoute(path: DetailPath, type: ListingType) {
+  const route = createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path,
+    // prefetch, not ensureData: a missing listing is a screen of its own ('Item não encontrado').
+    loader: async ({ context, params }) => {
+      await context.queryUtils.listings.byId.prefetch({ id: params.id });
+      // A rental's lister reviews load alongside the screen, not after it.
+      const listing = context.queryUtils.listings.byId.getData({ id: params.id });
+      if (listing?.type === 'rental') void context.queryUtils.reviews.forUser.prefetch({ userId: listing.owner.id });
+    },
+    component: function DetailRoute() {
+      const { id } = route.useParams();
+      return <ListingDetailScreen type={type} id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
+    },
+  });
+  return route;
+}
+
+export const rentalDetailRoute = detailRoute('/item/$id', 'rental');
+export const foodDetailRoute = detailRoute('/food/$id', 'food');
+export const serviceDetailRoute = detailRoute('/service/$id', 'service');
