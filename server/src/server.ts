@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createSessionManager } from './auth/sessions.ts';
+import { accessRefusal } from './auth/access.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppDeps, type LiveConnection } from './context.ts';
@@ -203,9 +204,9 @@ export async function startServer(
     if (!token) return refuse(401, 'Unauthorized');
     deps.sessions.validate(token).then(
       (validated) => {
-        if (!validated) return refuse(401, 'Unauthorized');
         // Pending residents subscribe to learn of their approval; a suspended account gets nothing live.
-        if (validated.user.isSuspended) return refuse(403, 'Forbidden');
+        const refusal = accessRefusal(validated?.user ?? null, 'active');
+        if (refusal) return refusal.code === 'UNAUTHORIZED' ? refuse(401, 'Unauthorized') : refuse(403, 'Forbidden');
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, slimRequest(req)));
       },
       () => refuse(503, 'Service Unavailable'),

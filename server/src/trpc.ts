@@ -2,9 +2,9 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import '@vizinhanca/shared/validation/zod-locale';
 import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from '@vizinhanca/shared/validation/text';
-import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { Context } from './context.ts';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
+import { accessRefusal, type AccessLevel } from './auth/access.ts';
 import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, refusalForDatabaseError } from './errors.ts';
 import { procedureDuration, procedureErrors } from './observability/metrics.ts';
 import { HTTP_MESSAGES, NEVER_BATCHED_PROCEDURES } from './http/hardening.ts';
@@ -121,7 +121,7 @@ const liveSession = t.middleware(async ({ ctx, path, next }) => {
   if ((NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path)) throw new AppError('BAD_REQUEST', HTTP_MESSAGES.notBatchable);
   // From the database, not the cache: a call on a socket (a subscription starting) is rare, and a change must count at once.
   const current = ctx.session ? await ctx.deps.sessions.revalidateId(ctx.session.id) : null;
-  if (!current || current.user.isSuspended) {
+  if (!current || accessRefusal(current.user, 'active')) {
     ctx.connection?.close();
     throw new AppError('UNAUTHORIZED', ACCESS_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
   }
@@ -137,25 +137,6 @@ const plainText = t.middleware(async ({ getRawInput, next }) => {
 
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.use(observed).use(databaseErrors).use(liveSession).use(plainText);
-
-export type AccessLevel = 'authed' | 'approved' | 'staff' | 'admin';
-
-/**
- * Why this user may not reach this level, or null when they may. The base
- * procedures below and the HTTP routes outside tRPC (CSV exports) share it.
- */
-export function accessRefusal(
-  user: Context['user'],
-  level: AccessLevel,
-): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string; reason: ErrorReason } | null {
-  if (!user) return { code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.unauthenticated, reason: 'UNAUTHENTICATED' };
-  if (level === 'authed') return null;
-  if (user.isSuspended) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.suspended, reason: 'SUSPENDED' };
-  if (user.approvalStatus !== 'approved') return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.notApproved, reason: 'NOT_APPROVED' };
-  if (level === 'staff' && !isStaff(user.roles)) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden, reason: 'FORBIDDEN' };
-  if (level === 'admin' && !user.roles.includes('admin')) return { code: 'FORBIDDEN', message: ACCESS_MESSAGES.forbidden, reason: 'FORBIDDEN' };
-  return null;
-}
 
 function refuseUnless(user: Context['user'], level: AccessLevel) {
   const refusal = accessRefusal(user, level);

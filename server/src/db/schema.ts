@@ -31,6 +31,11 @@ export interface UsersTable {
   /** The resident's own shareable invite code (made by the database). */
   invite_code: Generated<string>;
   invited_by: string | null;
+  /** Sum and count of the revealed ratings received as lender ('owner') and as renter ('requester'): recounted by the reviews triggers, never written by the app. */
+  rating_sum: ColumnType<number, never, never>;
+  rating_count: ColumnType<number, never, never>;
+  renter_rating_sum: ColumnType<number, never, never>;
+  renter_rating_count: ColumnType<number, never, never>;
 }
 
 export interface UserRolesTable {
@@ -160,6 +165,8 @@ export interface ListingsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: Date | null;
+  /** The owner's mean as lender (0 unrated), for the 'best rated' sort: kept by the reviews triggers, never written by the app. */
+  owner_rating: ColumnType<number, never, never>;
 }
 
 export interface OrdersTable {
@@ -200,7 +207,10 @@ export interface ReviewsTable {
   rating: number;
   comment: string | null;
   created_at: Timestamp;
+  /** When it shows at the latest: both sides reviewed, or the end of the 14-day window. */
   visible_at: Date;
+  /** Shown and counted in the ratings: set when both sides reviewed, or by the reviews.reveal job once visible_at passed. */
+  revealed: Generated<boolean>;
 }
 
 /** Up to 5 photos of a listing, positions 0-4 (0 is the cover). */
@@ -258,6 +268,14 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** The personal values of one audit entry (LGPD): deleted when the person is anonymised, the entry stays. */
+export interface AuditPersonalValuesTable {
+  audit_id: string;
+  user_id: string;
+  before: ColumnType<unknown, string | undefined, never>;
+  after: ColumnType<unknown, string | undefined, never>;
+}
+
 export interface BillingsTable {
   id: Generated<string>;
   user_id: string;
@@ -306,6 +324,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   vapid_keys: VapidKeysTable;
   audit_log: AuditLogTable;
+  audit_personal_values: AuditPersonalValuesTable;
   billings: BillingsTable;
   invites: InvitesTable;
   listing_blocked_days: ListingBlockedDaysTable;

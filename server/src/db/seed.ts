@@ -347,6 +347,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
             comment: side.review.comment,
             created_at: reviewedAt,
             visible_at: bothAt ?? windowEnd,
+            revealed: (bothAt ?? windowEnd).getTime() <= now,
           })
           .execute();
       }

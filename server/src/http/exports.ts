@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { createContext, type AppDeps } from '../context.ts';
 import { CSV_BOM } from '../modules/exports/csv.ts';
 import { csvExport, EXPORT_KINDS, inExportTransaction, type ExportKind } from '../modules/exports/exports.service.ts';
-import { accessRefusal } from '../trpc.ts';
+import { accessRefusal, refusalStatus } from '../auth/access.ts';
 
 /**
  * GET /exports/{usuarios|anuncios|pedidos|atividade}.csv for administrators: the
@@ -35,7 +35,7 @@ export function exportsRouter(deps: AppDeps): Router {
     const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header));
     const refusal = accessRefusal(ctx.user, 'admin');
     if (refusal) {
-      res.status(refusal.code === 'UNAUTHORIZED' ? 401 : 403).json({ error: { message: refusal.message } });
+      res.status(refusalStatus(refusal)).json({ error: { message: refusal.message } });
       return;
     }
     const csv = csvExport(deps, kind);

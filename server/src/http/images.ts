@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { imageAccess, uploadImage } from '../modules/images/images.service.ts';
 import { limitRate } from '../modules/throttle/throttle.service.ts';
 import type { AuthUser } from '../auth/sessions.ts';
+import { accessRefusal, refusalStatus } from '../auth/access.ts';
 
 /**
  * Image upload (raw bytes in the body, not tRPC: files do not belong in JSON)
@@ -21,19 +22,16 @@ export function imagesRouter(deps: AppDeps): Router {
   const requireApprovedUser: RequestHandler = async (req, res, next) => {
     try {
       const token = deps.sessions.readToken(req.headers.cookie);
-      const validated = token ? await deps.sessions.validate(token) : null;
-      if (!validated) {
-        res.status(401).json({ error: { message: IMAGE_MESSAGES.unauthenticated } });
+      const user = token ? ((await deps.sessions.validate(token))?.user ?? null) : null;
+      const refusal = accessRefusal(user, 'approved');
+      if (refusal) {
+        res.status(refusalStatus(refusal)).json({ error: { message: refusal.message } });
         return;
       }
-      const { user } = validated;
-      if (user.isSuspended || user.approvalStatus !== 'approved') {
-        res.status(403).json({ error: { message: IMAGE_MESSAGES.notApproved } });
-        return;
-      }
-      res.locals.user = user;
-      res.locals.userId = user.id;
-      await limitRate(deps, 'uploadsPerUser', user.id);
+      const uploader = user as AuthUser; // accessRefusal refuses a missing user
+      res.locals.user = uploader;
+      res.locals.userId = uploader.id;
+      await limitRate(deps, 'uploadsPerUser', uploader.id);
       next();
     } catch (error) {
       next(error);

@@ -457,6 +457,13 @@ async function outcome(call: Promise<unknown>): Promise<string> {
 }
 
 describe('an open socket keeps only the rights its session has now', () => {
+  it('a pending resident keeps a socket to learn of the approval, but calls that need approval are refused on it', async () => {
+    const pending = await createUser({ status: 'pending' });
+    const socket = socketClient(b, await login(a, pending));
+    expect(await outcome(socket.client.notifications.list.query())).toBe('FORBIDDEN');
+    expect(await outcome(socket.client.auth.me.query())).toBe('ok');
+  });
+
   it('after a suspension written anywhere, calls on the socket are refused and no event reaches the subscriber', async () => {
     const user = await createUser();
     const cookie = await login(a, user);

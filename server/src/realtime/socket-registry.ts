@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { AuthUser, SessionManager } from '../auth/sessions.ts';
+import { accessRefusal } from '../auth/access.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { websocketConnections } from '../observability/metrics.ts';
@@ -98,7 +99,7 @@ export class SocketRegistry {
     if (!this.sessions || entry.socket.readyState !== entry.socket.OPEN) return;
     try {
       const current = await this.sessions.validateId(entry.sessionId);
-      if (!current || current.user.id !== userId || current.user.isSuspended || current.user.roles.join(',') !== entry.roles) {
+      if (!current || current.user.id !== userId || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== entry.roles) {
         entry.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
       } else {
         entry.expiresAt = current.session.expiresAt.getTime();

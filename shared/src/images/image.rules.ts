@@ -7,8 +7,6 @@ export const IMAGE_MESSAGES = {
   uploadFailed: 'Erro ao enviar imagem',
   notFound: 'Imagem não encontrada. Envie a foto novamente.',
   uploaded: 'Imagem enviada!',
-  unauthenticated: 'Não autenticado',
-  notApproved: 'Seu cadastro ainda não foi aprovado pela administração.',
 } as const;
 
 export const IMAGE_PURPOSES = ['listing', 'avatar'] as const;

@@ -60,6 +60,8 @@ describe('GET /exports/*.csv', () => {
     expect((await download('pedidos.csv', resident)).status).toBe(403);
     const suspendedAdmin = await app.createUser({ roles: ['admin'], suspended: true });
     expect((await download('usuarios.csv', suspendedAdmin)).status).toBe(403);
+    const pendingAdmin = await app.createUser({ roles: ['admin'], status: 'pending' });
+    expect((await download('usuarios.csv', pendingAdmin)).status).toBe(403);
     expect((await download('senhas.csv', admin)).status).toBe(404);
   });
 

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/sessions.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import { isStaff } from '@vizinhanca/shared/users/user.types';
+import { accessRefusal } from '../../auth/access.ts';
 import * as images from './images.repository.ts';
 
 /** Raster formats a phone camera or gallery produces. SVG is refused: it can carry scripts. */
@@ -67,9 +67,9 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   if (!image) return 'hidden';
   const audience = await listings.imageAudience(deps, imageId);
   if (audience.isPublic) return 'public';
-  if (!viewer || viewer.isSuspended) return 'hidden';
+  if (!viewer || accessRefusal(viewer, 'active')) return 'hidden';
   if (image.user_id === viewer.id || audience.ownerIds.includes(viewer.id)) return 'private';
-  if (viewer.approvalStatus === 'approved' && isStaff(viewer.roles)) return 'private';
+  if (!accessRefusal(viewer, 'staff')) return 'private';
   if (await orders.hasOrderOnListings(deps, viewer.id, audience.listingIds)) return 'private';
   return 'hidden';
 }

@@ -5,6 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '@vizinhanca/shared/images/image.rules';
+import { ACCESS_MESSAGES } from '../../errors.ts';
 import { hashPassword } from '../../auth/crypto.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer, type RunningServer } from '../../server.ts';
@@ -24,7 +25,7 @@ async function photoWithGps(): Promise<Buffer> {
 interface Harness {
   server: RunningServer;
   base: string;
-  cookies: Record<'resident' | 'pending', string>;
+  cookies: Record<'resident' | 'pending' | 'suspended', string>;
   close(): Promise<void>;
 }
 
@@ -35,9 +36,10 @@ async function startHarness(env: Record<string, string>): Promise<Harness> {
   const base = `http://127.0.0.1:${server.port}`;
   const passwordHash = await hashPassword('senha-de-teste-segura');
   const cookies = {} as Harness['cookies'];
-  for (const [who, status] of [['resident', 'approved'], ['pending', 'pending']] as const) {
+  for (const [who, status] of [['resident', 'approved'], ['pending', 'pending'], ['suspended', 'approved']] as const) {
     const email = `${who}-${Date.now()}@teste.com`;
-    await users.insertUser(server.deps.db, { email, passwordHash, fullName: who, cpf: testCpf(Math.floor(Math.random() * 1e6)), phone: null, block: null, apartment: null, approvalStatus: status });
+    const { id } = await users.insertUser(server.deps.db, { email, passwordHash, fullName: who, cpf: testCpf(Math.floor(Math.random() * 1e6)), phone: null, block: null, apartment: null, approvalStatus: status });
+    if (who === 'suspended') await server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
     const response = await fetch(`${base}/trpc/auth.login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
@@ -141,6 +143,10 @@ function describeUploads(name: string, envFor: () => Record<string, string>) {
       expect(await anonymous.json()).toEqual({ error: { message: 'Não autenticado' } });
       const pending = await upload(h, await photoWithGps(), { cookie: h.cookies.pending });
       expect(pending.status).toBe(403);
+      expect(await pending.json()).toEqual({ error: { message: ACCESS_MESSAGES.notApproved } });
+      const suspended = await upload(h, await photoWithGps(), { cookie: h.cookies.suspended });
+      expect(suspended.status).toBe(403);
+      expect(await suspended.json()).toEqual({ error: { message: ACCESS_MESSAGES.suspended } });
       const foreign = await upload(h, await photoWithGps(), { origin: 'http://evil.example' });
       expect(foreign.status).toBe(403);
     });

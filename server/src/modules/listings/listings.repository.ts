@@ -50,17 +50,11 @@ const LISTING_COLUMNS = [
 ] as const;
 
 /**
- * The owner's rating, as the sum and count of the reviews they received:
- * correlated subqueries on reviews_reviewee_idx, evaluated only for the rows a
- * page returns (no N+1, no aggregate over the whole table).
+ * The owner's rating as lender: the sum and count of their revealed reviews, kept on
+ * their users row by the reviews triggers (migration 2026_12_20_0001), so a page reads
+ * two columns of a row it joins anyway.
  */
-const ownerRatingColumns = (now: Date) => [
-  // As lender only, and only the reviews already shown (both sides reviewed, or the window ended).
-  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as(
-    'owner_rating_sum',
-  ),
-  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.reviewee_id = l.user_id AND r.reviewee_role = 'owner' AND r.visible_at <= ${now})`.as('owner_rating_count'),
-];
+const OWNER_RATING_COLUMNS = ['u.rating_sum as owner_rating_sum', 'u.rating_count as owner_rating_count'] as const;
 
 export type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
 export type PublicListingRow = NonNullable<Awaited<ReturnType<typeof findPublic>>>;
@@ -146,7 +140,7 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
   query = matching(query, filters.search);
   const sort = filters.sort ?? 'newest';
   const cursor = filters.cursor;
-  const selected = query.select(LISTING_COLUMNS).select(ownerRatingColumns(filters.now));
+  const selected = query.select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS);
   // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
   if (sort === 'price_asc' || sort === 'price_desc') {
     const direction = sort === 'price_asc' ? 'asc' : 'desc';
@@ -157,16 +151,12 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
       .limit(filters.limit + 1);
   }
   if (sort === 'rating') {
-    // The owner's mean as lender (visible reviews), unrated owners last, then newest. Computed per row:
-    // fine at a condominium's scale; a stored rating column would let an index serve it.
-    const mean = (owner: ReturnType<typeof sql.ref>) =>
-      sql<number>`coalesce((SELECT avg(r.rating) FROM reviews r WHERE r.reviewee_id = ${owner} AND r.reviewee_role = 'owner' AND r.visible_at <= ${filters.now}), 0)`;
+    // The owner's mean as lender (revealed reviews; 0 unrated, so last), then newest:
+    // listings.owner_rating is kept by the reviews triggers and listings_rating_idx serves it.
     const withCursor = cursor
-      ? selected.where(
-          sql<boolean>`(${mean(sql.ref('l.user_id'))}, l.published_at, l.id) < (SELECT ${mean(sql.ref('c.user_id'))}, c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`,
-        )
+      ? selected.where(sql<boolean>`(l.owner_rating, l.published_at, l.id) < (SELECT c.owner_rating, c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`)
       : selected;
-    return withCursor.orderBy(mean(sql.ref('l.user_id')), 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
+    return withCursor.orderBy('l.owner_rating', 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
   }
   const newest = cursor ? selected.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`) : selected;
   return newest.orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
@@ -177,7 +167,7 @@ export function listPublic(db: Db, filters: FeedFilters) {
 }
 
 export function findPublic(db: Db, id: string, now: Date) {
-  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(ownerRatingColumns(now)).where('l.id', '=', id).executeTakeFirst();
+  return onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -382,7 +372,7 @@ export function listFavorites(db: Db, userId: string, now: Date) {
   return onlyPublic(withOwner(db), now)
     .innerJoin('favorites as f', 'f.listing_id', 'l.id')
     .select(LISTING_COLUMNS)
-    .select(ownerRatingColumns(now))
+    .select(OWNER_RATING_COLUMNS)
     .where('f.user_id', '=', userId)
     .orderBy('f.created_at', 'desc')
     .orderBy('l.id', 'desc')

@@ -2,6 +2,7 @@ import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Follower } from '../../realtime/event-bus.ts';
+import { accessRefusal } from '../../auth/access.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 
@@ -39,7 +40,7 @@ export const realtimeRouter = router({
         for (let event = await follower.next(); event; event = await follower.next()) {
           // From this instance's session cache (dropped on any change, on every instance): no query per event.
           const current = await deps.sessions.validateId(sessionId);
-          if (!current || current.user.isSuspended || current.user.roles.join(',') !== rolesAtStart) {
+          if (!current || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== rolesAtStart) {
             connection?.close();
             return;
           }

@@ -8,9 +8,11 @@ export interface NewReview {
   revieweeRole: RevieweeRole;
   rating: number;
   comment: string | null;
-  /** When the review shows: when both sides reviewed, or at the end of the review window. */
+  /** When the review shows at the latest: the end of the review window (revealForOrder brings it forward). */
   visibleAt: Date;
 }
+
+/** Written hidden: it counts once revealForOrder or the reveal job reveals it (the ratings triggers recount then). */
 
 export function insertReview(db: Db, review: NewReview) {
   return db
@@ -33,29 +35,36 @@ export function listForOrder(db: Db, orderId: string) {
   return db.selectFrom('reviews').select(['id', 'reviewee_role']).where('order_id', '=', orderId).execute();
 }
 
-/** Both sides reviewed: the reviews of the order show from now on (never later than planned). */
+/**
+ * Both sides reviewed: the reviews of the order show from now on (never later than
+ * planned). One statement, so the ratings trigger recounts both people at once, in id order.
+ */
 export function revealForOrder(db: Db, orderId: string, at: Date) {
   return db
     .updateTable('reviews')
-    .set((eb) => ({ visible_at: eb.fn('least', ['visible_at', eb.val(at)]) }))
+    .set((eb) => ({ visible_at: eb.fn('least', ['visible_at', eb.val(at)]), revealed: true }))
     .where('order_id', '=', orderId)
     .execute();
 }
 
-/** Sum and count of the visible ratings a user received on one side (the mean is computed by the shared rule). */
-export function ratingTotals(db: Db, revieweeId: string, role: RevieweeRole, now: Date) {
-  return db
-    .selectFrom('reviews')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('rating'), eb.lit(0)).as('sum'), eb.fn.countAll<string>().as('count')])
-    .where('reviewee_id', '=', revieweeId)
-    .where('reviewee_role', '=', role)
-    .where('visible_at', '<=', now)
-    .executeTakeFirstOrThrow()
-    .then((row) => ({ sum: Number(row.sum), count: Number(row.count) }));
+/** Lone reviews whose 14-day window ended by `now`: shown and counted from now on. Returns how many. */
+export async function revealDue(db: Db, now: Date): Promise<number> {
+  const result = await db.updateTable('reviews').set({ revealed: true }).where('revealed', '=', false).where('visible_at', '<=', now).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
-/** The visible reviews a user received, newest first, with the reviewer's public data and the order's listing. */
-export function listForReviewee(db: Db, revieweeId: string, now: Date, limit: number) {
+/** Sum and count of the revealed ratings a user received on one side (the columns the triggers keep; the mean is the shared rule's). */
+export function ratingTotals(db: Db, userId: string, role: RevieweeRole) {
+  return db
+    .selectFrom('users')
+    .select(role === 'owner' ? ['rating_sum as sum', 'rating_count as count'] : ['renter_rating_sum as sum', 'renter_rating_count as count'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => ({ sum: row?.sum ?? 0, count: row?.count ?? 0 }));
+}
+
+/** The revealed reviews a user received, newest first, with the reviewer's public data and the order's listing. */
+export function listForReviewee(db: Db, revieweeId: string, limit: number) {
   return db
     .selectFrom('reviews as rv')
     .innerJoin('users as u', 'u.id', 'rv.reviewer_id')
@@ -75,7 +84,7 @@ export function listForReviewee(db: Db, revieweeId: string, now: Date, limit: nu
       'l.deleted_at as listing_deleted_at',
     ])
     .where('rv.reviewee_id', '=', revieweeId)
-    .where('rv.visible_at', '<=', now)
+    .where('rv.revealed', '=', true)
     .orderBy('rv.created_at', 'desc')
     .orderBy('rv.id', 'desc')
     .limit(limit)

@@ -9,6 +9,7 @@ import {
   type UserReviews,
 } from '@vizinhanca/shared/reviews/review.schema';
 import type { AppDeps } from '../../context.ts';
+import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { AppError } from '../../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from '../orders/orders.service.ts';
@@ -51,7 +52,7 @@ export async function create(deps: AppDeps, reviewer: { id: string; fullName: st
       revieweeRole: role,
       rating: input.rating,
       comment: input.comment,
-      visibleAt: bothReviewed ? now : windowEnd,
+      visibleAt: windowEnd,
     });
     if (bothReviewed) await reviews.revealForOrder(trx, order.id, now);
     await notify(deps, trx, {
@@ -64,18 +65,30 @@ export async function create(deps: AppDeps, reviewer: { id: string; fullName: st
   return { message: REVIEW_MESSAGES.created };
 }
 
-/** The real mean of the visible ratings a user received on one side, one decimal, and the count. */
+/** The real mean of the revealed ratings a user received on one side, one decimal, and the count. */
 export async function summaryOf(deps: AppDeps, userId: string, role: RevieweeRole): Promise<RatingSummary> {
-  const totals = await reviews.ratingTotals(deps.db, userId, role, deps.clock.now());
+  const totals = await reviews.ratingTotals(deps.db, userId, role);
   return ratingSummary(totals.sum, totals.count);
 }
+
+/**
+ * Every minute: a lone review shows (and counts) once its order's 14-day window
+ * ended. The ratings triggers recount the people in the same statement.
+ */
+export const revealReviewsJob: ScheduledJob = {
+  name: 'reviews.reveal',
+  cron: '* * * * *',
+  async run(deps) {
+    await reviews.revealDue(deps.db, deps.clock.now());
+  },
+};
 
 /** A person's ratings (as lender and as renter) and the visible reviews they received, newest first (2.7, /vizinho). */
 export async function forUser(deps: AppDeps, userId: string): Promise<UserReviews> {
   const [summary, renterSummary, rows] = await Promise.all([
     summaryOf(deps, userId, 'owner'),
     summaryOf(deps, userId, 'requester'),
-    reviews.listForReviewee(deps.db, userId, deps.clock.now(), REVIEWS_LIST_LIMIT),
+    reviews.listForReviewee(deps.db, userId, REVIEWS_LIST_LIMIT),
   ]);
   return {
     summary,

@@ -4,6 +4,7 @@ import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { refusalForDatabaseError } from '../../errors.ts';
 import { insertReview } from './reviews.repository.ts';
+import { revealReviewsJob } from './reviews.service.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 
@@ -170,6 +171,10 @@ describe('reviews both ways', () => {
 
     app.clock.advance(14 * 24 * 60 * 60 * 1000);
     try {
+      // Still hidden until the reveal job runs; then shown and counted.
+      expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual({ average: null, count: 0 });
+      await revealReviewsJob.run(app.deps);
+      expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: 2, count: 1 });
       expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual({ average: 2, count: 1 });
       expect((await (await api(owner)).orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: false });
       await expectError((await api(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.windowClosed);
@@ -245,6 +250,75 @@ describe('ratings', () => {
     const afterDelete = await (await api(first)).reviews.forUser({ userId: owner.id });
     expect(afterDelete.items.map((item) => item.listingId)).toEqual([null, null]);
     expect(afterDelete.summary).toEqual({ average: 4, count: 2 });
+  });
+});
+
+describe('rating columns', () => {
+  /** The people's columns and their listings' owner_rating, next to a fresh aggregate of their revealed reviews. */
+  async function columnsAndTruth(people: string[]) {
+    const columns = await app.db
+      .selectFrom('users')
+      .select(['id', 'rating_sum', 'rating_count', 'renter_rating_sum', 'renter_rating_count'])
+      .where('id', 'in', people)
+      .orderBy('id')
+      .execute();
+    const truth = await app.db
+      .selectFrom('users as u')
+      .leftJoin('reviews as r', (join) => join.onRef('r.reviewee_id', '=', 'u.id').on('r.revealed', '=', true))
+      .select((eb) => [
+        'u.id',
+        eb.fn.coalesce(eb.fn.sum<number>('r.rating').filterWhere('r.reviewee_role', '=', 'owner'), eb.lit(0)).as('rating_sum'),
+        eb.fn.count<number>('r.id').filterWhere('r.reviewee_role', '=', 'owner').as('rating_count'),
+        eb.fn.coalesce(eb.fn.sum<number>('r.rating').filterWhere('r.reviewee_role', '=', 'requester'), eb.lit(0)).as('renter_rating_sum'),
+        eb.fn.count<number>('r.id').filterWhere('r.reviewee_role', '=', 'requester').as('renter_rating_count'),
+      ])
+      .where('u.id', 'in', people)
+      .groupBy('u.id')
+      .orderBy('u.id')
+      .execute();
+    const listingRatings = await app.db.selectFrom('listings').select(['user_id', 'owner_rating']).where('user_id', 'in', people).execute();
+    return { columns, truth: truth.map((row) => ({ id: row.id, rating_sum: Number(row.rating_sum), rating_count: Number(row.rating_count), renter_rating_sum: Number(row.renter_rating_sum), renter_rating_count: Number(row.renter_rating_count) })), listingRatings };
+  }
+
+  it('equal the mean of the revealed reviews after many reviews sent at once, and after the reveal job', async () => {
+    const owners = [await app.createUser(), await app.createUser()];
+    const listings = await Promise.all(owners.map((owner) => publish(owner)));
+    const requesters = await Promise.all(Array.from({ length: 6 }, () => app.createUser()));
+    // Every requester ordered from both owners; each order is completed.
+    const orders: { owner: TestUser; requester: TestUser; orderId: string }[] = [];
+    for (const requester of requesters) {
+      for (const [i, owner] of owners.entries()) orders.push({ owner, requester, orderId: await order(owner, requester, listings[i]!) });
+    }
+    const callers = new Map<string, Api>();
+    for (const user of [...owners, ...requesters]) callers.set(user.id, await api(user));
+
+    // Both sides of most orders at once (each second review reveals two people in one statement); the last two orders only by the requester.
+    const sends = orders.flatMap(({ owner, requester, orderId }, i) => [
+      callers.get(requester.id)!.reviews.create({ orderId, rating: 1 + (i % 5) }),
+      ...(i < orders.length - 2 ? [callers.get(owner.id)!.reviews.create({ orderId, rating: 5 - (i % 3) })] : []),
+    ]);
+    const results = await Promise.allSettled(sends);
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+
+    const people = [...owners, ...requesters].map((user) => user.id);
+    let state = await columnsAndTruth(people);
+    expect(state.columns).toEqual(state.truth);
+    expect(state.truth.reduce((total, row) => total + row.rating_count + row.renter_rating_count, 0)).toBe(2 * (orders.length - 2));
+    for (const row of state.listingRatings) {
+      const owner = state.truth.find((person) => person.id === row.user_id)!;
+      expect(row.owner_rating).toBeCloseTo(owner.rating_sum / owner.rating_count, 10);
+    }
+
+    // The lone reviews count once their window ended and the job ran, in one statement for everyone.
+    app.clock.advance(14 * 24 * 60 * 60 * 1000);
+    try {
+      await Promise.all([revealReviewsJob.run(app.deps), revealReviewsJob.run(app.deps)]);
+    } finally {
+      app.clock.advance(-14 * 24 * 60 * 60 * 1000);
+    }
+    state = await columnsAndTruth(people);
+    expect(state.columns).toEqual(state.truth);
+    expect(state.truth.reduce((total, row) => total + row.rating_count + row.renter_rating_count, 0)).toBe(2 * (orders.length - 2) + 2);
   });
 });
 
