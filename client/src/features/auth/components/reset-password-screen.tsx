@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES, resetPasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { AlertCircleIcon, BrandMark } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useResetPassword } from '../hooks/use-reset-password.ts';
+import { PasswordField } from '../../../components/account-fields.tsx';
 
 /** /redefinir-senha?token=...: the target of the e-mailed reset link. */
 export function ResetPasswordScreen({ token }: { token: string }) {
@@ -74,26 +74,15 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             ) : null}
             {token ? (
               <>
-                <TextField
-                  id="reset-password"
-                  label="Nova senha"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  error={errors.password}
-                  hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
-                  aria-required="true"
-                />
-                <TextField
+                <PasswordField id="reset-password" label="Nova senha" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+                <PasswordField
                   id="reset-confirm-password"
                   label="Confirmar nova senha"
-                  type="password"
                   autoComplete="new-password"
+                  confirmation
                   value={confirmPassword}
-                  onChange={(event) => setConfirmPassword(event.target.value)}
+                  onChange={setConfirmPassword}
                   error={errors.confirmPassword}
-                  aria-required="true"
                 />
                 <Button type="submit" size="lg" block loading={resetPassword.isPending}>
                   Redefinir senha
