@@ -46,7 +46,7 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
           </p>
         </div>
       </div>
-      <p className="moderation-card-description">{listing.description}</p>
+      <p className="moderation-card-description line-clamp">{listing.description}</p>
       <ul className="moderation-card-meta">
         <li>
           <UserIcon />

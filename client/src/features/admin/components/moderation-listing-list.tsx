@@ -14,7 +14,7 @@ interface ModerationListingListProps {
 /** The listing cards of a moderation section (pending ones, or all of them). */
 export function ModerationListingList({ label, listings, stale, showStatus = false, renderActions }: ModerationListingListProps) {
   return (
-    <ul className={`pending-list${stale ? ' admin-list-stale' : ''}`} aria-label={label}>
+    <ul className={`stack-list${stale ? ' admin-list-stale' : ''}`} aria-label={label}>
       {listings.map((listing) => (
         <li key={listing.id}>
           <ModerationListingCard listing={listing} showStatus={showStatus}>

@@ -95,7 +95,7 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
                 Cadastros aguardando aprovação
                 <span className="admin-subsection-count">{users.length}</span>
               </h3>
-              <ul className="pending-list" aria-label="Cadastros aguardando aprovação">
+              <ul className="stack-list" aria-label="Cadastros aguardando aprovação">
                 {users.map((user) => (
                   <li key={user.id}>
                     <PendingUserCard
