@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 // The administration's audit log (decisions.md "Administration"): append-only,
 // written in the same transaction as the change it records.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { notificationTypeSchema } from '../notifications/notification.types.ts';
 import { APPROVAL_STATUSES } from '../users/user.types.ts';
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, phoneSchema } from '../auth/auth.schema.ts';
 import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
 

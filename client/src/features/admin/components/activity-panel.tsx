@@ -4,7 +4,7 @@ import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminActivity } from '../hooks/use-admin-summary.ts';
 import { changeText } from './activity-labels.ts';
-import { LoadError } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** 'Atividade' (spec 2.23): the audit log, latest 20 first, then 'Ver mais'. */
 export function ActivityPanel() {
