@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
-import '@vizinhanca/shared/validation/zod-locale';
 import { createRoot } from 'react-dom/client';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';

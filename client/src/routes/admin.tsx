@@ -1,13 +1,15 @@
 import { createRoute } from '@tanstack/react-router';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
-import { AccessDenied } from '../features/admin/components/access-denied.tsx';
-import { AdminScreen } from '../features/admin/components/admin-screen.tsx';
 import { ADMIN_SECTIONS, type AdminSection } from '../features/admin/components/summary-tabs.tsx';
 import { adminOrdersInput } from '../features/admin/hooks/use-admin-orders.ts';
 import { adminUsersInput } from '../features/admin/hooks/use-admin-people.ts';
 import { allListingsInput, NO_LISTING_FILTERS, pendingListingsInput } from '../features/admin/hooks/use-moderation-listings.ts';
 import { useSessionUser } from '../hooks/use-session-user.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const AccessDenied = lazyScreen(() => import('../features/admin/components/access-denied.tsx'), 'AccessDenied');
+const AdminScreen = lazyScreen(() => import('../features/admin/components/admin-screen.tsx'), 'AdminScreen');
 
 /** ?secao=usuarios, anunciantes, anuncios, pedidos, atividade or cobrancas opens that section; the default is the pendencies. */
 function adminSearch(search: Record<string, unknown>): { secao?: Exclude<AdminSection, 'pendencias'> } {
@@ -41,7 +43,7 @@ export const adminRoute = createRoute({
       section === 'pendencias' && roles.includes('admin') ? queryUtils.admin.pendingUsers.prefetch() : undefined,
     ]);
   },
-  component: function AdminRoute() {
+  component: withScreens(function AdminRoute() {
     const user = useSessionUser();
     const { secao } = adminRoute.useSearch();
     const navigate = adminRoute.useNavigate();
@@ -56,5 +58,5 @@ export const adminRoute = createRoute({
         onSectionChange={(next) => void navigate({ search: { secao: next === 'pendencias' ? undefined : next }, replace: true })}
       />
     );
-  },
+  }, AccessDenied, AdminScreen),
 });

@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { HelpScreen } from '../features/help/components/help-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const helpRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ajuda',
   loader: ({ context }) => context.queryUtils.help.contacts.ensureData(),
-  component: HelpScreen,
+  component: lazyScreen(() => import('../features/help/components/help-screen.tsx'), 'HelpScreen'),
 });

@@ -1,7 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import type { JSX } from 'react';
-import { OwnerListingScreen } from '../features/my-listings/components/owner-listing-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const OwnerListingScreen = lazyScreen(() => import('../features/my-listings/components/owner-listing-screen.tsx'), 'OwnerListingScreen');
 
 function OwnerListingPage(): JSX.Element {
   const { id } = listingDetailRoute.useParams();
@@ -15,5 +17,5 @@ export const listingDetailRoute = createRoute({
   loader: ({ context, params }) => {
     void context.queryUtils.listings.ownerView.prefetch({ id: params.id });
   },
-  component: OwnerListingPage,
+  component: withScreens(OwnerListingPage, OwnerListingScreen),
 });

@@ -1,8 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import type { JSX } from 'react';
-import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
-import { ListingEditorScreen } from '../features/listing-editor/components/listing-editor-screen.tsx';
+import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ListingEditorScreen = lazyScreen(() => import('../features/listing-editor/components/listing-editor-screen.tsx'), 'ListingEditorScreen');
 
 /** ?category= preselects the type (docs/product.md §10.10 shortcuts); ?edit= opens an existing listing. */
 function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string } {
@@ -25,5 +27,5 @@ export const createListingRoute = createRoute({
   loader: ({ context, deps }) => {
     if (deps.edit) void context.queryUtils.listings.ownerView.prefetch({ id: deps.edit });
   },
-  component: CreateListingPage,
+  component: withScreens(CreateListingPage, ListingEditorScreen),
 });

@@ -1,9 +1,11 @@
 import { createRoute, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
-import { ListingBrowseScreen } from '../features/listings/components/listing-browse-screen.tsx';
 import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+
+const ListingBrowseScreen = lazyScreen(() => import('../features/listings/components/listing-browse-screen.tsx'), 'ListingBrowseScreen');
 
 type BrowsePath = '/alugueis' | '/comidas' | '/servicos' | '/busca';
 
@@ -16,7 +18,7 @@ function browseRoute<TPath extends BrowsePath>(path: TPath, type: ListingType | 
     // No loaderDeps: a new search must not swap the screen for the pending one while typing.
     loader: ({ context, location }) =>
       context.queryUtils.listings.list.prefetchInfinite(listingFeedInput(type, parseBrowseSearch(type, location.search as Record<string, unknown>))),
-    component: () => <BrowseRouteScreen path={path} type={type} />,
+    component: withScreens(() => <BrowseRouteScreen path={path} type={type} />, ListingBrowseScreen),
   });
 }
 

@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { BillingsScreen } from '../features/billing/components/coming-soon-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const billingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/cobrancas',
   loader: ({ context }) => context.queryUtils.billing.mine.prefetch(),
-  component: BillingsScreen,
+  component: lazyScreen(() => import('../features/billing/components/coming-soon-screen.tsx'), 'BillingsScreen'),
 });

@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { InvitesScreen } from '../features/invites/components/invites-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const invitesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/convites',
   loader: ({ context }) => context.queryUtils.invites.overview.ensureData(),
-  component: InvitesScreen,
+  component: lazyScreen(() => import('../features/invites/components/invites-screen.tsx'), 'InvitesScreen'),
 });

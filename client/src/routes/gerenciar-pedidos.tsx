@@ -1,5 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { ReceivedOrdersScreen } from '../features/orders/components/received-orders-screen.tsx';
 import { receivedOrdersInput } from '../features/orders/hooks/use-orders.ts';
 import {
   parseReceivedOrdersSearch,
@@ -8,6 +7,9 @@ import {
   type ReceivedOrdersSearch,
 } from '../features/orders/order-tabs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ReceivedOrdersScreen = lazyScreen(() => import('../features/orders/components/received-orders-screen.tsx'), 'ReceivedOrdersScreen');
 
 /** /gerenciar-pedidos?aba=aprovados|em-andamento|finalizados (no ?aba=: 'Pendentes'). */
 export const receivedOrdersRoute = createRoute({
@@ -19,7 +21,7 @@ export const receivedOrdersRoute = createRoute({
     context.queryUtils.orders.received.prefetch(
       receivedOrdersInput(receivedOrderTabOf(parseReceivedOrdersSearch(location.search as Record<string, unknown>))),
     ),
-  component: function ReceivedOrdersRoute() {
+  component: withScreens(function ReceivedOrdersRoute() {
     const search = receivedOrdersRoute.useSearch();
     const navigate = receivedOrdersRoute.useNavigate();
     return (
@@ -28,5 +30,5 @@ export const receivedOrdersRoute = createRoute({
         onTabChange={(tab) => void navigate({ search: receivedOrdersSearchOf(tab), replace: true })}
       />
     );
-  },
+  }, ReceivedOrdersScreen),
 });

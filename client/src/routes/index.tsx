@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../features/home/components/home-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const homeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -11,5 +11,5 @@ export const homeRoute = createRoute({
       context.queryUtils.activity.recent.prefetch(),
       context.queryUtils.listings.countsByType.prefetch(),
     ]),
-  component: HomeScreen,
+  component: lazyScreen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen'),
 });

@@ -1,8 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
-import { ListingDetailScreen } from '../features/listings/components/listing-detail-screen.tsx';
-import { OrderDialog } from '../features/ordering/components/order-dialog.tsx';
+import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+
+const ListingDetailScreen = lazyScreen(() => import('../features/listings/components/listing-detail-screen.tsx'), 'ListingDetailScreen');
+const OrderDialog = lazyScreen(() => import('../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
 
 type DetailPath = '/item/$id' | '/food/$id' | '/service/$id';
 
@@ -18,10 +20,10 @@ function detailRoute(path: DetailPath, type: ListingType) {
       const listing = context.queryUtils.listings.byId.getData({ id: params.id });
       if (listing?.type === 'rental') void context.queryUtils.reviews.forUser.prefetch({ userId: listing.owner.id });
     },
-    component: function DetailRoute() {
+    component: withScreens(function DetailRoute() {
       const { id } = route.useParams();
       return <ListingDetailScreen type={type} id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
-    },
+    }, ListingDetailScreen, OrderDialog),
   });
   return route;
 }

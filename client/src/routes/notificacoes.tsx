@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { NotificationsScreen } from '../features/notifications/components/notifications-screen.tsx';
 import { notificationListInput } from '../features/notifications/hooks/use-notifications.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const notificationsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -12,5 +12,5 @@ export const notificationsRoute = createRoute({
       context.queryUtils.notifications.unreadCount.prefetch(),
       context.queryUtils.notifications.preferences.prefetch(),
     ]),
-  component: NotificationsScreen,
+  component: lazyScreen(() => import('../features/notifications/components/notifications-screen.tsx'), 'NotificationsScreen'),
 });

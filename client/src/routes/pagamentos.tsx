@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PaymentsScreen } from '../features/billing/components/coming-soon-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const paymentsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/pagamentos',
-  component: PaymentsScreen,
+  component: lazyScreen(() => import('../features/billing/components/coming-soon-screen.tsx'), 'PaymentsScreen'),
 });

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { ProfileScreen } from '../features/profile/components/profile-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const profileRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -11,5 +11,5 @@ export const profileRoute = createRoute({
       context.queryUtils.users.stats.prefetch(),
       context.queryUtils.notifications.unreadCount.prefetch(),
     ]),
-  component: ProfileScreen,
+  component: lazyScreen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen'),
 });

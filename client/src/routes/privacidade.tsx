@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PrivacyPolicyScreen } from '../features/settings/components/privacy-policy-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const privacyRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/privacidade',
-  component: PrivacyPolicyScreen,
+  component: lazyScreen(() => import('../features/settings/components/privacy-policy-screen.tsx'), 'PrivacyPolicyScreen'),
 });

@@ -1,6 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen.tsx';
 import { rootRoute } from './root.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const ResetPasswordScreen = lazyScreen(() => import('../features/auth/components/reset-password-screen.tsx'), 'ResetPasswordScreen');
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -8,8 +10,8 @@ export const resetPasswordRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: typeof search.token === 'string' || typeof search.token === 'number' ? String(search.token) : undefined,
   }),
-  component: function ResetPasswordRoute() {
+  component: withScreens(function ResetPasswordRoute() {
     const { token } = resetPasswordRoute.useSearch();
     return <ResetPasswordScreen token={token ?? ''} />;
-  },
+  }, ResetPasswordScreen),
 });

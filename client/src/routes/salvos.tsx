@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { SavedScreen } from '../features/listings/components/saved-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const savedRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/salvos',
   loader: ({ context }) => context.queryUtils.listings.saved.prefetch(),
-  component: SavedScreen,
+  component: lazyScreen(() => import('../features/listings/components/saved-screen.tsx'), 'SavedScreen'),
 });

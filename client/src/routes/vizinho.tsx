@@ -1,6 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { NeighbourScreen } from '../features/listings/components/neighbour-screen.tsx';
 import { appLayoutRoute } from './app-layout.tsx';
+import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
+
+const NeighbourScreen = lazyScreen(() => import('../features/listings/components/neighbour-screen.tsx'), 'NeighbourScreen');
 
 export const neighbourRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -13,8 +15,8 @@ export const neighbourRoute = createRoute({
       context.queryUtils.reviews.forUser.prefetch({ userId: params.id }),
     ]);
   },
-  component: function NeighbourRoute() {
+  component: withScreens(function NeighbourRoute() {
     const { id } = neighbourRoute.useParams();
     return <NeighbourScreen id={id} />;
-  },
+  }, NeighbourScreen),
 });

@@ -268,6 +268,14 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** The personal values of one audit entry (LGPD): deleted when the person is anonymised, the entry stays. */
+export interface AuditPersonalValuesTable {
+  audit_id: string;
+  user_id: string;
+  before: ColumnType<unknown, string | undefined, never>;
+  after: ColumnType<unknown, string | undefined, never>;
+}
+
 export interface BillingsTable {
   id: Generated<string>;
   user_id: string;
@@ -316,6 +324,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   vapid_keys: VapidKeysTable;
   audit_log: AuditLogTable;
+  audit_personal_values: AuditPersonalValuesTable;
   billings: BillingsTable;
   invites: InvitesTable;
   listing_blocked_days: ListingBlockedDaysTable;

@@ -206,6 +206,11 @@ export class EventBus {
     return publishEvent(db, event);
   }
 
+  /** The same event to every active administrator and moderator, in the caller's transaction. */
+  publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
+    return publishToStaff(db, event);
+  }
+
   /** Local hook for every event this instance receives (used by the socket registry). */
   onAny(handler: (event: AppEvent) => void): () => void {
     this.anyHandlers.add(handler);
@@ -285,6 +290,23 @@ interface SystemEvent {
 
 /** An event to publish: one of the realtime contract's (shared/src/realtime/realtime-event.ts) or a system one. */
 export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent);
+
+/**
+ * One event for every active staff member (administrators and moderators, approved,
+ * not suspended), in the caller's transaction: a row each, one NOTIFY each.
+ */
+export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
+  const payload = realtimeEventSchema.parse(event).payload;
+  const rows = await sql<{ id: string }>`
+    INSERT INTO events (user_id, kind, payload)
+    SELECT DISTINCT r.user_id, ${event.kind}, ${JSON.stringify(payload)}::jsonb
+      FROM user_roles r JOIN users u ON u.id = r.user_id
+     WHERE r.role IN ('admin', 'moderator') AND u.approval_status = 'approved' AND NOT u.is_suspended
+    RETURNING id`.execute(db);
+  const ids = rows.rows.map((row) => row.id);
+  if (ids.length) await sql`SELECT pg_notify(${CHANNEL}, id::text) FROM unnest(${ids}::bigint[]) AS id`.execute(db);
+  return ids.length;
+}
 
 /** Writes an event row and NOTIFYs its id; usable without a bus (maintainer scripts reach running servers too). */
 export async function publishEvent(db: Db, event: NewEvent): Promise<string> {

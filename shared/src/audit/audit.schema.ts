@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 // The administration's audit log (decisions.md "Administration"): append-only,
 // written in the same transaction as the change it records.
@@ -85,6 +87,8 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),
+  /** The entry is about a person who was anonymised: their personal values were removed (LGPD). */
+  personalDataRemoved: z.boolean(),
   createdAt: z.date(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

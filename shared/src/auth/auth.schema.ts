@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { isValidCpf, onlyDigits } from './cpf.ts';
 import { isCommonPassword } from './common-passwords.ts';
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 // Billing (decisions.md "Billing"): not active, but the model, the admin figures
 // and the overdue rule exist. Money is integer cents.

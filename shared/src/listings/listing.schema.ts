@@ -1,11 +1,24 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { parseCurrencyToCents } from '../format/format.ts';
 import { ratingSummarySchema } from '../reviews/review.schema.ts';
+import {
+  filterFitsType,
+  LISTING_FILTERS,
+  LISTING_SORTS,
+  LISTING_TYPES,
+  SEARCH_MAX_LENGTH,
+  type ListingFilter,
+  type ListingSort,
+  type ListingType,
+} from './listing.constants.ts';
+
+// The Zod-free values live in listing.constants.ts (the client's first screen loads them without Zod).
+export { filterFitsType, LISTING_FILTERS, LISTING_SORTS, LISTING_TYPES, SEARCH_MAX_LENGTH, type ListingFilter, type ListingSort, type ListingType };
 
 // Listings: the values, limits and pt-BR messages both the form and the server check.
 
-export const LISTING_TYPES = ['rental', 'food', 'service'] as const;
-export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const LISTING_STATUSES = ['pending', 'active', 'paused', 'inactive', 'rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -43,7 +56,6 @@ export const MINIMUM_NOTICE_PRESETS = [
 /** Portions a food listing offers per order (optional). */
 export const MAX_PORTIONS_MIN = 1;
 export const MAX_PORTIONS_MAX = 99;
-export const SEARCH_MAX_LENGTH = 100;
 /** Photos of one listing, in order; the first is the cover (cards, orders). */
 export const PHOTOS_MAX = 5;
 /** Owner-blocked days: at most this many in one go. */
@@ -295,28 +307,13 @@ export const searchSchema = z
 const cursorSchema = z.uuid({ message: LISTING_MESSAGES.invalidCursor }).nullish().transform((cursor) => cursor ?? null);
 const limitSchema = z.number().int().min(1).max(LISTING_PAGE_MAX).default(LISTING_PAGE_DEFAULT);
 
-/**
- * Chips: 'ready' (no advance order) and 'advance' (advance order) for food;
- * 'available' (can be ordered now) for rentals and services.
- */
-/** Browse order: newest first (default), price up or down, the owner's rating. */
-export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
+/** The browse orders' labels (the orders themselves: listing.constants.ts). */
 export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
   newest: 'Mais recentes',
   price_asc: 'Menor preço',
   price_desc: 'Maior preço',
   rating: 'Melhor avaliação',
 };
-
-export const LISTING_FILTERS = ['all', 'ready', 'advance', 'available'] as const;
-export type ListingFilter = (typeof LISTING_FILTERS)[number];
-
-export function filterFitsType(filter: ListingFilter, type: ListingType | null): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'available') return type === 'rental' || type === 'service';
-  return type === 'food';
-}
 
 /** The public feed, one page: {cursor, limit} -> {items, nextCursor} (infinite scroll). */
 export const listListingsSchema = z

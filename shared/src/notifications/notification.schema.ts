@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 // Notifications: the centre (spec 2.18), the preferences of /configuracoes →
 // Notificações (spec 2.20; decisions.md "Notifications") and web push subscriptions.
@@ -19,8 +21,9 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The spec's cap of 10 is the first page; 'Ver mais' loads the next. */
-export const NOTIFICATION_PAGE_SIZE = 10;
+import { NOTIFICATION_PAGE_SIZE } from './notification.constants.ts';
+
+export { NOTIFICATION_PAGE_SIZE };
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notificação não encontrada',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 /** Every kind of notification a person can receive (the notifications table's `type`). */
 export const NOTIFICATION_TYPES = [

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { formatCalendarDate } from '../format/format.ts';
 import { DELIVERY_OPTIONS, LISTING_TYPES, type ListingType } from '../listings/listing.schema.ts';
 import { noticeText } from '../listings/listing.rules.ts';

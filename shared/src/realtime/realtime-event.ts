@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { notificationTypeSchema } from '../notifications/notification.types.ts';
 import { APPROVAL_STATUSES } from '../users/user.types.ts';
 
@@ -23,6 +25,8 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('messages.changed'), payload: z.object({ orderId: z.string() }) }),
   /** One of the person's invites changed (accepted, expired): the Convites page reloads. */
   z.object({ kind: z.literal('invites.changed'), payload: z.object({}) }),
+  /** Staff only: a count on /admin's summary cards moved (sign-up, moderation, an order, billing...): the cards and the open section reload. */
+  z.object({ kind: z.literal('admin.summary.changed'), payload: z.object({}) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

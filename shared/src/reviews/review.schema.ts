@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 
 // Reviews: after a completed order each side rates the other, once per order (docs/product.md §6).
 // A review stays hidden until both reviewed or 14 days passed since the completion.

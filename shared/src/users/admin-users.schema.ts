@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
+import '../validation/zod-locale.ts';
 import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, phoneSchema } from '../auth/auth.schema.ts';
 import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
 
@@ -123,5 +125,7 @@ export const adminSummarySchema = z.object({
   pendingOrders: z.number().int(),
   activityToday: z.number().int(),
   pendingBillings: z.number().int(),
+  /** When the oldest entry of the last 24 hours leaves the window (the 'Atividade' count drops): the screen reloads then. */
+  activityChangesAt: z.date().nullable(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;

@@ -6,7 +6,7 @@ import {
   type ListingFilter,
   type ListingSort,
   type ListingType,
-} from '@vizinhanca/shared/listings/listing.schema';
+} from '@vizinhanca/shared/listings/listing.constants';
 
 /** The browse screens keep the search and the chip in the URL, so going back restores them. */
 export interface BrowseSearch {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '@vizinhanca/shared/orders/order.schema';
-import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from './order-format.ts';
+import { apartmentText, daysText, deliveryText, orderTitle, scheduledText } from './order-format.ts';
 
 const listing = (type: 'rental' | 'food' | 'service') => ({ id: 'l1', title: 'Furadeira Bosch', type, imageCardUrl: null });
-
-describe('ORDER_STATUS_VARIANTS', () => {
-  it('gives every status its own colour', () => {
-    const variants = ORDER_STATUSES.map((status) => ORDER_STATUS_VARIANTS[status]);
-    expect(variants.every(Boolean)).toBe(true);
-    expect(new Set(variants).size).toBe(ORDER_STATUSES.length);
-    expect(ORDER_STATUS_VARIANTS.pending).toBe('warning');
-    expect(ORDER_STATUS_VARIANTS.rejected).toBe('danger');
-  });
-});
 
 describe('apartmentText', () => {
   it('prefixes the apartment, or shows --- when there is none', () => {

@@ -1,18 +1,7 @@
 import { formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import { deliveryOptionLabel } from '@vizinhanca/shared/listings/listing.rules';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
-import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
-import type { BadgeVariant } from '../../components/ui/badge.tsx';
-
-/** Status colours: waiting amber, approved blue, in progress purple, done green, refused red, cancelled grey. */
-export const ORDER_STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
-  pending: 'warning',
-  approved: 'info',
-  in_progress: 'purple',
-  completed: 'success',
-  rejected: 'danger',
-  cancelled: 'neutral',
-};
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 
 /** 'Apto A-101', or '---' when the person gave no apartment (docs/product.md §10.13). */
 export function apartmentText(apartment: string | null): string {

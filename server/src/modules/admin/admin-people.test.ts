@@ -47,8 +47,17 @@ async function editable(userId: string, changes: Partial<UpdateAdminUserInput> =
   };
 }
 
+/** A record's entries, with the personal values kept beside the log (LGPD) put back in place. */
 async function auditOf(targetId: string) {
-  return app.db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after', 'reason']).where('target_id', '=', targetId).orderBy('id').execute();
+  const rows = await app.db
+    .selectFrom('audit_log as a')
+    .leftJoin('audit_personal_values as pv', 'pv.audit_id', 'a.id')
+    .select(['a.action', 'a.actor_id', 'a.before', 'a.after', 'a.reason', 'pv.before as personal_before', 'pv.after as personal_after'])
+    .where('a.target_id', '=', targetId)
+    .orderBy('a.id')
+    .execute();
+  const merge = (logged: unknown, personal: unknown) => (logged || personal ? { ...(logged as object), ...(personal as object) } : null);
+  return rows.map(({ personal_before, personal_after, ...row }) => ({ ...row, before: merge(row.before, personal_before), after: merge(row.after, personal_after) }));
 }
 
 describe('finding people', () => {
@@ -302,6 +311,58 @@ describe('anonymising a person who left (LGPD)', () => {
   });
 });
 
+describe("an anonymised person's personal values (LGPD)", () => {
+  it('are never in the append-only log row, and are forgotten on anonymisation while the entries stay', async () => {
+    const leaving = await app.createUser({ fullName: 'Renata Quer-Sair' });
+    const buyer = await app.createUser();
+    const adminApi = await api(admin);
+    await adminApi.admin.users.update(await editable(leaving.id, { fullName: 'Renata Quer-Sair Lima', phone: '(11) 97777-1234', bio: 'Faço doces' }));
+    const [edit] = await app.db.selectFrom('audit_log').select(['id', 'before', 'after']).where('target_id', '=', leaving.id).where('action', '=', 'user.updated').execute();
+    // The log row holds no personal value; they sit beside it, tied to the person.
+    expect(JSON.stringify([edit!.before, edit!.after])).not.toMatch(/Renata|97777|doces/);
+    const side = await app.db.selectFrom('audit_personal_values').selectAll().where('audit_id', '=', edit!.id).executeTakeFirstOrThrow();
+    expect(side).toMatchObject({ user_id: leaving.id, after: { fullName: 'Renata Quer-Sair Lima', phone: '11977771234', bio: 'Faço doces' } });
+    // The Atividade section shows the whole change while the person is here.
+    const shown = (await adminApi.admin.activity({})).items.find((entry) => entry.id === edit!.id)!;
+    expect(shown).toMatchObject({ after: { fullName: 'Renata Quer-Sair Lima', bio: 'Faço doces' }, personalDataRemoved: false });
+
+    // A past order with a conversation and a review, so every screen that names her is checked.
+    const listingId = await publish(leaving, food('Brigadeiro'));
+    const order = await (await api(buyer)).orders.create({ listingId });
+    const leavingApi = await api(leaving);
+    await leavingApi.orders.approve({ id: order.id });
+    await leavingApi.messages.send({ orderId: order.id, body: 'Pode buscar às 18h', clientId: crypto.randomUUID() });
+    await leavingApi.orders.markDelivered({ id: order.id });
+    await leavingApi.orders.complete({ id: order.id });
+    await leavingApi.reviews.create({ orderId: order.id, rating: 5 });
+    await (await api(buyer)).reviews.create({ orderId: order.id, rating: 4 });
+
+    await adminApi.admin.users.anonymize({ userId: leaving.id });
+
+    expect(await app.db.selectFrom('audit_personal_values').select('audit_id').where('user_id', '=', leaving.id).execute()).toEqual([]);
+    const entries = (await adminApi.admin.activity({})).items.filter((entry) => entry.targetId === leaving.id);
+    expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['user.anonymized', 'user.updated']));
+    expect(JSON.stringify(entries)).not.toMatch(/Renata|97777|doces/);
+    expect(entries.every((entry) => entry.targetLabel === EX_RESIDENT_NAME && entry.personalDataRemoved)).toBe(true);
+    // Nothing in the whole log, nor in anyone's notifications, still names her.
+    const logText = await sql<{ text: string }>`SELECT coalesce(string_agg(a::text, ' '), '') AS text FROM audit_log a`.execute(app.db);
+    expect(logText.rows[0]!.text).not.toMatch(/Renata|97777|doces/);
+    const buyerNotifications = await app.db.selectFrom('notifications').select(['title', 'message']).where('user_id', '=', buyer.id).execute();
+    expect(buyerNotifications.length).toBeGreaterThan(0);
+    expect(JSON.stringify(buyerNotifications)).not.toMatch(/Renata/);
+
+    // 'Ex-morador' wherever she appears: orders, the conversation, reviews, admin lists.
+    const buyerApi = await api(buyer);
+    expect((await buyerApi.orders.mine({ tab: 'all' })).items.find((item) => item.id === order.id)).toMatchObject({ counterpart: { fullName: EX_RESIDENT_NAME, avatarUrl: null } });
+    const thread = await buyerApi.messages.thread({ orderId: order.id });
+    expect(thread.messages.map((message) => message.senderName)).toEqual([EX_RESIDENT_NAME]);
+    const reviews = await buyerApi.reviews.forUser({ userId: buyer.id });
+    expect(reviews.items.map((review) => review.reviewer.fullName)).toContain(EX_RESIDENT_NAME);
+    expect((await adminApi.admin.users.list({ search: 'Renata' })).items).toEqual([]);
+    expect((await adminApi.admin.users.byId({ userId: leaving.id })).fullName).toBe(EX_RESIDENT_NAME);
+  });
+});
+
 describe('the audit log (Atividade)', () => {
   it('records resident events: sign-up, listing created and edited, order created and decided', async () => {
     const cpf = testCpf(987_654);
@@ -342,7 +403,7 @@ describe('the audit log (Atividade)', () => {
   it('is append-only: the database refuses to change or delete an entry', async () => {
     await expect(sql`UPDATE audit_log SET action = 'user.approved'`.execute(app.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(app.db)).rejects.toThrow(/append-only/);
-    await expect(sql`TRUNCATE audit_log`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE audit_log CASCADE`.execute(app.db)).rejects.toThrow(/append-only/);
   });
 });
 

@@ -40,7 +40,7 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
 /** The summary cards, live counts; moderators get zero for what only admins see (people, billing). */
 export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSummary> {
   const zero = Promise.resolve(0);
-  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activityToday, pendingBillings] = await Promise.all([
+  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activity, pendingBillings] = await Promise.all([
     listings.pendingCount(deps),
     isAdmin ? users.countPendingUsers(deps.db) : zero,
     isAdmin ? users.countAll(deps) : zero,
@@ -50,7 +50,17 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
     audit.countLastDay(deps),
     isAdmin ? billing.pendingCount(deps) : zero,
   ]);
-  return { pendingListings, pendingUsers, users: allUsers, advertisers, listings: allListings, pendingOrders, activityToday, pendingBillings };
+  return {
+    pendingListings,
+    pendingUsers,
+    users: allUsers,
+    advertisers,
+    listings: allListings,
+    pendingOrders,
+    activityToday: activity.count,
+    activityChangesAt: activity.changesAt,
+    pendingBillings,
+  };
 }
 
 /** A sign-up decision in the audit log. */

@@ -15,8 +15,8 @@ export interface NewAuditEntry {
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
 
-export function insertEntry(db: Db, entry: NewAuditEntry) {
-  return db
+export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
+  const row = await db
     .insertInto('audit_log')
     .values({
       actor_id: entry.actorId,
@@ -28,7 +28,22 @@ export function insertEntry(db: Db, entry: NewAuditEntry) {
       reason: entry.reason ?? null,
       created_at: entry.at,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One entry's personal values, kept beside the log so they can be forgotten (LGPD). */
+export function insertPersonalValues(db: Db, values: { auditId: string; userId: string; before: Record<string, unknown>; after: Record<string, unknown> }) {
+  return db
+    .insertInto('audit_personal_values')
+    .values({ audit_id: values.auditId, user_id: values.userId, before: JSON.stringify(values.before), after: JSON.stringify(values.after) })
     .execute();
+}
+
+/** Anonymisation: every personal value recorded about this person goes; the entries stay. */
+export function deletePersonalValuesOf(db: Db, userId: string) {
+  return db.deleteFrom('audit_personal_values').where('user_id', '=', userId).execute();
 }
 
 /** A readable name for the record each entry is about: the person, the listing's title, the order's listing. */
@@ -43,7 +58,11 @@ function entries(db: Db) {
   return db
     .selectFrom('audit_log as a')
     .leftJoin('users as actor', 'actor.id', 'a.actor_id')
+    .leftJoin('audit_personal_values as pv', 'pv.audit_id', 'a.id')
     .select([
+      'pv.before as personal_before',
+      'pv.after as personal_after',
+      sql<boolean>`a.target_type = 'user' AND EXISTS (SELECT 1 FROM users t WHERE t.id = a.target_id AND t.anonymized_at IS NOT NULL)`.as('target_anonymized'),
       'a.id',
       'a.actor_id',
       'actor.full_name as actor_full_name',
@@ -65,13 +84,14 @@ export function listPage(db: Db, cursor: string | null, limit: number) {
   return query.orderBy('a.id', 'desc').limit(limit + 1).execute();
 }
 
-export function countSince(db: Db, since: Date) {
+/** How many entries after a moment, and the oldest of them. */
+export function countAfter(db: Db, after: Date) {
   return db
     .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('created_at', '>=', since)
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('created_at', '>', after)
     .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+    .then((row) => ({ count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null }));
 }
 
 /** Every entry, oldest first, as a stream for the CSV export. */

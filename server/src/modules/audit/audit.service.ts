@@ -13,12 +13,55 @@ export interface AuditRecord {
   reason?: string | null;
 }
 
+/** Transactions that already told the staff their counts moved (one event per transaction is enough). */
+const summaryAnnounced = new WeakSet<Db>();
+
+/**
+ * Tells every administrator and moderator that a count of /admin's summary cards
+ * moved, in the transaction that moves it: their cards reload after the commit.
+ * Every audit entry moves one (the 'Atividade' count), so `record` calls it; changes
+ * that write no entry (an order cancelled, a listing removed by its owner) call it themselves.
+ */
+export async function summaryChanged(deps: AppDeps, trx: Db): Promise<void> {
+  if (trx.isTransaction) {
+    if (summaryAnnounced.has(trx)) return;
+    summaryAnnounced.add(trx);
+  }
+  await deps.bus.publishToStaff(trx, { kind: 'admin.summary.changed', payload: {} });
+}
+
 /**
  * Appends one entry to the audit log. Call it with the transaction that makes the
  * change: the entry exists exactly when the change does.
  */
-export function record(deps: AppDeps, trx: Db, entry: AuditRecord): Promise<unknown> {
-  return audit.insertEntry(trx, { ...entry, at: deps.clock.now() });
+export async function record(deps: AppDeps, trx: Db, entry: AuditRecord): Promise<void> {
+  const personOf = entry.targetType === 'user' ? entry.targetId : null;
+  const before = splitPersonal(entry.before, personOf);
+  const after = splitPersonal(entry.after, personOf);
+  const id = await audit.insertEntry(trx, { ...entry, before: before.kept, after: after.kept, at: deps.clock.now() });
+  if (personOf && (before.personal || after.personal)) {
+    await audit.insertPersonalValues(trx, { auditId: id, userId: personOf, before: before.personal ?? {}, after: after.personal ?? {} });
+  }
+  await summaryChanged(deps, trx);
+}
+
+/**
+ * A person's own data (LGPD) never goes into the append-only log row: it is kept
+ * beside it, tied to the person, and deleted if they are anonymised.
+ */
+export const PERSONAL_FIELDS: ReadonlySet<string> = new Set(['fullName', 'email', 'cpf', 'phone', 'block', 'apartment', 'bio']);
+
+function splitPersonal(values: Record<string, unknown> | null | undefined, personId: string | null) {
+  if (!values || !personId) return { kept: values ?? null, personal: null };
+  const kept: Record<string, unknown> = {};
+  const personal: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) (PERSONAL_FIELDS.has(field) ? personal : kept)[field] = value;
+  return { kept: Object.keys(kept).length ? kept : null, personal: Object.keys(personal).length ? personal : null };
+}
+
+/** Anonymisation: the personal values in the person's entries go; the entries (who did what, when) stay. */
+export function forgetPersonalValues(trx: Db, userId: string) {
+  return audit.deletePersonalValuesOf(trx, userId);
 }
 
 export function actionLabel(action: string): string {
@@ -27,6 +70,12 @@ export function actionLabel(action: string): string {
 
 function asObject(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The log row's values with the personal ones kept beside it (gone once the person was anonymised). */
+function merged(logged: unknown, personal: unknown): Record<string, unknown> | null {
+  const values = { ...asObject(logged), ...asObject(personal) };
+  return Object.keys(values).length ? values : null;
 }
 
 export function toEntry(row: audit.AuditRow): AuditEntry {
@@ -38,8 +87,9 @@ export function toEntry(row: audit.AuditRow): AuditEntry {
     targetType: row.target_type,
     targetId: row.target_id,
     targetLabel: row.target_label,
-    before: asObject(row.before),
-    after: asObject(row.after),
+    before: merged(row.before, row.personal_before),
+    after: merged(row.after, row.personal_after),
+    personalDataRemoved: row.target_anonymized,
     reason: row.reason,
     createdAt: row.created_at,
   };
@@ -52,9 +102,15 @@ export async function list(deps: AppDeps, cursor: string | null) {
   return { items, nextCursor: rows.length > AUDIT_PAGE_SIZE ? items[items.length - 1]!.id : null };
 }
 
-/** Entries in the last 24 hours, for the Atividade card. */
-export function countLastDay(deps: AppDeps) {
-  return audit.countSince(deps.db, new Date(deps.clock.now().getTime() - 24 * 3600 * 1000));
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Entries in the last 24 hours, for the Atividade card, and when that count next
+ * drops by itself (the oldest of them turns 24 hours old), so the screen reloads then.
+ */
+export async function countLastDay(deps: AppDeps): Promise<{ count: number; changesAt: Date | null }> {
+  const { count, oldest } = await audit.countAfter(deps.db, new Date(deps.clock.now().getTime() - DAY_MS));
+  return { count, changesAt: oldest ? new Date(oldest.getTime() + DAY_MS) : null };
 }
 
 export const streamAll = (db: Db) => audit.streamAll(db);

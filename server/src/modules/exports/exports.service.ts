@@ -89,14 +89,15 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
         header: csvLine(['Data', 'Quem', 'O quê', 'Registro', 'Tipo', 'Antes', 'Depois', 'Motivo']),
         async *lines(db) {
           for await (const row of audit.streamAll(db)) {
+            const entry = audit.toEntry(row);
             yield csvLine([
               csvDate(row.created_at, zone),
               row.actor_full_name ?? 'Sistema',
               (AUDIT_ACTION_LABELS as Record<string, string>)[row.action] ?? row.action,
               row.target_label,
               row.target_type,
-              row.before ? JSON.stringify(row.before) : '',
-              row.after ? JSON.stringify(row.after) : '',
+              entry.before ? JSON.stringify(entry.before) : '',
+              entry.after ? JSON.stringify(entry.after) : '',
               row.reason,
             ]);
           }

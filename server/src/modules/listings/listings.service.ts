@@ -229,6 +229,7 @@ export async function remove(deps: AppDeps, userId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     await lockOwn(trx, userId, id);
     await listings.softDelete(trx, id);
+    await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.deleted };
 }
@@ -239,6 +240,7 @@ export async function pause(deps: AppDeps, userId: string, id: string) {
     const row = await lockOwn(trx, userId, id);
     if (row.status !== 'active') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyActiveCanBePaused);
     await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner' });
+    await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.paused };
 }
@@ -252,6 +254,7 @@ export async function reactivate(deps: AppDeps, userId: string, id: string) {
     }
     if (row.status !== 'inactive') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyInactiveCanBeReactivated);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+    await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.reactivated };
 }
@@ -265,6 +268,8 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     }
     const expiresAt = renewedExpiry(row.expires_at, deps.clock.now());
     await listings.setExpiry(trx, id, expiresAt);
+    // An expired listing renewed is visible again: the Anúncios card counts it.
+    await audit.summaryChanged(deps, trx);
     return { message: LISTING_MESSAGES.renewed, expiresAt };
   });
 }

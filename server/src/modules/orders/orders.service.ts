@@ -318,6 +318,8 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
     }
 
     await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
+    // The Pedidos card and list on /admin (approve and reject also say it through their audit entry).
+    await audit.summaryChanged(deps, trx);
     if (action === 'approve' || action === 'reject') {
       await audit.record(deps, trx, {
         actorId: actor.id,

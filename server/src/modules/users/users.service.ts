@@ -19,6 +19,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { ownAvatarImage } from '../images/images.service.ts';
+import { replaceNameInNotifications } from '../notifications/notifications.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
@@ -233,6 +234,9 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: deps.clock.now() });
     await users.removeAllRoles(trx, userId);
     await listings.removeAllOfOwner(trx, userId);
+    // The values of past edits (name, phone, bio...) leave the audit log's side table; the entries stay.
+    await audit.forgetPersonalValues(trx, userId);
+    await replaceNameInNotifications(trx, row.full_name, EX_RESIDENT_NAME);
     await deps.sessions.revokeAll(trx, userId);
     await deps.sockets.requestClose(trx, userId);
     await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminActivity } from '../hooks/use-admin-summary.ts';
 import { changeText } from './activity-labels.ts';
-import { LoadError } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** 'Atividade' (spec 2.23): the audit log, latest 20 first, then 'Ver mais'. */
 export function ActivityPanel() {
@@ -35,6 +35,9 @@ export function ActivityPanel() {
                   {entry.actor ? entry.actor.fullName : 'Sistema'} · <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
                 </p>
                 {change ? <p className="admin-activity-change">{change}</p> : null}
+                {entry.personalDataRemoved && entry.action === 'user.updated' ? (
+                  <p className="admin-activity-change">Dados pessoais removidos (LGPD)</p>
+                ) : null}
                 {entry.reason ? <p className="admin-activity-change">Motivo: {entry.reason}</p> : null}
               </li>
             );

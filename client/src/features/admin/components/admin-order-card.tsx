@@ -1,11 +1,11 @@
 import { formatCalendarDate, formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
-import { deliveryOptionLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
-import { ORDER_STATUS_LABELS, quantityText } from '@vizinhanca/shared/orders/order.rules';
+import { deliveryOptionLabel } from '@vizinhanca/shared/listings/listing.rules';
+import { quantityText } from '@vizinhanca/shared/orders/order.rules';
 import type { AdminOrder } from '@vizinhanca/shared/orders/order.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon, CheckIcon, MegaphoneIcon, PackageIcon, UserIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ORDER_STATUS_VARIANTS } from './moderation-labels.ts';
+import { ListingTypeBadge, OrderStatusBadge } from '../../../components/status-badges.tsx';
 
 interface AdminOrderCardProps {
   order: AdminOrder;
@@ -49,8 +49,8 @@ export function AdminOrderCard({ order, canDecide, busy, onApprove, onReject }: 
       <div className="admin-order-header">
         <div className="moderation-card-text">
           <div className="moderation-card-badges">
-            <Badge className={`type-badge type-badge-${order.listing.type}`}>{LISTING_TYPE_LABELS[order.listing.type]}</Badge>
-            <Badge variant={ORDER_STATUS_VARIANTS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+            <ListingTypeBadge type={order.listing.type} />
+            <OrderStatusBadge status={order.status} />
             {order.listing.removed ? <Badge variant="danger">Anúncio excluído</Badge> : null}
           </div>
           <h3 className="moderation-card-title" id={headingId}>

@@ -4,7 +4,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminOrders, useDecideOrder } from '../hooks/use-admin-orders.ts';
 import { AdminOrderCard } from './admin-order-card.tsx';
 import { ListingReasonDialog } from './listing-reason-dialog.tsx';
-import { LoadError, LoadMore } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from './load-more.tsx';
 import { ORDER_STATUS_OPTIONS } from './moderation-labels.ts';
 import { SelectField } from './select-field.tsx';
 

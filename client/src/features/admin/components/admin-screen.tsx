@@ -18,7 +18,7 @@ import { AdvertisersPanel } from './advertisers-panel.tsx';
 import { BillingPanel } from './billing-panel.tsx';
 import { ExportsLinks } from './exports-links.tsx';
 import { AllListingsPanel } from './all-listings-panel.tsx';
-import { DeleteListingDialog } from './delete-listing-dialog.tsx';
+import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 import { ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
@@ -190,7 +190,7 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
       <DeleteListingDialog
         listing={dialogListing('delete')}
         pending={remove.isPending}
-        onConfirm={(id, done) => remove.mutate({ id }, { onSuccess: done })}
+        onConfirm={(id) => remove.mutate({ id }, { onSuccess: closeDialog })}
         onClose={closeDialog}
       />
     </div>

@@ -1,6 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
-import { XIcon } from '../../../components/ui/icons.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 interface AdminSearchFieldProps {
   id: string;
@@ -19,25 +17,14 @@ export function AdminSearchField({ id, label, placeholder, hideLabel = false, va
       <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={id}>
         {label}
       </label>
-      <div className="admin-search">
-        <SearchIcon className="admin-search-icon" />
-        <input
-          id={id}
-          className="input admin-search-input"
-          type="search"
-          enterKeyHint="search"
-          autoComplete="off"
-          placeholder={placeholder}
-          maxLength={SEARCH_MAX_LENGTH}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        {value ? (
-          <button type="button" className="admin-search-clear" aria-label="Limpar busca" onClick={() => onChange('')}>
-            <XIcon />
-          </button>
-        ) : null}
-      </div>
+      <SearchInput
+        id={id}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onClear={() => onChange('')}
+      />
     </div>
   );
 }

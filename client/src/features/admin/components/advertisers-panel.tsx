@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdvertisers } from '../hooks/use-admin-people.ts';
-import { LoadError, LoadMore } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from './load-more.tsx';
 
 /** 'Anunciantes' (spec 2.23): people with listings, their counts and 'Gerenciar Usuário'. */
 export function AdvertisersPanel({ onManage }: { onManage: (userId: string) => void }) {

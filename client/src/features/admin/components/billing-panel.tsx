@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useBillingOverview, useMarkBillingPaid } from '../hooks/use-admin-billing.ts';
-import { LoadError } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 /** 'Cobranças' (spec 2.23; billing is not active, decisions.md): the figures, the rule, the latest charges. */
 export function BillingPanel() {

@@ -1,12 +1,13 @@
 import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
 import { MINIMUM_NOTICE_DEFAULT_HOURS, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { deliveryOptionLabel, LISTING_TYPE_LABELS, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { deliveryOptionLabel, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ListingThumb } from './listing-thumb.tsx';
-import { isExpiredListing, moderationStatusLabel, STATUS_VARIANTS } from './moderation-labels.ts';
+import { isExpiredListing } from './moderation-labels.ts';
+import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
 
 /** 'Ver': everything a moderator needs to judge a listing, in one dialog. */
 export function ListingViewDialog({ listing, onClose }: { listing: ManagedListing | null; onClose: () => void }) {
@@ -52,8 +53,8 @@ function ListingView({ listing }: { listing: ManagedListing }) {
         <ListingThumb src={listing.imageCardUrl} type={listing.type} className="listing-view-image" />
         <div className="moderation-card-text">
           <div className="moderation-card-badges">
-            <Badge className={`type-badge type-badge-${listing.type}`}>{LISTING_TYPE_LABELS[listing.type]}</Badge>
-            <Badge variant={STATUS_VARIANTS[listing.status]}>{moderationStatusLabel(listing.status, listing.pausedBy)}</Badge>
+            <ListingTypeBadge type={listing.type} />
+            <ListingStatusBadge status={listing.status} pausedBy={listing.pausedBy} forModeration />
             {isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
           </div>
           <h3 className="listing-view-title">{listing.title}</h3>

@@ -1,8 +1,7 @@
-import type { ListingStatus, ListingType, ManagedListing, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
-import { isExpired, listingStatusLabel, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import type { ListingStatus, ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { isExpired, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
-import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
 export const TYPE_OPTIONS: readonly { value: ListingType | 'all'; label: string }[] = [
   { value: 'all', label: 'Todos' },
@@ -21,20 +20,6 @@ export const STATUS_OPTIONS: readonly { value: ListingStatus | 'all'; label: str
   { value: 'rejected', label: 'Rejeitado' },
 ];
 
-/** The owner reads 'Pausado' for their own pause; moderators need to tell who paused. */
-export function moderationStatusLabel(status: ListingStatus, pausedBy: PausedBy | null): string {
-  if (status === 'inactive') return 'Pausado pelo dono';
-  return listingStatusLabel(status, pausedBy);
-}
-
-export const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
-  active: 'success',
-  pending: 'warning',
-  paused: 'info',
-  inactive: 'neutral',
-  rejected: 'danger',
-};
-
 /** Active in the table but past its 30 days: neighbours no longer see it. */
 export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now = new Date()): boolean {
   return listing.status === 'active' && isExpired(listing.expiresAt, now);
@@ -48,12 +33,3 @@ export const ORDER_STATUS_OPTIONS: readonly { value: OrderStatus | 'all'; label:
     label: ORDER_STATUS_LABELS[status],
   })),
 ];
-
-export const ORDER_STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
-  pending: 'warning',
-  approved: 'info',
-  in_progress: 'purple',
-  completed: 'success',
-  rejected: 'danger',
-  cancelled: 'neutral',
-};

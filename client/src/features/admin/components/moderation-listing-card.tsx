@@ -1,11 +1,12 @@
 import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { LISTING_TYPE_LABELS, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { CalendarIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { ListingThumb } from './listing-thumb.tsx';
-import { isExpiredListing, moderationStatusLabel, STATUS_VARIANTS } from './moderation-labels.ts';
+import { isExpiredListing } from './moderation-labels.ts';
+import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
 
 interface ModerationListingCardProps {
   listing: ManagedListing;
@@ -32,8 +33,8 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
         <ListingThumb src={listing.imageCardUrl} type={listing.type} />
         <div className="moderation-card-text">
           <div className="moderation-card-badges">
-            <Badge className={`type-badge type-badge-${listing.type}`}>{LISTING_TYPE_LABELS[listing.type]}</Badge>
-            {showStatus ? <Badge variant={STATUS_VARIANTS[listing.status]}>{moderationStatusLabel(listing.status, listing.pausedBy)}</Badge> : null}
+            <ListingTypeBadge type={listing.type} />
+            {showStatus ? <ListingStatusBadge status={listing.status} pausedBy={listing.pausedBy} forModeration /> : null}
             {showStatus && isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
           </div>
           <h3 className="moderation-card-title" id={headingId}>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { LoadError } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 function person(p: { fullName: string; apartment: string | null }): string {
   return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;

@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useAdminUser, useAnonymizeUser, useExportPersonData, useUpdateUser } from '../hooks/use-admin-people.ts';
-import { LoadError } from './load-more.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
 import { SelectField } from './select-field.tsx';

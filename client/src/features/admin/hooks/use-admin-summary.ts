@@ -1,8 +1,24 @@
+import { useEffect } from 'react';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** Every summary card's live count (refreshed with the lists it counts). */
+/** setTimeout's longest wait (about 24.8 days); the 'Atividade' window is 24 hours. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Every summary card's live count: the server's 'admin.summary.changed' event
+ * reloads it when a count moves, and the 'Atividade' count (the last 24 hours)
+ * reloads by itself when its oldest entry leaves the window.
+ */
 export function useAdminSummary() {
-  return trpc.admin.summary.useQuery();
+  const query = trpc.admin.summary.useQuery();
+  const utils = trpc.useUtils();
+  const changesAt = query.data?.activityChangesAt?.getTime() ?? null;
+  useEffect(() => {
+    if (changesAt === null) return;
+    const timer = setTimeout(() => void utils.admin.summary.invalidate(), Math.min(Math.max(0, changesAt - Date.now()) + 1000, MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [changesAt, utils]);
+  return query;
 }
 
 /** 'Atividade': the latest 20 entries of the audit log, then 'Ver mais'. */

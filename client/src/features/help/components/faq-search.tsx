@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { filterFaq } from '@vizinhanca/shared/help/faq';
-import { SearchIcon, SearchXIcon } from '../../../components/ui/icons.tsx';
+import { SearchXIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** The FAQ, filtered as one types (accents and case ignored). */
 export function FaqSearch() {
@@ -13,21 +14,10 @@ export function FaqSearch() {
       <h2 className="section-title" id="faq-title">
         Perguntas frequentes
       </h2>
-      <div className="help-search">
-        <label htmlFor={inputId} className="visually-hidden">
-          Buscar nas perguntas frequentes
-        </label>
-        <SearchIcon />
-        <input
-          id={inputId}
-          className="input"
-          type="search"
-          placeholder="Buscar ajuda..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          aria-controls="faq-results"
-        />
-      </div>
+      <label htmlFor={inputId} className="visually-hidden">
+        Buscar nas perguntas frequentes
+      </label>
+      <SearchInput id={inputId} placeholder="Buscar ajuda..." value={query} onChange={(event) => setQuery(event.target.value)} aria-controls="faq-results" />
       <div id="faq-results" className="help-faq" aria-live="polite">
         {categories.length === 0 ? (
           <div className="empty-state">

@@ -15,9 +15,9 @@ interface Category {
 }
 
 const CATEGORIES: Category[] = [
-  { type: 'rental', to: '/alugueis', name: 'Aluguéis', description: 'Itens para alugar', className: 'category-rental', Icon: PackageIcon },
-  { type: 'food', to: '/comidas', name: 'Comidas', description: 'Feitas pelos vizinhos', className: 'category-food', Icon: UtensilsIcon },
-  { type: 'service', to: '/servicos', name: 'Serviços', description: 'Ajuda de quem mora perto', className: 'category-service', Icon: WrenchIcon },
+  { type: 'rental', to: '/alugueis', name: 'Aluguéis', description: 'Itens para alugar', className: 'type-rental', Icon: PackageIcon },
+  { type: 'food', to: '/comidas', name: 'Comidas', description: 'Feitas pelos vizinhos', className: 'type-food', Icon: UtensilsIcon },
+  { type: 'service', to: '/servicos', name: 'Serviços', description: 'Ajuda de quem mora perto', className: 'type-service', Icon: WrenchIcon },
 ];
 
 export function CategoryCards() {

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
 import { useState, type FormEvent } from 'react';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** Home: one search across rentals, food and services; the results open on /busca. */
 export function HomeSearch() {
@@ -15,21 +14,11 @@ export function HomeSearch() {
   }
 
   return (
-    <form role="search" className="home-search" onSubmit={onSubmit}>
+    <form role="search" onSubmit={onSubmit}>
       <label htmlFor="home-search" className="visually-hidden">
         Buscar em aluguéis, comidas e serviços
       </label>
-      <SearchIcon className="home-search-icon" />
-      <input
-        id="home-search"
-        className="input home-search-input"
-        type="search"
-        enterKeyHint="search"
-        placeholder="Buscar em aluguéis, comidas e serviços"
-        maxLength={SEARCH_MAX_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <SearchInput id="home-search" placeholder="Buscar em aluguéis, comidas e serviços" value={text} onChange={(event) => setText(event.target.value)} />
     </form>
   );
 }

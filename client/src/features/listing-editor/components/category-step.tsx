@@ -54,7 +54,7 @@ export function CategoryStep() {
       <ul className="editor-categories">
         {CATEGORY_CHOICES.map(({ type, name, description, examples, Icon }) => (
           <li key={type}>
-            <Link to="/anuncios/criar" search={{ category: type }} className={`editor-category editor-category-${type}`}>
+            <Link to="/anuncios/criar" search={{ category: type }} className={`editor-category type-${type}`}>
               <span className="editor-category-icon">
                 <Icon />
               </span>

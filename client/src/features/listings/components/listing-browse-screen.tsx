@@ -89,7 +89,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         </div>
       ) : feed.items.length === 0 ? (
         <div className="empty-state">
-          <span className={`empty-state-icon listing-empty-${type ?? 'all'}`}>
+          <span className={`empty-state-icon${type ? ` listing-empty-type type-${type}` : ''}`}>
             <EmptyIcon />
           </span>
           <p className="empty-state-title">{kind.emptyMessage}</p>

@@ -178,7 +178,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             const Icon = deliveryIcon(listing.type, option);
             return (
               <li key={option} className="delivery-item">
-                <span className={`delivery-icon delivery-icon-${listing.type}`}>
+                <span className={`delivery-icon type-${listing.type}`}>
                   <Icon />
                 </span>
                 {deliveryOptionLabel(listing.type, option)}

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
-import { XIcon } from '../../../components/ui/icons.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,7 +33,6 @@ export function SearchBox({ id, value, placeholder, onSearch }: SearchBoxProps) 
 
   return (
     <form
-      className="search-box"
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,36 +45,23 @@ export function SearchBox({ id, value, placeholder, onSearch }: SearchBoxProps) 
       <label className="visually-hidden" htmlFor={id}>
         Buscar
       </label>
-      <SearchIcon className="search-box-icon" />
-      <input
+      <SearchInput
         id={id}
-        className="input search-box-input"
-        type="search"
+        raised
         inputMode="search"
-        enterKeyHint="search"
         autoComplete="off"
         placeholder={placeholder}
-        maxLength={SEARCH_MAX_LENGTH}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
           schedule(event.target.value);
         }}
+        onClear={() => {
+          setText('');
+          window.clearTimeout(timer.current);
+          onSearch('');
+        }}
       />
-      {text ? (
-        <button
-          type="button"
-          className="search-box-clear"
-          aria-label="Limpar busca"
-          onClick={() => {
-            setText('');
-            window.clearTimeout(timer.current);
-            onSearch('');
-          }}
-        >
-          <XIcon />
-        </button>
-      ) : null}
     </form>
   );
 }

@@ -1,16 +1,14 @@
-import type { ComponentType } from 'react';
-import type { ListingStatus, ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { expiryBadge, isExpiredActive, LISTING_TYPE_LABELS, listingStatusLabel } from '@vizinhanca/shared/listings/listing.rules';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
-import { ClockIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
-
-export const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
+import type { ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { expiryBadge, isExpiredActive, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ClockIcon } from '../../../components/ui/icons.tsx';
+import { LISTING_TYPE_ICONS, ListingStatusBadge } from '../../../components/status-badges.tsx';
 
 /** The type icon on its colour (green rental, orange food, blue service, like the home cards). */
 export function TypeIcon({ type, className = '' }: { type: ListingType; className?: string }) {
-  const Icon = TYPE_ICONS[type];
+  const Icon = LISTING_TYPE_ICONS[type];
   return (
-    <span className={`owner-type-icon owner-type-${type}${className ? ` ${className}` : ''}`} aria-hidden="true">
+    <span className={`owner-type-icon type-${type}${className ? ` ${className}` : ''}`} aria-hidden="true">
       <Icon />
     </span>
   );
@@ -18,22 +16,14 @@ export function TypeIcon({ type, className = '' }: { type: ListingType; classNam
 
 /** 'Aluguel' with its icon, for the cards. */
 export function TypeLabel({ type }: { type: ListingType }) {
-  const Icon = TYPE_ICONS[type];
+  const Icon = LISTING_TYPE_ICONS[type];
   return (
-    <span className={`owner-type-label owner-type-${type}`}>
+    <span className={`owner-type-label type-${type}`}>
       <Icon />
       {LISTING_TYPE_LABELS[type]}
     </span>
   );
 }
-
-const STATUS_VARIANTS: Record<ListingStatus, BadgeVariant> = {
-  active: 'success',
-  pending: 'warning',
-  inactive: 'neutral',
-  paused: 'info',
-  rejected: 'danger',
-};
 
 type BadgeSource = Pick<ManagedListing, 'status' | 'pausedBy' | 'expiresAt'>;
 
@@ -52,7 +42,7 @@ export function ListingBadges({ listing, now }: { listing: BadgeSource; now?: Da
   }
   return (
     <span className="owner-badges">
-      <Badge variant={STATUS_VARIANTS[listing.status]}>{listingStatusLabel(listing.status, listing.pausedBy)}</Badge>
+      <ListingStatusBadge status={listing.status} pausedBy={listing.pausedBy} />
       {expiry ? (
         <Badge variant={expiry.kind === 'expired' ? 'danger' : 'warning'}>
           {expiry.kind === 'expiring' ? <ClockIcon className="owner-badge-icon" /> : null}

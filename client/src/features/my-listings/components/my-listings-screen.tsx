@@ -61,7 +61,7 @@ export function MyListingsScreen() {
 
       <nav className="owner-shortcuts" aria-label="Atalhos">
         {SHORTCUTS.map(({ label, to, search, tone, Icon }) => (
-          <Link key={label} to={to} search={search} className={`owner-shortcut owner-shortcut-${tone}`}>
+          <Link key={label} to={to} search={search} className={`owner-shortcut ${tone === 'orders' ? 'owner-shortcut-orders' : `type-${tone}`}`}>
             <span className="owner-shortcut-icon">
               <Icon />
             </span>

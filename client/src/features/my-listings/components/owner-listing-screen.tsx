@@ -25,7 +25,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerListing } from '../hooks/use-my-listings.ts';
 import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListing } from '../hooks/use-owner-actions.ts';
 import { BlockedDaysSection } from './blocked-days-section.tsx';
-import { DeleteListingDialog } from './delete-listing-dialog.tsx';
+import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import '../my-listings.css';
@@ -102,7 +102,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         {listing.photos.length > 0 ? (
           <PhotoGallery photos={listing.photos} title={listing.title} />
         ) : (
-          <div className={`owner-hero-placeholder owner-type-${listing.type}`}>
+          <div className={`owner-hero-placeholder type-${listing.type}`}>
             <ImageOffIcon />
             <span>Sem foto</span>
           </div>
@@ -226,9 +226,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
       </section>
 
       <DeleteListingDialog
-        open={confirmDelete}
-        title={listing.title}
-        deleting={remove.isPending}
+        listing={confirmDelete ? listing : null}
+        pending={remove.isPending}
         onClose={() => setConfirmDelete(false)}
         onConfirm={() => remove.mutate(input, { onError: () => setConfirmDelete(false) })}
       />

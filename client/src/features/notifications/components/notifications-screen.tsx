@@ -5,16 +5,16 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { AlertCircleIcon, BellIcon, CheckCircleIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { BellIcon, CheckCircleIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useNotificationPreferences } from '../hooks/use-notification-preferences.ts';
 import { useMarkRead, useNotifications, type NotificationTab } from '../hooks/use-notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
 import { PreferenceSwitch } from './preference-switch.tsx';
 import '../notifications.css';
+import { LoadError } from '../../../components/load-error.tsx';
 
 const TABS = [
   { value: 'all', label: 'Todas' },
@@ -57,15 +57,7 @@ export function NotificationsScreen() {
 
         <TabPanel idPrefix="notifications" value={tab}>
           {notifications.isError && !notifications.items ? (
-            <div className="notice notice-danger" role="alert">
-              <AlertCircleIcon />
-              <div>
-                <p>{errorMessage(notifications.error)}</p>
-                <Button variant="outline" size="sm" onClick={() => void notifications.refetch()}>
-                  Tentar novamente
-                </Button>
-              </div>
-            </div>
+            <LoadError error={notifications.error} onRetry={() => void notifications.refetch()} />
           ) : !notifications.items ? (
             <div className="notifications-loading">
               <Spinner label="Carregando notificações" />

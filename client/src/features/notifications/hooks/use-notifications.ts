@@ -1,4 +1,4 @@
-import { NOTIFICATION_PAGE_SIZE } from '@vizinhanca/shared/notifications/notification.schema';
+import { NOTIFICATION_PAGE_SIZE } from '@vizinhanca/shared/notifications/notification.constants';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 

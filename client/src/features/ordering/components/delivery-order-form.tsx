@@ -178,7 +178,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
             const Icon = OPTION_ICONS[option];
             const checked = option === method;
             return (
-              <label key={option} className={`order-option order-option-${listing.type}${checked ? ' order-option-on' : ''}`}>
+              <label key={option} className={`order-option type-${listing.type}${checked ? ' order-option-on' : ''}`}>
                 <input
                   type="radio"
                   name={`${formId}-method`}

@@ -13,7 +13,8 @@ import { useCancelOrder, useMarkPaid, useReceivedOrderActions } from '../hooks/u
 import { apartmentText, scheduledText } from '../order-format.ts';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { MessageComposer } from './message-composer.tsx';
-import { OrderStatusBadge, PaymentBadge } from './order-card-parts.tsx';
+import { OrderStatusBadge } from '../../../components/status-badges.tsx';
+import { PaymentBadge } from './order-card-parts.tsx';
 import { OrderReasonDialog } from './order-reason-dialog.tsx';
 import '../orders.css';
 

@@ -1,27 +1,25 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
-import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
-import { ORDER_STATUS_LABELS, quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
+import { quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { Link } from '@tanstack/react-router';
 import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, CountBadge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { CheckIcon, ClockIcon, MapPinIcon, PackageIcon, ShoppingBagIcon, StarIcon, UserIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon, ClockIcon, MapPinIcon, ShoppingBagIcon, StarIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
-import { apartmentText, daysText, deliveryText, ORDER_STATUS_VARIANTS, orderTitle, scheduledText } from '../order-format.ts';
+import { apartmentText, daysText, deliveryText, orderTitle, scheduledText } from '../order-format.ts';
 import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';
-
-const TYPE_ICONS: Record<ListingType, ComponentType> = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon };
+import { LISTING_TYPE_ICONS, OrderStatusBadge } from '../../../components/status-badges.tsx';
 
 /** The card's top: the type icon on its colour, the title, the other person and the status. */
 export function OrderCardHeader({ order, headingId }: { order: OrderItem; headingId: string }) {
   const type = order.listing?.type ?? null;
-  const Icon = type ? TYPE_ICONS[type] : ShoppingBagIcon;
+  const Icon = type ? LISTING_TYPE_ICONS[type] : ShoppingBagIcon;
   return (
     <div className="orders-card-header">
-      <span className={`orders-type-icon orders-type-${type ?? 'removed'}`} aria-hidden="true">
+      <span className={`orders-type-icon ${type ? `type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
         <Icon />
       </span>
       <h3 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
@@ -43,10 +41,6 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
       </p>
     </div>
   );
-}
-
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge variant={ORDER_STATUS_VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }
 
 /** Rentals: 'Retirada dd/mm/aaaa', 'Devolução dd/mm/aaaa' and the days, both ends counted. */

@@ -82,6 +82,19 @@ function handle(utils: Utils, event: RealtimeEvent) {
       void utils.notifications.list.invalidate();
       void utils.notifications.unreadCount.invalidate();
       break;
+    case 'admin.summary.changed':
+      // The cards on /admin and the section open under them (only mounted queries refetch).
+      void utils.admin.summary.invalidate();
+      void utils.admin.pendencies.invalidate();
+      void utils.listings.countsByType.invalidate();
+      void utils.admin.pendingUsers.invalidate();
+      void utils.admin.activity.invalidate();
+      void utils.admin.users.list.invalidate();
+      void utils.admin.users.advertisers.invalidate();
+      void utils.listings.moderation.invalidate();
+      void utils.orders.moderation.list.invalidate();
+      void utils.billing.overview.invalidate();
+      break;
     case 'invites.changed':
       void utils.invites.overview.invalidate();
       break;

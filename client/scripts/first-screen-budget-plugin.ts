@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { FIRST_SCREEN_GUARD_BYTES, firstScreenSizes, formatKB } from './first-screen.ts';
+
+/**
+ * Fails the build when a page's first screen needs more JS than the guard
+ * (gzip, scripts/first-screen.ts), so a static import that drags a library into the entry is caught
+ * where it is made. FIRST_SCREEN_BUDGET=off skips it (measuring an experiment).
+ */
+export function firstScreenBudget(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'vizinhanca-first-screen-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const sizes = firstScreenSizes(outDir);
+      console.log(`first-screen JS (gzip): ${sizes.map((size) => `${size.page} ${formatKB(size.gzipBytes)}`).join(', ')}`);
+      if (process.env.FIRST_SCREEN_BUDGET === 'off') return;
+      const over = sizes.filter((size) => size.gzipBytes > FIRST_SCREEN_GUARD_BYTES);
+      if (over.length > 0) {
+        throw new Error(
+          `First-screen JS over the budget of ${formatKB(FIRST_SCREEN_GUARD_BYTES)} gzip: ${over.map((size) => `${size.page} ${formatKB(size.gzipBytes)} (${size.files.join(', ')})`).join('; ')}. ` +
+            'Load the new code lazily (client/src/lib/lazy-screen.ts) or keep Zod-free constants apart (docs/decisions/013-first-screen.md).',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// What the first screen of a page downloads (docs/decisions/013-first-screen.md):
+// the entry chunk and its static imports, plus the chunks of the screens the
+// route loads lazily, with their static imports. Read from Vite's build
+// manifest (dist/.vite/manifest.json); sizes are gzip level 9, as the server
+// sends them (precompress-plugin.ts writes the same .gz beside each file).
+
+/** The target per page, gzip (issue 12: ≤ 120 KB); `npm run bench` reports against it. */
+export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
+/**
+ * The build fails above this (a ratchet: what the pages weigh now plus a little room).
+ * Lower it as pages get lighter, never raise it to let a page grow.
+ */
+export const FIRST_SCREEN_GUARD_BYTES = 190 * 1024;
+
+/** The pages measured, and the lazily loaded screen modules each route renders (client/src/routes). */
+export const FIRST_SCREEN_PAGES: { page: string; screens: string[] }[] = [
+  { page: '/auth', screens: ['src/features/auth/components/auth-screen.tsx'] },
+  { page: '/', screens: ['src/features/home/components/home-screen.tsx'] },
+  { page: '/alugueis', screens: ['src/features/listings/components/listing-browse-screen.tsx'] },
+  {
+    page: '/item/{id}',
+    screens: ['src/features/listings/components/listing-detail-screen.tsx', 'src/features/ordering/components/order-dialog.tsx'],
+  },
+  {
+    page: '/configuracoes',
+    screens: [
+      'src/features/settings/components/settings-screen.tsx',
+      'src/features/settings/components/account-section.tsx',
+      'src/features/notifications/components/notification-preferences.tsx',
+      'src/features/pix/components/pix-key-settings.tsx',
+      'src/features/settings/components/privacy-section.tsx',
+    ],
+  },
+  { page: '/ajuda', screens: ['src/features/help/components/help-screen.tsx'] },
+];
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+
+export type PageSize = { page: string; files: string[]; rawBytes: number; gzipBytes: number };
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The JS files a chunk and its static imports need, transitively. */
+function staticClosure(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not a chunk of the build: is it still loaded lazily by its route?`);
+  if (into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+}
+
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((name) => manifest[name]!.isEntry);
+  if (!key) throw new Error('the build has no entry chunk');
+  return key;
+}
+
+/** Gzip sizes of what each page's first screen loads. */
+export function firstScreenSizes(distDir: string, manifest = readManifest(distDir)): PageSize[] {
+  const gzipOf = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (file: string) => {
+    let size = gzipOf.get(file);
+    if (!size) {
+      const bytes = readFileSync(path.join(distDir, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      gzipOf.set(file, size);
+    }
+    return size;
+  };
+  return FIRST_SCREEN_PAGES.map(({ page, screens }) => {
+    const files = new Set<string>();
+    staticClosure(manifest, entryKey(manifest), files);
+    for (const screen of screens) staticClosure(manifest, screen, files);
+    const list = [...files].filter((file) => file.endsWith('.js'));
+    return {
+      page,
+      files: list,
+      rawBytes: list.reduce((sum, file) => sum + sizeOf(file).raw, 0),
+      gzipBytes: list.reduce((sum, file) => sum + sizeOf(file).gzip, 0),
+    };
+  });
+}
+
+export const formatKB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

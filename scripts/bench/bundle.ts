@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { FIRST_SCREEN_BUDGET_BYTES, firstScreenSizes, formatKB } from '../../client/scripts/first-screen.ts';
+import { PROJECT_ROOT } from '../../server/src/paths.ts';
+import { type BenchLine, type BenchSection, formatRatio } from './report.ts';
+
+// The first-screen bundle line of `npm run bench` (issue 12): the JS each page's
+// first screen downloads (client/scripts/first-screen.ts reads the build's
+// manifest), against a skeleton of the bare stack built in the same run
+// (scripts/bench/skeleton: React + Router + Query + tRPC + superjson, one query).
+
+const CLIENT_DIR = path.join(PROJECT_ROOT, 'client');
+const SKELETON_DIR = path.join(PROJECT_ROOT, 'scripts/bench/skeleton');
+const SKELETON_OUT = path.join(PROJECT_ROOT, '.tmp/bench-skeleton');
+
+/** Builds the client (production, as `npm run build` does) and the skeleton; gzip sizes of the JS each first screen loads. */
+async function buildBoth(): Promise<{ skeletonGzip: number }> {
+  // The budget is a line here, not a failure: the bench reports it either way.
+  process.env.FIRST_SCREEN_BUDGET = 'off';
+  await build({ root: CLIENT_DIR, configFile: path.join(CLIENT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    root: SKELETON_DIR,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir: SKELETON_OUT, emptyOutDir: true },
+  });
+  const assets = path.join(SKELETON_OUT, 'assets');
+  const skeletonGzip = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(assets, file)), { level: 9 }).length, 0);
+  return { skeletonGzip };
+}
+
+export async function bundleSection(): Promise<BenchSection> {
+  const { skeletonGzip } = await buildBoth();
+  const sizes = firstScreenSizes(path.join(CLIENT_DIR, 'dist'));
+  const lines: BenchLine[] = sizes.map((size) => ({
+    what: `first-screen JS of ${size.page} (entry + the route's screens, with their static imports; ${size.files.length} files)`,
+    figure: `${formatKB(size.gzipBytes)} gzip (${formatKB(size.rawBytes)} minified)`,
+    baseline: `skeleton ${formatKB(skeletonGzip)} gzip`,
+    ratio: formatRatio(size.gzipBytes / skeletonGzip),
+    target: `≤ ${formatKB(FIRST_SCREEN_BUDGET_BYTES)} gzip`,
+    met: size.gzipBytes <= FIRST_SCREEN_BUDGET_BYTES,
+  }));
+  return {
+    title: 'First-screen bundle (issue 12)',
+    lines,
+    notes: [
+      'Gzip level 9 of the built files, as the server sends them (brotli, when the browser accepts it, is smaller still). The skeleton is React + React DOM + TanStack Router (one route) + TanStack Query + the tRPC React client (batch link, superjson) with one query: scripts/bench/skeleton/.',
+      'The build itself fails when a page goes over the budget (client/scripts/first-screen-budget-plugin.ts).',
+    ],
+  };
+}

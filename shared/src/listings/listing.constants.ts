@@ -1,0 +1,25 @@
+// Listing values that route definitions need before any screen loads: no Zod here,
+// so the first screen does not download it (docs/decisions/013-first-screen.md).
+// listing.schema.ts re-exports them.
+
+export const LISTING_TYPES = ['rental', 'food', 'service'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Browse order: newest first (default), price up or down, the owner's rating. */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/**
+ * Chips: 'ready' (no advance order) and 'advance' (advance order) for food;
+ * 'available' (can be ordered now) for rentals and services.
+ */
+export const LISTING_FILTERS = ['all', 'ready', 'advance', 'available'] as const;
+export type ListingFilter = (typeof LISTING_FILTERS)[number];
+
+export function filterFitsType(filter: ListingFilter, type: ListingType | null): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'available') return type === 'rental' || type === 'service';
+  return type === 'food';
+}
