@@ -4,7 +4,8 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // The notification centre, live (spec 2.18; decisions.md "Notifications"): a
 // neighbour's order reaches the owner's open tabs as a toast and a badge, is read
-// from the centre (which opens the order), and the badge clears on the other tab.
+// from the centre (which opens the order), and the badge clears on the owner's
+// other tab and on their other device (a second browser context, its own session).
 
 const PASSWORD = 'varanda-ensolarada';
 
@@ -31,7 +32,7 @@ async function approvedResident(browser: Browser, admin: Page, prefix: string) {
   return { ...resident, page, context };
 }
 
-test('an order reaches the owner live, is read from the centre, and the badge clears on every tab', async ({ browser, today }) => {
+test('an order reaches the owner live on every tab and device, is read from the centre, and the badge clears on the others', async ({ browser, today }) => {
   test.slow();
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);
@@ -47,8 +48,11 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   });
   await call(moderator.page, 'listings.moderation.approve', { id: listingId });
 
+  // The owner's phone: a second device (its own browser context and session) of the same person.
+  const phone = await newLoggedInPage(browser, { email: owner.email, password: PASSWORD });
+
   // The installed app's icon badge (Badging API): what the owner's tabs set, recorded.
-  await owner.context.addInitScript(() => {
+  const recordBadge = () => {
     const calls: number[] = [];
     (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls = calls;
     const record = (count: number) => {
@@ -57,7 +61,9 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
     };
     Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: (count?: number) => record(count ?? 0) });
     Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: () => record(0) });
-  });
+  };
+  await owner.context.addInitScript(recordBadge);
+  await phone.context.addInitScript(recordBadge);
   const appBadge = (page: Page) => page.evaluate(() => (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls.at(-1) ?? 0);
 
   // The owner's centre: the approvals so far, then everything read.
@@ -76,7 +82,8 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   const tile = profile.getByRole('link', { name: /Notificações/ });
   await expect(tile).toBeVisible();
   await expect(tile).not.toContainText('não lidas');
-  const home = await owner.context.newPage();
+  // The home screen on the phone (the other device).
+  const home = phone.page;
   await home.goto('/');
   const bell = home.getByRole('link', { name: 'Notificações' });
   await expect(bell).toBeVisible();
@@ -100,7 +107,7 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   await expect(centre).toHaveURL(/\/gerenciar-pedidos$/);
   await expect(centre.getByRole('article').filter({ hasText: title })).toBeVisible();
 
-  // Read on one tab: the badges of the others clear.
+  // Read on one device: the badges of its other tab and of the phone clear.
   await expect(tile).not.toContainText('não lidas');
   await expect(home.getByText('1 não lidas')).toHaveCount(0);
   await expect.poll(() => appBadge(home)).toBe(0);
@@ -121,6 +128,5 @@ test('an order reaches the owner live, is read from the centre, and the badge cl
   await expect.poll(() => all.count()).toBeGreaterThan(11);
   await expect(all.filter({ hasText: 'Anúncio Aprovado' })).toHaveCount(1);
 
-  await owner.context.close();
-  await neighbour.context.close();
+  for (const context of [owner.context, phone.context, neighbour.context, admin.context, moderator.context]) await context.close();
 });

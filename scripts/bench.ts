@@ -22,6 +22,8 @@ import {
   withStatementLog,
 } from './bench/harness.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
+import { bundleSection } from './bench/bundle.ts';
+import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection } from './bench/realtime-fanout.ts';
 import { between, type LoggedStatement, markerSql, parseLog, requestStatements } from './bench/pg-log.ts';
 import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
@@ -452,7 +454,7 @@ try {
   const header = await machineHeader(databaseUrl, pgbench);
 
   // Each section is one function; a failing one becomes a note instead of ending the run.
-  const sections: (() => Promise<BenchSection>)[] = [() => readPathSection(ctx), () => browseSortSection(ctx), () => memorySection(ctx), () => realtimeSection()];
+  const sections: (() => Promise<BenchSection>)[] = [() => readPathSection(ctx), () => browseSortSection(ctx), () => memorySection(ctx), () => realtimeSection(), () => bundleSection(), () => lighthouseSection()];
   const results: BenchSection[] = [];
   for (const [i, section] of sections.entries()) {
     const sectionDone = step(`section ${i + 1} of ${sections.length}`);

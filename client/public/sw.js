@@ -105,7 +105,8 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { title: 'Vizinhança', body: event.data ? event.data.text() : '' };
   }
-  const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/notificacoes';
+  // Only a path of this app ('//host' or '/\\host' would leave it).
+  const url = typeof data.url === 'string' && /^\/(?![/\\])/.test(data.url) ? data.url : '/notificacoes';
   event.waitUntil(
     self.registration.showNotification(data.title || 'Vizinhança', {
       body: data.body || '',
@@ -120,20 +121,28 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** A tap opens the screen the notification concerns: an open tab of the app if there is one, else a new one. */
+/**
+ * A tap opens the screen the notification concerns: an open tab of the app if
+ * there is one, else a new one. A refused focus (some platforms allow it only
+ * with a user gesture) does not stop the navigation; a tab this worker does not
+ * control cannot be navigated, so the next one (or a new window) is used.
+ */
+async function openScreen(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) {
+    if (new URL(client.url).origin !== self.location.origin) continue;
+    await client.focus().catch(() => undefined);
+    try {
+      if ('navigate' in client) return await client.navigate(url);
+    } catch {
+      // Not controlled by this worker: try the next tab.
+    }
+  }
+  return self.clients.openWindow(url);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : '/notificacoes', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        if ('navigate' in open) return open.navigate(url);
-        return undefined;
-      }
-      return self.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openScreen(url));
 });

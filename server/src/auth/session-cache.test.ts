@@ -99,6 +99,18 @@ describe('sessions on the app clock, through the cache', () => {
     }
   });
 
+  it('lookups that miss the cache together are read together, each with its own answer', async () => {
+    const people = await Promise.all(Array.from({ length: 30 }, (_, i) => app.createUser({ suspended: i === 7 })));
+    const created = await Promise.all(people.map((person) => app.deps.sessions.create(app.db, person.id, { ip: null, userAgent: null })));
+    // Not cached yet: every one of these goes to the database, in the same turn of the event loop.
+    const answers = await Promise.all([...created.map((session) => app.deps.sessions.validate(session.token)), app.deps.sessions.validate('nao-existe'), app.deps.sessions.validate(created[3]!.token)]);
+    expect(answers.slice(0, 30).map((answer) => answer?.user.id)).toEqual(people.map((person) => person.id));
+    expect(answers.slice(0, 30).map((answer) => answer?.session.id)).toEqual(created.map((session) => session.sessionId));
+    expect(answers[7]?.user.isSuspended).toBe(true);
+    expect(answers[30]).toBeNull();
+    expect(answers[31]?.session.id).toBe(created[3]!.sessionId);
+  });
+
   it('slides a session used past half its idle window, on the app clock', async () => {
     const user = await app.createUser();
     const { token, sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });

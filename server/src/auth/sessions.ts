@@ -68,7 +68,12 @@ class KyselySessionAdapter implements Adapter {
   constructor(private readonly db: Db) {}
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const row = await this.db
+    return (await this.getSessionsAndUsers([sessionId])).get(sessionId) ?? [null, null];
+  }
+
+  /** Several sessions with their people in one query (see SessionReader). */
+  async getSessionsAndUsers(sessionIds: string[]): Promise<Map<string, [DatabaseSession, DatabaseUser]>> {
+    const rows = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
@@ -84,27 +89,30 @@ class KyselySessionAdapter implements Adapter {
         'users.is_suspended',
         sql<Role[]>`coalesce((SELECT array_agg(role ORDER BY role) FROM user_roles WHERE user_roles.user_id = users.id), '{}')`.as('roles'),
       ])
-      .where('sessions.id', '=', sessionId)
-      .executeTakeFirst();
-    if (!row) return [null, null];
-    return [
-      {
-        id: row.session_id,
-        userId: row.user_id,
-        expiresAt: row.expires_at,
-        attributes: { created_at: row.created_at, ip: row.ip, user_agent: row.user_agent },
-      },
-      {
-        id: row.user_id,
-        attributes: {
-          email: row.email,
-          fullName: row.full_name,
-          approvalStatus: row.approval_status,
-          isSuspended: row.is_suspended,
-          roles: row.roles,
+      .where('sessions.id', 'in', sessionIds)
+      .execute();
+    const found = new Map<string, [DatabaseSession, DatabaseUser]>();
+    for (const row of rows) {
+      found.set(row.session_id, [
+        {
+          id: row.session_id,
+          userId: row.user_id,
+          expiresAt: row.expires_at,
+          attributes: { created_at: row.created_at, ip: row.ip, user_agent: row.user_agent },
         },
-      },
-    ];
+        {
+          id: row.user_id,
+          attributes: {
+            email: row.email,
+            fullName: row.full_name,
+            approvalStatus: row.approval_status,
+            isSuspended: row.is_suspended,
+            roles: row.roles,
+          },
+        },
+      ]);
+    }
+    return found;
   }
 
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
@@ -148,6 +156,48 @@ class KyselySessionAdapter implements Adapter {
   }
 }
 
+/** Session ids read in one query at most. */
+const MAX_READ_BATCH = 1000;
+
+type StoredSession = [DatabaseSession | null, DatabaseUser | null];
+
+/**
+ * Database lookups of sessions, gathered over one turn of the event loop and read
+ * together. A transaction notifying a thousand people whose cache entries aged out
+ * re-checks a thousand sessions at once: one query, not a thousand through a pool of
+ * ten (which queued past the pool's timeout and failed the streams).
+ */
+class SessionReader {
+  private pending: Map<string, { resolve: (stored: StoredSession) => void; reject: (error: unknown) => void }[]> | null = null;
+
+  constructor(private readonly adapter: KyselySessionAdapter) {}
+
+  read(sessionId: string): Promise<StoredSession> {
+    if (!this.pending) {
+      this.pending = new Map();
+      setImmediate(() => void this.flush());
+    }
+    const waiters = this.pending.get(sessionId) ?? [];
+    if (!waiters.length) this.pending.set(sessionId, waiters);
+    return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending!;
+    this.pending = null;
+    const ids = [...batch.keys()];
+    for (let start = 0; start < ids.length; start += MAX_READ_BATCH) {
+      const chunk = ids.slice(start, start + MAX_READ_BATCH);
+      try {
+        const found = await this.adapter.getSessionsAndUsers(chunk);
+        for (const id of chunk) for (const waiter of batch.get(id)!) waiter.resolve(found.get(id) ?? [null, null]);
+      } catch (error) {
+        for (const id of chunk) for (const waiter of batch.get(id)!) waiter.reject(error);
+      }
+    }
+  }
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 const IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
 const ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY_MS;
@@ -182,6 +232,7 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     getUserAttributes: (attributes) => attributes,
   });
   const cache = options.changes ? new SessionCache(options.changes, options.cache ?? SESSION_CACHE_DEFAULTS) : null;
+  const reader = new SessionReader(adapter);
 
   function cookieHeader(value: string | null, secure: boolean): string {
     const cookie = value === null ? lucia.createBlankSessionCookie() : lucia.createSessionCookie(value);
@@ -196,7 +247,7 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
    */
   async function readId(sessionId: string): Promise<ValidatedSession | null> {
     const version = cache?.version ?? 0;
-    const [stored, storedUser] = await adapter.getSessionAndUser(sessionId);
+    const [stored, storedUser] = await reader.read(sessionId);
     if (!stored || !storedUser) return null;
     const now = clock.now().getTime();
     const createdAt = new Date(stored.attributes.created_at);
