@@ -40,6 +40,8 @@ export const configSchema = z.object({
   CONDO_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ message: 'deve ser um e-mail' }).optional()),
   CONDO_WHATSAPP: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** API requests slower than this (ms) are logged at info; failures always; the rest only at debug. */
+  LOG_SLOW_REQUEST_MS: z.coerce.number({ message: 'deve ser um número' }).int().min(0).default(500),
   /** Proxies in front (nginx: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
   TRUST_PROXY: z
     .string()

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -6,7 +5,6 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'kysely';
-import { pinoHttp } from 'pino-http';
 import { createContext, type AppDeps } from '../context.ts';
 import { metricsAccess } from '../observability/metrics-access.ts';
 import { registry } from '../observability/metrics.ts';
@@ -16,21 +14,13 @@ import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
 import { isSameOrigin } from './origin.ts';
+import { requestLog } from './request-log.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
 
 function isSubscriptionPath(procedure: string): boolean {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
   return Object.hasOwn(procedures, procedure) && procedures[procedure]?._def.type === 'subscription';
-}
-
-/** Paths that get one log line per request: the API, not static files or probes. */
-const LOGGED_PATH = /^\/(trpc|api)\//;
-
-/** The procedures a /trpc request calls ('a.b,c.d' when batched), for the request log. */
-function proceduresOf(url: string): string | undefined {
-  const match = /^\/trpc\/([^?]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
 export { CLIENT_DIST_DIR };
@@ -41,25 +31,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // The number of proxies in front: the client address is the one the nearest of them saw, never one the client wrote.
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // One line per API request: its id, who (user id only: never e-mail or CPF), what, status and duration.
-      // The query string is left out: it carries procedure input.
-      autoLogging: { ignore: (req) => !LOGGED_PATH.test(req.url ?? '') },
-      customProps: (req, res) => ({ userId: (res.locals as { userId?: string } | undefined)?.userId ?? null, procedure: proceduresOf(req.url ?? '') }),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS));
 
   app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
 

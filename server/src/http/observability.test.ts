@@ -20,7 +20,7 @@ let server: RunningServer | null = null;
 const logLines: Record<string, unknown>[] = [];
 
 const logger = pino(
-  { level: 'info' },
+  { level: 'debug' },
   new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
@@ -144,8 +144,9 @@ describe('/metrics and request logs', () => {
     });
 
     const line = logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === 'pedido-de-teste-1');
+    // A fast, successful request is logged at debug only; failures at info or error.
     expect(line).toMatchObject({
-      level: 30,
+      level: 20,
       req: { id: 'pedido-de-teste-1', method: 'GET', path: '/trpc/auth.me' },
       res: { statusCode: 200 },
       userId,
@@ -153,7 +154,7 @@ describe('/metrics and request logs', () => {
       responseTime: expect.any(Number),
     });
     const failed = logLines.find((entry) => entry.procedure === 'auth.logout');
-    expect(failed).toMatchObject({ res: { statusCode: 401 }, userId: null });
+    expect(failed).toMatchObject({ level: 30, res: { statusCode: 401 }, userId: null });
 
     // An internal error: the stack goes to the log, tied to the request id; the client gets the generic message.
     await server!.deps.db.schema.alterTable('notifications').renameTo('notifications_fora').execute();
@@ -169,6 +170,7 @@ describe('/metrics and request logs', () => {
     const errorLine = logLines.find((entry) => entry.msg === 'procedure failed' && entry.reqId === 'pedido-com-erro');
     expect(errorLine).toMatchObject({ level: 50, procedure: 'notifications.unreadCount', err: { stack: expect.stringMatching(/notifications/) } });
     expect(logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === 'pedido-com-erro')).toMatchObject({
+      level: 50,
       res: { statusCode: 500 },
       userId,
       procedure: 'notifications.unreadCount',

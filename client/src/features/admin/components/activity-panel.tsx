@@ -22,7 +22,7 @@ export function ActivityPanel() {
       ) : activity.items.length === 0 ? (
         <p className="admin-empty">Nenhuma atividade registrada.</p>
       ) : (
-        <ol className="admin-activity" aria-label="Atividade">
+        <ol className="stack-list stack-list-tight" aria-label="Atividade">
           {activity.items.map((entry) => {
             const change = changeText(entry);
             return (

@@ -23,7 +23,7 @@ export function AdvertisersPanel({ onManage }: { onManage: (userId: string) => v
       ) : advertisers.items.length === 0 ? (
         <p className="admin-empty">Ninguém anunciou ainda.</p>
       ) : (
-        <ul className="pending-list" aria-label="Anunciantes">
+        <ul className="stack-list" aria-label="Anunciantes">
           {advertisers.items.map((advertiser) => (
             <li key={advertiser.id}>
               <Card className="pending-card" role="article" aria-labelledby={`advertiser-${advertiser.id}`}>

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/** Paths that get a log line: the API, not static files or probes. */
+const LOGGED_PATH = /^\/(trpc|api)\//;
+
+/** The procedures a /trpc request calls ('a.b,c.d' when batched). */
+function proceduresOf(url: string): string | undefined {
+  const match = /^\/trpc\/([^?]+)/.exec(url);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/**
+ * The request id (X-Request-Id, ours when the client's is not a plain token) and one
+ * log line per API request that costs nothing when nobody reads it: failures (4xx at
+ * info, 5xx at error) and requests slower than `slowMs` always, the rest at debug
+ * (built only when debug is on). Its id, who (user id only: never e-mail or CPF),
+ * what, status and duration; never the query string (it carries procedure input).
+ */
+export function requestLog(logger: Logger, slowMs: number): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    (req as { id?: string }).id = id;
+    res.setHeader('X-Request-Id', id);
+    if (!LOGGED_PATH.test(req.url)) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const responseTime = Math.round(performance.now() - started);
+      const status = res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 || responseTime >= slowMs ? 'info' : 'debug';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          req: { id, method: req.method, path: req.originalUrl.split('?')[0] },
+          res: { statusCode: status },
+          userId: (res.locals as { userId?: string }).userId ?? null,
+          procedure: proceduresOf(req.originalUrl),
+          responseTime,
+        },
+        status >= 500 ? 'request errored' : 'request completed',
+      );
+    });
+    next();
+  };
+}
