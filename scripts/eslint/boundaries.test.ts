@@ -30,6 +30,12 @@ describe('import boundaries (npm run lint)', () => {
     expect(await boundaryErrors(file, "import * as orders from '../orders/orders.service.ts';\nexport const x = orders;\n")).toEqual([]);
   });
 
+  it("refuses server code outside the modules (http, jobs...) using a module's repository", async () => {
+    const errors = await boundaryErrors('server/src/jobs/x.ts', "import * as auth from '../modules/auth/auth.repository.ts';\nexport const x = auth;\n");
+    expect(errors).toEqual([expect.stringContaining("'server/src/jobs/x.ts' uses the repository of 'auth'")]);
+    expect(await boundaryErrors('server/src/jobs/x.ts', "import * as auth from '../modules/auth/auth.service.ts';\nexport const x = auth;\n")).toEqual([]);
+  });
+
   it('refuses client code importing server values, but not types', async () => {
     const file = 'client/src/lib/x.ts';
     expect(await boundaryErrors(file, "import { appRouter } from '../../../server/src/router.ts';\nexport const x = appRouter;\n")).toEqual([

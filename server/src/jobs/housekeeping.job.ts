@@ -1,4 +1,4 @@
-import { deleteOldLoginAttempts } from '../modules/auth/auth.repository.ts';
+import { forgetOldLoginAttempts } from '../modules/auth/auth.service.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -13,7 +13,7 @@ export const housekeepingJob: ScheduledJob = {
   async run(deps) {
     const now = deps.clock.now().getTime();
     await deps.sessions.deleteExpired();
-    await deleteOldLoginAttempts(deps.db, new Date(now - DAY_MS));
+    await forgetOldLoginAttempts(deps);
     await deps.bus.pruneOlderThan(new Date(now - 30 * DAY_MS));
   },
 };

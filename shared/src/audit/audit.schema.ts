@@ -80,7 +80,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
   label: z.string(),
-  actor: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  actor: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string().nullable(),
   targetLabel: z.string().nullable(),

@@ -76,6 +76,7 @@ export const adminUserSchema = z.object({
   isSuspended: z.boolean(),
   roles: z.array(z.enum(ROLES)),
   anonymized: z.boolean(),
+  avatarUrl: z.string().nullable(),
   createdAt: z.date(),
   /** The version the edit dialog read: saving over a newer one is refused (two admins at once). */
   updatedAt: z.date(),
@@ -106,6 +107,7 @@ export const advertiserSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   apartment: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
   isSuspended: z.boolean(),
   total: z.number().int(),
   active: z.number().int(),

@@ -68,6 +68,7 @@ export const pendingUserSchema = z.object({
   apartment: z.string().nullable(),
   /** Who invited them, when they came through an invite ('Convidado por {nome}'). */
   invitedByName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
   createdAt: z.date(),
 });
 export type PendingUser = z.infer<typeof pendingUserSchema>;

@@ -12,14 +12,16 @@ export function MessagesLink({ className, label, children }: { className: string
   const badge = <CountBadge count={total} srLabel={(count) => `${count} ${count === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`} />;
   if (firstOrderId) {
     return (
-      <Link to="/pedido/$id/conversa" params={{ id: firstOrderId }} className={className} aria-label={label}>
+      <Link to="/pedido/$id/conversa" params={{ id: firstOrderId }} className={className}>
+        {label ? <span className="visually-hidden">{label}</span> : null}
         {children}
         {badge}
       </Link>
     );
   }
   return (
-    <Link to="/meus-pedidos" className={className} aria-label={label}>
+    <Link to="/meus-pedidos" className={className}>
+      {label ? <span className="visually-hidden">{label}</span> : null}
       {children}
       {badge}
     </Link>

@@ -265,6 +265,7 @@ describe('anunciantes', () => {
       id: seller.id,
       fullName: 'Helena Anunciante',
       apartment: 'A-101',
+      avatarUrl: null,
       isSuspended: false,
       total: 2,
       active: 1,

@@ -26,6 +26,7 @@ export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
     phone: row.phone,
     apartment: row.apartment,
     invitedByName: row.invited_by_name,
+    avatarUrl: row.avatar_url,
     createdAt: row.created_at,
   }));
 }

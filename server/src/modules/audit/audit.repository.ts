@@ -66,6 +66,7 @@ function entries(db: Db) {
       'a.id',
       'a.actor_id',
       'actor.full_name as actor_full_name',
+      'actor.avatar_url as actor_avatar_url',
       'a.action',
       'a.target_type',
       'a.target_id',

@@ -83,7 +83,7 @@ export function toEntry(row: audit.AuditRow): AuditEntry {
     id: String(row.id),
     action: row.action,
     label: actionLabel(row.action),
-    actor: row.actor_id ? { id: row.actor_id, fullName: row.actor_full_name ?? '' } : null,
+    actor: row.actor_id ? { id: row.actor_id, fullName: row.actor_full_name ?? '', avatarUrl: row.actor_avatar_url } : null,
     targetType: row.target_type,
     targetId: row.target_id,
     targetLabel: row.target_label,

@@ -27,6 +27,13 @@ export const LOGIN_DEVICE_SHAPE: BackoffShape = { kind: 'backoff', free: 10, bas
 /** One address: a whole condominium may sit behind one router, so a wide window that stops only bulk guessing. */
 export const LOGIN_ADDRESS_SHAPE: WindowShape = { kind: 'window', limit: 100, windowMs: 15 * 60_000 };
 
+/** Login attempts are kept for a day (the throttling windows are shorter), then the housekeeping job forgets them. */
+export const LOGIN_ATTEMPTS_KEPT_MS = 24 * 3600_000;
+
+export function forgetOldLoginAttempts(deps: AppDeps) {
+  return authRepository.deleteOldLoginAttempts(deps.db, new Date(deps.clock.now().getTime() - LOGIN_ATTEMPTS_KEPT_MS));
+}
+
 export function tooManyAttemptsMessage(minutes: string): string {
   return `Muitas tentativas de login. Tente novamente em ${minutes}.`;
 }

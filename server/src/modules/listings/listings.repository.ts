@@ -484,11 +484,12 @@ export function advertisers(db: Db, cursor: string | null, limit: number) {
       'u.id',
       'u.full_name',
       'u.apartment',
+      'u.avatar_url',
       'u.is_suspended',
       eb.fn.countAll<string>().as('total'),
       eb.fn.countAll<string>().filterWhere('l.status', '=', 'active').as('active'),
     ])
-    .groupBy(['u.id', 'u.full_name', 'u.apartment', 'u.is_suspended']);
+    .groupBy(['u.id', 'u.full_name', 'u.apartment', 'u.avatar_url', 'u.is_suspended']);
   if (cursor) query = query.where('u.id', '>', cursor);
   return query.orderBy('u.id').limit(limit + 1).execute();
 }

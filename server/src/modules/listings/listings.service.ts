@@ -465,7 +465,16 @@ export async function advertisers(deps: AppDeps, cursor: string | null) {
   const items = rows.slice(0, limit).map((row) => {
     const total = Number(row.total);
     const active = Number(row.active);
-    return { id: row.id, fullName: row.full_name, apartment: row.apartment, isSuspended: row.is_suspended, total, active, inactive: total - active };
+    return {
+      id: row.id,
+      fullName: row.full_name,
+      apartment: row.apartment,
+      avatarUrl: row.avatar_url,
+      isSuspended: row.is_suspended,
+      total,
+      active,
+      inactive: total - active,
+    };
   });
   return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
 }

@@ -40,6 +40,27 @@ describe('the avatar', () => {
     expect((await neighbour.api.listings.byId({ id: listingId })).owner.avatarUrl).toBe(uploaded.detailUrl);
     await neighbour.api.orders.create({ listingId });
     expect((await neighbour.api.orders.mine({ tab: 'all' })).items[0]!.counterpart.avatarUrl).toBe(uploaded.detailUrl);
+
+    // The administration's lists show it too: Usuários, Anunciantes, and Atividade (who did it).
+    const admin = await app.callerAs(await app.createUser({ roles: ['admin'] }));
+    expect((await admin.api.admin.users.byId({ userId: user.id })).avatarUrl).toBe(uploaded.detailUrl);
+    const advertisers = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const page: Awaited<ReturnType<typeof admin.api.admin.users.advertisers>> = await admin.api.admin.users.advertisers({ cursor });
+      advertisers.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    expect(advertisers.find((advertiser) => advertiser.id === user.id)?.avatarUrl).toBe(uploaded.detailUrl);
+    const activity = await admin.api.admin.activity({});
+    expect(activity.items.find((entry) => entry.actor?.id === user.id)?.actor?.avatarUrl).toBe(uploaded.detailUrl);
+  });
+
+  it("shows on the administration's pending sign-ups", async () => {
+    const pending = await app.createUser({ status: 'pending' });
+    const upload = await uploadImage(app.deps, pending.id, 'avatar', await landscape());
+    await app.db.updateTable('users').set({ avatar_url: upload.detailUrl }).where('id', '=', pending.id).execute();
+    const admin = await app.callerAs(await app.createUser({ roles: ['admin'] }));
+    expect((await admin.api.admin.pendingUsers()).find((user) => user.id === pending.id)?.avatarUrl).toBe(upload.detailUrl);
   });
 
   it("refuses a listing photo, someone else's photo and a file that is not an image, changing nothing", async () => {

@@ -84,6 +84,7 @@ export function listPendingUsers(db: Db) {
       'users.block',
       'users.apartment',
       'users.created_at',
+      'users.avatar_url',
       'inviter.full_name as invited_by_name',
     ])
     .where('users.approval_status', '=', 'pending')
@@ -145,7 +146,7 @@ export function foldForSearch(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
-const ADMIN_USER_COLUMNS = [...PERSON_COLUMNS, 'anonymized_at', 'updated_at'] as const;
+const ADMIN_USER_COLUMNS = [...PERSON_COLUMNS, 'avatar_url', 'anonymized_at', 'updated_at'] as const;
 
 export interface AdminUserFilters {
   search: string | null;

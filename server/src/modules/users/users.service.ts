@@ -104,6 +104,7 @@ function toAdminUser(row: users.AdminUserRow): AdminUser {
     isSuspended: row.is_suspended,
     roles: row.roles,
     anonymized: row.anonymized_at !== null,
+    avatarUrl: row.avatar_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

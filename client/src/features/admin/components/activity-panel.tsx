@@ -1,5 +1,6 @@
 import { formatDateTime } from '@vizinhanca/shared/format/format';
 import { Button } from '../../../components/ui/button.tsx';
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminActivity } from '../hooks/use-admin-summary.ts';
 import { changeText } from './activity-labels.ts';
@@ -22,7 +23,7 @@ export function ActivityPanel() {
       ) : activity.items.length === 0 ? (
         <p className="admin-empty">Nenhuma atividade registrada.</p>
       ) : (
-        <ol className="admin-activity" aria-label="Atividade">
+        <ol className="stack-list stack-list-tight" aria-label="Atividade">
           {activity.items.map((entry) => {
             const change = changeText(entry);
             return (
@@ -32,6 +33,7 @@ export function ActivityPanel() {
                   {entry.targetLabel ? <> · {entry.targetLabel}</> : null}
                 </p>
                 <p className="admin-activity-who">
+                  {entry.actor ? <PersonAvatar className="avatar admin-activity-avatar" fullName={entry.actor.fullName} avatarUrl={entry.actor.avatarUrl} /> : null}
                   {entry.actor ? entry.actor.fullName : 'Sistema'} · <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
                 </p>
                 {change ? <p className="admin-activity-change">{change}</p> : null}

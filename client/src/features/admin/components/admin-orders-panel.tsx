@@ -34,7 +34,7 @@ export function AdminOrdersPanel({ isAdmin }: { isAdmin: boolean }) {
       ) : items.length === 0 ? (
         <p className="admin-empty">Nenhum pedido encontrado.</p>
       ) : (
-        <ul className={`pending-list${orders.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Pedidos">
+        <ul className={`stack-list${orders.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Pedidos">
           {items.map((order) => (
             <li key={order.id}>
               <AdminOrderCard

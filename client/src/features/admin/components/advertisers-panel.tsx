@@ -1,6 +1,7 @@
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdvertisers } from '../hooks/use-admin-people.ts';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -23,11 +24,12 @@ export function AdvertisersPanel({ onManage }: { onManage: (userId: string) => v
       ) : advertisers.items.length === 0 ? (
         <p className="admin-empty">Ninguém anunciou ainda.</p>
       ) : (
-        <ul className="pending-list" aria-label="Anunciantes">
+        <ul className="stack-list" aria-label="Anunciantes">
           {advertisers.items.map((advertiser) => (
             <li key={advertiser.id}>
               <Card className="pending-card" role="article" aria-labelledby={`advertiser-${advertiser.id}`}>
                 <div className="admin-advertiser-header">
+                  <PersonAvatar className="avatar admin-advertiser-avatar" fullName={advertiser.fullName} avatarUrl={advertiser.avatarUrl} />
                   <h3 className="pending-card-name" id={`advertiser-${advertiser.id}`}>
                     {advertiser.fullName}
                   </h3>

@@ -9,8 +9,8 @@ import type { ListingHandlers } from './listing-handlers.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMore } from './load-more.tsx';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './moderation-labels.ts';
-import { ModerationListingCard } from './moderation-listing-card.tsx';
 import { SelectField } from './select-field.tsx';
+import { ModerationListingList } from './moderation-listing-list.tsx';
 
 /** 'Todos os Anúncios' (docs/product.md §10.17): search, type and status filters, and every action. */
 export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
@@ -51,15 +51,13 @@ export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
       ) : listings.items.length === 0 ? (
         <p className="admin-empty">Nenhum anúncio encontrado.</p>
       ) : (
-        <ul className={`pending-list${listings.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Anúncios">
-          {listings.items.map((listing) => (
-            <li key={listing.id}>
-              <ModerationListingCard listing={listing} showStatus>
-                <ManagedListingActions listing={listing} handlers={handlers} />
-              </ModerationListingCard>
-            </li>
-          ))}
-        </ul>
+        <ModerationListingList
+          label="Anúncios"
+          listings={listings.items}
+          stale={listings.isPlaceholderData}
+          showStatus
+          renderActions={(listing) => <ManagedListingActions listing={listing} handlers={handlers} />}
+        />
       )}
       <LoadMore
         hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}

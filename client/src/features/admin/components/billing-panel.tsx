@@ -42,7 +42,7 @@ export function BillingPanel() {
           {overview.data.items.length === 0 ? (
             <p className="admin-empty">Nenhuma cobrança registrada. A cobrança ainda não está ativa: tudo é gratuito.</p>
           ) : (
-            <ul className="pending-list" aria-label="Cobranças">
+            <ul className="stack-list" aria-label="Cobranças">
               {overview.data.items.map((billing) => (
                 <li key={billing.id}>
                   <Card className="pending-card admin-billing-card" role="article" aria-label={`Cobrança de ${billing.user.fullName}`}>

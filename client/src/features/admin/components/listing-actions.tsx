@@ -4,15 +4,27 @@ import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { EyeIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 
+interface ActionsProps {
+  listing: ManagedListing;
+  handlers: ListingHandlers;
+}
+
+/** 'Ver' opens the listing as its neighbours would see it, whatever its status. */
+function ViewButton({ listing, handlers }: ActionsProps) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => handlers.view(listing)}>
+      <EyeIcon />
+      Ver
+    </Button>
+  );
+}
+
 /** Pendencies: look, reject or approve. */
-export function PendingListingActions({ listing, handlers }: { listing: ManagedListing; handlers: ListingHandlers }) {
+export function PendingListingActions({ listing, handlers }: ActionsProps) {
   const busy = handlers.busyId === listing.id;
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => handlers.view(listing)}>
-        <EyeIcon />
-        Ver
-      </Button>
+      <ViewButton listing={listing} handlers={handlers} />
       <Button variant="danger-outline" size="sm" onClick={() => handlers.reject(listing)} disabled={busy}>
         <XIcon />
         Rejeitar
@@ -26,14 +38,11 @@ export function PendingListingActions({ listing, handlers }: { listing: ManagedL
 }
 
 /** 'Todos os Anúncios': the actions the listing's status allows (docs/product.md §10.17). */
-export function ManagedListingActions({ listing, handlers }: { listing: ManagedListing; handlers: ListingHandlers }) {
+export function ManagedListingActions({ listing, handlers }: ActionsProps) {
   const busy = handlers.busyId === listing.id;
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => handlers.view(listing)}>
-        <EyeIcon />
-        Ver
-      </Button>
+      <ViewButton listing={listing} handlers={handlers} />
       {listing.status === 'pending' ? (
         <>
           <Button size="sm" onClick={() => handlers.approve(listing)} disabled={busy}>

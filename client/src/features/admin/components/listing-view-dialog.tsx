@@ -1,6 +1,6 @@
-import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatDate } from '@vizinhanca/shared/format/format';
 import { MINIMUM_NOTICE_DEFAULT_HOURS, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
-import { deliveryOptionLabel, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { deliveryOptionLabel, noticeText } from '@vizinhanca/shared/listings/listing.rules';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ListingThumb } from './listing-thumb.tsx';
 import { isExpiredListing } from './moderation-labels.ts';
 import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
+import { ModerationPrice } from './moderation-listing-card.tsx';
 
 /** 'Ver': everything a moderator needs to judge a listing, in one dialog. */
 export function ListingViewDialog({ listing, onClose }: { listing: ManagedListing | null; onClose: () => void }) {
@@ -58,10 +59,7 @@ function ListingView({ listing }: { listing: ManagedListing }) {
             {isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
           </div>
           <h3 className="listing-view-title">{listing.title}</h3>
-          <p className="moderation-card-price">
-            {formatCurrency(listing.priceCents)}
-            <span>{priceUnitSuffix(listing.priceUnit)}</span>
-          </p>
+          <ModerationPrice listing={listing} />
         </div>
       </div>
       {listing.photos.length > 1 ? (

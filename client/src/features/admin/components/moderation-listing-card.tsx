@@ -24,6 +24,16 @@ function dateLine(listing: ManagedListing): string {
   return `Criado em ${formatDate(listing.createdAt)}`;
 }
 
+/** The price and its unit, as moderation cards and the listing dialog show it. */
+export function ModerationPrice({ listing }: { listing: Pick<ManagedListing, 'priceCents' | 'priceUnit'> }) {
+  return (
+    <p className="moderation-card-price">
+      {formatCurrency(listing.priceCents)}
+      <span>{priceUnitSuffix(listing.priceUnit)}</span>
+    </p>
+  );
+}
+
 /** One listing in /admin: enough to decide (photo, title, type, owner, price, text) and its actions. */
 export function ModerationListingCard({ listing, showStatus = false, children }: ModerationListingCardProps) {
   const headingId = `moderation-listing-${listing.id}`;
@@ -40,13 +50,10 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
           <h3 className="moderation-card-title" id={headingId}>
             {listing.title}
           </h3>
-          <p className="moderation-card-price">
-            {formatCurrency(listing.priceCents)}
-            <span>{priceUnitSuffix(listing.priceUnit)}</span>
-          </p>
+          <ModerationPrice listing={listing} />
         </div>
       </div>
-      <p className="moderation-card-description">{listing.description}</p>
+      <p className="moderation-card-description line-clamp">{listing.description}</p>
       <ul className="moderation-card-meta">
         <li>
           <UserIcon />

@@ -11,9 +11,9 @@ import { PendingListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMore } from './load-more.tsx';
-import { ModerationListingCard } from './moderation-listing-card.tsx';
 import { PendingUserCard } from './pending-user-card.tsx';
 import { RejectUserDialog } from './reject-user-dialog.tsx';
+import { ModerationListingList } from './moderation-listing-list.tsx';
 
 interface PendenciesPanelProps {
   isAdmin: boolean;
@@ -74,15 +74,12 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
               {listings.items.length === 0 ? (
                 <p className="admin-empty">Nenhum anúncio pendente encontrado para essa busca.</p>
               ) : (
-                <ul className={`pending-list${listings.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Anúncios aguardando aprovação">
-                  {listings.items.map((listing) => (
-                    <li key={listing.id}>
-                      <ModerationListingCard listing={listing}>
-                        <PendingListingActions listing={listing} handlers={handlers} />
-                      </ModerationListingCard>
-                    </li>
-                  ))}
-                </ul>
+                <ModerationListingList
+                  label="Anúncios aguardando aprovação"
+                  listings={listings.items}
+                  stale={listings.isPlaceholderData}
+                  renderActions={(listing) => <PendingListingActions listing={listing} handlers={handlers} />}
+                />
               )}
               <LoadMore
                 hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}
@@ -98,7 +95,7 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
                 Cadastros aguardando aprovação
                 <span className="admin-subsection-count">{users.length}</span>
               </h3>
-              <ul className="pending-list" aria-label="Cadastros aguardando aprovação">
+              <ul className="stack-list" aria-label="Cadastros aguardando aprovação">
                 {users.map((user) => (
                   <li key={user.id}>
                     <PendingUserCard

@@ -16,6 +16,7 @@ export function PendingUserCard({ user, busy, onApprove, onReject }: PendingUser
     <PersonCard
       headingId={`pending-user-${user.id}`}
       fullName={user.fullName}
+      avatarUrl={user.avatarUrl}
       subtitle={
         <>
           <p className="pending-card-date">Cadastrado em {formatDate(user.createdAt)}</p>

@@ -1,8 +1,8 @@
 import { maskCpf } from '@vizinhanca/shared/auth/cpf';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
-import { initials } from '@vizinhanca/shared/users/user.types';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { IdCardIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
 
 interface PersonDetailsProps {
@@ -40,19 +40,18 @@ export function PersonDetails({ email, cpf = null, showCpf = false, phone, apart
 interface PersonCardProps {
   headingId: string;
   fullName: string;
+  avatarUrl: string | null;
   /** Under the name: the sign-up date, or the state and role badges. */
   subtitle: ReactNode;
   children: ReactNode;
 }
 
 /** A person's card in the admin lists: avatar, name (the article's accessible name), subtitle, then the body. */
-export function PersonCard({ headingId, fullName, subtitle, children }: PersonCardProps) {
+export function PersonCard({ headingId, fullName, avatarUrl, subtitle, children }: PersonCardProps) {
   return (
     <Card className="pending-card" role="article" aria-labelledby={headingId}>
       <div className="pending-card-header">
-        <div className="avatar" aria-hidden="true">
-          {initials(fullName)}
-        </div>
+        <PersonAvatar className="avatar" fullName={fullName} avatarUrl={avatarUrl} />
         <div className="admin-user-heading">
           <h3 className="pending-card-name" id={headingId}>
             {fullName}

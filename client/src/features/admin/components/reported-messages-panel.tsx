@@ -62,7 +62,7 @@ export function ReportedMessagesPanel() {
       ) : items.length === 0 ? (
         <p className="admin-empty">Nenhuma mensagem denunciada.</p>
       ) : (
-        <ul className="pending-list" aria-label="Mensagens denunciadas">
+        <ul className="stack-list" aria-label="Mensagens denunciadas">
           {items.map((item) => (
             <li key={item.id} className="card admin-reported-card">
               <p className="admin-thread-meta">

@@ -21,7 +21,7 @@ export function UserCard({ user, onEdit }: { user: AdminUser; onEdit: () => void
     </div>
   );
   return (
-    <PersonCard headingId={`admin-user-${user.id}`} fullName={user.fullName} subtitle={badges}>
+    <PersonCard headingId={`admin-user-${user.id}`} fullName={user.fullName} avatarUrl={user.avatarUrl} subtitle={badges}>
       <PersonDetails email={user.email} phone={user.phone} apartment={user.apartment} />
       {user.anonymized ? null : (
         <div className="pending-card-actions">

@@ -1,5 +1,5 @@
 import { maskCpf } from '@vizinhanca/shared/auth/cpf';
-import { maskPhone, PHONE_MASKED_MAX_LENGTH } from '@vizinhanca/shared/auth/phone';
+import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { BIO_MAX_LENGTH, type AdminUser } from '@vizinhanca/shared/users/admin-users.schema';
 import { ROLES, type ApprovalStatus, type Role } from '@vizinhanca/shared/users/user.types';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
 import { SelectField } from './select-field.tsx';
+import { PhoneField } from '../../../components/account-fields.tsx';
 
 interface UserEditDialogProps {
   userId: string | null;
@@ -91,16 +92,7 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
         </div>
       </dl>
       <TextField id="admin-user-name" label="Nome completo" required value={fullName} error={errors.fullName} onChange={(event) => setFullName(event.target.value)} />
-      <TextField
-        id="admin-user-phone"
-        label="Telefone"
-        optional
-        inputMode="tel"
-        maxLength={PHONE_MASKED_MAX_LENGTH}
-        value={phone}
-        error={errors.phone}
-        onChange={(event) => setPhone(maskPhone(event.target.value))}
-      />
+      <PhoneField id="admin-user-phone" value={phone} error={errors.phone} onChange={setPhone} />
       <div className="form-row">
         <TextField id="admin-user-block" label="Bloco" optional value={block} error={errors.block} onChange={(event) => setBlock(event.target.value)} />
         <TextField id="admin-user-apartment" label="Apartamento" optional value={apartment} error={errors.apartment} onChange={(event) => setApartment(event.target.value)} />

@@ -35,7 +35,7 @@ export function UsersPanel({ onEdit }: { onEdit: (userId: string) => void }) {
       ) : users.items.length === 0 ? (
         <p className="admin-empty">Nenhum usuário encontrado.</p>
       ) : (
-        <ul className={`pending-list${users.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Usuários">
+        <ul className={`stack-list${users.isPlaceholderData ? ' admin-list-stale' : ''}`} aria-label="Usuários">
           {users.items.map((user) => (
             <li key={user.id}>
               <UserCard user={user} onEdit={() => onEdit(user.id)} />

@@ -3,11 +3,11 @@ import { APARTMENT_MAX_LENGTH } from '@vizinhanca/shared/auth/auth.schema';
 import type { InvitePreview } from '@vizinhanca/shared/invites/invite.schema';
 import { signUpApartmentFrom } from '@vizinhanca/shared/invites/invite.rules';
 import { Card } from '../../../components/ui/card.tsx';
-import { BrandMark } from '../../../components/ui/icons.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+import { AuthHero } from './auth-hero.tsx';
 
 type AuthTab = 'login' | 'signup';
 
@@ -23,13 +23,7 @@ export function AuthScreen({ invite }: { invite?: InvitePreview } = {}) {
 
   return (
     <div className="auth-screen">
-      <header className="auth-hero">
-        <div className="brand-badge" aria-hidden="true">
-          <BrandMark />
-        </div>
-        <h1 className="brand-title">Vizinhança</h1>
-        <p className="brand-tagline">Conectando moradores para compartilhar recursos</p>
-      </header>
+      <AuthHero nameIsHeading />
 
       <main>
         {invite ? (

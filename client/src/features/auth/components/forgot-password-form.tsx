@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { requestPasswordResetSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { useRequestPasswordReset } from '../hooks/use-request-password-reset.ts';
+import { EmailField } from '../../../components/account-fields.tsx';
 
 /** 'Esqueci minha senha': asks for a reset link (the answer never reveals whether the e-mail exists). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -34,20 +34,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </h2>
         <p className="auth-card-text">Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.</p>
       </div>
-      <TextField
-        id="forgot-email"
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="seu@email.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={error}
-        aria-required="true"
-      />
+      <EmailField id="forgot-email" value={email} onChange={setEmail} error={error} />
       {requestReset.isSuccess ? (
         <p className="notice notice-success">
           <MailIcon />

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { loginSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { useLogin } from '../hooks/use-login.ts';
+import { EmailField, PasswordField } from '../../../components/account-fields.tsx';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const [email, setEmail] = useState('');
@@ -26,31 +26,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField
-        id="login-email"
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="seu@email.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-        aria-required="true"
-      />
-      <TextField
-        id="login-password"
-        label="Senha"
-        type="password"
-        autoComplete="current-password"
-        placeholder="Sua senha"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-        aria-required="true"
-      />
+      <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField id="login-password" label="Senha" autoComplete="current-password" placeholder="Sua senha" value={password} onChange={setPassword} error={errors.password} />
       <Button type="submit" size="lg" block loading={login.isPending}>
         Entrar
       </Button>

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES, resetPasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { AlertCircleIcon, BrandMark } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useResetPassword } from '../hooks/use-reset-password.ts';
+import { PasswordField } from '../../../components/account-fields.tsx';
+import { AuthHero } from './auth-hero.tsx';
 
 /** /redefinir-senha?token=...: the target of the e-mailed reset link. */
 export function ResetPasswordScreen({ token }: { token: string }) {
@@ -50,13 +51,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
 
   return (
     <div className="auth-screen">
-      <header className="auth-hero">
-        <div className="brand-badge" aria-hidden="true">
-          <BrandMark />
-        </div>
-        <p className="brand-title">Vizinhança</p>
-        <p className="brand-tagline">Conectando moradores para compartilhar recursos</p>
-      </header>
+      <AuthHero />
       <main>
         <Card className="auth-card">
           <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
@@ -74,26 +69,15 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             ) : null}
             {token ? (
               <>
-                <TextField
-                  id="reset-password"
-                  label="Nova senha"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  error={errors.password}
-                  hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
-                  aria-required="true"
-                />
-                <TextField
+                <PasswordField id="reset-password" label="Nova senha" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+                <PasswordField
                   id="reset-confirm-password"
                   label="Confirmar nova senha"
-                  type="password"
                   autoComplete="new-password"
+                  confirmation
                   value={confirmPassword}
-                  onChange={(event) => setConfirmPassword(event.target.value)}
+                  onChange={setConfirmPassword}
                   error={errors.confirmPassword}
-                  aria-required="true"
                 />
                 <Button type="submit" size="lg" block loading={resetPassword.isPending}>
                   Redefinir senha

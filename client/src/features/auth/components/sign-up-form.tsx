@@ -1,21 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import {
-  AUTH_MESSAGES,
-  APARTMENT_MAX_LENGTH,
-  BLOCK_MAX_LENGTH,
-  FULL_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  signUpSchema,
-  type SignUpInput,
-} from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, signUpSchema, type SignUpInput } from '@vizinhanca/shared/auth/auth.schema';
 import { CPF_MASKED_MAX_LENGTH, maskCpf } from '@vizinhanca/shared/auth/cpf';
-import { maskPhone, PHONE_MASKED_MAX_LENGTH } from '@vizinhanca/shared/auth/phone';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useSignUp } from '../hooks/use-sign-up.ts';
+import { EmailField, PasswordField, PhoneField } from '../../../components/account-fields.tsx';
 
 type SignUpValues = Required<Omit<SignUpInput, 'inviteCode'>>;
 
@@ -90,33 +82,8 @@ export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
         error={errors.cpf}
         aria-required="true"
       />
-      <TextField
-        id="signup-email"
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="seu@email.com"
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={errors.email}
-        aria-required="true"
-      />
-      <TextField
-        id="signup-phone"
-        label="Telefone"
-        optional
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(11) 99999-9999"
-        maxLength={PHONE_MASKED_MAX_LENGTH}
-        value={values.phone}
-        onChange={(event) => update('phone', maskPhone(event.target.value))}
-        error={errors.phone}
-      />
+      <EmailField id="signup-email" value={values.email} onChange={(value) => update('email', value)} error={errors.email} />
+      <PhoneField id="signup-phone" value={values.phone} onChange={(value) => update('phone', value)} error={errors.phone} />
       <div className="form-row">
         <TextField
           id="signup-block"
@@ -139,17 +106,14 @@ export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
           error={errors.apartment}
         />
       </div>
-      <TextField
+      <PasswordField
         id="signup-password"
         label="Senha"
-        type="password"
         autoComplete="new-password"
         placeholder="Crie uma senha"
         value={values.password}
-        onChange={(event) => update('password', event.target.value)}
+        onChange={(value) => update('password', value)}
         error={errors.password}
-        hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
-        aria-required="true"
       />
       <Button type="submit" size="lg" block loading={signUp.isPending}>
         Criar Conta

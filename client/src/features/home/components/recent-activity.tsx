@@ -111,7 +111,7 @@ export function RecentActivity() {
                       <span className="visually-hidden">{label}: </span>
                       {item.title}
                     </span>
-                    <span className="activity-message">{item.description}</span>
+                    <span className="activity-message line-clamp">{item.description}</span>
                     <span className="activity-time">
                       <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
                     </span>

@@ -33,7 +33,7 @@ export function InviteList({ invites }: { invites: Invite[] }) {
   }
 
   return (
-    <ul className="invite-list" aria-label="Convites enviados">
+    <ul className="stack-list stack-list-tight" aria-label="Convites enviados">
       {invites.map((invite) => {
         const label = inviteStatusLabel(invite.status);
         const Icon = invite.type === 'resident' ? HouseIcon : UserIcon;

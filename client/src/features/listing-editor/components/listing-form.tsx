@@ -333,7 +333,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
           hint={`Separe por vírgulas (até ${TAGS_MAX}).`}
         />
         {tags.length ? (
-          <ul className="editor-tag-preview" aria-label="Categorias do anúncio">
+          <ul className="editor-tag-preview tag-list" aria-label="Categorias do anúncio">
             {tags.map((tag, index) => (
               <li key={`${tag}-${index}`}>{tag}</li>
             ))}

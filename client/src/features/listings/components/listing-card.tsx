@@ -38,7 +38,7 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
         ) : null}
       </div>
       <div className="listing-card-body">
-        <h2 className="listing-card-title" id={titleId}>
+        <h2 className="card-title line-clamp" id={titleId}>
           <Link to={kind.detailPath} params={{ id: listing.id }} className="listing-card-link">
             {listing.title}
           </Link>

@@ -28,7 +28,7 @@ export function MyListingCard({ listing, now }: { listing: ManagedListing; now: 
             <span className="owner-card-unit">{priceUnitSuffix(listing.priceUnit)}</span>
           </span>
         </span>
-        <span className="owner-card-title" id={titleId}>
+        <span className="card-title line-clamp" id={titleId}>
           {listing.title}
         </span>
         <span id={`${titleId}-badges`}>

@@ -123,7 +123,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         <div className="owner-tags">
           <TagIcon />
           {listing.tags.length ? (
-            <ul aria-label="Categorias">
+            <ul className="tag-list" aria-label="Categorias">
               {listing.tags.map((tag) => (
                 <li key={tag}>{tag}</li>
               ))}

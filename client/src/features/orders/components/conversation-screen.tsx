@@ -164,7 +164,7 @@ function MessageList({ orderId, messages }: { orderId: string; messages: ThreadM
   }
   return (
     <main className="screen-main conversation-messages">
-      <ol className="message-list" aria-label="Mensagens">
+      <ol className="stack-list stack-list-tight" aria-label="Mensagens">
         {messages.map((message) => (
           <li key={message.id} className={`message ${message.mine ? 'message-mine' : 'message-theirs'}`}>
             <span className="visually-hidden">{message.mine ? 'Você' : message.senderName}: </span>

@@ -2,7 +2,7 @@ import { availableActions, returnWarning } from '@vizinhanca/shared/orders/order
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
   order: OrderItem;
@@ -27,10 +27,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
         </p>
       ) : null}
       <OrderPeriod order={order} />
-      <OrderSummary order={order} />
-      <PaymentBadge status={order.status} paidAt={order.paidAt} />
-      <OrderEndReasons order={order} />
-      <ReviewedBadge order={order} />
+      <OrderFacts order={order} />
       <div className="orders-actions">
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar via WhatsApp" />

@@ -182,3 +182,24 @@ export function ConversationLink({ orderId }: { orderId: string }) {
     </Link>
   );
 }
+
+/** What both sides' cards show under the dates: the total, the payment, why it ended and the review mark. */
+export function OrderFacts({ order }: { order: OrderItem }) {
+  return (
+    <>
+      <OrderSummary order={order} />
+      <PaymentBadge status={order.status} paidAt={order.paidAt} />
+      <OrderEndReasons order={order} />
+      <ReviewedBadge order={order} />
+    </>
+  );
+}
+
+/** 'Pedido de <title>' at the top of an order's dialogs. */
+export function OrderDialogSubject({ title }: { title: string }) {
+  return (
+    <p className="dialog-subject">
+      Pedido de <strong>{title}</strong>
+    </p>
+  );
+}

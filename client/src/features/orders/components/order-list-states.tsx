@@ -17,7 +17,7 @@ export function OrderList({ items, query, renderItem, empty }: OrderListProps) {
   if (!items) return <Spinner />;
   if (!items.length) return <>{empty}</>;
   return (
-    <ul className="orders-list">
+    <ul className="stack-list">
       {items.map((order) => (
         <li key={order.id}>{renderItem(order)}</li>
       ))}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
+import { OrderDialogSubject } from './order-card-parts.tsx';
 
 interface OrderReasonDialogProps {
   /** The order being decided, or null when closed. */
@@ -41,11 +42,7 @@ export function OrderReasonDialog({ order, title, description, confirmLabel, dis
   return (
     <Dialog open={order !== null} title={title} description={description} onClose={close}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {order ? (
-          <p className="dialog-subject">
-            Pedido de <strong>{order.title}</strong>
-          </p>
-        ) : null}
+        {order ? <OrderDialogSubject title={order.title} /> : null}
         <TextAreaField
           id="orders-reason"
           label="Motivo (opcional)"

@@ -1,9 +1,8 @@
 import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
-import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, PaymentBadge, OrderSummary, OrderEndReasons, OrderPeriod, ReviewButton, ReviewedBadge } from './order-card-parts.tsx';
-import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 export interface ReceivedOrderHandlers {
   /** The order whose request is running (its buttons wait). */
@@ -62,10 +61,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
           </p>
         </blockquote>
       ) : null}
-      <OrderSummary order={order} />
-      <PaymentBadge status={order.status} paidAt={order.paidAt} />
-      <OrderEndReasons order={order} />
-      <ReviewedBadge order={order} />
+      <OrderFacts order={order} />
       <div className="orders-actions">
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar cliente" />

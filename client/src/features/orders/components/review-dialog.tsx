@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { StarIcon } from '../../../components/ui/icons.tsx';
+import { OrderDialogSubject } from './order-card-parts.tsx';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 const RATING_WORDS = ['', 'Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente'];
@@ -58,11 +59,7 @@ export function ReviewDialog({ order, sending, onSend, onClose }: ReviewDialogPr
       onClose={close}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        {order ? (
-          <p className="dialog-subject">
-            Pedido de <strong>{order.title}</strong>
-          </p>
-        ) : null}
+        {order ? <OrderDialogSubject title={order.title} /> : null}
         <fieldset className="orders-review-stars">
           <legend className="field-label">Nota</legend>
           <div className="orders-review-stars-row">

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, changePasswordSchema, PASSWORD_MIN_LENGTH } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES, changePasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
+import { PasswordField } from '../../../components/account-fields.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete: string }[] = [
+const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete: 'current-password' | 'new-password' }[] = [
   { key: 'currentPassword', id: 'current-password', label: 'Senha atual', autoComplete: 'current-password' },
   { key: 'newPassword', id: 'new-password', label: 'Nova senha', autoComplete: 'new-password' },
   { key: 'confirmPassword', id: 'confirm-password', label: 'Confirmar nova senha', autoComplete: 'new-password' },
@@ -60,17 +60,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     <Dialog open={open} title="Alterar senha" description="Ao trocar a senha, as outras sessões abertas da sua conta são encerradas." onClose={close}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {FIELDS.map((field) => (
-          <TextField
+          <PasswordField
             key={field.key}
             id={field.id}
             label={field.label}
-            type="password"
             autoComplete={field.autoComplete}
+            confirmation={field.key === 'confirmPassword'}
             value={values[field.key]}
-            onChange={(event) => update(field.key, event.target.value)}
+            onChange={(value) => update(field.key, value)}
             error={errors[field.key]}
-            hint={field.key === 'newPassword' ? `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.` : undefined}
-            aria-required="true"
           />
         ))}
         <div className="settings-dialog-actions">
