@@ -24,7 +24,7 @@ describe('demo seed', () => {
     expect(listings).toHaveLength(DEMO_LISTINGS.length);
     expect(new Set(listings.map((listing) => listing.type))).toEqual(new Set(['rental', 'food', 'service']));
     expect(listings.some((listing) => listing.status === 'pending')).toBe(true);
-    const daysLeft = listings.filter((listing) => listing.expires_at).map((listing) => Math.ceil((listing.expires_at!.getTime() - Date.now()) / 86_400_000));
+    const daysLeft = listings.filter((listing) => listing.expires_at).map((listing) => Math.ceil((listing.expires_at!.getTime() - app.clock.now().getTime()) / 86_400_000));
     expect(daysLeft).toContain(3);
     expect(daysLeft.some((days) => days < 0)).toBe(true);
 
@@ -39,7 +39,7 @@ describe('demo seed', () => {
     const orders = await app.db.selectFrom('orders').select(['id', 'status', 'start_date', 'end_date', 'total_cents']).execute();
     expect(orders).toHaveLength(DEMO_ORDERS.length);
     expect(new Set(orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
-    const tomorrow = addDays(todayInTimeZone(app.config.CONDO_TIMEZONE), 1);
+    const tomorrow = addDays(todayInTimeZone(app.config.CONDO_TIMEZONE, app.clock.now()), 1);
     expect(orders.some((order) => order.status === 'in_progress' && order.end_date === tomorrow)).toBe(true);
     expect(orders.every((order) => order.total_cents > 0)).toBe(true);
 

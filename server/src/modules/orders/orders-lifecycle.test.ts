@@ -38,7 +38,7 @@ beforeAll(async () => {
   people.admin = await app.createUser({ roles: ['admin'] });
   for (const who of EVERYONE) apis[who] = (await app.callerAs(people[who])).api;
   serviceId = await publish({ type: 'service', title: 'Passeio com cachorros', description: 'Passeio de 45 minutos', priceCents: 3000, priceUnit: 'service' });
-  today = todayInTimeZone(app.config.CONDO_TIMEZONE);
+  today = todayInTimeZone(app.config.CONDO_TIMEZONE, app.clock.now());
 });
 afterAll(() => app.close());
 
