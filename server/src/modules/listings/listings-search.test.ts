@@ -63,7 +63,7 @@ function nodes(plan: PlanNode): PlanNode[] {
 }
 
 async function planOf(filters: Partial<FeedFilters>): Promise<PlanNode[]> {
-  const query = publicFeedQuery(app.db, { type: null, search: null, filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25', ...filters });
+  const query = publicFeedQuery(app.db, { type: null, search: null, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25', ...filters });
   const [row] = await query.explain('json');
   const plan = (row as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
   return nodes(plan);
@@ -84,7 +84,7 @@ describe('at 100,000 listings', () => {
   });
 
   it('the search finds the word case-insensitively, newest first', async () => {
-    const found = await publicFeedQuery(app.db, { type: null, search: 'JaBuTiCaBa', filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
+    const found = await publicFeedQuery(app.db, { type: null, search: 'JaBuTiCaBa', filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
     // g = 10000, 20000, ... 100000 are active, published g minutes ago; from
     // g > 43200 (30 days) they have expired and left the feed.
     expect(found.map((row) => row.title)).toEqual(['Furadeira 10000', 'Furadeira 20000', 'Furadeira 30000', 'Furadeira 40000']);
@@ -95,7 +95,7 @@ describe('at 100,000 listings', () => {
     expect(usesIndex(first, /^Index Scan/, 'listings_feed_idx')).toBe(true);
     expect(scansListings(first)).toBe(false);
 
-    const page = await publicFeedQuery(app.db, { type: 'rental', search: null, filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
+    const page = await publicFeedQuery(app.db, { type: 'rental', search: null, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
     const cursor = page[19]!.id;
     const next = await planOf({ type: 'rental', cursor });
     expect(usesIndex(next, /^Index Scan/, 'listings_feed_idx')).toBe(true);
@@ -107,7 +107,7 @@ describe('at 100,000 listings', () => {
       const first = await planOf({ type: 'food', sort });
       expect(usesIndex(first, /^Index Scan/, 'listings_price_idx'), sort).toBe(true);
       expect(scansListings(first), sort).toBe(false);
-      const page = await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', sort, cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
+      const page = await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', sort, cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
       const next = await planOf({ type: 'food', sort, cursor: page[19]!.id });
       expect(usesIndex(next, /^Index Scan/, 'listings_price_idx'), sort).toBe(true);
       expect(scansListings(next), sort).toBe(false);
@@ -116,8 +116,8 @@ describe('at 100,000 listings', () => {
 
   it('answers a page of the feed and a search quickly', async () => {
     const started = performance.now();
-    await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
-    await publicFeedQuery(app.db, { type: null, search: RARE_WORD, filter: 'all', cursor: null, limit: 20, now: new Date(), today: '2026-11-25' }).execute();
+    await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
+    await publicFeedQuery(app.db, { type: null, search: RARE_WORD, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
