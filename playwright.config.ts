@@ -66,6 +66,10 @@ export default defineConfig<ClockOptions>({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       CONDO_TIMEZONE: 'America/Recife',
+      // The help page's contact cards (only /ajuda reads these): WhatsApp without the country code gets +55.
+      CONDO_PHONE: '(11) 3333-4444',
+      CONDO_EMAIL: 'portaria@jardimdasflores.com.br',
+      CONDO_WHATSAPP: '(11) 98888-7777',
       CLOCK_START: clock.clockStart,
     },
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },

@@ -117,22 +117,69 @@ test('the help search filters the FAQ as one types, ignoring accents', async ({ 
   await expect(page.getByText('Como combino a devolução?')).toBeVisible();
   await search.fill('xyzzy');
   await expect(page.getByText('Nenhuma pergunta encontrada')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ligar para a portaria' })).toHaveAttribute('href', /^tel:/);
+  await expect(page.getByRole('link', { name: 'Ligar para a portaria' })).toHaveAttribute('href', 'tel:1133334444');
+
+  // The front desk's contact cards come from the configuration (playwright.config.ts).
+  const contacts = page.getByRole('region', { name: 'Fale com a portaria' });
+  await expect(contacts.getByRole('link', { name: /^Telefone/ })).toHaveAttribute('href', 'tel:1133334444');
+  await expect(contacts.getByRole('link', { name: /^E-mail/ })).toHaveAttribute('href', 'mailto:portaria@jardimdasflores.com.br');
+  const whatsapp = contacts.getByRole('link', { name: /^WhatsApp/ });
+  await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5511988887777');
+  await expect(whatsapp).toHaveAttribute('target', '_blank');
 });
 
-test('offline, the last-seen list still shows, marked as saved data', async ({ page, context }) => {
+test('offline, the last-seen home, list, listing, orders and notifications still show, marked as saved data', async ({ page, context }) => {
   await login(page, DEMO.resident.email, DEMO.resident.password);
   await expect(page).not.toHaveURL(/\/auth/);
+  // Each screen in its own page load: what is saved on the device is more than the last one.
   await page.goto('/alugueis');
   const firstCard = page.getByRole('article').first();
   await expect(firstCard).toBeVisible();
   const title = (await firstCard.getByRole('heading').first().textContent())!.trim();
+  await firstCard.getByRole('heading').first().click();
+  await expect(page).toHaveURL(/\/item\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+  const detailPath = new URL(page.url()).pathname;
+  await page.goto('/meus-pedidos');
+  const order = page.getByRole('article').first();
+  await expect(order).toBeVisible();
+  const orderTitle = (await order.getByRole('heading').first().textContent())!.trim();
+  await page.goto('/notificacoes');
+  const notification = page.getByRole('listitem').filter({ hasText: 'Novo pedido recebido' }).first();
+  await expect(notification).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText('Olá, Ana Beatriz Souza!')).toBeVisible();
   // Give the cache a moment to be saved on the device.
   await page.waitForTimeout(1500);
 
   await context.setOffline(true);
+  const saved = page.getByText(/Você está offline\. Mostrando dados salvos em/);
   await page.reload();
-  await expect(page.getByText(/Você está offline\. Mostrando dados salvos em/)).toBeVisible();
+  await expect(saved).toBeVisible();
+  await expect(page.getByText('Olá, Ana Beatriz Souza!')).toBeVisible();
+
+  await page.goto('/alugueis');
+  await expect(saved).toBeVisible();
   await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+
+  await page.goto(detailPath);
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+  await expect(page.getByText('Não foi possível carregar')).toHaveCount(0);
+
+  await page.goto('/meus-pedidos');
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Meus Pedidos' })).toBeVisible();
+  await expect(page.getByRole('article').getByRole('heading', { name: orderTitle }).first()).toBeVisible();
+
+  await page.goto('/notificacoes');
+  await expect(saved).toBeVisible();
+  await expect(page.getByText('Novo pedido recebido').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A screen never opened before says it could not load instead of waiting forever.
+  await page.goto('/comidas');
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
   await context.setOffline(false);
 });

@@ -76,6 +76,27 @@ export function restoreQueryCache(client: QueryClient): void {
   }
 }
 
+/**
+ * The memory cache holds only what this page load has seen (and forgets what no screen used
+ * for a few minutes), so a save alone would drop the details, orders or lists opened earlier.
+ * The earlier saved answers that the cache no longer holds are kept, up to the maximum age.
+ */
+function withEarlierScreens(state: DehydratedState, now: number): DehydratedState {
+  let earlier: DehydratedState | undefined;
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    earlier = raw ? superjson.parse<Saved>(raw)?.state : undefined;
+  } catch {
+    return state;
+  }
+  if (!earlier) return state;
+  const current = new Set(state.queries.map((query) => query.queryHash));
+  const kept = earlier.queries.filter(
+    (query) => !current.has(query.queryHash) && !isSessionKey(query.queryKey) && now - query.state.dataUpdatedAt <= MAX_AGE_MS,
+  );
+  return { ...state, queries: [...state.queries, ...kept] };
+}
+
 /** Saves the cache a moment after it changes, only while online (offline there is nothing new to keep). */
 export function persistQueryCache(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -90,7 +111,7 @@ export function persistQueryCache(client: QueryClient): () => void {
     }
     try {
       const savedAt = Date.now();
-      const state = dehydrate(client, { shouldDehydrateQuery: keep });
+      const state = withEarlierScreens(dehydrate(client, { shouldDehydrateQuery: keep }), savedAt);
       localStorage.setItem(STORAGE_KEY, superjson.stringify({ savedAt, state } satisfies Saved));
       setLastSaved(savedAt);
     } catch {
@@ -101,8 +122,16 @@ export function persistQueryCache(client: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!timer) timer = setTimeout(save, SAVE_DELAY_MS);
   });
+  // Leaving or closing the app within the delay: save now, or the last screen opened is lost.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener('pagehide', flush);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
     if (timer) clearTimeout(timer);
   };
 }

@@ -34,7 +34,13 @@ export const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
     queries: {
       staleTime: 30_000,
+      // Offline, a query tries once and fails at once instead of pausing: the route loaders
+      // (which wait for their prefetch) never hang, a screen keeps the data saved on the device
+      // (docs: offline reading) and one never opened says it could not load. Back online,
+      // refetchOnReconnect catches up.
+      networkMode: 'offlineFirst',
       retry: (failureCount, error) => {
+        if (!navigator.onLine) return false;
         const status = (error as { data?: { httpStatus?: number } }).data?.httpStatus;
         if (status && status >= 400 && status < 500) return false;
         return failureCount < 2;

@@ -69,7 +69,8 @@ export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDeta
     );
   }
 
-  if (query.isError) {
+  // Offline, a failed refetch keeps the saved listing on screen (the offline banner marks it).
+  if (query.isError && !query.data) {
     const notFound = isNotFoundError(query.error);
     return (
       <AppScreen header={header}>

@@ -42,7 +42,7 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
 
       {query.isPending ? (
         <Spinner label="Carregando avaliações" />
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <div className="detail-reviews-empty" role="alert">
           <p>{errorMessage(query.error)}</p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
