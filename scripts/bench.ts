@@ -36,7 +36,8 @@ import { describeLoad, formatMiB, formatMs, formatRate } from './bench/stats.ts'
 // does (plain node, a child process), captures the SQL the app sends from
 // Postgres's own statement log, and measures the app side by side with pgbench
 // running that same SQL and with a minimal tRPC + pg endpoint. Never part of
-// `npm test`. Env: BENCH_SECONDS (per load, default 12), BENCH_KEEP=1 keeps the data.
+// `npm test`. Env: BENCH_SECONDS (per load, default 12), BENCH_KEEP=1 keeps the data,
+// BENCH_ONLY=name,name runs only those sections.
 
 const root = PROJECT_ROOT;
 const CONNECTIONS = 50;
@@ -454,7 +455,21 @@ try {
   const header = await machineHeader(databaseUrl, pgbench);
 
   // Each section is one function; a failing one becomes a note instead of ending the run.
-  const sections: (() => Promise<BenchSection>)[] = [() => readPathSection(ctx), () => browseSortSection(ctx), () => memorySection(ctx), () => realtimeSection(), () => bundleSection(), () => lighthouseSection()];
+  const allSections: Record<string, () => Promise<BenchSection>> = {
+    'read-path': () => readPathSection(ctx),
+    'browse-sort': () => browseSortSection(ctx),
+    memory: () => memorySection(ctx),
+    realtime: () => realtimeSection(),
+    bundle: () => bundleSection(),
+    lighthouse: () => lighthouseSection(),
+  };
+  // BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while).
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = only?.filter((name) => !(name in allSections)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')}; known: ${Object.keys(allSections).join(', ')}`);
+  const sections = Object.entries(allSections)
+    .filter(([name]) => !only || only.includes(name))
+    .map(([, section]) => section);
   const results: BenchSection[] = [];
   for (const [i, section] of sections.entries()) {
     const sectionDone = step(`section ${i + 1} of ${sections.length}`);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { ADMIN_ORDERS_LIMIT, ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
@@ -407,6 +408,33 @@ describe('home recent activity', () => {
 });
 
 describe('admin orders', () => {
+  it('pages through every order by keyset: newest first, none twice, none missed, even when many share the same moment', async () => {
+    const listingId = await publish(owner, { type: 'service', title: 'Aula de violão em grupo', description: 'Turma de sábado', priceCents: 4000 });
+    const { id } = await (await api(neighbour)).orders.create({ listingId });
+    // 2.5 pages of copies of that order; half of them created at the very same instant (ties broken by id).
+    const copies = ADMIN_ORDERS_LIMIT * 2 + ADMIN_ORDERS_LIMIT / 2;
+    await sql`CREATE TEMP TABLE order_copies AS SELECT o.* FROM orders o, generate_series(1, ${copies}) WHERE o.id = ${id}`.execute(app.db);
+    await sql`UPDATE order_copies SET id = gen_random_uuid(), created_at = created_at - (CASE WHEN random() < 0.5 THEN interval '0' ELSE random() * interval '1 day' END)`.execute(app.db);
+    await sql`INSERT INTO orders SELECT * FROM order_copies`.execute(app.db);
+    await sql`DROP TABLE order_copies`.execute(app.db);
+    const expected = await app.db.selectFrom('orders').select(['id']).where('status', '=', 'pending').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    expect(expected.length).toBeGreaterThan(copies);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<Api['orders']['moderation']['list']>> = await (await api(moderator)).orders.moderation.list({ status: 'pending', cursor });
+      expect(page.items.length).toBeLessThanOrEqual(ADMIN_ORDERS_LIMIT);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(seen).toEqual(expected.map((row) => row.id));
+    await expectError((await api(moderator)).orders.moderation.list({ cursor: 'nao-e-uuid' }), 'BAD_REQUEST', 'Página inválida');
+  });
+
   it('moderators and admins see every order newest first, filtered by status, with both people', async () => {
     const listingId = await publish(owner, { type: 'service', title: 'Aula de inglês', description: 'Conversação', priceCents: 7000 });
     const { id } = await (await api(neighbour)).orders.create({ listingId });
