@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 
-export function recordLoginAttempt(db: Db, attempt: { email: string; ip: string; succeeded: boolean }) {
-  return db.insertInto('login_attempts').values({ ...attempt, created_at: new Date() }).execute();
+export function recordLoginAttempt(db: Db, attempt: { email: string; ip: string; succeeded: boolean; now: Date }) {
+  const { now, ...values } = attempt;
+  return db.insertInto('login_attempts').values({ ...values, created_at: now }).execute();
 }
 
 export function deleteOldLoginAttempts(db: Db, before: Date) {
@@ -16,21 +17,21 @@ export function insertPasswordResetToken(db: Db, token: { tokenHash: string; use
 }
 
 /** Marks a valid reset token used, once: two concurrent uses cannot both succeed. */
-export function consumePasswordResetToken(db: Db, tokenHash: string) {
+export function consumePasswordResetToken(db: Db, tokenHash: string, now: Date) {
   return db
     .updateTable('password_reset_tokens')
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', now)
     .returning(['user_id'])
     .executeTakeFirst();
 }
 
-export function invalidateUserResetTokens(db: Db, userId: string) {
+export function invalidateUserResetTokens(db: Db, userId: string, now: Date) {
   return db
     .updateTable('password_reset_tokens')
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();

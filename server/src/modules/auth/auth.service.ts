@@ -106,7 +106,7 @@ export async function login(
 
   const credentials = await users.findCredentialsByEmail(deps.db, input.email);
   const valid = await verifyPassword(credentials?.password_hash ?? (await decoyPasswordHash()), input.password);
-  await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip ?? 'unknown', succeeded: Boolean(credentials && valid) });
+  await authRepository.recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip ?? 'unknown', succeeded: Boolean(credentials && valid), now: deps.clock.now() });
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.loginFailed);
 
   const { token: sessionToken } = await deps.sessions.create(deps.db, credentials.id, meta);
@@ -145,7 +145,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
     await authRepository.insertPasswordResetToken(deps.db, {
       tokenHash: sha256Hex(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      expiresAt: new Date(deps.clock.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
     });
     const link = `${meta.baseUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
     sendInBackground(deps.mailer, deps.logger, {
@@ -169,10 +169,10 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
 export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordSchema>) {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    const consumed = await authRepository.consumePasswordResetToken(trx, sha256Hex(input.token));
+    const consumed = await authRepository.consumePasswordResetToken(trx, sha256Hex(input.token), deps.clock.now());
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
     await users.updatePasswordHash(trx, consumed.user_id, passwordHash);
-    await authRepository.invalidateUserResetTokens(trx, consumed.user_id);
+    await authRepository.invalidateUserResetTokens(trx, consumed.user_id, deps.clock.now());
     await authRepository.deleteUserDevices(trx, consumed.user_id);
     await deps.sessions.revokeAll(trx, consumed.user_id);
     await deps.sockets.requestClose(trx, consumed.user_id);
@@ -190,7 +190,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   await deps.db.transaction().execute(async (trx) => {
     await users.updatePasswordHash(trx, session.userId, passwordHash);
     await deps.sessions.revokeAll(trx, session.userId, session.id);
-    await authRepository.invalidateUserResetTokens(trx, session.userId);
+    await authRepository.invalidateUserResetTokens(trx, session.userId, deps.clock.now());
     await deps.sockets.requestClose(trx, session.userId);
   });
   const account = await users.findProfile(deps.db, session.userId);

@@ -184,8 +184,8 @@ describe('password recovery', () => {
     const token = linkToken(mail.text);
     const stored = await app.db.selectFrom('password_reset_tokens').select(['token_hash', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(sha256Hex(token));
-    expect(stored.expires_at.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect(stored.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    // On the app's clock (fixed in tests), not the machine's.
+    expect(stored.expires_at.getTime() - app.clock.now().getTime()).toBe(60 * 60_000);
 
     await caller.api.auth.resetPassword({ token, password: 'recuperada-agora', confirmPassword: 'recuperada-agora' });
     expect(await app.db.selectFrom('sessions').select('id').where('id', '=', oldSession.ctx.session!.id).executeTakeFirst()).toBeUndefined();
@@ -204,8 +204,22 @@ describe('password recovery', () => {
   it('refuses an expired link', async () => {
     const user = await app.createUser();
     const token = 'x'.repeat(43);
-    await app.db.insertInto('password_reset_tokens').values({ token_hash: sha256Hex(token), user_id: user.id, expires_at: new Date(Date.now() - 1000) }).execute();
+    await app.db.insertInto('password_reset_tokens').values({ token_hash: sha256Hex(token), user_id: user.id, expires_at: new Date(app.clock.now().getTime() - 1000) }).execute();
     const caller = await app.callerAs(null);
     await expectError(caller.api.auth.resetPassword({ token, password: 'recuperada-agora', confirmPassword: 'recuperada-agora' }), 'BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
+  });
+
+  it('refuses a link once an hour has passed on the app clock', async () => {
+    const user = await app.createUser();
+    const before = app.outbox().length;
+    const caller = await app.callerAs(null);
+    await caller.api.auth.requestPasswordReset({ email: user.email });
+    const mail = await eventually(() => {
+      const messages = app.outbox();
+      if (messages.length <= before) throw new Error('no e-mail yet');
+      return messages[messages.length - 1]!;
+    });
+    app.clock.advance(60 * 60_000 + 1000);
+    await expectError(caller.api.auth.resetPassword({ token: linkToken(mail.text), password: 'recuperada-agora', confirmPassword: 'recuperada-agora' }), 'BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
   });
 });
