@@ -6,7 +6,7 @@ import pino from 'pino';
 import { hashPassword } from '../server/src/auth/crypto.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { APP_DATABASE, startEmbeddedPostgres, type PostgresHandle } from '../server/src/db/embedded-postgres.ts';
-import * as users from '../server/src/modules/users/users.repository.ts';
+import * as users from '../server/src/modules/users/users.service.ts';
 import { startServer, type RunningServer } from '../server/src/server.ts';
 
 // npm run test:chaos: two app instances on one Postgres, restarted RESTARTS times

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../shared/src/auth/auth.schema.ts';
-import { hashPassword } from '../server/src/auth/crypto.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 import { publishEvent, CLOSE_SOCKETS_KIND } from '../server/src/realtime/event-bus.ts';
-import * as users from '../server/src/modules/users/users.repository.ts';
+import * as users from '../server/src/modules/users/users.service.ts';
 import { fail, parseFlags, withDatabase } from './lib/maintainer.ts';
 
 // npm run user:create-admin -- --email E --password P --name "N"
@@ -24,26 +23,10 @@ try {
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     const outcome = await db.transaction().execute(async (trx) => {
-      const existing = await users.findUserIdByEmail(trx, args.email);
-      if (existing) {
-        await users.approveUserById(trx, existing.id);
-        await users.grantRole(trx, existing.id, 'admin');
-        // Their open tabs keep an old context: close them so they reconnect as admin.
-        await publishEvent(trx, { userId: existing.id, kind: CLOSE_SOCKETS_KIND, payload: {} });
-        return 'promoted';
-      }
-      const { id } = await users.insertUser(trx, {
-        email: args.email,
-        passwordHash: await hashPassword(args.password),
-        fullName: args.name,
-        cpf: null,
-        phone: null,
-        block: null,
-        apartment: null,
-        approvalStatus: 'approved',
-      });
-      await users.grantRole(trx, id, 'admin');
-      return 'created';
+      const { outcome, userId } = await users.createOrPromoteAdmin(trx, { email: args.email, password: args.password, fullName: args.name });
+      // Their open tabs keep an old context: close them so they reconnect as admin.
+      if (outcome === 'promoted') await publishEvent(trx, { userId, kind: CLOSE_SOCKETS_KIND, payload: {} });
+      return outcome;
     });
     console.log(
       outcome === 'created'

@@ -4,7 +4,8 @@ import path from 'node:path';
 // - a client feature never imports another feature (routes compose them);
 // - a server module never imports another module's repository (it asks that module's service),
 //   and neither does the server code around the modules (http, jobs, realtime...), except the
-//   demo seed, which writes its rows through the repositories as the app does;
+//   demo seed, which writes its rows through the repositories as the app does; nor do the
+//   maintainer scripts (scripts/), which go through a module's service like any other caller;
 // - client code imports nothing from the server but types (`import type { AppRouter }`);
 // - shared/ imports neither the client nor the server.
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +33,7 @@ function check(context, node, source, typeOnly) {
   if (from.side === 'client' && from.feature && to.feature && to.feature !== from.feature) {
     context.report({ node, message: `Feature '${from.feature}' imports feature '${to.feature}': move the shared piece to client/src/components, hooks or lib, or compose both in a route.` });
   }
-  if (from.side === 'server' && to.module && to.module !== from.module && /\.repository(\.ts)?$/.test(to.relative) && !MAY_USE_ANY_REPOSITORY.has(from.relative)) {
+  if ((from.side === 'server' || from.side === 'scripts') && to.module && to.module !== from.module && /\.repository(\.ts)?$/.test(to.relative) && !MAY_USE_ANY_REPOSITORY.has(from.relative)) {
     const who = from.module ? `Module '${from.module}'` : `'${from.relative}'`;
     context.report({ node, message: `${who} uses the repository of '${to.module}': call that module's service instead.` });
   }

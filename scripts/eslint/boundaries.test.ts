@@ -36,6 +36,14 @@ describe('import boundaries (npm run lint)', () => {
     expect(await boundaryErrors('server/src/jobs/x.ts', "import * as auth from '../modules/auth/auth.service.ts';\nexport const x = auth;\n")).toEqual([]);
   });
 
+  it("refuses a maintainer script using a module's repository, not its service", async () => {
+    const file = 'scripts/x.ts';
+    expect(await boundaryErrors(file, "import * as users from '../server/src/modules/users/users.repository.ts';\nexport const x = users;\n")).toEqual([
+      expect.stringContaining("'scripts/x.ts' uses the repository of 'users'"),
+    ]);
+    expect(await boundaryErrors(file, "import * as users from '../server/src/modules/users/users.service.ts';\nexport const x = users;\n")).toEqual([]);
+  });
+
   it('refuses client code importing server values, but not types', async () => {
     const file = 'client/src/lib/x.ts';
     expect(await boundaryErrors(file, "import { appRouter } from '../../../server/src/router.ts';\nexport const x = appRouter;\n")).toEqual([

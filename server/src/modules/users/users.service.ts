@@ -88,6 +88,31 @@ export {
   updatePasswordHash,
 } from './users.repository.ts';
 
+/**
+ * The maintainer's `user:create-admin`: the person with this e-mail becomes an approved
+ * admin (password kept), or a new approved admin is created. Runs in the caller's transaction.
+ */
+export async function createOrPromoteAdmin(db: Db, account: { email: string; password: string; fullName: string }) {
+  const existing = await users.findUserIdByEmail(db, account.email);
+  if (existing) {
+    await users.approveUserById(db, existing.id);
+    await users.grantRole(db, existing.id, 'admin');
+    return { outcome: 'promoted' as const, userId: existing.id };
+  }
+  const { id } = await users.insertUser(db, {
+    email: account.email,
+    passwordHash: await hashPassword(account.password),
+    fullName: account.fullName,
+    cpf: null,
+    phone: null,
+    block: null,
+    apartment: null,
+    approvalStatus: 'approved',
+  });
+  await users.grantRole(db, id, 'admin');
+  return { outcome: 'created' as const, userId: id };
+}
+
 // ---- The administration: people (admins only) ----
 
 function toAdminUser(row: users.AdminUserRow): AdminUser {
