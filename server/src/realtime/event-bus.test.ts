@@ -17,16 +17,15 @@ function notification(userId: string, title: string) {
 async function collect(userId: string) {
   const controller = new AbortController();
   const received: AppEvent[] = [];
-  const follower = app.deps.bus.follow(userId, await app.deps.bus.latestIdFor(userId), controller.signal);
+  const stream = app.deps.bus.stream(userId, await app.deps.bus.latestIdFor(userId), controller.signal);
   const done = (async () => {
-    for (let event = await follower.next(); event; event = await follower.next()) received.push(event);
+    for await (const event of stream) received.push(event);
   })();
   return {
     titles: () => received.map((event) => String(event.payload.title)),
     async stop() {
       controller.abort();
       await done;
-      follower.close();
     },
   };
 }
@@ -69,5 +68,67 @@ describe('delivery in batches, by user', () => {
     expect(BigInt(slow.earlierId)).toBeLessThan(BigInt(slow.laterId));
     await eventually(() => expect(stream.titles()).toEqual(['later id, first commit', 'earlier id, later commit']));
     await stream.stop();
+  });
+});
+
+/** A follower's sink that keeps what it is handed. */
+function collectingSink() {
+  const events: AppEvent[] = [];
+  return { events, titles: () => events.map((event) => String(event.payload.title)), event: (event: AppEvent) => events.push(event), fail: (error: unknown) => events.push({ id: 'failed', kind: String(error) } as AppEvent) };
+}
+
+/** Holds the bus's deliveries (they run one at a time) until the returned function is called. */
+function holdDeliveries(): () => void {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  void (app.deps.bus as unknown as { enqueue(task: () => Promise<void>): Promise<void> }).enqueue(() => gate);
+  return release;
+}
+
+describe('no repeats, without memory per subscriber', () => {
+  it('a catch-up row whose NOTIFY is read after the catch-up is handed over once, and the follower keeps nothing afterwards', async () => {
+    const person = await app.createUser();
+    const cursor = await app.deps.bus.latestIdFor(person.id);
+    const release = holdDeliveries();
+    await app.deps.bus.publish(app.db, notification(person.id, 'one'));
+    await app.deps.bus.publish(app.db, notification(person.id, 'two'));
+    const follower = app.deps.bus.follow(person.id, cursor);
+    const sink = collectingSink();
+    follower.start(sink);
+    await eventually(() => expect(sink.titles()).toEqual(['one', 'two']));
+    release(); // the NOTIFYs of both now reach the follower live
+    await app.deps.bus.publish(app.db, notification(person.id, 'three'));
+    await eventually(() => expect(sink.titles()).toEqual(['one', 'two', 'three']));
+    expect((follower as unknown as { expected: unknown }).expected).toBeNull();
+    follower.close();
+  });
+
+  it('a live event arriving while the catch-up is read, and also in it, is handed over once', async () => {
+    const person = await app.createUser();
+    const cursor = await app.deps.bus.latestIdFor(person.id);
+    const id = await app.deps.bus.publish(app.db, notification(person.id, 'both'));
+    await eventually(() => expect(app.deps.bus.handedOver(id)).toBe(true));
+    const follower = app.deps.bus.follow(person.id, cursor);
+    const sink = collectingSink();
+    follower.start(sink);
+    // As the bus hands it over while the catch-up query runs.
+    follower.push({ id, userId: person.id, kind: 'notification.created', payload: { title: 'both' }, createdAt: new Date() });
+    await app.deps.bus.publish(app.db, notification(person.id, 'after'));
+    await eventually(() => expect(sink.titles()).toEqual(['both', 'after']));
+    expect((follower as unknown as { expected: unknown }).expected).toBeNull();
+    follower.close();
+  });
+
+  it('the bus hands an id over once even when it reads it twice (its catch-up after a dropped LISTEN overlapping NOTIFYs)', async () => {
+    const person = await app.createUser();
+    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const sink = collectingSink();
+    follower.start(sink);
+    const id = await app.deps.bus.publish(app.db, notification(person.id, 'once'));
+    await eventually(() => expect(sink.titles()).toEqual(['once']));
+    await (app.deps.bus as unknown as { deliver(ids: string[]): Promise<void> }).deliver([id]);
+    await app.deps.bus.publish(app.db, notification(person.id, 'next'));
+    await eventually(() => expect(sink.titles()).toEqual(['once', 'next']));
+    follower.close();
   });
 });

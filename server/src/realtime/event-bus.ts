@@ -11,8 +11,11 @@ export const SESSIONS_CHANNEL = 'vizinhanca_sessions';
 
 /** Ids read in one query at most (a bigger burst takes several). */
 const MAX_BATCH = 5000;
-/** Event ids a subscriber remembers to skip repeats (a catch-up overlapping live delivery). */
-const REMEMBERED_IDS = 200;
+/**
+ * Event ids the bus remembers having handed over, to skip repeats (its own catch-up
+ * after a dropped LISTEN overlapping NOTIFYs): one bounded set per instance, not per subscriber.
+ */
+const REMEMBERED_IDS = 20_000;
 
 export interface AppEvent {
   id: string;
@@ -51,6 +54,8 @@ export class EventBus {
   private draining = false;
   /** Deliveries run one at a time, in arrival order (see enqueue). */
   private deliveries: Promise<void> = Promise.resolve();
+  /** Ids handed over lately, oldest first (see REMEMBERED_IDS). */
+  private readonly handedOverIds = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -83,7 +88,7 @@ export class EventBus {
       else if (message.channel === CHANNEL) this.notified(message.payload);
     });
     try {
-      // Read before LISTEN: catching up from here may repeat an event (subscribers skip repeats) but never misses one.
+      // Read before LISTEN: catching up from here may repeat an event (the bus skips repeats) but never misses one.
       const caughtUpTo = this.lastSeenId;
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
@@ -181,8 +186,11 @@ export class EventBus {
       const now = Date.now();
       for (const id of ids) {
         const row = byId.get(id);
-        if (!row) continue; // pruned meanwhile, or a repeat already handed over
+        if (!row) continue; // pruned meanwhile, or a repeat within this batch
         byId.delete(id);
+        if (this.handedOverIds.has(id)) continue; // a repeat of an earlier batch
+        this.handedOverIds.add(id);
+        if (this.handedOverIds.size > REMEMBERED_IDS) this.handedOverIds.delete(this.handedOverIds.values().next().value!);
         const event = toEvent(row);
         // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
         eventBusLag.observe(Math.max(0, now - event.createdAt.getTime()) / 1000);
@@ -192,6 +200,11 @@ export class EventBus {
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
+  }
+
+  /** Whether this instance has handed this event id to its subscribers (lately: see REMEMBERED_IDS). */
+  handedOver(id: string): boolean {
+    return this.handedOverIds.has(id);
   }
 
   private emit(event: AppEvent): void {
@@ -248,18 +261,24 @@ export class EventBus {
 
   /**
    * The user's events after `afterId`, then live ones, without gaps or repeats:
-   * the live subscription is in place before the catch-up query runs.
+   * the live subscription is in place before the catch-up query runs. Call `start`.
    */
-  follow(userId: string, afterId: string, signal: AbortSignal | undefined): Follower {
-    return new Follower(this, this.db, userId, afterId, signal);
+  follow(userId: string, afterId: string): Follower {
+    return new Follower(this, this.db, userId, afterId);
   }
 
-  /** `follow` as an async generator. */
+  /** `follow` as an async generator, until the signal aborts. */
   async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
-    const follower = this.follow(userId, afterId, signal);
+    const follower = this.follow(userId, afterId);
+    const pulled = new PulledEvents();
+    const end = () => pulled.end();
+    if (signal?.aborted) end();
+    signal?.addEventListener('abort', end, { once: true });
     try {
-      for (let event = await follower.next(); event; event = await follower.next()) yield event;
+      follower.start(pulled);
+      for (let event = await pulled.next(); event; event = await pulled.next()) yield event;
     } finally {
+      signal?.removeEventListener('abort', end);
       follower.close();
     }
   }
@@ -321,41 +340,67 @@ export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
   return row.id;
 }
 
+/** Where a Follower hands its events: in order, catch-up first. */
+export interface FollowerSink {
+  event(event: AppEvent): void;
+  /** The catch-up could not be read: the stream ends. */
+  fail(error: unknown): void;
+}
+
+/** `a` is a later id than `b` (ids are decimal strings of a bigint sequence; compared without allocating). */
+export function isLaterId(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length > b.length : a > b;
+}
+
 /**
  * One subscriber's view of its user's events: the rows after its cursor first, then
- * live ones as they arrive. One plain object per subscriber (no generator, no closures):
- * an idle socket costs little. `next()` answers null once the signal aborts.
+ * live ones as they arrive, pushed to a sink synchronously (no generator, no promise
+ * per event). It listens from construction, so nothing committed after the catch-up
+ * query's snapshot is missed; events arriving during the query wait in a queue.
+ * Repeats: the bus hands each id over once; a catch-up row may still arrive live
+ * (its NOTIFY read after the query), so the ids the catch-up handed over and the bus
+ * has not are remembered until they show up. Once live, a follower keeps nothing per event.
  */
 export class Follower implements Subscriber {
-  private readonly queue: AppEvent[] = [];
-  private wake: (() => void) | null = null;
-  private missed: AppEvent[] | null = null;
-  /** Ids handed over, made on first use. Ids come from a sequence and transactions commit out of id order: live events are de-duplicated by id, not compared with a cursor. */
-  private delivered: Set<string> | null = null;
+  /** Live events held while the catch-up is read; null once live. */
+  private queue: AppEvent[] | null = [];
+  /** Catch-up ids still expected live (skipped when they come); null when none. */
+  private expected: Set<string> | null = null;
+  private sink: FollowerSink | null = null;
+  private closed = false;
   constructor(
     private readonly bus: EventBus,
     private readonly db: Db,
     private readonly userId: string,
     private readonly afterId: string,
-    private readonly signal: AbortSignal | undefined,
   ) {
     bus.subscribe(userId, this);
-    signal?.addEventListener('abort', this, { once: true });
+  }
+
+  /** Reads the catch-up, hands it to `sink`, then forwards live events as they arrive. */
+  start(sink: FollowerSink): void {
+    this.sink = sink;
+    void this.catchUp();
   }
 
   push(event: AppEvent): void {
-    this.queue.push(event);
-    this.wake?.();
+    if (this.queue) this.queue.push(event);
+    else this.forward(event);
   }
 
-  /** The signal aborted (EventTarget calls handleEvent on listener objects). */
-  handleEvent(): void {
-    this.wake?.();
+  private forward(event: AppEvent): void {
+    if (this.closed || event.kind.startsWith(SYSTEM_KIND_PREFIX) || !isLaterId(event.id, this.afterId)) return;
+    if (this.expected?.delete(event.id)) {
+      if (this.expected.size === 0) this.expected = null;
+      return;
+    }
+    this.sink!.event(event);
   }
 
-  async next(): Promise<AppEvent | null> {
-    if (!this.missed) {
-      const rows = await this.db
+  private async catchUp(): Promise<void> {
+    let rows;
+    try {
+      rows = await this.db
         .selectFrom('events')
         .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
         .where('user_id', '=', this.userId)
@@ -364,35 +409,71 @@ export class Follower implements Subscriber {
         .orderBy('id')
         .limit(500)
         .execute();
-      this.missed = rows.map(toEvent).reverse();
+    } catch (error) {
+      if (!this.closed) this.sink!.fail(error);
+      return;
     }
-    const caughtUp = this.missed.pop();
-    if (caughtUp) return this.remember(caughtUp);
-    const catchUpFrom = BigInt(this.afterId);
-    while (!this.signal?.aborted) {
-      const event = this.queue.shift();
-      if (!event) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = null;
-        continue;
-      }
-      if (event.kind.startsWith(SYSTEM_KIND_PREFIX) || BigInt(event.id) <= catchUpFrom || this.delivered?.has(event.id)) continue;
-      return this.remember(event);
+    if (this.closed) return;
+    const queued = this.queue!;
+    this.queue = null;
+    const caughtUp = new Set<string>();
+    for (const row of rows) {
+      const event = toEvent(row);
+      caughtUp.add(event.id);
+      this.sink!.event(event);
+      if (this.closed) return;
     }
-    return null;
-  }
-
-  private remember(event: AppEvent): AppEvent {
-    const delivered = (this.delivered ??= new Set());
-    delivered.add(event.id);
-    if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
-    return event;
+    if (caughtUp.size) {
+      const seenLive = new Set(queued.map((event) => event.id));
+      // Not handed over by the bus yet: its NOTIFY is still on the way.
+      for (const id of caughtUp) if (!seenLive.has(id) && !this.bus.handedOver(id)) (this.expected ??= new Set()).add(id);
+    }
+    for (const event of queued) {
+      if (!caughtUp.has(event.id)) this.forward(event);
+      if (this.closed) return;
+    }
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue = null;
+    this.expected = null;
     this.bus.unsubscribe(this.userId, this);
-    this.signal?.removeEventListener('abort', this);
+  }
+}
+
+/** A Follower read one event at a time (`next()` answers null once closed): for scripts and tests. */
+class PulledEvents implements FollowerSink {
+  private readonly ready: AppEvent[] = [];
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  private ended = false;
+
+  event(event: AppEvent): void {
+    this.ready.push(event);
     this.wake?.();
+  }
+
+  fail(error: unknown): void {
+    this.failure = error;
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async next(): Promise<AppEvent | null> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const event = this.ready.shift();
+      if (event) return event;
+      if (this.ended) return null;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
   }
 }
 

@@ -1,7 +1,6 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import type { Follower } from '../../realtime/event-bus.ts';
 import { accessRefusal } from '../../auth/access.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
@@ -29,15 +28,13 @@ export const realtimeRouter = router({
       const userId = ctx.user.id;
       const sessionId = ctx.session.id;
       const rolesAtStart = ctx.user.roles.join(',');
-      let follower: Follower | null = null;
       try {
         let afterId = input?.lastEventId ?? null;
         if (!afterId) {
           afterId = await deps.bus.latestIdFor(userId);
           yield tracked(afterId, { kind: 'ready', payload: {} } satisfies RealtimeEvent);
         }
-        follower = deps.bus.follow(userId, afterId, signal);
-        for (let event = await follower.next(); event; event = await follower.next()) {
+        for await (const event of deps.bus.stream(userId, afterId, signal)) {
           // From this instance's session cache (dropped on any change, on every instance): no query per event.
           const current = await deps.sessions.validateId(sessionId);
           if (!current || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== rolesAtStart) {
@@ -48,7 +45,6 @@ export const realtimeRouter = router({
           yield tracked(event.id, realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }));
         }
       } finally {
-        follower?.close();
         if (connection) connection.subscriptions -= 1;
       }
     }),
