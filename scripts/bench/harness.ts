@@ -42,9 +42,18 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Starts a Node server script as a child process, output to `logFile`, and waits for `readyPath` to answer 200. */
-export async function startNodeServer(options: { script: string; cwd: string; env: NodeJS.ProcessEnv; port: number; readyPath: string; logFile: string }): Promise<ChildServer> {
+export async function startNodeServer(options: {
+  script: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  readyPath: string;
+  logFile: string;
+  /** Node's own flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}): Promise<ChildServer> {
   const out = openSync(options.logFile, 'a');
-  const child = spawn(process.execPath, [options.script], { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out] });
   const url = `http://127.0.0.1:${options.port}`;
   const stop = stopper(child);
   try {

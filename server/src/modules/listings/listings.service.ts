@@ -90,7 +90,9 @@ export async function list(
   input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; sort?: ListingSort; cursor: string | null; limit: number },
 ) {
   const now = deps.clock.now();
-  const rows = await listings.listPublic(deps.db, { ...input, now, today: todayInTimeZone(deps.config.CONDO_TIMEZONE, now) });
+  // Only the 'available' chip reads today's date.
+  const today = input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '';
+  const rows = await listings.listPublic(deps.db, { ...input, now, today });
   const result = page(rows, input.limit);
   return { items: result.items.map(toPublic), nextCursor: result.nextCursor };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
-import type { Db } from '../../db/database.ts';
+import { type Db, prepared } from '../../db/database.ts';
 
 /** The order's own columns every screen shows. */
 const ORDER_COLUMNS = [
@@ -135,16 +135,18 @@ export function listOccupied(db: Db, listingId: string, today: string) {
 
 /** Whether another blocking order holds a day of this period (the service's check; the constraint is the guarantee). */
 export async function hasOverlap(db: Db, listingId: string, startDate: string, endDate: string) {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('listing_id', '=', listingId)
-    .where('status', 'in', BLOCKING_ORDER_STATUSES)
-    .where('start_date', '<=', endDate)
-    .where('end_date', '>=', startDate)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+  const rows = await prepared(
+    db,
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('listing_id', '=', listingId)
+      .where('status', 'in', BLOCKING_ORDER_STATUSES)
+      .where('start_date', '<=', endDate)
+      .where('end_date', '>=', startDate)
+      .limit(1),
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -153,23 +155,25 @@ export async function hasOverlap(db: Db, listingId: string, startDate: string, e
  * requester is asked to confirm).
  */
 export async function hasPendingDuplicate(db: Db, o: { listingId: string; renterId: string; scheduledAt: Date | null; timeZone: string }) {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('listing_id', '=', o.listingId)
-    .where('renter_id', '=', o.renterId)
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      o.scheduledAt
-        ? eb.or([
-            eb('scheduled_at', 'is', null),
-            eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
-          ])
-        : eb.val(true),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+  const rows = await prepared(
+    db,
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('listing_id', '=', o.listingId)
+      .where('renter_id', '=', o.renterId)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        o.scheduledAt
+          ? eb.or([
+              eb('scheduled_at', 'is', null),
+              eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
+            ])
+          : eb.val(true),
+      )
+      .limit(1),
+  );
+  return rows.length > 0;
 }
 
 export interface NewOrder {
@@ -187,8 +191,10 @@ export interface NewOrder {
   message: string | null;
 }
 
-export function insertOrder(db: Db, order: NewOrder) {
-  return db
+export async function insertOrder(db: Db, order: NewOrder) {
+  const [row] = await prepared(
+    db,
+    db
     .insertInto('orders')
     .values({
       listing_id: order.listingId,
@@ -204,8 +210,9 @@ export function insertOrder(db: Db, order: NewOrder) {
       scheduled_at: order.scheduledAt,
       message: order.message,
     })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
+    .returning(['id']),
+  );
+  return row!;
 }
 
 export interface OrderStatusChange {
