@@ -20,7 +20,7 @@ import { ExportsLinks } from './exports-links.tsx';
 import { AllListingsPanel } from './all-listings-panel.tsx';
 import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
-import { ListingReasonDialog } from './listing-reason-dialog.tsx';
+import { LISTING_REASON_TEXTS, ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
 import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
@@ -166,22 +166,15 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
 
       <ListingViewDialog listing={dialogListing('view')} onClose={closeDialog} />
       <ListingReasonDialog
-        listing={dialogListing('reject')}
-        title="Rejeitar Anúncio"
-        description="Deseja adicionar um motivo para a rejeição? (Opcional)"
-        confirmLabel="Confirmar Rejeição"
-        placeholder="Ex: a foto não corresponde ao item anunciado"
+        target={dialogListing('reject')}
+        texts={LISTING_REASON_TEXTS.rejectListing}
         pending={reject.isPending}
         onConfirm={(id, reason, done) => reject.mutate({ id, reason }, { onSuccess: done })}
         onClose={closeDialog}
       />
       <ListingReasonDialog
-        listing={dialogListing('pause')}
-        title="Pausar Anúncio"
-        description="Deseja adicionar um motivo para a pausa? (Opcional)"
-        confirmLabel="Confirmar Pausa"
-        confirmVariant="primary"
-        placeholder="Ex: aguardando ajuste na descrição"
+        target={dialogListing('pause')}
+        texts={LISTING_REASON_TEXTS.pauseListing}
         pending={pause.isPending}
         onConfirm={(id, reason, done) => pause.mutate({ id, reason }, { onSuccess: done })}
         onClose={closeDialog}

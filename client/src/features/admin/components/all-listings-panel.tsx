@@ -1,13 +1,11 @@
 import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAllListings } from '../hooks/use-moderation-listings.ts';
+import { AdminPanel, PagedListBody } from './admin-panel.tsx';
 import { AdminSearchField } from './admin-search-field.tsx';
 import { ManagedListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { LoadMore } from './load-more.tsx';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './moderation-labels.ts';
 import { SelectField } from './select-field.tsx';
 import { ModerationListingList } from './moderation-listing-list.tsx';
@@ -25,12 +23,7 @@ export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
   });
 
   return (
-    <section className="section" aria-labelledby="all-listings-title">
-      <div className="section-header">
-        <h2 className="section-title" id="all-listings-title">
-          Todos os Anúncios
-        </h2>
-      </div>
+    <AdminPanel titleId="all-listings-title" title="Todos os Anúncios">
       <div className="admin-filters">
         <AdminSearchField
           id="all-listings-search"
@@ -44,26 +37,17 @@ export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
           <SelectField id="all-listings-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
         </div>
       </div>
-      {listings.isPending ? (
-        <Spinner />
-      ) : listings.isError && listings.items.length === 0 ? (
-        <LoadError error={listings.error} onRetry={() => void listings.refetch()} />
-      ) : listings.items.length === 0 ? (
-        <p className="admin-empty">Nenhum anúncio encontrado.</p>
-      ) : (
-        <ModerationListingList
-          label="Anúncios"
-          listings={listings.items}
-          stale={listings.isPlaceholderData}
-          showStatus
-          renderActions={(listing) => <ManagedListingActions listing={listing} handlers={handlers} />}
-        />
-      )}
-      <LoadMore
-        hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}
-        loading={listings.isFetchingNextPage}
-        onLoad={() => void listings.fetchNextPage()}
-      />
-    </section>
+      <PagedListBody list={listings} empty="Nenhum anúncio encontrado.">
+        {(items) => (
+          <ModerationListingList
+            label="Anúncios"
+            listings={items}
+            stale={listings.isPlaceholderData}
+            showStatus
+            renderActions={(listing) => <ManagedListingActions listing={listing} handlers={handlers} />}
+          />
+        )}
+      </PagedListBody>
+    </AdminPanel>
   );
 }

@@ -6,45 +6,35 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useBillingOverview, useMarkBillingPaid } from '../hooks/use-admin-billing.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { StatList } from '../../../components/ui/stat-list.tsx';
+import { AdminPanel, CardList } from './admin-panel.tsx';
 
 /** 'Cobranças' (spec 2.23; billing is not active, decisions.md): the figures, the rule, the latest charges. */
 export function BillingPanel() {
   const overview = useBillingOverview();
   const markPaid = useMarkBillingPaid();
   return (
-    <section className="section" aria-labelledby="admin-billing-title">
-      <div className="section-header">
-        <h2 className="section-title" id="admin-billing-title">
-          Cobranças
-        </h2>
-      </div>
+    <AdminPanel titleId="admin-billing-title" title="Cobranças">
       {overview.isPending ? (
         <Spinner />
       ) : overview.isError ? (
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <dl className="admin-billing-stats">
-            <div>
-              <dt>Total pendente</dt>
-              <dd>{formatCurrency(overview.data.stats.totalPendingCents)}</dd>
-            </div>
-            <div>
-              <dt>Pendentes</dt>
-              <dd>{overview.data.stats.pendingCount}</dd>
-            </div>
-            <div>
-              <dt>Vencidas</dt>
-              <dd>{overview.data.stats.overdueCount}</dd>
-            </div>
-          </dl>
+          <StatList
+            className="admin-billing-stats"
+            stats={[
+              ['Total pendente', formatCurrency(overview.data.stats.totalPendingCents)],
+              ['Pendentes', overview.data.stats.pendingCount],
+              ['Vencidas', overview.data.stats.overdueCount],
+            ]}
+          />
           <p className="notice notice-info">{BILLING_MESSAGES.overdueNote}</p>
           {overview.data.items.length === 0 ? (
             <p className="admin-empty">Nenhuma cobrança registrada. A cobrança ainda não está ativa: tudo é gratuito.</p>
           ) : (
-            <ul className="stack-list" aria-label="Cobranças">
-              {overview.data.items.map((billing) => (
-                <li key={billing.id}>
+            <CardList label="Cobranças" items={overview.data.items}>
+              {(billing) => (
                   <Card className="pending-card admin-billing-card" role="article" aria-label={`Cobrança de ${billing.user.fullName}`}>
                     <div className="admin-advertiser-header">
                       <strong>{billing.user.fullName}</strong>
@@ -69,12 +59,11 @@ export function BillingPanel() {
                       </div>
                     )}
                   </Card>
-                </li>
-              ))}
-            </ul>
+              )}
+            </CardList>
           )}
         </>
       )}
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,21 +1,40 @@
-import { useState, type FormEvent } from 'react';
 import { MODERATION_REASON_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../../components/ui/field.tsx';
+import { ReasonDialog, type ReasonDialogTexts } from '../../../components/reason-dialog.tsx';
+
+const REJECTION_QUESTION = 'Deseja adicionar um motivo para a rejeição? (Opcional)';
+
+/** The moderation decisions that take an optional reason, in the words the admin sees. */
+export const LISTING_REASON_TEXTS = {
+  rejectListing: {
+    title: 'Rejeitar Anúncio',
+    description: REJECTION_QUESTION,
+    confirmLabel: 'Confirmar Rejeição',
+    placeholder: 'Ex: a foto não corresponde ao item anunciado',
+    readBy: 'enviado ao anunciante',
+  },
+  pauseListing: {
+    title: 'Pausar Anúncio',
+    description: 'Deseja adicionar um motivo para a pausa? (Opcional)',
+    confirmLabel: 'Confirmar Pausa',
+    confirmVariant: 'primary',
+    placeholder: 'Ex: aguardando ajuste na descrição',
+    readBy: 'enviado ao anunciante',
+  },
+  rejectOrder: {
+    title: 'Rejeitar Pedido',
+    description: REJECTION_QUESTION,
+    confirmLabel: 'Confirmar Rejeição',
+    placeholder: 'Ex: o anúncio foi retirado do ar',
+    readBy: 'enviado a quem pediu',
+  },
+} satisfies Record<string, ReasonDialogTexts>;
 
 interface ListingReasonDialogProps {
-  /** The listing being decided, or null when closed. */
-  listing: { id: string; title: string } | null;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  placeholder: string;
-  confirmVariant?: 'danger' | 'primary';
+  /** The listing (or order) being decided, or null when closed. */
+  target: { id: string; title: string } | null;
+  texts: ReasonDialogTexts;
   /** What the decision is about, before its title ('Anúncio', 'Pedido de'). */
   subject?: string;
-  /** Who reads the reason, under the field. */
-  readBy?: string;
   pending: boolean;
   /** Sends the decision; done() closes the dialog once it is saved. */
   onConfirm: (id: string, reason: string | undefined, done: () => void) => void;
@@ -23,58 +42,16 @@ interface ListingReasonDialogProps {
 }
 
 /** Reject ('Rejeitar Anúncio', 'Rejeitar Pedido') and pause ('Pausar Anúncio'): an optional reason sent to the other side. */
-export function ListingReasonDialog({
-  listing,
-  title,
-  description,
-  confirmLabel,
-  confirmVariant = 'danger',
-  placeholder,
-  subject = 'Anúncio',
-  readBy = 'enviado ao anunciante',
-  pending,
-  onConfirm,
-  onClose,
-}: ListingReasonDialogProps) {
-  const [reason, setReason] = useState('');
-
-  function close() {
-    setReason('');
-    onClose();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!listing) return;
-    onConfirm(listing.id, reason.trim() || undefined, close);
-  }
-
+export function ListingReasonDialog({ target, texts, subject = 'Anúncio', pending, onConfirm, onClose }: ListingReasonDialogProps) {
   return (
-    <Dialog open={listing !== null} title={title} description={description} onClose={close}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        {listing ? (
-          <p className="dialog-subject">
-            {subject} <strong>{listing.title}</strong>
-          </p>
-        ) : null}
-        <TextAreaField
-          id="listing-reason"
-          label="Motivo"
-          placeholder={placeholder}
-          maxLength={MODERATION_REASON_MAX_LENGTH}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          hint={`${reason.length}/${MODERATION_REASON_MAX_LENGTH} caracteres · ${readBy}`}
-        />
-        <div className="dialog-footer">
-          <Button variant="outline" onClick={close} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant={confirmVariant} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      subject={target ? <>{subject} <strong>{target.title}</strong></> : null}
+      texts={texts}
+      fieldId="listing-reason"
+      maxLength={MODERATION_REASON_MAX_LENGTH}
+      pending={pending}
+      onConfirm={(reason, done) => target && onConfirm(target.id, reason, done)}
+      onClose={onClose}
+    />
   );
 }

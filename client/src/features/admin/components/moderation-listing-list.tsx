@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { CardList } from './admin-panel.tsx';
 import { ModerationListingCard } from './moderation-listing-card.tsx';
 
 interface ModerationListingListProps {
@@ -14,14 +15,12 @@ interface ModerationListingListProps {
 /** The listing cards of a moderation section (pending ones, or all of them). */
 export function ModerationListingList({ label, listings, stale, showStatus = false, renderActions }: ModerationListingListProps) {
   return (
-    <ul className={`stack-list${stale ? ' admin-list-stale' : ''}`} aria-label={label}>
-      {listings.map((listing) => (
-        <li key={listing.id}>
-          <ModerationListingCard listing={listing} showStatus={showStatus}>
-            {renderActions(listing)}
-          </ModerationListingCard>
-        </li>
-      ))}
-    </ul>
+    <CardList label={label} items={listings} stale={stale}>
+      {(listing) => (
+        <ModerationListingCard listing={listing} showStatus={showStatus}>
+          {renderActions(listing)}
+        </ModerationListingCard>
+      )}
+    </CardList>
   );
 }

@@ -10,7 +10,7 @@ import { AdminSearchField } from './admin-search-field.tsx';
 import { PendingListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 import { LoadError } from '../../../components/load-error.tsx';
-import { LoadMore } from './load-more.tsx';
+import { AdminPanel, CardList, PagedListBody } from './admin-panel.tsx';
 import { PendingUserCard } from './pending-user-card.tsx';
 import { RejectUserDialog } from './reject-user-dialog.tsx';
 import { ModerationListingList } from './moderation-listing-list.tsx';
@@ -37,12 +37,7 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
   const allClear = !searching && listings.items.length === 0 && users.length === 0;
 
   return (
-    <section className="section" aria-labelledby="pendencies-title">
-      <div className="section-header">
-        <h2 className="section-title" id="pendencies-title">
-          Pendências
-        </h2>
-      </div>
+    <AdminPanel titleId="pendencies-title" title="Pendências">
       {loading ? (
         <Spinner />
       ) : listings.isError && listings.items.length === 0 ? (
@@ -71,21 +66,17 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
                 value={search}
                 onChange={setSearch}
               />
-              {listings.items.length === 0 ? (
-                <p className="admin-empty">Nenhum anúncio pendente encontrado para essa busca.</p>
-              ) : (
-                <ModerationListingList
-                  label="Anúncios aguardando aprovação"
-                  listings={listings.items}
-                  stale={listings.isPlaceholderData}
-                  renderActions={(listing) => <PendingListingActions listing={listing} handlers={handlers} />}
-                />
-              )}
-              <LoadMore
-                hasMore={Boolean(listings.hasNextPage) && !listings.isPlaceholderData}
-                loading={listings.isFetchingNextPage}
-                onLoad={() => void listings.fetchNextPage()}
-              />
+              {/* Loading and load errors show above, for the whole panel. */}
+              <PagedListBody list={listings} empty="Nenhum anúncio pendente encontrado para essa busca.">
+                {(items) => (
+                  <ModerationListingList
+                    label="Anúncios aguardando aprovação"
+                    listings={items}
+                    stale={listings.isPlaceholderData}
+                    renderActions={(listing) => <PendingListingActions listing={listing} handlers={handlers} />}
+                  />
+                )}
+              </PagedListBody>
             </section>
           ) : null}
 
@@ -95,23 +86,21 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
                 Cadastros aguardando aprovação
                 <span className="admin-subsection-count">{users.length}</span>
               </h3>
-              <ul className="stack-list" aria-label="Cadastros aguardando aprovação">
-                {users.map((user) => (
-                  <li key={user.id}>
-                    <PendingUserCard
-                      user={user}
-                      busy={approveUser.isPending && approveUser.variables.userId === user.id}
-                      onApprove={() => approveUser.mutate({ userId: user.id })}
-                      onReject={() => setRejectingUser({ id: user.id, fullName: user.fullName })}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <CardList label="Cadastros aguardando aprovação" items={users}>
+                {(user) => (
+                  <PendingUserCard
+                    user={user}
+                    busy={approveUser.isPending && approveUser.variables.userId === user.id}
+                    onApprove={() => approveUser.mutate({ userId: user.id })}
+                    onReject={() => setRejectingUser({ id: user.id, fullName: user.fullName })}
+                  />
+                )}
+              </CardList>
             </section>
           ) : null}
         </>
       )}
       <RejectUserDialog user={rejectingUser} onClose={() => setRejectingUser(null)} />
-    </section>
+    </AdminPanel>
   );
 }

@@ -15,6 +15,7 @@ import { NotificationItem } from './notification-item.tsx';
 import { PreferenceSwitch } from './preference-switch.tsx';
 import '../notifications.css';
 import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 
 const TABS = [
   { value: 'all', label: 'Todas' },
@@ -74,13 +75,13 @@ export function NotificationsScreen() {
                   <NotificationItem key={item.id} item={item} onOpen={(target) => void open(target)} onMarkRead={(target) => void markRead(target.id).catch(() => undefined)} />
                 ))}
               </ul>
-              {notifications.hasNextPage ? (
-                <div className="notifications-more">
-                  <Button variant="secondary" size="sm" loading={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
-                    Ver mais
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore
+                className="notifications-more"
+                label="Ver mais"
+                hasMore={notifications.hasNextPage}
+                loading={notifications.isFetchingNextPage}
+                onLoad={() => void notifications.fetchNextPage()}
+              />
             </>
           )}
         </TabPanel>

@@ -15,7 +15,7 @@ import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.t
 import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge } from '../../../components/status-badges.tsx';
 import { PaymentBadge } from './order-card-parts.tsx';
-import { OrderReasonDialog } from './order-reason-dialog.tsx';
+import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import '../orders.css';
 
 interface ConversationScreenProps {
@@ -131,13 +131,8 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
         onClose={() => setToConfirm(null)}
       />
       <OrderReasonDialog
-        order={cancelOpen ? { id: order.id, title: order.listing.title } : null}
-        title="Cancelar Pedido"
-        description="Deseja informar o motivo do cancelamento? (Opcional)"
-        confirmLabel="Confirmar Cancelamento"
-        dismissLabel="Voltar"
-        placeholder="Ex: não vou mais precisar"
-        readBy="O anunciante verá este motivo."
+        orderTitle={cancelOpen ? order.listing.title : null}
+        texts={ORDER_REASON_TEXTS.cancelFromConversation}
         pending={cancelling}
         onConfirm={(reason, done) => cancel(order, reason, done)}
         onClose={() => setCancelOpen(false)}

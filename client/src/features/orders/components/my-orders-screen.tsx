@@ -14,7 +14,7 @@ import { MY_ORDER_TAB_ITEMS } from '../order-tabs.ts';
 import { MyOrderCard } from './my-order-card.tsx';
 import { OrderCounters } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
-import { OrderReasonDialog } from './order-reason-dialog.tsx';
+import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import '../orders.css';
 
@@ -82,13 +82,8 @@ export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
       </div>
 
       <OrderReasonDialog
-        order={toCancel ? { id: toCancel.id, title: orderTitle(toCancel) } : null}
-        title="Cancelar Pedido"
-        description="Tem certeza que deseja cancelar este pedido? O anunciante será avisado."
-        confirmLabel="Confirmar Cancelamento"
-        dismissLabel="Voltar"
-        placeholder="Ex: não vou mais precisar nesta data"
-        readBy="enviado ao anunciante"
+        orderTitle={toCancel ? orderTitle(toCancel) : null}
+        texts={ORDER_REASON_TEXTS.cancelFromList}
         pending={cancelling}
         onConfirm={(reason, done) => {
           if (toCancel) cancel(toCancel, reason, done);

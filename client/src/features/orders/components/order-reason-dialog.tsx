@@ -1,20 +1,40 @@
 import { ORDER_REASON_MAX_LENGTH } from '@vizinhanca/shared/orders/order.schema';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../../components/ui/field.tsx';
-import { OrderDialogSubject } from './order-card-parts.tsx';
+import { ReasonDialog, type ReasonDialogTexts } from '../../../components/reason-dialog.tsx';
+
+/** The order decisions that take an optional reason, in the words each side sees. */
+export const ORDER_REASON_TEXTS = {
+  /** The requester, from 'Meus Pedidos'. */
+  cancelFromList: {
+    title: 'Cancelar Pedido',
+    description: 'Tem certeza que deseja cancelar este pedido? O anunciante será avisado.',
+    confirmLabel: 'Confirmar Cancelamento',
+    dismissLabel: 'Voltar',
+    placeholder: 'Ex: não vou mais precisar nesta data',
+    readBy: 'enviado ao anunciante',
+  },
+  /** The requester, from the order's conversation. */
+  cancelFromConversation: {
+    title: 'Cancelar Pedido',
+    description: 'Deseja informar o motivo do cancelamento? (Opcional)',
+    confirmLabel: 'Confirmar Cancelamento',
+    dismissLabel: 'Voltar',
+    placeholder: 'Ex: não vou mais precisar',
+    readBy: 'O anunciante verá este motivo.',
+  },
+  /** The owner, from 'Gerenciar Pedidos'. */
+  reject: {
+    title: 'Rejeitar Pedido',
+    description: 'Deseja adicionar um motivo para a rejeição? (Opcional)',
+    confirmLabel: 'Confirmar Rejeição',
+    placeholder: 'Ex: o item estará em manutenção nessas datas',
+    readBy: 'enviado a quem pediu',
+  },
+} satisfies Record<string, ReasonDialogTexts>;
 
 interface OrderReasonDialogProps {
-  /** The order being decided, or null when closed. */
-  order: { id: string; title: string } | null;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  dismissLabel: string;
-  placeholder: string;
-  /** Who reads the reason, under the field. */
-  readBy: string;
+  /** The title of the order being decided, or null when closed. */
+  orderTitle: string | null;
+  texts: ReasonDialogTexts;
   pending: boolean;
   /** Sends the decision; done() closes the dialog once it is saved. */
   onConfirm: (reason: string | undefined, done: () => void) => void;
@@ -22,45 +42,17 @@ interface OrderReasonDialogProps {
 }
 
 /** 'Rejeitar Pedido' (the owner) and 'Cancelar Pedido' (the requester): an optional reason for the other side. */
-export function OrderReasonDialog({ order, title, description, confirmLabel, dismissLabel, placeholder, readBy, pending, onConfirm, onClose }: OrderReasonDialogProps) {
-  const [reason, setReason] = useState('');
-
-  function close() {
-    if (pending) return;
-    setReason('');
-    onClose();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onConfirm(reason.trim() || undefined, () => {
-      setReason('');
-      onClose();
-    });
-  }
-
+export function OrderReasonDialog({ orderTitle, texts, pending, onConfirm, onClose }: OrderReasonDialogProps) {
   return (
-    <Dialog open={order !== null} title={title} description={description} onClose={close}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        {order ? <OrderDialogSubject title={order.title} /> : null}
-        <TextAreaField
-          id="orders-reason"
-          label="Motivo (opcional)"
-          placeholder={placeholder}
-          maxLength={ORDER_REASON_MAX_LENGTH}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          hint={`${reason.length}/${ORDER_REASON_MAX_LENGTH} caracteres · ${readBy}`}
-        />
-        <div className="dialog-footer">
-          <Button variant="outline" onClick={close} disabled={pending}>
-            {dismissLabel}
-          </Button>
-          <Button type="submit" variant="danger" loading={pending}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      subject={orderTitle === null ? null : <>Pedido de <strong>{orderTitle}</strong></>}
+      texts={{ fieldLabel: 'Motivo (opcional)', ...texts }}
+      fieldId="orders-reason"
+      maxLength={ORDER_REASON_MAX_LENGTH}
+      pending={pending}
+      lockWhilePending
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

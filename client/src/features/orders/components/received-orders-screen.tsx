@@ -12,7 +12,7 @@ import { RECEIVED_ORDER_TAB_ITEMS } from '../order-tabs.ts';
 import { OrderCounters } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
-import { OrderReasonDialog } from './order-reason-dialog.tsx';
+import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 import '../orders.css';
@@ -76,13 +76,8 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
       </div>
 
       <OrderReasonDialog
-        order={toReject ? { id: toReject.id, title: orderTitle(toReject) } : null}
-        title="Rejeitar Pedido"
-        description="Deseja adicionar um motivo para a rejeição? (Opcional)"
-        confirmLabel="Confirmar Rejeição"
-        dismissLabel="Cancelar"
-        placeholder="Ex: o item estará em manutenção nessas datas"
-        readBy="enviado a quem pediu"
+        orderTitle={toReject ? orderTitle(toReject) : null}
+        texts={ORDER_REASON_TEXTS.reject}
         pending={actions.rejecting}
         onConfirm={(reason, done) => {
           if (toReject) actions.reject(toReject, reason, done);
