@@ -86,3 +86,8 @@ export function TextAreaField({ id, label, error, hint, optional, className, ...
     </FieldFrame>
   );
 }
+
+/** A whole number typed on the numeric keyboard, between min and max (portions, hours, quantity). */
+export function wholeNumberProps(min: number, max: number) {
+  return { type: 'number', inputMode: 'numeric', min, max, step: 1 } as const;
+}

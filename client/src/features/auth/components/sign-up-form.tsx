@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, signUpSchema, type SignUpInput } from '@vizinhanca/shared/auth/auth.schema';
 import { CPF_MASKED_MAX_LENGTH, maskCpf } from '@vizinhanca/shared/auth/cpf';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { useFormFields } from '../../../hooks/use-form-fields.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useSignUp } from '../hooks/use-sign-up.ts';
 import { EmailField, PasswordField, PhoneField } from '../../../components/account-fields.tsx';
@@ -28,8 +27,7 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
-  const [values, setValues] = useState<SignUpValues>({ ...EMPTY, ...initial });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, update, textProps, refuse } = useFormFields<SignUpValues>({ ...EMPTY, ...initial });
   const signUp = useSignUp({
     onError: (error) => {
       const fromServer = fieldErrorsOf(error);
@@ -38,73 +36,26 @@ export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
     },
   });
 
-  function update<K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: '' }));
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Same rules as the server: a bad CPF never leaves the phone.
     const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      toast.error(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.requiredFields);
-      return;
-    }
+    if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.requiredFields);
     setErrors({});
     signUp.mutate(inviteCode ? { ...values, inviteCode } : values);
   }
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField
-        id="signup-full-name"
-        label="Nome completo"
-        autoComplete="name"
-        autoCapitalize="words"
-        placeholder="Seu nome e sobrenome"
-        maxLength={FULL_NAME_MAX_LENGTH}
-        value={values.fullName}
-        onChange={(event) => update('fullName', event.target.value)}
-        error={errors.fullName}
-        aria-required="true"
-      />
-      <TextField
-        id="signup-cpf"
-        label="CPF"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="000.000.000-00"
-        maxLength={CPF_MASKED_MAX_LENGTH}
-        value={values.cpf}
-        onChange={(event) => update('cpf', maskCpf(event.target.value))}
-        error={errors.cpf}
-        aria-required="true"
-      />
+      <TextField id="signup-full-name" label="Nome completo" autoComplete="name" autoCapitalize="words" placeholder="Seu nome e sobrenome"
+        maxLength={FULL_NAME_MAX_LENGTH} {...textProps('fullName')} aria-required="true" />
+      <TextField id="signup-cpf" label="CPF" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00"
+        maxLength={CPF_MASKED_MAX_LENGTH} {...textProps('cpf', maskCpf)} aria-required="true" />
       <EmailField id="signup-email" value={values.email} onChange={(value) => update('email', value)} error={errors.email} />
       <PhoneField id="signup-phone" value={values.phone} onChange={(value) => update('phone', value)} error={errors.phone} />
       <div className="form-row">
-        <TextField
-          id="signup-block"
-          label="Bloco"
-          placeholder="Ex: A"
-          autoCapitalize="characters"
-          maxLength={BLOCK_MAX_LENGTH}
-          value={values.block}
-          onChange={(event) => update('block', event.target.value)}
-          error={errors.block}
-        />
-        <TextField
-          id="signup-apartment"
-          label="Apartamento"
-          placeholder="Ex: 101"
-          inputMode="text"
-          maxLength={APARTMENT_MAX_LENGTH}
-          value={values.apartment}
-          onChange={(event) => update('apartment', event.target.value)}
-          error={errors.apartment}
-        />
+        <TextField id="signup-block" label="Bloco" placeholder="Ex: A" autoCapitalize="characters" maxLength={BLOCK_MAX_LENGTH} {...textProps('block')} />
+        <TextField id="signup-apartment" label="Apartamento" placeholder="Ex: 101" inputMode="text" maxLength={APARTMENT_MAX_LENGTH} {...textProps('apartment')} />
       </div>
       <PasswordField
         id="signup-password"

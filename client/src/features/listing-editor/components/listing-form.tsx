@@ -20,9 +20,10 @@ import {
 } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, noticeText, priceUnitSuffix, splitTags } from '@vizinhanca/shared/listings/listing.rules';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
 import { CalendarIcon, CheckIcon, ClockIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { useFormFields } from '../../../hooks/use-form-fields.ts';
 import { useImageUpload } from '../../../hooks/use-image-upload.ts';
 import {
   sanitizePriceText,
@@ -31,7 +32,6 @@ import {
   FORM_FIELDS,
   toFormErrors,
   validateListingForm,
-  type FormErrors,
   type FormField,
   type ListingFormValues,
   type ServicePriceUnit,
@@ -110,8 +110,10 @@ interface ListingFormProps {
 
 /** Step 2 of /anuncios/criar, and the edit form (docs/product.md §10.11 and §4.2). */
 export function ListingForm({ type, initialValues, initialPhotos, submitLabel, submitting, onSubmit }: ListingFormProps) {
-  const [values, setValues] = useState<ListingFormValues>(initialValues);
-  const [errors, setErrors] = useState<FormErrors>({});
+  // The notice switch's error is the notice field's: turning it off clears that error.
+  const { values, setValues, errors, setErrors, update, textProps } = useFormFields(initialValues, (key) =>
+    key === 'requiresAdvanceOrder' ? 'minimumNoticeHours' : key,
+  );
   const [photos, setPhotos] = useState<EditorPhoto[]>(initialPhotos);
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
   const upload = useImageUpload();
@@ -123,12 +125,6 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
     const urls = blobUrls.current;
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, []);
-
-  function update<K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    const field = key === 'requiresAdvanceOrder' ? 'minimumNoticeHours' : key;
-    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function photoError(message: string) {
     setErrors((current) => ({ ...current, image: message }));
@@ -238,9 +234,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
         placeholder={copy.titlePlaceholder}
         maxLength={TITLE_MAX_LENGTH}
         autoCapitalize="sentences"
-        value={values.title}
-        onChange={(event) => update('title', event.target.value)}
-        error={errors.title}
+        {...textProps('title')}
         aria-required="true"
       />
 
@@ -251,9 +245,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
         maxLength={DESCRIPTION_MAX_LENGTH}
         rows={4}
         autoCapitalize="sentences"
-        value={values.description}
-        onChange={(event) => update('description', event.target.value)}
-        error={errors.description}
+        {...textProps('description')}
         hint={`${values.description.length}/${DESCRIPTION_MAX_LENGTH} caracteres`}
         aria-required="true"
       />
@@ -327,9 +319,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
           optional
           placeholder={copy.tagsPlaceholder}
           autoCapitalize="none"
-          value={values.tags}
-          onChange={(event) => update('tags', event.target.value)}
-          error={errors.tags}
+          {...textProps('tags')}
           hint={`Separe por vírgulas (até ${TAGS_MAX}).`}
         />
         {tags.length ? (
@@ -386,15 +376,9 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
         <TextField
           id="listing-portions"
           label="Porções por pedido (opcional)"
-          type="number"
-          inputMode="numeric"
-          min={MAX_PORTIONS_MIN}
-          max={MAX_PORTIONS_MAX}
-          step={1}
+          {...wholeNumberProps(MAX_PORTIONS_MIN, MAX_PORTIONS_MAX)}
           placeholder="Sem limite"
-          value={values.maxPortions}
-          onChange={(event) => update('maxPortions', event.target.value)}
-          error={errors.maxPortions}
+          {...textProps('maxPortions')}
           hint="O máximo que um vizinho pode pedir de uma vez."
         />
       ) : null}
@@ -422,15 +406,9 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
               <TextField
                 id="listing-notice"
                 label="Antecedência mínima (horas)"
-                type="number"
-                inputMode="numeric"
-                min={MINIMUM_NOTICE_MIN_HOURS}
-                max={MINIMUM_NOTICE_MAX_HOURS}
-                step={1}
+                {...wholeNumberProps(MINIMUM_NOTICE_MIN_HOURS, MINIMUM_NOTICE_MAX_HOURS)}
                 placeholder={String(MINIMUM_NOTICE_DEFAULT_HOURS)}
-                value={values.minimumNoticeHours}
-                onChange={(event) => update('minimumNoticeHours', event.target.value)}
-                error={errors.minimumNoticeHours}
+                {...textProps('minimumNoticeHours')}
                 hint={
                   effectiveNotice ? (
                     <>

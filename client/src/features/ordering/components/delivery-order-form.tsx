@@ -4,7 +4,7 @@ import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } f
 import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
 import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';
 import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
 import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, MinusIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import type { useCreateOrder } from '../hooks/use-create-order.ts';
@@ -142,11 +142,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
             <input
               id={`${formId}-quantity`}
               className="input order-stepper-input"
-              type="number"
-              inputMode="numeric"
-              min={ORDER_QUANTITY_MIN}
-              max={maxQuantity}
-              step={1}
+              {...wholeNumberProps(ORDER_QUANTITY_MIN, maxQuantity)}
               value={quantity}
               aria-invalid={shown.quantity ? true : undefined}
               aria-describedby={shown.quantity ? quantityErrorId : undefined}

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { useFormFields } from '../../../hooks/use-form-fields.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 import { PasswordField } from '../../../components/account-fields.tsx';
@@ -18,12 +18,10 @@ const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete
 
 /** Alterar senha (2.22, section 5 messages): every other session of the person ends. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, update, refuse, reset } = useFormFields(EMPTY);
 
   function close() {
-    setValues(EMPTY);
-    setErrors({});
+    reset();
     onClose();
   }
 
@@ -40,19 +38,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     },
   });
 
-  function update(key: keyof typeof EMPTY, value: string) {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: '' }));
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      toast.error(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired);
-      return;
-    }
+    if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.passwordRequired);
     change.mutate(values);
   }
 
