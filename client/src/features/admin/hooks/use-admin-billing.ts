@@ -1,4 +1,4 @@
-import { toast } from '../../../components/ui/toast-store.ts';
+import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** 'Cobranças': the figures and the latest charges. */
@@ -8,18 +8,18 @@ export function useBillingOverview() {
 
 export function useMarkBillingPaid() {
   const utils = trpc.useUtils();
-  return trpc.billing.markPaid.useMutation({
-    meta: { errorPrefix: 'Erro ao registrar pagamento: ' },
-    onSuccess: (result) => toast.success(result.message),
-    onSettled: () => Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate(), utils.listings.invalidate()]),
-  });
+  return trpc.billing.markPaid.useMutation(
+    messageMutation({ errorPrefix: 'Erro ao registrar pagamento: ' }, () =>
+      Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate(), utils.listings.invalidate()]),
+    ),
+  );
 }
 
 export function useCreateBilling() {
   const utils = trpc.useUtils();
-  return trpc.billing.create.useMutation({
-    meta: { errorPrefix: 'Erro ao criar cobrança: ' },
-    onSuccess: (result) => toast.success(result.message),
-    onSettled: () => Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate()]),
-  });
+  return trpc.billing.create.useMutation(
+    messageMutation({ errorPrefix: 'Erro ao criar cobrança: ' }, () =>
+      Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate()]),
+    ),
+  );
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
-import { useState } from 'react';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { downloadJson } from '../../../lib/download-json.ts';
-import { showErrorToast } from '../../../lib/show-error-toast.ts';
+import { messageMutation } from '../../../hooks/message-mutation.ts';
+import { useJsonDownload } from '../../../hooks/use-json-download.ts';
 import { queryUtils, trpc } from '../../../lib/trpc.ts';
 
 /** Inputs shared by the route loader and the section (one cache entry per filter). */
@@ -48,38 +46,21 @@ function useRefreshPeople() {
 
 export function useUpdateUser() {
   const refresh = useRefreshPeople();
-  return trpc.admin.users.update.useMutation({
-    meta: { errorPrefix: 'Erro ao salvar usuário: ' },
-    onSuccess: (result) => toast.success(result.message),
-    onSettled: () => refresh(),
-  });
+  return trpc.admin.users.update.useMutation(messageMutation({ errorPrefix: 'Erro ao salvar usuário: ' }, refresh));
 }
 
 export function useAnonymizeUser() {
   const refresh = useRefreshPeople();
-  return trpc.admin.users.anonymize.useMutation({
-    meta: { errorPrefix: 'Erro ao anonimizar: ' },
-    onSuccess: (result) => toast.success(result.message),
-    onSettled: () => refresh(),
-  });
+  return trpc.admin.users.anonymize.useMutation(messageMutation({ errorPrefix: 'Erro ao anonimizar: ' }, refresh));
 }
 
 /** LGPD at the front desk: one person's data, fetched on demand (never cached) and saved as a JSON file. */
 export function useExportPersonData() {
-  const [isPending, setPending] = useState(false);
-
-  async function download(userId: string) {
-    setPending(true);
-    try {
+  return useJsonDownload(
+    async (userId: string) => {
       const data = await queryUtils.admin.users.exportData.fetch({ userId }, { staleTime: 0, gcTime: 0 });
-      downloadJson(`dados-${userId}-${data.exportedAt.slice(0, 10)}.json`, data);
-      toast.success('Dados baixados.');
-    } catch (error) {
-      showErrorToast(error, 'Erro ao baixar os dados: ');
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return { download, isPending };
+      return { fileName: `dados-${userId}-${data.exportedAt.slice(0, 10)}.json`, data };
+    },
+    { done: 'Dados baixados.', errorPrefix: 'Erro ao baixar os dados: ' },
+  );
 }

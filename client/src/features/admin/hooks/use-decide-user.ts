@@ -1,4 +1,4 @@
-import { toast } from '../../../components/ui/toast-store.ts';
+import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** After a decision (or a conflict: someone else decided first) the list and the card are refreshed. */
@@ -9,22 +9,10 @@ function useRefreshPendencies() {
 
 export function useApproveUser() {
   const refresh = useRefreshPendencies();
-  return trpc.admin.approveUser.useMutation({
-    meta: { errorPrefix: 'Erro ao aprovar usuário: ' },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: refresh,
-  });
+  return trpc.admin.approveUser.useMutation(messageMutation({ errorPrefix: 'Erro ao aprovar usuário: ' }, refresh));
 }
 
 export function useRejectUser() {
   const refresh = useRefreshPendencies();
-  return trpc.admin.rejectUser.useMutation({
-    meta: { errorPrefix: 'Erro ao rejeitar usuário: ' },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: refresh,
-  });
+  return trpc.admin.rejectUser.useMutation(messageMutation({ errorPrefix: 'Erro ao rejeitar usuário: ' }, refresh));
 }

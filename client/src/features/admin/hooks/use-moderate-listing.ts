@@ -1,4 +1,5 @@
 import { toast } from '../../../components/ui/toast-store.ts';
+import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
@@ -9,7 +10,7 @@ import { trpc } from '../../../lib/trpc.ts';
  */
 function useRefreshListings() {
   const utils = trpc.useUtils();
-  return (id: string) =>
+  return ({ id }: { id: string }) =>
     Promise.all([
       utils.listings.moderation.pending.invalidate(),
       utils.listings.moderation.list.invalidate(),
@@ -29,58 +30,25 @@ function titledError(title: string) {
 
 export function useApproveListing() {
   const refresh = useRefreshListings();
-  return trpc.listings.moderation.approve.useMutation({
-    meta: { errorPrefix: 'Erro ao aprovar anúncio: ' },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: (_data, _error, variables) => refresh(variables.id),
-  });
+  return trpc.listings.moderation.approve.useMutation(messageMutation({ errorPrefix: 'Erro ao aprovar anúncio: ' }, refresh));
 }
 
 export function useRejectListing() {
   const refresh = useRefreshListings();
-  return trpc.listings.moderation.reject.useMutation({
-    meta: { errorPrefix: 'Erro ao rejeitar anúncio: ' },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: (_data, _error, variables) => refresh(variables.id),
-  });
+  return trpc.listings.moderation.reject.useMutation(messageMutation({ errorPrefix: 'Erro ao rejeitar anúncio: ' }, refresh));
 }
 
 export function usePauseListing() {
   const refresh = useRefreshListings();
-  return trpc.listings.moderation.pause.useMutation({
-    meta: { silentError: true },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onError: titledError('Erro ao pausar anúncio'),
-    onSettled: (_data, _error, variables) => refresh(variables.id),
-  });
+  return trpc.listings.moderation.pause.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao pausar anúncio') });
 }
 
 export function useActivateListing() {
   const refresh = useRefreshListings();
-  return trpc.listings.moderation.activate.useMutation({
-    meta: { silentError: true },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onError: titledError('Erro ao ativar anúncio'),
-    onSettled: (_data, _error, variables) => refresh(variables.id),
-  });
+  return trpc.listings.moderation.activate.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao ativar anúncio') });
 }
 
 export function useDeleteListing() {
   const refresh = useRefreshListings();
-  return trpc.listings.moderation.delete.useMutation({
-    meta: { silentError: true },
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onError: titledError('Erro ao excluir anúncio'),
-    onSettled: (_data, _error, variables) => refresh(variables.id),
-  });
+  return trpc.listings.moderation.delete.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao excluir anúncio') });
 }

@@ -1,16 +1,7 @@
-import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { refreshSession } from '../../../lib/session.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { useEnterSession } from './use-enter-session.ts';
 
 /** Sets the new password from the e-mailed link; every session of the user ends, so the next stop is /auth. */
 export function useResetPassword() {
-  const navigate = useNavigate();
-  return trpc.auth.resetPassword.useMutation({
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await refreshSession();
-      await navigate({ to: '/auth', replace: true });
-    },
-  });
+  return trpc.auth.resetPassword.useMutation({ onSuccess: useEnterSession('/auth', true) });
 }

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /**
@@ -8,7 +9,7 @@ import { trpc } from '../../../lib/trpc.ts';
  */
 function useRefreshAfterChange() {
   const utils = trpc.useUtils();
-  return (id: string) =>
+  return ({ id }: { id: string }) =>
     Promise.all([
       utils.listings.mine.invalidate(),
       utils.listings.ownerView.invalidate({ id }),
@@ -21,23 +22,13 @@ function useRefreshAfterChange() {
 /** 'Pausar': active -> inactive (shown as 'Pausado'). */
 export function usePauseListing() {
   const refresh = useRefreshAfterChange();
-  return trpc.listings.pause.useMutation({
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: (_result, _error, input) => refresh(input.id),
-  });
+  return trpc.listings.pause.useMutation(messageMutation({}, refresh));
 }
 
 /** 'Reativar': inactive -> active. */
 export function useReactivateListing() {
   const refresh = useRefreshAfterChange();
-  return trpc.listings.reactivate.useMutation({
-    onSuccess: (result) => {
-      toast.success(result.message);
-    },
-    onSettled: (_result, _error, input) => refresh(input.id),
-  });
+  return trpc.listings.reactivate.useMutation(messageMutation({}, refresh));
 }
 
 /** 'Renovar': 30 more days (docs/product.md §11: 'Anúncio renovado' / 'Seu anúncio foi renovado por mais 30 dias!'). */
@@ -48,7 +39,7 @@ export function useRenewListing() {
     onSuccess: () => {
       toast.success('Seu anúncio foi renovado por mais 30 dias!', { title: 'Anúncio renovado' });
     },
-    onSettled: (_result, _error, input) => refresh(input.id),
+    onSettled: (_result, _error, input) => refresh(input),
   });
 }
 
