@@ -16,5 +16,12 @@ export default defineConfig({
     sourcemap: true,
     // Read by the first-screen budget (scripts/first-screen.ts) and `npm run bench`.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // @trpc/client declares no sideEffects, so its index would keep the websocket link in
+        // the entry; it is pure, and the link loads with the first subscription (lib/trpc.ts).
+        moduleSideEffects: [{ test: /node_modules\/@trpc\/client\//, sideEffects: false }],
+      },
+    },
   },
 });

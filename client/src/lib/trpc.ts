@@ -1,12 +1,11 @@
 import { QueryClient, MutationCache } from '@tanstack/react-query';
-import { createWSClient, httpBatchLink, httpLink, splitLink, wsLink } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/src/router.ts';
+import type { RealtimeSocket } from './realtime-socket.ts';
 import { showErrorToast } from './show-error-toast.ts';
-
-/** Close code the server uses when a user's session or rights changed (server/src/realtime/socket-registry.ts). */
-const SESSION_CHANGED_CLOSE_CODE = 4001;
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -49,32 +48,48 @@ export const queryClient = new QueryClient({
   },
 });
 
-function websocketUrl(): string {
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}/trpc`;
+let realtimeSocket: Promise<RealtimeSocket> | null = null;
+
+function loadRealtimeSocket(): Promise<RealtimeSocket> {
+  realtimeSocket ??= import('./realtime-socket.ts').then(({ createRealtimeSocket }) =>
+    createRealtimeSocket(() => void queryUtils.auth.me.invalidate()),
+  );
+  return realtimeSocket;
 }
 
-let hasConnectedBefore = false;
+/** Signed out: stops the socket's reconnect loop (the server refuses sockets without a session). Nothing to do if it never opened. */
+export function closeRealtimeSocket(): void {
+  void realtimeSocket?.then(({ client }) => client.close());
+}
 
 /**
- * The server refuses websocket upgrades without a session, so the socket opens
- * only while a subscription runs (signed-in users) and closes shortly after it ends.
- * A close (4001 when the session or the user's rights changed) reconnects and
- * resubscribes from the last event id; each reconnect refreshes the session.
+ * Subscriptions go through the stock wsLink, created on the first subscription: the
+ * websocket client is not part of the first screen's JS (docs/decisions/013-first-screen.md).
  */
-export const wsClient = createWSClient({
-  url: websocketUrl,
-  lazy: { enabled: true, closeMs: 3_000 },
-  retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 15_000),
-  keepAlive: { enabled: true, intervalMs: 25_000, pongTimeoutMs: 5_000 },
-  onOpen: () => {
-    if (hasConnectedBefore) void queryUtils.auth.me.invalidate();
-    hasConnectedBefore = true;
-  },
-  onClose: (cause) => {
-    if (cause?.code === SESSION_CHANGED_CLOSE_CODE) void queryUtils.auth.me.invalidate();
-  },
-});
+const lazyWsLink: TRPCLink<AppRouter> = (runtime) => {
+  let operationLink: Promise<OperationLink<AppRouter>> | null = null;
+  return ({ op, next }) =>
+    observable((observer) => {
+      let subscription: Unsubscribable | null = null;
+      let stopped = false;
+      operationLink ??= loadRealtimeSocket().then(({ link }) => link(runtime));
+      operationLink.then(
+        (link) => {
+          if (!stopped) subscription = link({ op, next }).subscribe(observer);
+        },
+        (cause: unknown) => {
+          // The chunk could not load (offline, a new version deployed): the subscription fails like a closed socket.
+          realtimeSocket = null;
+          operationLink = null;
+          if (!stopped) observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause))));
+        },
+      );
+      return () => {
+        stopped = true;
+        subscription?.unsubscribe();
+      };
+    });
+};
 
 /** The server refuses these inside a batch (each one is a guess or an e-mail, counted alone); see server/src/http/hardening.ts. */
 const NEVER_BATCHED = new Set(['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp']);
@@ -85,7 +100,7 @@ export const trpcClient = trpc.createClient({
   links: [
     splitLink({
       condition: (operation) => operation.type === 'subscription',
-      true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
+      true: lazyWsLink,
       false: splitLink({
         condition: (operation) => NEVER_BATCHED.has(operation.path),
         true: httpLink({ url: '/trpc', transformer: superjson }),

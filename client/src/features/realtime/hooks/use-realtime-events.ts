@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { trpc, wsClient } from '../../../lib/trpc.ts';
+import { closeRealtimeSocket, trpc } from '../../../lib/trpc.ts';
 
 /** How long a live notification stays on screen (docs/product.md, notifications). */
 export const NOTIFICATION_TOAST_MS = 5_000;
@@ -52,7 +52,7 @@ export function useRealtimeEvents(signedIn: boolean) {
 
   useEffect(() => {
     // Signed out: stop any reconnect loop (the server refuses sockets without a session).
-    if (!signedIn) void wsClient.close();
+    if (!signedIn) closeRealtimeSocket();
   }, [signedIn]);
 
   trpc.realtime.onEvent.useSubscription(undefined, {
