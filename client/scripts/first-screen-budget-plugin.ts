@@ -1,11 +1,13 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_SCREEN_GUARD_BYTES, firstScreenSizes, formatKB } from './first-screen.ts';
+import { FIRST_SCREEN_GUARD_BYTES, firstScreenSizes, formatKB, readManifest, SCREEN_PRELOADS_FILE, screenPreloads } from './first-screen.ts';
 
 /**
  * Fails the build when a page's first screen needs more JS than the guard
  * (gzip, scripts/first-screen.ts), so a static import that drags a library into the entry is caught
- * where it is made. FIRST_SCREEN_BUDGET=off skips it (measuring an experiment).
+ * where it is made. FIRST_SCREEN_BUDGET=off skips it (measuring an experiment). Also writes the
+ * screen preloads the server adds to each page (first-screen.ts, screenPreloads).
  */
 export function firstScreenBudget(): Plugin {
   let outDir = 'dist';
@@ -16,7 +18,9 @@ export function firstScreenBudget(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const sizes = firstScreenSizes(outDir);
+      const manifest = readManifest(outDir);
+      writeFileSync(path.join(outDir, SCREEN_PRELOADS_FILE), JSON.stringify(screenPreloads(manifest)));
+      const sizes = firstScreenSizes(outDir, manifest);
       console.log(`first-screen JS (gzip): ${sizes.map((size) => `${size.page} ${formatKB(size.gzipBytes)}`).join(', ')}`);
       if (process.env.FIRST_SCREEN_BUDGET === 'off') return;
       const over = sizes.filter((size) => size.gzipBytes > FIRST_SCREEN_GUARD_BYTES);

@@ -21,7 +21,28 @@ const median = (values: number[]) => percentileOfSorted([...values].sort((a, b) 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const RESIDENT = { email: 'ana@vizinhanca.app', password: 'morador-vizinhanca' };
 
-type Scores = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; failedAudits: string[] };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  /** What the LCP was (Lighthouse's node label and selector) and its phases in ms (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: string;
+  failedAudits: string[];
+};
+
+type DetailsList = { items?: { items?: { node?: { nodeLabel?: string; selector?: string }; phase?: string; timing?: number }[] }[] };
+
+/** The LCP element and its phases, from the largest-contentful-paint-element audit (the step to work on: docs/decisions/013-first-screen.md). */
+function lcpDetails(details: unknown): { lcpElement: string; lcpPhases: string } {
+  const [elementTable, phaseTable] = (details as DetailsList | undefined)?.items ?? [];
+  const node = elementTable?.items?.[0]?.node;
+  return {
+    lcpElement: node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none',
+    lcpPhases: (phaseTable?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing ?? 0)}`).join(', '),
+  };
+}
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/trpc/auth.login`, {
@@ -64,6 +85,7 @@ async function audit(port: number, pageUrl: string, cookie: string | null): Prom
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    ...lcpDetails(audits['largest-contentful-paint-element']?.details),
     failedAudits,
   };
 }
@@ -104,6 +126,8 @@ export async function lighthouseSection(): Promise<BenchSection> {
         target: 'perf ≥ 95, a11y 100, BP 100, LCP ≤ 1.5 s',
         met: perf >= 95 && a11y === 100 && bp === 100 && lcp <= 1500,
       });
+      const medianRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
+      notes.push(`${page}: LCP element ${medianRun.lcpElement}; phases (ms) ${medianRun.lcpPhases}.`);
       const failed = [...new Set(runs.flatMap((run) => run.failedAudits))];
       if (failed.length > 0) notes.push(`${page}: audits not passed in some run: ${failed.join(', ')}.`);
     }

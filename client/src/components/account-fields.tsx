@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@vizinhanca/shared/auth/auth.schema';
+import { PASSWORD_MIN_LENGTH } from '@vizinhanca/shared/auth/auth.constants';
 import { maskPhone, PHONE_MASKED_MAX_LENGTH } from '@vizinhanca/shared/auth/phone';
 import { TextField } from './ui/field.tsx';
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.schema';
+import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.constants';
 import { SearchIcon, XIcon } from './ui/icons.tsx';
 
 interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'className'> {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { toast } from '../components/ui/toast-store.ts';
-import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.constants';
 import { forgetUserData, markSignedOut } from '../lib/session.ts';
 import { showErrorToast } from '../lib/show-error-toast.ts';
 import { trpc } from '../lib/trpc.ts';

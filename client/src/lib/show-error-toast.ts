@@ -5,6 +5,11 @@ import { toast } from '../components/ui/toast-store.ts';
 const FALLBACK_MESSAGE = 'Algo deu errado. Tente novamente em instantes.';
 const OFFLINE_MESSAGE = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
 
+/** Code that could not be downloaded (offline, or the server down). */
+export function loadFailedMessage(): string {
+  return navigator.onLine ? FALLBACK_MESSAGE : OFFLINE_MESSAGE;
+}
+
 /** The pt-BR message the server wrote (the error formatter guarantees it), or a generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {

@@ -1,9 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
+import { Suspense, useEffect } from 'react';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
 const ListingDetailScreen = lazyScreen(() => import('../features/listings/components/listing-detail-screen.tsx'), 'ListingDetailScreen');
+/** Mounted only when the person taps to order: loaded after the screen, not with it (it brings the order rules and Zod). */
 const OrderDialog = lazyScreen(() => import('../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
 
 type DetailPath = '/item/$id' | '/food/$id' | '/service/$id';
@@ -22,8 +24,19 @@ function detailRoute(path: DetailPath, type: ListingType) {
     },
     component: withScreens(function DetailRoute() {
       const { id } = route.useParams();
-      return <ListingDetailScreen type={type} id={id} renderOrderDialog={(props) => <OrderDialog {...props} />} />;
-    }, ListingDetailScreen, OrderDialog),
+      useEffect(() => void OrderDialog.preload?.(), []);
+      return (
+        <ListingDetailScreen
+          type={type}
+          id={id}
+          renderOrderDialog={(props) => (
+            <Suspense fallback={null}>
+              <OrderDialog {...props} />
+            </Suspense>
+          )}
+        />
+      );
+    }, ListingDetailScreen),
   });
   return route;
 }

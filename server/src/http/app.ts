@@ -13,6 +13,7 @@ import { exportsRouter } from './exports.ts';
 import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
+import { pageForPath } from './screen-preloads.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import type { Readiness } from './readiness.ts';
@@ -112,9 +113,10 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
       /(<meta name="vz-condo-timezone" content=")[^"]*(")/,
       `$1${deps.config.CONDO_TIMEZONE.replace(/[^\w/+-]/g, '')}$2`,
     );
-    app.get('/{*path}', (_req, res) => {
+    const page = pageForPath(CLIENT_DIST_DIR, indexHtml);
+    app.get('/{*path}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(indexHtml);
+      res.type('html').send(page(req.path));
     });
   }
 

@@ -7,6 +7,9 @@ export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
 
+/** Hours of notice a listing asks for when its owner did not say. */
+export const MINIMUM_NOTICE_DEFAULT_HOURS = 24;
+
 /** Browse order: newest first (default), price up or down, the owner's rating. */
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -23,3 +26,11 @@ export function filterFitsType(filter: ListingFilter, type: ListingType | null):
   if (filter === 'available') return type === 'rental' || type === 'service';
   return type === 'food';
 }
+
+/** The browse orders' labels. */
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  newest: 'Mais recentes',
+  price_asc: 'Menor preço',
+  price_desc: 'Maior preço',
+  rating: 'Melhor avaliação',
+};

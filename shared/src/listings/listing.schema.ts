@@ -6,8 +6,10 @@ import { ratingSummarySchema } from '../reviews/review.schema.ts';
 import {
   filterFitsType,
   LISTING_FILTERS,
+  LISTING_SORT_LABELS,
   LISTING_SORTS,
   LISTING_TYPES,
+  MINIMUM_NOTICE_DEFAULT_HOURS,
   SEARCH_MAX_LENGTH,
   type ListingFilter,
   type ListingSort,
@@ -15,7 +17,18 @@ import {
 } from './listing.constants.ts';
 
 // The Zod-free values live in listing.constants.ts (the client's first screen loads them without Zod).
-export { filterFitsType, LISTING_FILTERS, LISTING_SORTS, LISTING_TYPES, SEARCH_MAX_LENGTH, type ListingFilter, type ListingSort, type ListingType };
+export {
+  filterFitsType,
+  LISTING_FILTERS,
+  LISTING_SORT_LABELS,
+  LISTING_SORTS,
+  LISTING_TYPES,
+  MINIMUM_NOTICE_DEFAULT_HOURS,
+  SEARCH_MAX_LENGTH,
+  type ListingFilter,
+  type ListingSort,
+  type ListingType,
+};
 
 // Listings: the values, limits and pt-BR messages both the form and the server check.
 
@@ -44,7 +57,6 @@ export const PRICE_MAX_CENTS = 10_000_000;
 export const TAGS_MAX = 5;
 export const TAG_MAX_LENGTH = 30;
 export const MINIMUM_NOTICE_MIN_HOURS = 1;
-export const MINIMUM_NOTICE_DEFAULT_HOURS = 24;
 /** 30 days, like the listing's own validity. */
 export const MINIMUM_NOTICE_MAX_HOURS = 720;
 export const MINIMUM_NOTICE_PRESETS = [
@@ -306,14 +318,6 @@ export const searchSchema = z
 
 const cursorSchema = z.uuid({ message: LISTING_MESSAGES.invalidCursor }).nullish().transform((cursor) => cursor ?? null);
 const limitSchema = z.number().int().min(1).max(LISTING_PAGE_MAX).default(LISTING_PAGE_DEFAULT);
-
-/** The browse orders' labels (the orders themselves: listing.constants.ts). */
-export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
-  newest: 'Mais recentes',
-  price_asc: 'Menor preço',
-  price_desc: 'Maior preço',
-  rating: 'Melhor avaliação',
-};
 
 /** The public feed, one page: {cursor, limit} -> {items, nextCursor} (infinite scroll). */
 export const listListingsSchema = z

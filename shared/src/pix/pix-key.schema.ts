@@ -6,15 +6,10 @@ import { maskPhone } from '../auth/phone.ts';
 
 // The owner's Pix key (settings) and the order's Pix code (decisions.md "Conversations and Pix").
 
-export const PIX_KEY_TYPES = ['cpf', 'phone', 'email', 'random'] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+import { PAYABLE_ORDER_STATUSES, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from './pix-key.constants.ts';
 
-export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
-  cpf: 'CPF',
-  phone: 'Telefone',
-  email: 'E-mail',
-  random: 'Chave aleatória',
-};
+// The Zod-free values live in pix-key.constants.ts.
+export { PAYABLE_ORDER_STATUSES, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType };
 
 /** The Pix directory's limit for e-mail keys. */
 export const PIX_EMAIL_MAX_LENGTH = 77;
@@ -49,9 +44,6 @@ export const PIX_NOTIFICATIONS = {
     message: `${byName} marcou o pedido de "${listingTitle}" como pago.`,
   }),
 } as const;
-
-/** Orders that were approved (and may already be delivered or completed) can be paid and marked paid. */
-export const PAYABLE_ORDER_STATUSES = ['approved', 'in_progress', 'completed'] as const;
 
 const RANDOM_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

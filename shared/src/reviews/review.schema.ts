@@ -5,8 +5,10 @@ import '../validation/zod-locale.ts';
 // Reviews: after a completed order each side rates the other, once per order (docs/product.md §6).
 // A review stays hidden until both reviewed or 14 days passed since the completion.
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+import { RATING_MAX, RATING_MIN } from './review.constants.ts';
+
+// The Zod-free values live in review.constants.ts.
+export { RATING_MAX, RATING_MIN };
 export const REVIEW_COMMENT_MAX_LENGTH = 500;
 /** Days after the completion to review; then the reviews written are shown anyway. */
 export const REVIEW_WINDOW_DAYS = 14;

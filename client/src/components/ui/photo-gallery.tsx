@@ -97,6 +97,8 @@ function GalleryImage({ photo, alt, eager, fallbackSrc }: { photo: GalleryPhoto;
       width={photo.width}
       height={photo.height}
       loading={eager ? 'eager' : 'lazy'}
+      // The first photo is the detail page's largest paint: ask for it before anything else.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       draggable={false}
       onError={() => setFailed(true)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { APARTMENT_MAX_LENGTH } from '@vizinhanca/shared/auth/auth.schema';
+import { APARTMENT_MAX_LENGTH } from '@vizinhanca/shared/auth/auth.constants';
 import type { InvitePreview } from '@vizinhanca/shared/invites/invite.schema';
 import { signUpApartmentFrom } from '@vizinhanca/shared/invites/invite.rules';
 import { Card } from '../../../components/ui/card.tsx';

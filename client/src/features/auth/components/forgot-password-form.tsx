@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { requestPasswordResetSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { authSchemas } from '../auth-schemas.ts';
 import { useRequestPasswordReset } from '../hooks/use-request-password-reset.ts';
 import { EmailField } from '../../../components/account-fields.tsx';
 
@@ -13,9 +13,11 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [error, setError] = useState<string | undefined>();
   const requestReset = useRequestPasswordReset();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = requestPasswordResetSchema.safeParse({ email });
+    const schemas = await authSchemas.load();
+    if (!schemas) return;
+    const parsed = schemas.requestPasswordResetSchema.safeParse({ email });
     if (!parsed.success) {
       const message = issuesToFieldErrors(parsed.error.issues).email;
       setError(message);
@@ -27,7 +29,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="forgot-heading">
+    <form className="form" onFocus={authSchemas.preload} onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="forgot-heading">
       <div>
         <h2 className="auth-card-heading" id="forgot-heading">
           Recuperar senha

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { loginSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import { authSchemas } from '../auth-schemas.ts';
 import { useLogin } from '../hooks/use-login.ts';
 import { EmailField, PasswordField } from '../../../components/account-fields.tsx';
 
@@ -12,9 +12,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useLogin();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
+    const schemas = await authSchemas.load();
+    if (!schemas) return;
+    const parsed = schemas.loginSchema.safeParse({ email, password });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
       toast.error(parsed.error.issues[0]?.message ?? 'Preencha todos os campos obrigatórios');
@@ -25,7 +27,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" onFocus={authSchemas.preload} onSubmit={(event) => void onSubmit(event)} noValidate>
       <EmailField id="login-email" value={email} onChange={setEmail} error={errors.email} />
       <PasswordField id="login-password" label="Senha" autoComplete="current-password" placeholder="Sua senha" value={password} onChange={setPassword} error={errors.password} />
       <Button type="submit" size="lg" block loading={login.isPending}>

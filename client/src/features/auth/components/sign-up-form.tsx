@@ -1,10 +1,12 @@
 import type { FormEvent } from 'react';
-import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, signUpSchema, type SignUpInput } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from '@vizinhanca/shared/auth/auth.constants';
+import type { SignUpInput } from '@vizinhanca/shared/auth/auth.schema';
 import { CPF_MASKED_MAX_LENGTH, maskCpf } from '@vizinhanca/shared/auth/cpf';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { useFormFields } from '../../../hooks/use-form-fields.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { authSchemas } from '../auth-schemas.ts';
 import { useSignUp } from '../hooks/use-sign-up.ts';
 import { EmailField, PasswordField, PhoneField } from '../../../components/account-fields.tsx';
 
@@ -36,17 +38,19 @@ export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const schemas = await authSchemas.load();
+    if (!schemas) return;
     // Same rules as the server: a bad CPF never leaves the phone.
-    const parsed = signUpSchema.safeParse(values);
+    const parsed = schemas.signUpSchema.safeParse(values);
     if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.requiredFields);
     setErrors({});
     signUp.mutate(inviteCode ? { ...values, inviteCode } : values);
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" onFocus={authSchemas.preload} onSubmit={(event) => void onSubmit(event)} noValidate>
       <TextField id="signup-full-name" label="Nome completo" autoComplete="name" autoCapitalize="words" placeholder="Seu nome e sobrenome"
         maxLength={FULL_NAME_MAX_LENGTH} {...textProps('fullName')} aria-required="true" />
       <TextField id="signup-cpf" label="CPF" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00"

@@ -1,4 +1,4 @@
-import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingFilter, type ListingSort, type ListingType } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingFilter, type ListingSort, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -104,9 +104,9 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
             aria-label={kind.listName}
             aria-busy={feed.isPlaceholderData || undefined}
           >
-            {feed.items.map((listing) => (
+            {feed.items.map((listing, index) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} />
+                <ListingCard listing={listing} first={index === 0} />
               </li>
             ))}
           </ul>

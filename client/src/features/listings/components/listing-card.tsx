@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatCurrency } from '@vizinhanca/shared/format/format';
-import { MINIMUM_NOTICE_DEFAULT_HOURS, type PublicListing } from '@vizinhanca/shared/listings/listing.schema';
+import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listing.constants';
+import type { PublicListing } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { CheckIcon, ClockIcon, PackageIcon } from '../../../components/ui/icons.tsx';
@@ -9,7 +10,8 @@ import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 
 /** A card of the browse screens (docs/product.md §10.6); the whole card opens the detail. */
-export function ListingCard({ listing }: { listing: PublicListing }) {
+/** `first`: the top card of a list, on screen at once (its photo is the page's largest paint): not lazy. */
+export function ListingCard({ listing, first = false }: { listing: PublicListing; first?: boolean }) {
   const kind = LISTING_KINDS[listing.type];
   const titleId = `listing-${listing.id}`;
   const isFood = listing.type === 'food';
@@ -24,6 +26,7 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
           src={listing.imageCardUrl}
           type={listing.type}
           className="listing-card-image"
+          eager={first}
           width={cover?.width}
           height={cover?.height}
         />

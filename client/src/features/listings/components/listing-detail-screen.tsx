@@ -1,12 +1,8 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link, Navigate } from '@tanstack/react-router';
 import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
-import {
-  MINIMUM_NOTICE_DEFAULT_HOURS,
-  type DeliveryOption,
-  type ListingType,
-  type PublicListingDetail,
-} from '@vizinhanca/shared/listings/listing.schema';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';

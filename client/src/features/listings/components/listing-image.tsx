@@ -7,7 +7,7 @@ interface ListingImageProps {
   type: ListingType;
   className?: string;
   alt?: string;
-  /** The detail photo is the first thing on screen: load it at once. */
+  /** The photo is the first thing on screen (the detail's, the first card's): load it at once, first. */
   eager?: boolean;
   /** The photo's proportions, so the page does not move when it arrives. */
   width?: number;
@@ -27,6 +27,7 @@ export function ListingImage({ src, type, className, alt = '', eager = false, wi
       width={shown === src ? width : undefined}
       height={shown === src ? height : undefined}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => {
         if (shown !== fallback) setFailedSrc(shown);

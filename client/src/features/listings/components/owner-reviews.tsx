@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatRelativeTime } from '@vizinhanca/shared/format/format';
-import { RATING_MAX, type ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
+import { RATING_MAX } from '@vizinhanca/shared/reviews/review.constants';
+import type { ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import { initials } from '@vizinhanca/shared/users/user.types';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
-import { MINIMUM_NOTICE_DEFAULT_HOURS, type DeliveryOption, type PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
+import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listing.constants';
+import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
 import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';

@@ -1,7 +1,7 @@
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
-import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
+import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';

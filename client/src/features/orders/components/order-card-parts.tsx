@@ -3,7 +3,7 @@ import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/fo
 import { quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { Link } from '@tanstack/react-router';
-import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.schema';
+import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants';
 import type { ReactNode } from 'react';
 import { Badge, CountBadge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';

@@ -1,11 +1,14 @@
 import { fieldErrorsOf, errorMessage } from '../../../lib/show-error-toast.ts';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, savePixKeySchema, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.constants';
+import { schemasOnDemand } from '../../../lib/schemas-on-demand.ts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { usePixKey } from '../hooks/use-pix.ts';
 import '../pix.css';
+
+const pixSchemas = schemasOnDemand(() => import('@vizinhanca/shared/pix/pix-key.schema'));
 
 const PLACEHOLDERS: Record<PixKeyType, string> = {
   cpf: '000.000.000-00',
@@ -21,9 +24,11 @@ export function PixKeySettings() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = savePixKeySchema.safeParse({ type, key: value });
+    const schemas = await pixSchemas.load();
+    if (!schemas) return;
+    const parsed = schemas.savePixKeySchema.safeParse({ type, key: value });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -55,7 +60,7 @@ export function PixKeySettings() {
       ) : key.isSuccess ? (
         <p className="pix-none">Nenhuma chave Pix cadastrada.</p>
       ) : null}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onFocus={pixSchemas.preload} onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="pix-types">
           <legend className="field-label">Tipo da chave</legend>
           {PIX_KEY_TYPES.map((option) => (

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
-import { PIX_KEY_TYPE_LABELS } from '@vizinhanca/shared/pix/pix-key.schema';
+import { PIX_KEY_TYPE_LABELS } from '@vizinhanca/shared/pix/pix-key.constants';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

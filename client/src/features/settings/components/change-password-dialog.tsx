@@ -1,12 +1,15 @@
 import type { FormEvent } from 'react';
-import { AUTH_MESSAGES, changePasswordSchema } from '@vizinhanca/shared/auth/auth.schema';
+import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useFormFields } from '../../../hooks/use-form-fields.ts';
+import { schemasOnDemand } from '../../../lib/schemas-on-demand.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 import { PasswordField } from '../../../components/account-fields.tsx';
+
+const authSchemas = schemasOnDemand(() => import('@vizinhanca/shared/auth/auth.schema'));
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -38,16 +41,18 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = changePasswordSchema.safeParse(values);
+    const schemas = await authSchemas.load();
+    if (!schemas) return;
+    const parsed = schemas.changePasswordSchema.safeParse(values);
     if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.passwordRequired);
     change.mutate(values);
   }
 
   return (
     <Dialog open={open} title="Alterar senha" description="Ao trocar a senha, as outras sessões abertas da sua conta são encerradas." onClose={close}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onFocus={authSchemas.preload} onSubmit={(event) => void onSubmit(event)} noValidate>
         {FIELDS.map((field) => (
           <PasswordField
             key={field.key}
