@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
+import type { AuditAction, AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import type { Db } from '../../db/database.ts';
 
 export interface NewAuditEntry {
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   targetType: AuditTargetType;
   targetId: string | null;
   before?: Record<string, unknown> | null;

@@ -1,17 +1,11 @@
-import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEntry } from '@vizinhanca/shared/audit/audit.schema';
 import type { AppDeps } from '../../context.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as audit from './audit.repository.ts';
 
-export interface AuditRecord {
-  actorId: string | null;
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-  reason?: string | null;
-}
+/** An entry as the modules record it; the moment is the app clock's. */
+export type AuditRecord = Omit<audit.NewAuditEntry, 'at'>;
 
 /** Transactions that already told the staff their counts moved (one event per transaction is enough). */
 const summaryAnnounced = new WeakSet<Db>();
@@ -98,8 +92,7 @@ export function toEntry(row: audit.AuditRow): AuditEntry {
 /** The Atividade section: the latest 20, then 'Ver mais'. */
 export async function list(deps: AppDeps, cursor: string | null) {
   const rows = await audit.listPage(deps.db, cursor, AUDIT_PAGE_SIZE);
-  const items = rows.slice(0, AUDIT_PAGE_SIZE).map(toEntry);
-  return { items, nextCursor: rows.length > AUDIT_PAGE_SIZE ? items[items.length - 1]!.id : null };
+  return pageOf(rows, AUDIT_PAGE_SIZE, toEntry);
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -16,25 +16,18 @@ export function insertPasswordResetToken(db: Db, token: { tokenHash: string; use
     .execute();
 }
 
+/** Marks reset tokens not used yet as used now (the caller says which). */
+function useUpResetTokens(db: Db, now: Date) {
+  return db.updateTable('password_reset_tokens').set({ used_at: now }).where('used_at', 'is', null);
+}
+
 /** Marks a valid reset token used, once: two concurrent uses cannot both succeed. */
 export function consumePasswordResetToken(db: Db, tokenHash: string, now: Date) {
-  return db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id'])
-    .executeTakeFirst();
+  return useUpResetTokens(db, now).where('token_hash', '=', tokenHash).where('expires_at', '>', now).returning(['user_id']).executeTakeFirst();
 }
 
 export function invalidateUserResetTokens(db: Db, userId: string, now: Date) {
-  return db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  return useUpResetTokens(db, now).where('user_id', '=', userId).execute();
 }
 
 /** The device (a browser that signed in before) with this token, if it belongs to the account with this e-mail. */

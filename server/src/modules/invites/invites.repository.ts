@@ -1,4 +1,5 @@
 import type { InviteType } from '@vizinhanca/shared/invites/invite.schema';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
 
 const inviteColumns = ['id', 'email', 'apartment', 'type', 'status', 'expires_at', 'created_at'] as const;
@@ -14,14 +15,8 @@ export function listByInviter(db: Db, inviterId: string) {
     .execute();
 }
 
-export async function countSentSince(db: Db, inviterId: string, since: Date) {
-  const row = await db
-    .selectFrom('invites')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('inviter_id', '=', inviterId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countSentSince(db: Db, inviterId: string, since: Date) {
+  return countRows(db.selectFrom('invites').where('inviter_id', '=', inviterId).where('created_at', '>', since));
 }
 
 export function insertInvite(db: Db, invite: { inviterId: string; email: string; apartment: string | null; type: InviteType; now: Date; expiresAt: Date }) {

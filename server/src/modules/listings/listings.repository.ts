@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { newestCreatedPage } from '../../db/paging.ts';
 
 /** A listing's photo as the photos column carries it (the URLs derive from the id). */
 export interface PhotoRow {
@@ -199,13 +201,7 @@ export async function findPublicForOrder(db: Db, id: string, now: Date) {
 
 /** The profile's listings counter: every own listing that is not deleted. */
 export function countByOwner(db: Db, userId: string) {
-  return db
-    .selectFrom('listings')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('listings').where('user_id', '=', userId).where('deleted_at', 'is', null));
 }
 
 /** Any listing that is not deleted, whatever its status (owner and moderation screens). */
@@ -248,25 +244,26 @@ export function listForModeration(db: Db, filters: ModerationFilters) {
   let query = matching(withOwner(db), filters.search);
   if (filters.type) query = query.where('l.type', '=', filters.type);
   if (filters.status) query = query.where('l.status', '=', filters.status);
-  if (filters.cursor) {
-    query = query.where(sql<boolean>`(l.created_at, l.id) < (SELECT c.created_at, c.id FROM listings c WHERE c.id = ${filters.cursor})`);
-  }
-  return query
-    .select(LISTING_COLUMNS)
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(filters.limit + 1)
-    .execute();
+  return newestCreatedPage(query.select(LISTING_COLUMNS), { table: 'listings', alias: 'l' }, filters).execute();
 }
 
 export function countPending(db: Db) {
-  return db
-    .selectFrom('listings')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('status', '=', 'pending')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('listings').where('status', '=', 'pending').where('deleted_at', 'is', null));
+}
+
+/** The columns the owner's editable fields fill (the type is set once, at creation). */
+function editableColumns(fields: ListingFields) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    price_cents: fields.priceCents,
+    price_unit: fields.priceUnit,
+    tags: fields.tags,
+    delivery_options: fields.deliveryOptions,
+    requires_advance_order: fields.requiresAdvanceOrder,
+    minimum_notice_hours: fields.minimumNoticeHours,
+    max_portions: fields.maxPortions,
+  };
 }
 
 export function insertListing(db: Db, userId: string, fields: ListingFields) {
@@ -275,15 +272,7 @@ export function insertListing(db: Db, userId: string, fields: ListingFields) {
     .values({
       user_id: userId,
       type: fields.type,
-      title: fields.title,
-      description: fields.description,
-      price_cents: fields.priceCents,
-      price_unit: fields.priceUnit,
-      tags: fields.tags,
-      delivery_options: fields.deliveryOptions,
-      requires_advance_order: fields.requiresAdvanceOrder,
-      minimum_notice_hours: fields.minimumNoticeHours,
-      max_portions: fields.maxPortions,
+      ...editableColumns(fields),
       status: 'pending',
     })
     .returning(['id'])
@@ -295,15 +284,7 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
   return db
     .updateTable('listings')
     .set({
-      title: fields.title,
-      description: fields.description,
-      price_cents: fields.priceCents,
-      price_unit: fields.priceUnit,
-      tags: fields.tags,
-      delivery_options: fields.deliveryOptions,
-      requires_advance_order: fields.requiresAdvanceOrder,
-      minimum_notice_hours: fields.minimumNoticeHours,
-      max_portions: fields.maxPortions,
+      ...editableColumns(fields),
       status,
       paused_by: pausedBy,
       // A listing sent back to review starts clean; a rejection reason belongs to the old content.
@@ -476,12 +457,7 @@ export function softDeleteByOwner(db: Db, userId: string) {
 }
 
 export function countAll(db: Db) {
-  return db
-    .selectFrom('listings')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('listings').where('deleted_at', 'is', null));
 }
 
 /** People with listings (not deleted): total, active and the rest, for the Anunciantes section. */

@@ -19,6 +19,7 @@ import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { ratingSummary } from '@vizinhanca/shared/reviews/review.rules';
 import { findOwnListingImages } from '../images/images.service.ts';
 import type { AppDeps } from '../../context.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
@@ -77,12 +78,6 @@ function toManaged(row: listings.ListingRow): ManagedListing {
   };
 }
 
-/** Rows fetched with limit + 1: the extra one only says there is a next page. */
-function page<T extends { id: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
-}
-
 // ---- Public screens ----
 
 export async function list(
@@ -93,8 +88,7 @@ export async function list(
   // Only the 'available' chip reads today's date.
   const today = input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '';
   const rows = await listings.listPublic(deps.db, { ...input, now, today });
-  const result = page(rows, input.limit);
-  return { items: result.items.map(toPublic), nextCursor: result.nextCursor };
+  return pageOf(rows, input.limit, toPublic);
 }
 
 /** The public detail: only listings neighbours may see (anything else reads as not found). */
@@ -327,8 +321,7 @@ export async function moderationList(
   input: { search: string | null; type: ListingType | null; status: ListingStatus | null; cursor: string | null; limit: number },
 ) {
   const rows = await listings.listForModeration(deps.db, input);
-  const result = page(rows, input.limit);
-  return { items: result.items.map(toManaged), nextCursor: result.nextCursor };
+  return pageOf(rows, input.limit, toManaged);
 }
 
 export function pendingCount(deps: AppDeps) {
@@ -464,7 +457,7 @@ export const advertiserCount = (deps: AppDeps) => listings.countAdvertisers(deps
 export async function advertisers(deps: AppDeps, cursor: string | null) {
   const limit = 20;
   const rows = await listings.advertisers(deps.db, cursor, limit);
-  const items = rows.slice(0, limit).map((row) => {
+  return pageOf(rows, limit, (row) => {
     const total = Number(row.total);
     const active = Number(row.active);
     return {
@@ -478,7 +471,6 @@ export async function advertisers(deps: AppDeps, cursor: string | null) {
       inactive: total - active,
     };
   });
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
 export const streamForExport = (db: Db) => listings.streamForExport(db);

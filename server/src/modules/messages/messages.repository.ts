@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface NewMessage {
@@ -157,9 +158,6 @@ export async function listUnread(db: Db, orderId: string, recipientId: string, l
 }
 
 /** How many messages of a thread the recipient has not read. */
-export async function countUnread(db: Db, orderId: string, recipientId: string): Promise<number> {
-  const row = await unreadInThread(db, orderId, recipientId)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countUnread(db: Db, orderId: string, recipientId: string): Promise<number> {
+  return countRows(unreadInThread(db, orderId, recipientId));
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
@@ -43,13 +44,7 @@ export function listNotifications(db: Db, userId: string, options: { unreadOnly:
 }
 
 export function countUnread(db: Db, userId: string) {
-  return db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('read', '=', false)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('notifications').where('user_id', '=', userId).where('read', '=', false));
 }
 
 export function findOwned(db: Db, userId: string, notificationId: string) {

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { newestCreatedPage } from '../../db/paging.ts';
 
 /** The order's own columns every screen shows. */
 const ORDER_COLUMNS = [
@@ -246,7 +248,7 @@ export function setStatus(db: Db, id: string, change: OrderStatusChange) {
 
 /**
  * Every order for the admin panel, newest first, with both people by name and
- * apartment; paged by (created_at, id) after the cursor's row, limit + 1 rows.
+ * apartment; one keyset page (limit + 1 rows).
  */
 export function listForAdmin(db: Db, status: OrderStatus | null, cursor: string | null, limit: number) {
   let query = withListing(db)
@@ -256,8 +258,7 @@ export function listForAdmin(db: Db, status: OrderStatus | null, cursor: string 
     .select(LISTING_COLUMNS)
     .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
   if (status) query = query.where('o.status', '=', status);
-  if (cursor) query = query.where(sql<boolean>`(o.created_at, o.id) < (SELECT c.created_at, c.id FROM orders c WHERE c.id = ${cursor})`);
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit + 1).execute();
+  return newestCreatedPage(query, { table: 'orders', alias: 'o' }, { cursor, limit }).execute();
 }
 
 /** Home activity: the newest orders the user made or received, with the requester's name. */
@@ -287,12 +288,7 @@ export function listSidesFor(db: Db, userId: string, ids: string[]) {
 
 /** The profile's orders counter: orders made as requester. */
 export function countAsRequester(db: Db, userId: string) {
-  return db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('renter_id', '=', userId)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('orders').where('renter_id', '=', userId));
 }
 
 /** Whether the user ordered from any of these listings (their order cards keep showing its photo). */
@@ -373,12 +369,7 @@ export function lockPendingAsOwner(db: Db, ownerId: string) {
 }
 
 export function countPending(db: Db) {
-  return db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('orders').where('status', '=', 'pending'));
 }
 
 /** Every order, oldest first, streamed for the CSV export (never all in memory). */

@@ -33,6 +33,7 @@ import { PAYABLE_ORDER_STATUSES, PIX_MESSAGES, PIX_NOTIFICATIONS } from '@vizinh
 import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import * as listings from '../listings/listings.service.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
@@ -49,6 +50,28 @@ const BLOCKED_DAY_CONSTRAINT = 'orders_blocked_day_excl';
 // ---- Turning rows into what the API returns ----
 
 const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+interface OrderTermsRow {
+  total_cents: number;
+  quantity: number;
+  start_date: string | null;
+  end_date: string | null;
+  delivery_method: DeliveryOption;
+  scheduled_at: Date | null;
+}
+
+/** What was ordered, as every order screen shows it: the total, portions or rental days, and how it is handed over. */
+function shownTerms(row: OrderTermsRow) {
+  return {
+    totalCents: row.total_cents,
+    quantity: row.quantity,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
+    deliveryMethod: row.delivery_method,
+    scheduledAt: row.scheduled_at,
+  };
+}
 
 function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date): OrderItem {
   const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
@@ -70,14 +93,8 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
       phone: row.counterpart_phone,
       avatarUrl: row.counterpart_avatar_url,
     },
-    totalCents: row.total_cents,
-    quantity: row.quantity,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
-    deliveryMethod: row.delivery_method,
+    ...shownTerms(row),
     deliveryAddress: row.delivery_address,
-    scheduledAt: row.scheduled_at,
     message: row.message,
     rejectionReason: row.rejection_reason,
     cancellationReason: row.cancellation_reason,
@@ -435,26 +452,16 @@ export async function orderHrefs(deps: AppDeps, userId: string, ids: readonly st
 
 export async function adminList(deps: AppDeps, status: OrderStatus | null, cursor: string | null): Promise<{ items: AdminOrder[]; nextCursor: string | null }> {
   const rows = await orders.listForAdmin(deps.db, status, cursor, ADMIN_ORDERS_LIMIT);
-  const page = rows.slice(0, ADMIN_ORDERS_LIMIT);
-  return {
-    nextCursor: rows.length > ADMIN_ORDERS_LIMIT ? page[page.length - 1]!.id : null,
-    items: page.map((row) => ({
-      id: row.id,
-      status: row.status,
-      listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
-      requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
-      owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
-      totalCents: row.total_cents,
-      quantity: row.quantity,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
-      deliveryMethod: row.delivery_method,
-      scheduledAt: row.scheduled_at,
-      rejectionReason: row.rejection_reason,
-      createdAt: row.created_at,
-    })),
-  };
+  return pageOf(rows, ADMIN_ORDERS_LIMIT, (row) => ({
+    id: row.id,
+    status: row.status,
+    listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
+    requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
+    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+    ...shownTerms(row),
+    rejectionReason: row.rejection_reason,
+    createdAt: row.created_at,
+  }));
 }
 
 /** pending -> approved by an admin; both sides are told. */

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { countRows } from '../../db/count.ts';
+import { newestCreatedPage } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
@@ -95,12 +97,7 @@ export function listPendingUsers(db: Db) {
 }
 
 export function countPendingUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('approval_status', '=', 'pending')
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('users').where('approval_status', '=', 'pending'));
 }
 
 /** Moves a pending sign-up to approved or rejected; returns nothing when it was not pending (already decided). */
@@ -155,7 +152,7 @@ export interface AdminUserFilters {
   limit: number;
 }
 
-/** Every person, newest first, paged by (created_at, id) after the cursor's row; limit + 1 rows. */
+/** Every person, newest first, one keyset page (limit + 1 rows). */
 export function listForAdmin(db: Db, filters: AdminUserFilters) {
   let query = db.selectFrom('users').select(ADMIN_USER_COLUMNS).select(rolesOf.as('roles'));
   if (filters.search) {
@@ -171,10 +168,7 @@ export function listForAdmin(db: Db, filters: AdminUserFilters) {
   }
   if (filters.status === 'suspended') query = query.where('is_suspended', '=', true);
   else if (filters.status !== 'all') query = query.where('approval_status', '=', filters.status).where('is_suspended', '=', false);
-  if (filters.cursor) {
-    query = query.where(sql<boolean>`(created_at, id) < (SELECT c.created_at, c.id FROM users c WHERE c.id = ${filters.cursor})`);
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit + 1).execute();
+  return newestCreatedPage(query, { table: 'users', alias: 'users' }, filters).execute();
 }
 export type AdminUserRow = Awaited<ReturnType<typeof listForAdmin>>[number];
 
@@ -226,16 +220,15 @@ export function removeRole(db: Db, userId: string, role: Role) {
 
 /** Administrators who can still act (approved, not suspended), other than this one. */
 export function countOtherActiveAdmins(db: Db, userId: string) {
-  return db
-    .selectFrom('user_roles as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('r.role', '=', 'admin')
-    .where('u.id', '!=', userId)
-    .where('u.approval_status', '=', 'approved')
-    .where('u.is_suspended', '=', false)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(
+    db
+      .selectFrom('user_roles as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .where('r.role', '=', 'admin')
+      .where('u.id', '!=', userId)
+      .where('u.approval_status', '=', 'approved')
+      .where('u.is_suspended', '=', false),
+  );
 }
 
 /** LGPD: the person's own data is removed; the row stays (as 'Ex-morador') for past orders and reviews. */
@@ -275,12 +268,7 @@ export function exists(db: Db, userId: string) {
 }
 
 export function countAll(db: Db) {
-  return db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('anonymized_at', 'is', null)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+  return countRows(db.selectFrom('users').where('anonymized_at', 'is', null));
 }
 
 /** Every person, oldest first, streamed for the CSV export (the only export with CPF). */

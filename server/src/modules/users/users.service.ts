@@ -12,6 +12,7 @@ import { ROLES } from '@vizinhanca/shared/users/user.types';
 import type { z } from 'zod';
 import { generateToken, hashPassword } from '../../auth/crypto.ts';
 import type { AppDeps } from '../../context.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { ACCOUNT_CHANGED_KIND } from '../admin/admin.service.ts';
@@ -36,9 +37,10 @@ export async function sessionUser(deps: AppDeps, userId: string): Promise<Sessio
   };
 }
 
-export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProfile> {
-  const row = await users.findProfile(deps.db, userId);
-  if (!row) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+type PersonRow = Pick<users.AdminUserRow, 'id' | 'full_name' | 'email' | 'cpf' | 'phone' | 'block' | 'apartment' | 'bio' | 'avatar_url' | 'roles' | 'created_at'>;
+
+/** A person's own data, as they see it in their profile and the administration sees it. */
+function personOf(row: PersonRow): OwnProfile {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -52,6 +54,12 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
     roles: row.roles,
     createdAt: row.created_at,
   };
+}
+
+export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProfile> {
+  const row = await users.findProfile(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'Usuário não encontrado');
+  return personOf(row);
 }
 
 /** A neighbour's page: an approved, active resident's public data and ratings; anyone else reads as not found. */
@@ -117,28 +125,17 @@ export async function createOrPromoteAdmin(db: Db, account: { email: string; pas
 
 function toAdminUser(row: users.AdminUserRow): AdminUser {
   return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    cpf: row.cpf,
-    phone: row.phone,
-    block: row.block,
-    apartment: row.apartment,
-    bio: row.bio,
+    ...personOf(row),
     approvalStatus: row.approval_status,
     isSuspended: row.is_suspended,
-    roles: row.roles,
     anonymized: row.anonymized_at !== null,
-    avatarUrl: row.avatar_url,
-    createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 export async function adminList(deps: AppDeps, filters: { search: string | null; status: UserStatusFilter; cursor: string | null }) {
   const rows = await users.listForAdmin(deps.db, { ...filters, limit: ADMIN_USERS_PAGE_SIZE });
-  const items = rows.slice(0, ADMIN_USERS_PAGE_SIZE).map(toAdminUser);
-  return { items, nextCursor: rows.length > ADMIN_USERS_PAGE_SIZE ? items[items.length - 1]!.id : null };
+  return pageOf(rows, ADMIN_USERS_PAGE_SIZE, toAdminUser);
 }
 
 export async function adminById(deps: AppDeps, userId: string): Promise<AdminUser> {
