@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays, orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
@@ -13,9 +13,16 @@ import { hashPassword } from '../auth/crypto.ts';
 import { DEMO_PHOTOS_DIR } from '../paths.ts';
 import type { AppDeps } from '../context.ts';
 import type { Db } from './database.ts';
-import type { NotificationsTable } from './schema.ts';
-import type { AuditLogTable } from './schema.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
+import * as audit from '../modules/audit/audit.repository.ts';
+import * as billing from '../modules/billing/billing.repository.ts';
+import * as invites from '../modules/invites/invites.repository.ts';
+import * as listings from '../modules/listings/listings.repository.ts';
+import * as messages from '../modules/messages/messages.repository.ts';
+import * as notifications from '../modules/notifications/notifications.repository.ts';
+import * as orders from '../modules/orders/orders.repository.ts';
+import * as pix from '../modules/pix/pix.repository.ts';
+import * as reviews from '../modules/reviews/reviews.repository.ts';
 import * as users from '../modules/users/users.repository.ts';
 
 export interface DemoLogin {
@@ -169,30 +176,30 @@ async function seedOrderNotifications(
   db: Db,
   o: { id: string; order: DemoOrder; listingTitle: string; ownerId: string; renterId: string; endDate: string | null; createdAt: Date; now: number },
 ) {
-  const rows: Insertable<NotificationsTable>[] = [];
+  const rows: notifications.NewNotification[] = [];
   const requester = DEMO_USERS.find((user) => user.email === o.order.requester)!.fullName;
   if (o.order.status === 'pending') {
     const text = ORDER_NOTIFICATIONS.created({ requesterName: requester, listingTitle: o.listingTitle, type: 'rental', startDate: null, endDate: null, quantity: o.order.quantity ?? 1 });
-    rows.push({ user_id: o.ownerId, type: 'order_status', related_id: o.id, read: false, created_at: o.createdAt, ...text });
+    rows.push({ userId: o.ownerId, type: 'order_status', relatedId: o.id, history: { read: false, createdAt: o.createdAt }, ...text });
   }
   if (o.order.status === 'approved') {
-    rows.push({ user_id: o.renterId, type: 'order_status', related_id: o.id, read: true, created_at: new Date(o.createdAt.getTime() + 2 * HOUR_MS), ...ORDER_NOTIFICATIONS.approved(o.listingTitle) });
+    const history = { read: true, createdAt: new Date(o.createdAt.getTime() + 2 * HOUR_MS) };
+    rows.push({ userId: o.renterId, type: 'order_status', relatedId: o.id, history, ...ORDER_NOTIFICATIONS.approved(o.listingTitle) });
   }
   // An in-progress rental that ends tomorrow (the bicycle): the day-before reminder.
   if (o.order.status === 'in_progress' && o.endDate && o.order.period?.[1] === 1) {
     const ownerEmail = DEMO_LISTINGS.find((listing) => listing.title === o.order.listing)!.owner;
     const owner = DEMO_USERS.find((user) => user.email === ownerEmail)!.fullName;
     rows.push({
-      user_id: o.renterId,
+      userId: o.renterId,
       type: 'reminder_return',
-      related_id: o.id,
-      read: false,
-      created_at: new Date(o.now - 2 * HOUR_MS),
-      dedupe_key: `return-eve:${o.id}`,
+      relatedId: o.id,
+      history: { read: false, createdAt: new Date(o.now - 2 * HOUR_MS) },
+      dedupeKey: `return-eve:${o.id}`,
       ...REMINDER_NOTIFICATIONS.returnTomorrow(o.listingTitle, owner, o.endDate),
     });
   }
-  if (rows.length) await db.insertInto('notifications').values(rows).execute();
+  for (const row of rows) await notifications.insertNotification(db, row);
 }
 
 /**
@@ -207,22 +214,22 @@ const DEMO_INVITES: { email: string; apartment: string | null; sentDaysAgo: numb
   { email: 'tio.carlos@exemplo.com', apartment: 'Visitante', sentDaysAgo: 10 },
 ];
 
-function demoOrderMoments(order: DemoOrder, now: number) {
+function demoOrderMoments(order: DemoOrder, now: number): Omit<orders.OrderHistory, 'status' | 'rejectionReason'> {
   const created = now - order.createdDaysAgo * DAY_MS - 3 * HOUR_MS;
   const past = (time: number) => new Date(Math.min(time, now - HOUR_MS));
   const reached = (statuses: OrderStatus[]) => statuses.includes(order.status);
   const delivered = order.period ? now + order.period[0] * DAY_MS : created + DAY_MS;
   const completed = order.period ? now + order.period[1] * DAY_MS : created + 2 * DAY_MS;
   const moments = {
-    created_at: new Date(created),
-    approved_at: reached(['approved', 'in_progress', 'completed']) ? past(created + 2 * HOUR_MS) : null,
-    delivered_at: reached(['in_progress', 'completed']) ? past(delivered) : null,
-    completed_at: reached(['completed']) ? past(completed) : null,
-    rejected_at: reached(['rejected']) ? past(created + 4 * HOUR_MS) : null,
-    cancelled_at: reached(['cancelled']) ? past(created + 5 * HOUR_MS) : null,
+    createdAt: new Date(created),
+    approvedAt: reached(['approved', 'in_progress', 'completed']) ? past(created + 2 * HOUR_MS) : null,
+    deliveredAt: reached(['in_progress', 'completed']) ? past(delivered) : null,
+    completedAt: reached(['completed']) ? past(completed) : null,
+    rejectedAt: reached(['rejected']) ? past(created + 4 * HOUR_MS) : null,
+    cancelledAt: reached(['cancelled']) ? past(created + 5 * HOUR_MS) : null,
   };
   const latest = Math.max(...Object.values(moments).map((moment) => moment?.getTime() ?? 0));
-  return { ...moments, updated_at: new Date(latest) };
+  return { ...moments, updatedAt: new Date(latest) };
 }
 
 /** Seeds the demo data only when the database has no users at all. */
@@ -230,8 +237,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   const userIds = await deps.db.transaction().execute(async (trx) => {
     // One seeder at a time, even with two replicas starting together.
     await sql`SELECT pg_advisory_xact_lock(827364)`.execute(trx);
-    const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) return null;
+    if (await users.hasAnyUser(trx)) return null;
     const hashes = new Map<string, string>();
     const ids = new Map<string, string>();
     for (const user of DEMO_USERS) {
@@ -261,29 +267,27 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     const photo = await readFile(path.join(DEMO_PHOTOS_DIR, `${listing.photo}.jpg`));
     const image = await uploadImage(deps, ownerId, 'listing', photo);
     const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
-    const { id } = await deps.db
-      .insertInto('listings')
-      .values({
-        user_id: ownerId,
-        type: listing.type,
-        title: listing.title,
-        description: listing.description,
-        price_cents: listing.priceCents,
-        price_unit: listing.priceUnit,
-        tags: listing.tags,
-        delivery_options: listing.deliveryOptions,
-        requires_advance_order: listing.requiresAdvanceOrder ?? false,
-        minimum_notice_hours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
-        max_portions: listing.maxPortions ?? null,
-        status: listing.status,
-        published_at: publishedAt,
-        expires_at: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
-        created_at: publishedAt ?? new Date(now - 3600 * 1000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const fields = {
+      type: listing.type,
+      title: listing.title,
+      description: listing.description,
+      priceCents: listing.priceCents,
+      priceUnit: listing.priceUnit,
+      tags: listing.tags,
+      deliveryOptions: listing.deliveryOptions,
+      imageIds: [image.id],
+      requiresAdvanceOrder: listing.requiresAdvanceOrder ?? false,
+      minimumNoticeHours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
+      maxPortions: listing.maxPortions ?? null,
+    };
+    const { id } = await listings.insertListing(deps.db, ownerId, fields, {
+      status: listing.status,
+      publishedAt,
+      expiresAt: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
+      createdAt: publishedAt ?? new Date(now - 3600 * 1000),
+    });
     // The cover (listings.image_id) follows from the photo at position 0.
-    await deps.db.insertInto('listing_photos').values({ listing_id: id, position: 0, image_id: image.id }).execute();
+    await listings.replacePhotos(deps.db, id, fields.imageIds);
     listingIds.set(listing.title, { id, ownerId, type: listing.type, priceCents: listing.priceCents });
   }
 
@@ -297,101 +301,84 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       const endDate = order.period ? addDays(today, order.period[1]) : null;
       const days = startDate && endDate ? rentalDays(startDate, endDate) : null;
       const moments = demoOrderMoments(order, now);
-      const { id } = await trx
-        .insertInto('orders')
-        .values({
-          listing_id: listing.id,
-          owner_id: listing.ownerId,
-          renter_id: renterId,
-          status: order.status,
-          total_cents: orderTotalCents(listing.type, listing.priceCents, days, order.quantity ?? 1),
+      const { id } = await orders.insertOrder(
+        trx,
+        {
+          listingId: listing.id,
+          ownerId: listing.ownerId,
+          renterId,
+          totalCents: orderTotalCents(listing.type, listing.priceCents, days, order.quantity ?? 1),
           quantity: order.quantity ?? 1,
-          start_date: startDate,
-          end_date: endDate,
-          delivery_method: order.deliveryMethod ?? 'pickup',
-          delivery_address: order.deliveryAddress ?? null,
-          scheduled_at: order.scheduledInDays === undefined ? null : new Date(Math.ceil((now + order.scheduledInDays * DAY_MS) / HOUR_MS) * HOUR_MS),
+          startDate,
+          endDate,
+          deliveryMethod: order.deliveryMethod ?? 'pickup',
+          deliveryAddress: order.deliveryAddress ?? null,
+          scheduledAt: order.scheduledInDays === undefined ? null : new Date(Math.ceil((now + order.scheduledInDays * DAY_MS) / HOUR_MS) * HOUR_MS),
           message: order.message ?? null,
-          rejection_reason: order.rejectionReason ?? null,
-          ...moments,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        },
+        { status: order.status, rejectionReason: order.rejectionReason ?? null, ...moments },
+      );
       for (const message of order.messages ?? []) {
         const [senderId, recipientId] = message.from === 'requester' ? [renterId, listing.ownerId] : [listing.ownerId, renterId];
         const at = new Date(now - message.hoursAgo * HOUR_MS);
-        await trx
-          .insertInto('order_messages')
-          .values({ order_id: id, sender_id: senderId, recipient_id: recipientId, client_id: randomUUID(), body: message.text, created_at: at, read_at: message.read ? new Date(at.getTime() + HOUR_MS / 2) : null })
-          .execute();
+        const readAt = message.read ? new Date(at.getTime() + HOUR_MS / 2) : null;
+        await messages.insertOnce(trx, { orderId: id, senderId, recipientId, clientId: randomUUID(), body: message.text, createdAt: at, readAt });
       }
-      await seedOrderNotifications(trx, { id, order, listingTitle: order.listing, ownerId: listing.ownerId, renterId, endDate, createdAt: moments.created_at, now });
+      await seedOrderNotifications(trx, { id, order, listingTitle: order.listing, ownerId: listing.ownerId, renterId, endDate, createdAt: moments.createdAt, now });
       // Both sides reviewed: both reviews show from the second one on (issue 13).
-      const reviewedAt = new Date(Math.min(moments.completed_at ? moments.completed_at.getTime() + 2 * HOUR_MS : now, now - 30 * 60 * 1000));
+      const reviewedAt = new Date(Math.min(moments.completedAt ? moments.completedAt.getTime() + 2 * HOUR_MS : now, now - 30 * 60 * 1000));
       const bothAt = order.review && order.ownerReview ? reviewedAt : null;
-      const windowEnd = moments.completed_at ? new Date(moments.completed_at.getTime() + 14 * DAY_MS) : reviewedAt;
+      const windowEnd = moments.completedAt ? new Date(moments.completedAt.getTime() + 14 * DAY_MS) : reviewedAt;
       const sides = [
         { review: order.review, reviewerId: renterId, revieweeId: listing.ownerId, role: 'owner' as const },
         { review: order.ownerReview, reviewerId: listing.ownerId, revieweeId: renterId, role: 'requester' as const },
       ];
       for (const side of sides) {
         if (!side.review) continue;
-        await trx
-          .insertInto('reviews')
-          .values({
-            order_id: id,
-            reviewer_id: side.reviewerId,
-            reviewee_id: side.revieweeId,
-            reviewee_role: side.role,
-            rating: side.review.rating,
-            comment: side.review.comment,
-            created_at: reviewedAt,
-            visible_at: bothAt ?? windowEnd,
-            revealed: (bothAt ?? windowEnd).getTime() <= now,
-          })
-          .execute();
+        await reviews.insertReview(trx, {
+          orderId: id,
+          reviewerId: side.reviewerId,
+          revieweeId: side.revieweeId,
+          revieweeRole: side.role,
+          rating: side.review.rating,
+          comment: side.review.comment,
+          visibleAt: bothAt ?? windowEnd,
+          history: { createdAt: reviewedAt, revealed: (bothAt ?? windowEnd).getTime() <= now },
+        });
       }
     }
   });
   for (const pixKey of DEMO_PIX_KEYS) {
-    await deps.db.insertInto('pix_keys').values({ user_id: userIds.get(pixKey.email)!, key_type: pixKey.type, key: pixKey.key }).execute();
+    await pix.upsertKey(deps.db, userIds.get(pixKey.email)!, pixKey.type, pixKey.key, new Date(now));
   }
   await seedAdministration(deps.db, userIds, listingIds, now, today);
   // Ana's invites: Pedro came through one (the admin sees 'Convidado por'), one waits, one ran out.
   const anaId = userIds.get('ana@vizinhanca.app')!;
   const pedroId = userIds.get('pedro@vizinhanca.app')!;
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ invited_by: anaId }).where('id', '=', pedroId).execute();
+    await users.setInvitedBy(trx, pedroId, anaId);
     for (const invite of DEMO_INVITES) {
       const createdAt = new Date(now - invite.sentDaysAgo * DAY_MS);
-      await trx
-        .insertInto('invites')
-        .values({
-          inviter_id: anaId,
-          email: invite.email,
-          apartment: invite.apartment,
-          type: invite.apartment && !/visitante/i.test(invite.apartment) ? 'resident' : 'other',
-          status: invite.accepted ? 'accepted' : 'pending',
-          expires_at: new Date(createdAt.getTime() + 7 * DAY_MS),
-          accepted_user_id: invite.accepted ? pedroId : null,
-          accepted_at: invite.accepted ? new Date(createdAt.getTime() + DAY_MS) : null,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .execute();
+      await invites.insertInvite(trx, {
+        inviterId: anaId,
+        email: invite.email,
+        apartment: invite.apartment,
+        type: invite.apartment && !/visitante/i.test(invite.apartment) ? 'resident' : 'other',
+        now: createdAt,
+        expiresAt: new Date(createdAt.getTime() + 7 * DAY_MS),
+        accepted: invite.accepted ? { userId: pedroId, at: new Date(createdAt.getTime() + DAY_MS) } : undefined,
+      });
     }
   });
   // Bruno is away on days 10 and 11 from today: his bicycle cannot be ordered then.
   // Ana saved the violin lessons ('Salvos').
   const bicycle = listingIds.get('Bicicleta aro 29 com capacete')!;
-  await deps.db
-    .insertInto('listing_blocked_days')
-    .values([10, 11].map((offset) => ({ listing_id: bicycle.id, day: addDays(today, offset) })))
-    .execute();
-  await deps.db
-    .insertInto('favorites')
-    .values({ user_id: userIds.get('ana@vizinhanca.app')!, listing_id: listingIds.get('Aulas de violão para iniciantes')!.id })
-    .execute();
+  await listings.insertBlockedDays(
+    deps.db,
+    bicycle.id,
+    [10, 11].map((offset) => addDays(today, offset)),
+  );
+  await listings.insertFavorite(deps.db, userIds.get('ana@vizinhanca.app')!, listingIds.get('Aulas de violão para iniciantes')!.id);
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }
@@ -410,32 +397,28 @@ async function seedAdministration(
 ) {
   const adminId = userIds.get('admin@vizinhanca.app')!;
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
-  const entries: Insertable<AuditLogTable>[] = [];
+  const entries: audit.NewAuditEntry[] = [];
   for (const user of DEMO_USERS) {
     if (user.roles.includes('admin')) continue;
     const id = userIds.get(user.email)!;
-    entries.push({ actor_id: id, action: 'user.signed_up', target_type: 'user', target_id: id, created_at: at(40) });
+    entries.push({ actorId: id, action: 'user.signed_up', targetType: 'user', targetId: id, at: at(40) });
     if (user.status === 'approved') {
-      entries.push({ actor_id: adminId, action: 'user.approved', target_type: 'user', target_id: id, before: JSON.stringify({ approvalStatus: 'pending' }), after: JSON.stringify({ approvalStatus: 'approved' }), created_at: at(39) });
+      entries.push({ actorId: adminId, action: 'user.approved', targetType: 'user', targetId: id, before: { approvalStatus: 'pending' }, after: { approvalStatus: 'approved' }, at: at(39) });
     }
   }
   for (const listing of DEMO_LISTINGS) {
     const { id, ownerId } = listingIds.get(listing.title)!;
     const published = listing.publishedDaysAgo;
-    entries.push({ actor_id: ownerId, action: 'listing.created', target_type: 'listing', target_id: id, created_at: published === undefined ? at(1 / 24) : at(published + 0.1) });
+    entries.push({ actorId: ownerId, action: 'listing.created', targetType: 'listing', targetId: id, at: published === undefined ? at(1 / 24) : at(published + 0.1) });
     if (published !== undefined) {
-      entries.push({ actor_id: adminId, action: 'listing.approved', target_type: 'listing', target_id: id, before: JSON.stringify({ status: 'pending' }), after: JSON.stringify({ status: 'active' }), created_at: at(published) });
+      entries.push({ actorId: adminId, action: 'listing.approved', targetType: 'listing', targetId: id, before: { status: 'pending' }, after: { status: 'active' }, at: at(published) });
     }
   }
-  entries.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
-  await db.insertInto('audit_log').values(entries).execute();
+  // Oldest first, one after the other: the log pages by id, so ids must follow time.
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const entry of entries) await audit.insertEntry(db, entry);
 
   const bruno = userIds.get('bruno@vizinhanca.app')!;
-  await db
-    .insertInto('billings')
-    .values([
-      { user_id: bruno, amount_cents: 1990, status: 'paid', due_date: addDays(today, -20), paid_at: at(22), created_at: at(30), updated_at: at(22) },
-      { user_id: bruno, amount_cents: 1990, status: 'pending', due_date: addDays(today, 10), auto_renewal: true, created_at: at(1), updated_at: at(1) },
-    ])
-    .execute();
+  await billing.insertBilling(db, { userId: bruno, amountCents: 1990, dueDate: addDays(today, -20), autoRenewal: false, at: at(30), paidAt: at(22) });
+  await billing.insertBilling(db, { userId: bruno, amountCents: 1990, dueDate: addDays(today, 10), autoRenewal: true, at: at(1) });
 }

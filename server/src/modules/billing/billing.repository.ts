@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export function insertBilling(db: Db, billing: { userId: string; amountCents: number; dueDate: string; autoRenewal: boolean; at: Date }) {
+/** A pending charge; one written with a past (the demo seed) may be paid already, at `paidAt`. */
+export function insertBilling(db: Db, billing: { userId: string; amountCents: number; dueDate: string; autoRenewal: boolean; at: Date; paidAt?: Date }) {
   return db
     .insertInto('billings')
     .values({
@@ -9,9 +10,10 @@ export function insertBilling(db: Db, billing: { userId: string; amountCents: nu
       amount_cents: billing.amountCents,
       due_date: billing.dueDate,
       auto_renewal: billing.autoRenewal,
-      status: 'pending',
+      status: billing.paidAt ? 'paid' : 'pending',
+      paid_at: billing.paidAt ?? null,
       created_at: billing.at,
-      updated_at: billing.at,
+      updated_at: billing.paidAt ?? billing.at,
     })
     .returning(['id', 'user_id', 'amount_cents', 'status', 'due_date', 'auto_renewal'])
     .executeTakeFirstOrThrow();

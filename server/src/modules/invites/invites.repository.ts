@@ -19,7 +19,11 @@ export function countSentSince(db: Db, inviterId: string, since: Date) {
   return countRows(db.selectFrom('invites').where('inviter_id', '=', inviterId).where('created_at', '>', since));
 }
 
-export function insertInvite(db: Db, invite: { inviterId: string; email: string; apartment: string | null; type: InviteType; now: Date; expiresAt: Date }) {
+/** A pending invite; one written with a past (the demo seed) may be accepted already. */
+export function insertInvite(
+  db: Db,
+  invite: { inviterId: string; email: string; apartment: string | null; type: InviteType; now: Date; expiresAt: Date; accepted?: { userId: string; at: Date } },
+) {
   return db
     .insertInto('invites')
     .values({
@@ -28,6 +32,7 @@ export function insertInvite(db: Db, invite: { inviterId: string; email: string;
       apartment: invite.apartment,
       type: invite.type,
       expires_at: invite.expiresAt,
+      ...(invite.accepted ? { status: 'accepted' as const, accepted_user_id: invite.accepted.userId, accepted_at: invite.accepted.at } : {}),
       created_at: invite.now,
       updated_at: invite.now,
     })

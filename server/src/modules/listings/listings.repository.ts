@@ -266,14 +266,23 @@ function editableColumns(fields: ListingFields) {
   };
 }
 
-export function insertListing(db: Db, userId: string, fields: ListingFields) {
+/** Where a listing written with a past stands, and since when (the demo seed); a new one is pending. */
+export interface ListingHistory {
+  status: ListingStatus;
+  publishedAt: Date | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export function insertListing(db: Db, userId: string, fields: ListingFields, history?: ListingHistory) {
   return db
     .insertInto('listings')
     .values({
       user_id: userId,
       type: fields.type,
       ...editableColumns(fields),
-      status: 'pending',
+      status: history?.status ?? 'pending',
+      ...(history ? { published_at: history.publishedAt, expires_at: history.expiresAt, created_at: history.createdAt } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

@@ -9,6 +9,8 @@ export interface NewMessage {
   clientId: string;
   body: string;
   createdAt: Date;
+  /** Only a message written with a past (the demo seed) is read already. */
+  readAt?: Date | null;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function insertOnce(db: Db, message: NewMessage) {
       client_id: message.clientId,
       body: message.body,
       created_at: message.createdAt,
+      read_at: message.readAt ?? null,
     })
     .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
     .returning(['id', 'order_id', 'client_id', 'created_at'])

@@ -12,6 +12,8 @@ export interface NewNotification {
   relatedId?: string | null;
   /** A reminder or notice that must exist once: a second insert with this key is ignored. */
   dedupeKey?: string | null;
+  /** A notification written with a past (the demo seed): read or not, and when; a new one is unread, stamped now. */
+  history?: { read: boolean; createdAt: Date };
 }
 
 /** The new row, or undefined when its dedupe key was already used. */
@@ -25,6 +27,7 @@ export function insertNotification(db: Db, notification: NewNotification) {
       message: notification.message,
       related_id: notification.relatedId ?? null,
       dedupe_key: notification.dedupeKey ?? null,
+      ...(notification.history ? { read: notification.history.read, created_at: notification.history.createdAt } : {}),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'created_at'])

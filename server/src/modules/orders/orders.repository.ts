@@ -193,7 +193,34 @@ export interface NewOrder {
   message: string | null;
 }
 
-export async function insertOrder(db: Db, order: NewOrder) {
+/** Where an order written with a past stands and the moments that led there (the demo seed); a new one is pending. */
+export interface OrderHistory {
+  status: OrderStatus;
+  rejectionReason: string | null;
+  createdAt: Date;
+  approvedAt: Date | null;
+  deliveredAt: Date | null;
+  completedAt: Date | null;
+  rejectedAt: Date | null;
+  cancelledAt: Date | null;
+  updatedAt: Date;
+}
+
+function historyColumns(history: OrderHistory) {
+  return {
+    status: history.status,
+    rejection_reason: history.rejectionReason,
+    created_at: history.createdAt,
+    approved_at: history.approvedAt,
+    delivered_at: history.deliveredAt,
+    completed_at: history.completedAt,
+    rejected_at: history.rejectedAt,
+    cancelled_at: history.cancelledAt,
+    updated_at: history.updatedAt,
+  };
+}
+
+export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistory) {
   const [row] = await prepared(
     db,
     db
@@ -202,7 +229,6 @@ export async function insertOrder(db: Db, order: NewOrder) {
       listing_id: order.listingId,
       owner_id: order.ownerId,
       renter_id: order.renterId,
-      status: 'pending',
       total_cents: order.totalCents,
       quantity: order.quantity ?? 1,
       start_date: order.startDate,
@@ -211,6 +237,7 @@ export async function insertOrder(db: Db, order: NewOrder) {
       delivery_address: order.deliveryAddress,
       scheduled_at: order.scheduledAt,
       message: order.message,
+      ...(history ? historyColumns(history) : { status: 'pending' as const }),
     })
     .returning(['id']),
   );

@@ -10,6 +10,8 @@ export interface NewReview {
   comment: string | null;
   /** When the review shows at the latest: the end of the review window (revealForOrder brings it forward). */
   visibleAt: Date;
+  /** A review written with a past (the demo seed): when, and whether it shows already. */
+  history?: { createdAt: Date; revealed: boolean };
 }
 
 /** Written hidden: it counts once revealForOrder or the reveal job reveals it (the ratings triggers recount then). */
@@ -25,6 +27,7 @@ export function insertReview(db: Db, review: NewReview) {
       rating: review.rating,
       comment: review.comment,
       visible_at: review.visibleAt,
+      ...(review.history ? { created_at: review.history.createdAt, revealed: review.history.revealed } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

@@ -128,6 +128,11 @@ export function approveUserById(db: Db, userId: string) {
     .execute();
 }
 
+/** Whether anyone has an account yet (the demo seed fills only an empty database). */
+export async function hasAnyUser(db: Db) {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export function findUserIdByEmail(db: Db, email: string) {
   return db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
 }
