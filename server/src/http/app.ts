@@ -16,6 +16,7 @@ import { clientFiles } from './static-files.ts';
 import { pageForPath } from './screen-preloads.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
+import { contextBuiltForFeed, feedFastPath } from '../modules/listings/feed-fast-path.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
 
@@ -85,12 +86,14 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     refuseLargeBodies(TRPC_MAX_BODY_BYTES),
     refuseUnbatchable,
     refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
+    // The public feed's cached pages, answered before tRPC (issue 12; decision 014).
+    feedFastPath(deps),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: async ({ req, res }) => {
-        const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
+        const ctx = contextBuiltForFeed(res) ?? (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http'));
         res.locals.userId = ctx.user?.id;
         return ctx;
       },

@@ -8,6 +8,10 @@ import { eventBusLag } from '../observability/metrics.ts';
 const CHANNEL = 'vizinhanca_events';
 /** NOTIFYed by database triggers with a person's id when their sessions, account or roles change (migration 2026_12_16_0001). */
 export const SESSIONS_CHANNEL = 'vizinhanca_sessions';
+/** NOTIFYed by database triggers when what the public feed shows may have changed ('listings' or 'orders'; migration 2026_12_24_0001). */
+export const FEED_CHANNEL = 'vizinhanca_feed';
+/** Channels of changes heard on the same connection besides events and sessions (see onChannel). */
+const CHANGE_CHANNELS = [FEED_CHANNEL];
 
 /** Ids read in one query at most (a bigger burst takes several). */
 const MAX_BATCH = 5000;
@@ -45,6 +49,7 @@ export class EventBus {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private readonly anyHandlers = new Set<(event: AppEvent) => void>();
   private readonly sessionHandlers = new Set<(userId: string | null) => void>();
+  private readonly channelHandlers = new Map<string, Set<(payload: string | null) => void>>();
   private listener: pg.Client | null = null;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -86,15 +91,17 @@ export class EventBus {
       if (!message.payload) return;
       if (message.channel === SESSIONS_CHANNEL) this.sessionChanged(message.payload);
       else if (message.channel === CHANNEL) this.notified(message.payload);
+      else for (const handler of this.channelHandlers.get(message.channel) ?? []) handler(message.payload);
     });
     try {
       // Read before LISTEN: catching up from here may repeat an event (the bus skips repeats) but never misses one.
       const caughtUpTo = this.lastSeenId;
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
+      await client.query([CHANNEL, SESSIONS_CHANNEL, ...CHANGE_CHANNELS].map((channel) => `LISTEN ${channel}`).join('; '));
       this.listener = client;
       // Session changes made while nobody listened were not heard: whatever was cached is suspect.
       this.sessionChanged(null);
+      this.channelsChanged();
       this.logger.debug('listening for events');
       await this.enqueue(() => this.catchUp(caughtUpTo));
     } catch (error) {
@@ -107,6 +114,7 @@ export class EventBus {
     if (this.stopped || this.reconnectTimer || (this.listener && this.listener !== client)) return;
     this.listener = null;
     this.sessionChanged(null);
+    this.channelsChanged();
     client.removeAllListeners('notification');
     client.end().catch(() => {});
     this.reconnectTimer = setTimeout(() => {
@@ -117,6 +125,11 @@ export class EventBus {
 
   private sessionChanged(userId: string | null): void {
     for (const handler of this.sessionHandlers) handler(userId);
+  }
+
+  /** The LISTEN connection dropped or came back: changes may have gone unheard on every channel. */
+  private channelsChanged(): void {
+    for (const handlers of this.channelHandlers.values()) for (const handler of handlers) handler(null);
   }
 
   /**
@@ -234,6 +247,14 @@ export class EventBus {
   onSessionChange(handler: (userId: string | null) => void): () => void {
     this.sessionHandlers.add(handler);
     return () => this.sessionHandlers.delete(handler);
+  }
+
+  /** A NOTIFY on one of CHANGE_CHANNELS (its payload), or `null` when the connection dropped or came back. */
+  onChannel(channel: (typeof CHANGE_CHANNELS)[number], handler: (payload: string | null) => void): () => void {
+    let handlers = this.channelHandlers.get(channel);
+    if (!handlers) this.channelHandlers.set(channel, (handlers = new Set()));
+    handlers.add(handler);
+    return () => handlers.delete(handler);
   }
 
   /** Local delivery of one user's events, live only (see follow for catch-up). */

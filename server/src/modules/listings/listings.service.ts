@@ -1,4 +1,6 @@
 import {
+  listingPageSchema,
+  publicListingSchema,
   LISTING_MESSAGES,
   PHOTOS_MAX,
   LISTING_NOTIFICATIONS,
@@ -26,6 +28,9 @@ import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as listings from './listings.repository.ts';
+import { feedCacheOf, feedKey, type FeedPage } from './feed-cache.ts';
+
+const feedPageSchema = listingPageSchema(publicListingSchema);
 
 // ---- Turning rows into what the API returns ----
 
@@ -83,12 +88,25 @@ function toManaged(row: listings.ListingRow): ManagedListing {
 export async function list(
   deps: AppDeps,
   input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; sort?: ListingSort; cursor: string | null; limit: number },
-) {
+): Promise<FeedPage> {
   const now = deps.clock.now();
   // Only the 'available' chip reads today's date.
   const today = input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '';
+  // The feed without a search is the same for every neighbour: answered from this instance's cache (feed-cache.ts).
+  const cache = input.search ? null : feedCacheOf(deps.bus);
+  const key = cache ? feedKey(input, today) : '';
+  const cached = cache?.get(key, now.getTime());
+  if (cached) return cached.page;
+  const versionBeforeRead = cache?.version ?? 0;
   const rows = await listings.listPublic(deps.db, { ...input, now, today });
-  return pageOf(rows, input.limit, toPublic);
+  const answer = pageOf(rows, input.limit, toPublic);
+  if (cache) {
+    // Time alone only takes listings out of a page: it holds until the first fetched one expires.
+    const validUntil = Math.min(...rows.map((row) => row.expires_at!.getTime()));
+    // Stored as the procedure's output schema parses it: what tRPC sends, byte for byte.
+    cache.set(key, feedPageSchema.parse(answer), { validUntil, readsOrders: input.filter === 'available', versionBeforeRead });
+  }
+  return answer;
 }
 
 /** The public detail: only listings neighbours may see (anything else reads as not found). */
