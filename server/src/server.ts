@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
-import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -9,7 +8,7 @@ import { createSessionManager } from './auth/sessions.ts';
 import { accessRefusal } from './auth/access.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createContext, type AppDeps, type LiveConnection } from './context.ts';
+import { createContext, type AppDeps } from './context.ts';
 import { createDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type PostgresHandle } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -19,7 +18,8 @@ import { isSameOrigin } from './http/origin.ts';
 import { Readiness } from './http/readiness.ts';
 import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
-import { SESSION_CHANGED_CLOSE_CODE, SocketRegistry } from './realtime/socket-registry.ts';
+import { LiveSocketHandler } from './realtime/live-socket-handler.ts';
+import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
 import { createFileStorage } from './storage/file-storage.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -54,9 +54,9 @@ export async function resolvePostgres(config: Config, logger: Logger): Promise<P
 export const HEARTBEAT_MS = 30_000;
 
 /**
- * A tRPC websocket keeps the request it was opened with for its whole life: hand it
- * only what the context and tRPC read (address, Host, cookie, URL), not the parsed
- * request with its streams and header arrays.
+ * A websocket's context is built from the request it was opened with: hand it only
+ * what the context reads (address, Host, cookie, URL), not the parsed request with its
+ * streams and header arrays.
  */
 function slimRequest(req: http.IncomingMessage): http.IncomingMessage {
   const { cookie, host, origin } = req.headers;
@@ -70,15 +70,6 @@ function slimRequest(req: http.IncomingMessage): http.IncomingMessage {
 
 /** A websocket has no response to set cookies on. */
 const noCookies = () => {};
-
-/** What a procedure may do to its websocket; a class, so a socket holds no closures for it. */
-class SocketConnection implements LiveConnection {
-  subscriptions = 0;
-  constructor(private readonly socket: WebSocket) {}
-  close(): void {
-    this.socket.close(SESSION_CHANGED_CLOSE_CODE, 'session changed');
-  }
-}
 
 /** Protocol pings (browsers answer them by themselves) on one interval for all sockets. */
 function startHeartbeat(wss: WebSocketServer): NodeJS.Timeout {
@@ -173,18 +164,24 @@ export async function startServer(
 
   // No per-message compression: a zlib context per socket costs more than the small JSON frames it would save.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false, clientTracking: true });
-  const wssHandler = applyWSSHandler({
+  const wssHandler = new LiveSocketHandler({
     wss,
     router: appRouter,
-    createContext: async ({ req, res: socket }) => {
+    createContext: async (req, connection) => {
       const ctx = await createContext(deps, req, noCookies, 'ws');
-      ctx.connection = new SocketConnection(socket);
-      if (ctx.user && ctx.session) deps.sockets.add(ctx.user, ctx.session.id, socket, ctx.session.expiresAt);
+      ctx.connection = connection;
+      // A socket that closed while its context was made has nothing to register.
+      if (ctx.user && ctx.session && connection.socket.readyState === connection.socket.OPEN) {
+        deps.sockets.add(ctx.user, ctx.session.id, connection.socket, ctx.session.expiresAt);
+      }
       return ctx;
     },
-    // Keep-alive is one shared heartbeat below, not two timers per socket.
-    keepAlive: { enabled: false },
+    // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
+    onError: (error, procedure) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, procedure }, 'websocket call failed');
+    },
   });
+  // Keep-alive: one shared heartbeat of protocol pings, not timers per socket (the client's own PINGs are answered by the handler).
   const heartbeat = startHeartbeat(wss);
 
   // Upgrades: only /trpc, only from our origin, only with a live session.

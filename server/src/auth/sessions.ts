@@ -285,6 +285,12 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     return readId(sessionId);
   }
 
+  /** The cache's answer alone, synchronously (undefined: ask validateId): the realtime stream's per-event check. */
+  function peekId(sessionId: string): ValidatedSession | undefined {
+    const cached = cache?.get(sessionId);
+    return cached && answerableFromCache(cached, clock.now().getTime()) ? cached : undefined;
+  }
+
   /** Sessions this instance changed itself are dropped at once, before the NOTIFY comes back. */
   const dropLocal = (userId: string) => cache?.dropUser(userId);
 
@@ -312,6 +318,8 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     validate: (token: string) => validateId(sha256Hex(token)),
 
     validateId,
+
+    peekId,
 
     /** Always the database (and refreshes the cache): for calls made over a websocket, where a change must count at once. */
     revalidateId: readId,

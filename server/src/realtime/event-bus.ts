@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
 import { eventBusLag } from '../observability/metrics.ts';
+import type { OutboundEvent } from './live-event-stream.ts';
 
 const CHANNEL = 'vizinhanca_events';
 /** NOTIFYed by database triggers with a person's id when their sessions, account or roles change (migration 2026_12_16_0001). */
@@ -27,6 +28,8 @@ export interface AppEvent {
   kind: string;
   payload: Record<string, unknown>;
   createdAt: Date;
+  /** Its contract check and wire text, made once by the first stream that sends it and shared by the others (live-event-stream.ts). */
+  outbound?: OutboundEvent | Error;
 }
 
 /** Kinds the server uses between instances; never sent to browsers. */

@@ -19,6 +19,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { CLOSE_SOCKETS_KIND, publishEvent, type NewEvent } from './event-bus.ts';
+import { SUBSCRIPTIONS_ONLY_MESSAGE } from './live-socket-handler.ts';
 import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';
 
 interface Instance {
@@ -456,67 +457,96 @@ async function outcome(call: Promise<unknown>): Promise<string> {
   }
 }
 
+/**
+ * A subscription start on the socket: 'ok' once its first event arrives (then it stops),
+ * the error code if one comes, 'nothing' if neither within the wait.
+ */
+async function startOutcome(socket: ReturnType<typeof socketClient>, waitMs = 3000): Promise<string> {
+  let subscription: { unsubscribe(): void } | null = null;
+  try {
+    return await new Promise<string>((resolve) => {
+      subscription = socket.client.realtime.onEvent.subscribe(undefined, {
+        onData: () => resolve('ok'),
+        onError: (error) => resolve(error.data?.code ?? error.message),
+      });
+      setTimeout(() => resolve('nothing'), waitMs);
+    });
+  } finally {
+    subscription!.unsubscribe();
+  }
+}
+
 describe('an open socket keeps only the rights its session has now', () => {
-  it('a pending resident keeps a socket to learn of the approval, but calls that need approval are refused on it', async () => {
+  it('a pending resident subscribes to learn of the approval; queries and mutations on the socket are refused in pt-BR, never answered', async () => {
     const pending = await createUser({ status: 'pending' });
     const socket = socketClient(b, await login(a, pending));
-    expect(await outcome(socket.client.notifications.list.query())).toBe('FORBIDDEN');
-    expect(await outcome(socket.client.auth.me.query())).toBe('ok');
+    expect(await startOutcome(socket)).toBe('ok');
+    for (const call of [socket.client.notifications.list.query(), socket.client.auth.me.query(), socket.client.notifications.markAllRead.mutate()]) {
+      const error = await call.then(
+        () => null,
+        (failure: { message: string; data?: { code?: string; reason?: string } }) => failure,
+      );
+      expect(error?.data?.code).toBe('METHOD_NOT_SUPPORTED');
+      expect(error?.message).toBe(SUBSCRIPTIONS_ONLY_MESSAGE);
+    }
   });
 
-  it('after a suspension written anywhere, calls on the socket are refused and no event reaches the subscriber', async () => {
+  it('after a suspension written anywhere, a subscription start on the socket is refused and no event reaches the subscriber', async () => {
     const user = await createUser();
     const cookie = await login(a, user);
     const events = subscribe(b, cookie);
     await events.ready();
     const socket = socketClient(b, cookie);
-    expect(await outcome(socket.client.notifications.list.query())).toBe('ok');
+    expect(await startOutcome(socket)).toBe('ok');
 
     // Straight in the database, as another instance or a maintainer script would: no close request is sent.
     await a.server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', user.id).execute();
     await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-suspension'));
     await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
     expect(events.kinds()).toEqual(['ready']);
-    expect(await outcome(socket.client.notifications.list.query())).not.toBe('ok');
+    // Refused by closing the socket (the tab reconnects, and the upgrade then refuses it): never data.
+    expect(await startOutcome(socket)).not.toBe('ok');
+    expect(socket.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE);
   });
 
-  it('after the session is deleted, a socket call is refused and the subscriber receives nothing', async () => {
+  it('after the session is deleted, a subscription start on the socket is refused and the subscriber receives nothing', async () => {
     const user = await createUser();
     const cookie = await login(a, user);
     const events = subscribe(b, cookie);
     await events.ready();
     const socket = socketClient(b, cookie);
-    expect(await outcome(socket.client.auth.me.query())).toBe('ok');
+    expect(await startOutcome(socket)).toBe('ok');
 
     await a.server.deps.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-logout'));
     await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
     expect(events.kinds()).toEqual(['ready']);
-    expect(await outcome(socket.client.notifications.list.query())).not.toBe('ok');
+    expect(await startOutcome(socket)).not.toBe('ok');
+    expect(socket.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE);
   });
 
-  it('after a role is removed, staff calls on the socket are refused and the stream opened with the role ends', async () => {
+  it('after a role is removed, the stream opened with the role ends and the tab reconnects with its new rights', async () => {
     const moderator = await createUser({ roles: ['moderator'] });
     const cookie = await login(a, moderator);
     const events = subscribe(b, cookie);
     await events.ready();
-    const socket = socketClient(b, cookie);
-    expect(await outcome(socket.client.admin.pendencies.query())).toBe('ok');
 
     await a.server.deps.db.deleteFrom('user_roles').where('user_id', '=', moderator.id).execute();
-    expect(await outcome(socket.client.admin.pendencies.query())).toBe('FORBIDDEN');
     await publishEvent(a.server.deps.db, testEvent(moderator.id, 'test.after-role-change'));
     // The stream opened as a moderator closes instead of delivering; the tab reconnects with its new rights.
     await eventually(() => expect(events.closeCodes).toContain(SESSION_CHANGED_CLOSE_CODE));
     expect(events.events.slice(0, 1).map((event) => event.kind)).toEqual(['ready']);
     expect(events.events.filter((event) => event.kind === 'test.after-role-change').length).toBeLessThanOrEqual(1);
+    // Back with the current rights: the reconnect resumes from its last id and gets the event once.
+    await events.received('test.after-role-change');
+    expect(events.opens).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses login and reset calls on the socket: they are counted one HTTP request at a time', async () => {
     const user = await createUser();
     const socket = socketClient(b, await login(a, user));
-    expect(await outcome(socket.client.auth.login.mutate({ email: user.email, password: user.password }))).toBe('BAD_REQUEST');
-    expect(await outcome(socket.client.auth.requestPasswordReset.mutate({ email: user.email }))).toBe('BAD_REQUEST');
+    expect(await outcome(socket.client.auth.login.mutate({ email: user.email, password: user.password }))).toBe('METHOD_NOT_SUPPORTED');
+    expect(await outcome(socket.client.auth.requestPasswordReset.mutate({ email: user.email }))).toBe('METHOD_NOT_SUPPORTED');
   });
 
   it('refuses subscriptions over Server-Sent Events: the live stream exists only on the websocket', async () => {
@@ -593,5 +623,112 @@ describe('suspension', () => {
     await controlEvents.received('test.after');
     expect(residentEvents.events.slice(countBefore)).toEqual([]);
     expect(residentEvents.kinds()).not.toContain('test.after-suspension');
+  });
+});
+
+/** A bare websocket speaking tRPC's wire protocol by hand, as the stock wsLink does. */
+async function rawSocket(instance: Instance, cookie: string, query = '') {
+  const socket = new WebSocket(`${instance.wsUrl}${query}`, { headers: { cookie, origin: instance.base } });
+  const messages: string[] = [];
+  let closeCode: number | null = null;
+  socket.on('message', (data) => messages.push(data.toString()));
+  socket.on('close', (code) => (closeCode = code));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const handle = {
+    socket,
+    messages,
+    get closeCode() {
+      return closeCode;
+    },
+    send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    /** Waits for the first message (parsed when JSON) that matches. */
+    waitFor: <T = Record<string, unknown>>(matches: (message: T) => boolean) =>
+      eventually(() => {
+        for (const text of messages) {
+          let message: T;
+          try {
+            message = JSON.parse(text) as T;
+          } catch {
+            message = text as T;
+          }
+          if (matches(message)) return message;
+        }
+        throw new Error(`no such message; got ${messages.join(' | ')}`);
+      }),
+    async close() {
+      socket.terminate();
+    },
+  };
+  openClients.push(handle);
+  return handle;
+}
+
+const start = (id: number, input: unknown = {}, lastEventId?: string) => ({ id, method: 'subscription', params: { path: 'realtime.onEvent', input: { json: input }, lastEventId } });
+type Wire = { id: number | null; method?: string; result?: { type: string; id?: string; data?: { json: { id: string; data: RealtimeEvent } } }; error?: { json: { message: string; data: { code: string; reason: string } } } };
+
+describe('the wire protocol (tRPC v11 wsLink)', () => {
+  it('answers PING, refuses a malformed frame, starts a batch of subscriptions, stops one on request and refuses bad input in pt-BR', async () => {
+    const user = await createUser();
+    const raw = await rawSocket(b, await login(b, user));
+
+    raw.send('PING');
+    await raw.waitFor<string>((message) => message === 'PONG');
+
+    raw.send('{não é json');
+    const parseError = await raw.waitFor<Wire>((message) => message.id === null && !!message.error);
+    expect(parseError.error!.json).toMatchObject({ message: 'Não foi possível ler a requisição.', data: { code: 'PARSE_ERROR' } });
+
+    raw.send([start(1), start(2)]);
+    for (const id of [1, 2]) {
+      await raw.waitFor<Wire>((message) => message.id === id && message.result?.type === 'started');
+      const ready = await raw.waitFor<Wire>((message) => message.id === id && message.result?.type === 'data');
+      // Tracked: the event id beside the data (the client's lastEventId) and inside it.
+      expect(ready.result!.id).toMatch(/^\d+$/);
+      expect(ready.result!.data!.json).toEqual({ id: ready.result!.id, data: { kind: 'ready', payload: {} } });
+    }
+
+    raw.send({ id: 1, method: 'subscription.stop' });
+    await raw.waitFor<Wire>((message) => message.id === 1 && message.result?.type === 'stopped');
+    await publishEvent(a.server.deps.db, testEvent(user.id, 'test.after-stop'));
+    await raw.waitFor<Wire>((message) => message.id === 2 && message.result?.data?.json.data.kind === 'notification.created');
+    expect(raw.messages.filter((text) => text.includes('test.after-stop'))).toHaveLength(1);
+
+    raw.send(start(3, {}, 'abc'));
+    const invalid = await raw.waitFor<Wire>((message) => message.id === 3 && !!message.error);
+    expect(invalid.error!.json).toMatchObject({ message: 'Identificador de evento inválido', data: { code: 'BAD_REQUEST', reason: 'INVALID_INPUT' } });
+
+    raw.send(start(2));
+    const duplicate = await raw.waitFor<Wire>((message) => message.id === 2 && !!message.error);
+    expect(duplicate.error!.json.data.code).toBe('BAD_REQUEST');
+  });
+
+  it('reads the connectionParams message the client announces in the URL before anything else', async () => {
+    const user = await createUser();
+    const cookie = await login(b, user);
+    const raw = await rawSocket(b, cookie, '?connectionParams=1');
+    raw.send({ method: 'connectionParams', data: { tela: 'inicio' } });
+    raw.send(start(1));
+    await raw.waitFor<Wire>((message) => message.id === 1 && message.result?.data?.json.data.kind === 'ready');
+
+    const malformed = await rawSocket(b, cookie, '?connectionParams=1');
+    malformed.send({ method: 'connectionParams', data: { tela: 1 } });
+    const refused = await malformed.waitFor<Wire>((message) => message.id === null && !!message.error);
+    expect(refused.error!.json.data.code).toBe('PARSE_ERROR');
+    await eventually(() => expect(malformed.closeCode).not.toBeNull());
+  });
+
+  it('tells open sockets to reconnect when the instance shuts down', async () => {
+    const server = await startServer(loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir }));
+    const instance = { server, base: `http://127.0.0.1:${server.port}`, wsUrl: `ws://127.0.0.1:${server.port}/trpc` };
+    const user = await createUser();
+    const raw = await rawSocket(instance, await login(instance, user));
+    raw.send(start(1));
+    await raw.waitFor<Wire>((message) => message.id === 1 && message.result?.type === 'data');
+    await server.close({ drainMs: 0 });
+    await raw.waitFor<Wire>((message) => message.id === null && message.method === 'reconnect');
+    await eventually(() => expect(raw.closeCode).toBe(1012));
   });
 });

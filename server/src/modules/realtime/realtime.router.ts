@@ -1,7 +1,5 @@
-import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
-import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import { accessRefusal } from '../../auth/access.ts';
+import { LiveEventStream } from '../../realtime/live-event-stream.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
 
@@ -15,37 +13,34 @@ export const realtimeRouter = router({
    * event carrying the current cursor, so a reconnect always catches up from there.
    * Each event is handed over only after the session and account are checked
    * again: a logout, suspension or role change ends the stream and closes the socket.
+   * Returns a push-based stream (also an AsyncIterable) that the websocket handler
+   * drives without a generator per socket: an idle socket must cost a few KiB (issue 12).
    */
   onEvent: authedProcedure
     .input(z.object({ lastEventId: z.string().regex(/^\d{1,18}$/, 'Identificador de evento inválido').nullish() }).optional())
-    // One generator per subscription, nothing around it: an idle socket must cost a few KiB (issue 12).
-    .subscription(async function* ({ ctx, input, signal }): AsyncGenerator<TrackedEnvelope<RealtimeEvent>> {
+    .subscription(async ({ ctx, input, signal }) => {
       const { connection, deps } = ctx;
       if (connection && connection.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
         throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
       }
+      // Counted at once (starts on one socket run concurrently); the stream gives it back when it stops.
       if (connection) connection.subscriptions += 1;
-      const userId = ctx.user.id;
-      const sessionId = ctx.session.id;
-      const rolesAtStart = ctx.user.roles.join(',');
       try {
-        let afterId = input?.lastEventId ?? null;
-        if (!afterId) {
-          afterId = await deps.bus.latestIdFor(userId);
-          yield tracked(afterId, { kind: 'ready', payload: {} } satisfies RealtimeEvent);
-        }
-        for await (const event of deps.bus.stream(userId, afterId, signal)) {
-          // From this instance's session cache (dropped on any change, on every instance): no query per event.
-          const current = await deps.sessions.validateId(sessionId);
-          if (!current || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== rolesAtStart) {
-            connection?.close();
-            return;
-          }
-          // The channel carries only what its contract declares: checked as each event leaves.
-          yield tracked(event.id, realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }));
-        }
-      } finally {
+        const lastEventId = input?.lastEventId ?? null;
+        return new LiveEventStream({
+          bus: deps.bus,
+          sessions: deps.sessions,
+          userId: ctx.user.id,
+          sessionId: ctx.session.id,
+          roles: ctx.user.roles.join(','),
+          connection,
+          afterId: lastEventId ?? (await deps.bus.latestIdFor(ctx.user.id)),
+          ready: !lastEventId,
+          signal,
+        });
+      } catch (error) {
         if (connection) connection.subscriptions -= 1;
+        throw error;
       }
     }),
 });

@@ -1,0 +1,237 @@
+import { tracked, type TrackedEnvelope } from '@trpc/server';
+import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
+import { accessRefusal } from '../auth/access.ts';
+import type { ValidatedSession } from '../auth/session-cache.ts';
+import type { SessionManager } from '../auth/sessions.ts';
+import type { LiveConnection } from '../context.ts';
+import type { AppEvent, EventBus, Follower, FollowerSink } from './event-bus.ts';
+
+/**
+ * One event as it leaves for browsers: checked against the contract once and encoded
+ * once, whatever the number of tabs it goes to (a person's tabs share the bus's event object).
+ */
+export class OutboundEvent {
+  readonly value: TrackedEnvelope<RealtimeEvent>;
+  /** The transport's encoding, made by the first socket that sends the event and reused by the others. */
+  wire: string | null = null;
+  constructor(
+    readonly id: string,
+    event: RealtimeEvent,
+  ) {
+    this.value = tracked(id, event);
+  }
+}
+
+/** The contract check, once per event: the channel carries only what its contract declares. */
+function outboundFor(event: AppEvent): OutboundEvent | Error {
+  if (event.outbound) return event.outbound;
+  const checked = realtimeEventSchema.safeParse({ kind: event.kind, payload: event.payload });
+  return (event.outbound = checked.success ? new OutboundEvent(event.id, checked.data) : checked.error);
+}
+
+/** Where a stream pushes its events (the websocket handler, or an iterator). */
+export interface LiveSink {
+  data(event: OutboundEvent): void;
+  /** The stream ended by itself (the session changed and the socket is closing). */
+  end(): void;
+  error(cause: unknown): void;
+}
+
+export interface LiveEventStreamOptions {
+  bus: EventBus;
+  sessions: Pick<SessionManager, 'peekId' | 'validateId'>;
+  userId: string;
+  sessionId: string;
+  /** The roles the stream was opened with (joined): a change ends it. */
+  roles: string;
+  /** Its socket, told to close when the session or rights change; its subscription count is given back on stop. */
+  connection: LiveConnection | undefined;
+  /** Events after this id; with `ready`, a 'ready' event carrying it comes first. */
+  afterId: string;
+  ready: boolean;
+  signal: AbortSignal | undefined;
+}
+
+const READY: RealtimeEvent = { kind: 'ready', payload: {} };
+
+/**
+ * The signed-in person's live events, pushed to one sink synchronously: per event a
+ * synchronous session-cache peek (the database only on a miss, later events waiting
+ * in order meanwhile), the contract check and encoding shared with every other tab.
+ * No generator, no promise and no closure per event or per socket. Also an
+ * AsyncIterable, for tRPC's types and for callers other than the websocket handler.
+ */
+export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvelope<RealtimeEvent>> {
+  private readonly follower: Follower;
+  private sink: LiveSink | null = null;
+  /** Events waiting for a session read (a cache miss), in order; null when none. */
+  private waiting: AppEvent[] | null = null;
+  /** The last session found allowed: the same cached object needs no new check. */
+  private allowed: ValidatedSession | null = null;
+  private stopped = false;
+  private readonly sessions: LiveEventStreamOptions['sessions'];
+  private readonly userId: string;
+  private readonly sessionId: string;
+  private readonly roles: string;
+  private readonly connection: LiveConnection | undefined;
+  private readonly afterId: string;
+  private readonly ready: boolean;
+  private readonly signal: AbortSignal | undefined;
+
+  constructor(options: LiveEventStreamOptions) {
+    this.sessions = options.sessions;
+    this.userId = options.userId;
+    this.sessionId = options.sessionId;
+    this.roles = options.roles;
+    this.connection = options.connection;
+    this.afterId = options.afterId;
+    this.ready = options.ready;
+    this.signal = options.signal;
+    // Listening from now: nothing committed after the catch-up's snapshot is missed.
+    this.follower = options.bus.follow(options.userId, options.afterId);
+    this.signal?.addEventListener('abort', this, { once: true });
+  }
+
+  /** Starts pushing to `sink`: the 'ready' event if fresh, the catch-up, then live events. */
+  start(sink: LiveSink): void {
+    if (this.sink || this.stopped) throw new Error('a live event stream starts once');
+    this.sink = sink;
+    if (this.ready) sink.data(new OutboundEvent(this.afterId, READY));
+    if (!this.stopped) this.follower.start(this);
+  }
+
+  /** Stops listening (idempotent); the sink is not told. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.waiting = null;
+    this.follower.close();
+    this.signal?.removeEventListener('abort', this);
+    if (this.connection) this.connection.subscriptions -= 1;
+  }
+
+  /** The signal aborted (EventTarget calls handleEvent on listener objects). */
+  handleEvent(): void {
+    const sink = this.sink;
+    this.stop();
+    sink?.end();
+  }
+
+  /** From the follower, in order. */
+  event(event: AppEvent): void {
+    if (this.stopped) return;
+    if (this.waiting) {
+      this.waiting.push(event);
+      return;
+    }
+    const current = this.sessions.peekId(this.sessionId);
+    if (current) {
+      this.deliver(event, current);
+      return;
+    }
+    this.waiting = [event];
+    void this.recheck();
+  }
+
+  fail(error: unknown): void {
+    if (this.stopped) return;
+    const sink = this.sink!;
+    this.stop();
+    sink.error(error);
+  }
+
+  /**
+   * The session read for the events waiting, in order. A read covers the events that
+   * arrived before it started (a change committed before an event is applied before
+   * it arrives); later ones use the cache if the read could store its answer, else another read.
+   */
+  private async recheck(): Promise<void> {
+    while (this.waiting?.length) {
+      const covered = this.waiting.length;
+      let current: ValidatedSession | null;
+      try {
+        current = await this.sessions.validateId(this.sessionId);
+      } catch (error) {
+        this.fail(error);
+        return;
+      }
+      if (this.stopped) return;
+      for (const event of this.waiting.splice(0, covered)) if (!this.deliver(event, current)) return;
+      for (let peeked = this.sessions.peekId(this.sessionId); peeked && this.waiting.length; peeked = this.sessions.peekId(this.sessionId)) {
+        if (!this.deliver(this.waiting.shift()!, peeked)) return;
+      }
+    }
+    this.waiting = null;
+  }
+
+  /** Hands one event over if the session still allows it; false once the stream ended. */
+  private deliver(event: AppEvent, current: ValidatedSession | null): boolean {
+    if (!current || current !== this.allowed) {
+      if (!current || current.user.id !== this.userId || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== this.roles) {
+        // Logout, suspension or a role change: the tab reconnects with what it may have now.
+        this.connection?.close();
+        const sink = this.sink!;
+        this.stop();
+        sink.end();
+        return false;
+      }
+      this.allowed = current;
+    }
+    const outbound = outboundFor(event);
+    if (outbound instanceof Error) {
+      this.fail(outbound);
+      return false;
+    }
+    this.sink!.data(outbound);
+    return !this.stopped;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<TrackedEnvelope<RealtimeEvent>> {
+    return new PulledEvents(this);
+  }
+}
+
+/** A stream read with `for await` (tRPC's callers, tests): the events wait in a queue. */
+class PulledEvents implements LiveSink, AsyncIterator<TrackedEnvelope<RealtimeEvent>> {
+  private readonly queue: OutboundEvent[] = [];
+  private failure: unknown = null;
+  private ended = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly stream: LiveEventStream) {
+    stream.start(this);
+  }
+
+  data(event: OutboundEvent): void {
+    this.queue.push(event);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  error(cause: unknown): void {
+    this.failure = cause;
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async next(): Promise<IteratorResult<TrackedEnvelope<RealtimeEvent>>> {
+    for (;;) {
+      const event = this.queue.shift();
+      if (event) return { value: event.value, done: false };
+      if (this.failure) throw this.failure;
+      if (this.ended) return { value: undefined, done: true };
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+
+  async return(): Promise<IteratorResult<TrackedEnvelope<RealtimeEvent>>> {
+    this.stream.stop();
+    this.ended = true;
+    return { value: undefined, done: true };
+  }
+}
