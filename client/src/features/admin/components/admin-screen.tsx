@@ -165,20 +165,22 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
       </main>
 
       <ListingViewDialog listing={dialogListing('view')} onClose={closeDialog} />
-      <ListingReasonDialog
-        target={dialogListing('reject')}
-        texts={LISTING_REASON_TEXTS.rejectListing}
-        pending={reject.isPending}
-        onConfirm={(id, reason, done) => reject.mutate({ id, reason }, { onSuccess: done })}
-        onClose={closeDialog}
-      />
-      <ListingReasonDialog
-        target={dialogListing('pause')}
-        texts={LISTING_REASON_TEXTS.pauseListing}
-        pending={pause.isPending}
-        onConfirm={(id, reason, done) => pause.mutate({ id, reason }, { onSuccess: done })}
-        onClose={closeDialog}
-      />
+      {/* 'Rejeitar' and 'Pausar' ask for the same optional reason. */}
+      {(
+        [
+          ['reject', reject, LISTING_REASON_TEXTS.rejectListing],
+          ['pause', pause, LISTING_REASON_TEXTS.pauseListing],
+        ] as const
+      ).map(([kind, mutation, texts]) => (
+        <ListingReasonDialog
+          key={kind}
+          target={dialogListing(kind)}
+          texts={texts}
+          pending={mutation.isPending}
+          onConfirm={(id, reason, done) => mutation.mutate({ id, reason }, { onSuccess: done })}
+          onClose={closeDialog}
+        />
+      ))}
       <UserEditDialog userId={editingUserId} currentUserId={currentUserId} onClose={() => setEditingUserId(null)} />
       <DeleteListingDialog
         listing={dialogListing('delete')}

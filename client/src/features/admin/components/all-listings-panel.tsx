@@ -2,7 +2,7 @@ import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/lis
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAllListings } from '../hooks/use-moderation-listings.ts';
-import { AdminPanel, PagedListBody } from './admin-panel.tsx';
+import { AdminPanel } from './admin-panel.tsx';
 import { AdminSearchField } from './admin-search-field.tsx';
 import { ManagedListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
@@ -37,17 +37,13 @@ export function AllListingsPanel({ handlers }: { handlers: ListingHandlers }) {
           <SelectField id="all-listings-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
         </div>
       </div>
-      <PagedListBody list={listings} empty="Nenhum anúncio encontrado.">
-        {(items) => (
-          <ModerationListingList
-            label="Anúncios"
-            listings={items}
-            stale={listings.isPlaceholderData}
-            showStatus
-            renderActions={(listing) => <ManagedListingActions listing={listing} handlers={handlers} />}
-          />
-        )}
-      </PagedListBody>
+      <ModerationListingList
+        label="Anúncios"
+        list={listings}
+        empty="Nenhum anúncio encontrado."
+        showStatus
+        renderActions={(listing) => <ManagedListingActions listing={listing} handlers={handlers} />}
+      />
     </AdminPanel>
   );
 }

@@ -5,6 +5,7 @@ import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { StatList } from '../../../components/ui/stat-list.tsx';
 import { ListingThumb } from './listing-thumb.tsx';
 import { isExpiredListing } from './moderation-labels.ts';
 import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
@@ -73,14 +74,7 @@ function ListingView({ listing }: { listing: ManagedListing }) {
         </ul>
       ) : null}
       <p className="listing-view-description">{listing.description}</p>
-      <dl className="listing-view-facts">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatList className="listing-view-facts" stats={rows} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { AdminSearchField } from './admin-search-field.tsx';
 import { PendingListingActions } from './listing-actions.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 import { LoadError } from '../../../components/load-error.tsx';
-import { AdminPanel, CardList, PagedListBody } from './admin-panel.tsx';
+import { AdminPanel, CardList } from './admin-panel.tsx';
 import { PendingUserCard } from './pending-user-card.tsx';
 import { RejectUserDialog } from './reject-user-dialog.tsx';
 import { ModerationListingList } from './moderation-listing-list.tsx';
@@ -67,16 +67,12 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
                 onChange={setSearch}
               />
               {/* Loading and load errors show above, for the whole panel. */}
-              <PagedListBody list={listings} empty="Nenhum anúncio pendente encontrado para essa busca.">
-                {(items) => (
-                  <ModerationListingList
-                    label="Anúncios aguardando aprovação"
-                    listings={items}
-                    stale={listings.isPlaceholderData}
-                    renderActions={(listing) => <PendingListingActions listing={listing} handlers={handlers} />}
-                  />
-                )}
-              </PagedListBody>
+              <ModerationListingList
+                label="Anúncios aguardando aprovação"
+                list={listings}
+                empty="Nenhum anúncio pendente encontrado para essa busca."
+                renderActions={(listing) => <PendingListingActions listing={listing} handlers={handlers} />}
+              />
             </section>
           ) : null}
 

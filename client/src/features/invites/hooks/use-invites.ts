@@ -20,24 +20,22 @@ export function useSendInvite(onSent: () => void) {
   });
 }
 
-export function useResendInvite() {
+/** Resend and cancel: the list's own message, then the counters and the list read again. */
+function useInviteChange(message: string, errorPrefix: string) {
   const utils = trpc.useUtils();
-  return trpc.invites.resend.useMutation({
-    meta: { errorPrefix: 'Erro ao reenviar convite: ' },
+  return {
+    meta: { errorPrefix },
     onSuccess: async () => {
-      toast.success(INVITE_MESSAGES.resent);
+      toast.success(message);
       await utils.invites.overview.invalidate();
     },
-  });
+  };
+}
+
+export function useResendInvite() {
+  return trpc.invites.resend.useMutation(useInviteChange(INVITE_MESSAGES.resent, 'Erro ao reenviar convite: '));
 }
 
 export function useCancelInvite() {
-  const utils = trpc.useUtils();
-  return trpc.invites.cancel.useMutation({
-    meta: { errorPrefix: 'Erro ao cancelar convite: ' },
-    onSuccess: async () => {
-      toast.success(INVITE_MESSAGES.cancelled);
-      await utils.invites.overview.invalidate();
-    },
-  });
+  return trpc.invites.cancel.useMutation(useInviteChange(INVITE_MESSAGES.cancelled, 'Erro ao cancelar convite: '));
 }

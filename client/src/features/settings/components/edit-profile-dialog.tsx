@@ -4,6 +4,7 @@ import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { initials } from '@vizinhanca/shared/users/user.types';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { StatList } from '../../../components/ui/stat-list.tsx';
 import { CameraIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useImageUpload } from '../../../hooks/use-image-upload.ts';
@@ -67,14 +68,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
               {busy ? 'Enviando foto...' : 'Alterar foto'}
             </label>
           </div>
-          <dl className="detail-list settings-fields">
-            {fields.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatList className="detail-list settings-fields" stats={fields} />
           <p className="notice notice-info">Para alterar seus dados pessoais, entre em contato com a administração do condomínio.</p>
         </div>
       ) : (
