@@ -16,7 +16,7 @@ export function StatusScreen({ icon, title, text, actionLabel, onAction }: Statu
   return (
     <div className="status-screen">
       <Card className="status-card">
-        <div className="status-icon status-icon-danger">{icon}</div>
+        <div className="icon-tile status-icon status-icon-danger">{icon}</div>
         <h1 className="status-title">{title}</h1>
         <p className="status-text">{text}</p>
         <div className="status-actions">

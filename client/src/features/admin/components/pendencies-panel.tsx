@@ -44,7 +44,7 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
         <LoadError error={listings.error} onRetry={() => void listings.refetch()} />
       ) : allClear ? (
         <Card className="all-clear">
-          <span className="status-icon status-icon-brand">
+          <span className="icon-tile status-icon status-icon-brand">
             <CheckCircleIcon />
           </span>
           <p className="all-clear-title">Tudo em dia!</p>

@@ -59,7 +59,7 @@ export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
             className={`summary-tab summary-tab-${tone}${selected ? ' summary-tab-selected' : ''}`}
             onClick={() => onChange(section)}
           >
-            <span className="summary-tab-icon">
+            <span className="icon-tile summary-tab-icon">
               <Icon />
             </span>
             <span className="summary-tab-label" id={`${sectionTabId(section)}-label`}>

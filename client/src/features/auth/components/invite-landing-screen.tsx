@@ -20,7 +20,7 @@ export function InviteLandingScreen({ code }: { code: string }) {
     return (
       <main className="status-screen">
         <div className="status-card">
-          <span className="status-icon status-icon-danger" aria-hidden="true">
+          <span className="icon-tile status-icon status-icon-danger" aria-hidden="true">
             <XCircleIcon />
           </span>
           <h1 className="status-title">Convite indisponível</h1>

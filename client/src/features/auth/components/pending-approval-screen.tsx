@@ -28,7 +28,7 @@ export function PendingApprovalScreen() {
       <Card className="status-card">
         {state === 'pending' ? (
           <>
-            <div className="status-icon status-icon-warning">
+            <div className="icon-tile status-icon status-icon-warning">
               <ClockIcon />
             </div>
             <h1 className="status-title">Cadastro em Análise</h1>
@@ -52,7 +52,7 @@ export function PendingApprovalScreen() {
           </>
         ) : state === 'rejected' ? (
           <>
-            <div className="status-icon status-icon-danger">
+            <div className="icon-tile status-icon status-icon-danger">
               <XCircleIcon />
             </div>
             <h1 className="status-title">Cadastro Não Aprovado</h1>
@@ -69,7 +69,7 @@ export function PendingApprovalScreen() {
           </>
         ) : (
           <>
-            <div className="status-icon status-icon-danger">
+            <div className="icon-tile status-icon status-icon-danger">
               <ShieldAlertIcon />
             </div>
             <h1 className="status-title">Conta suspensa</h1>

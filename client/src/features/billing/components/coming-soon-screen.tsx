@@ -22,7 +22,7 @@ function ComingSoonScreen({ title, lead, features, children }: ComingSoonProps) 
     <AppScreen header={<PageHeader title={title} backTo="/perfil" />}>
       {children}
       <Card className="billing-soon">
-        <span className="empty-state-icon" aria-hidden="true">
+        <span className="icon-tile empty-state-icon" aria-hidden="true">
           <SparklesIcon />
         </span>
         <Badge variant="info">Em breve</Badge>

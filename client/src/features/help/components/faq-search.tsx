@@ -21,7 +21,7 @@ export function FaqSearch() {
       <div id="faq-results" className="help-faq" aria-live="polite">
         {categories.length === 0 ? (
           <div className="empty-state">
-            <span className="empty-state-icon" aria-hidden="true">
+            <span className="icon-tile empty-state-icon" aria-hidden="true">
               <SearchXIcon />
             </span>
             <p className="empty-state-title">Nenhuma pergunta encontrada</p>

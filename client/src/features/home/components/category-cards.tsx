@@ -30,7 +30,7 @@ export function CategoryCards() {
       <div className="category-grid">
         {CATEGORIES.map(({ type, to, name, description, className, Icon }) => (
           <Link key={to} to={to} className={`category-card ${className}`}>
-            <span className="category-icon">
+            <span className="icon-tile icon-tile-type category-icon">
               <Icon />
             </span>
             <span className="category-name">{name}</span>

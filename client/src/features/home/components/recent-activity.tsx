@@ -84,7 +84,7 @@ export function RecentActivity() {
         <Spinner />
       ) : items.length === 0 ? (
         <div className="empty-state">
-          <span className="empty-state-icon">
+          <span className="icon-tile empty-state-icon">
             <ClockIcon />
           </span>
           <p className="empty-state-title">Nenhuma atividade recente</p>

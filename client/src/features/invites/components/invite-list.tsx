@@ -24,7 +24,7 @@ export function InviteList({ invites }: { invites: Invite[] }) {
   if (invites.length === 0) {
     return (
       <div className="empty-state">
-        <span className="empty-state-icon" aria-hidden="true">
+        <span className="icon-tile empty-state-icon" aria-hidden="true">
           <InboxIcon />
         </span>
         <p className="empty-state-title">Nenhum convite enviado ainda</p>
@@ -39,7 +39,7 @@ export function InviteList({ invites }: { invites: Invite[] }) {
         const Icon = invite.type === 'resident' ? HouseIcon : UserIcon;
         return (
           <li key={invite.id} className="invite-item">
-            <span className={`invite-icon invite-icon-${invite.type}`} aria-hidden="true">
+            <span className={`icon-tile invite-icon invite-icon-${invite.type}`} aria-hidden="true">
               <Icon />
             </span>
             <div className="invite-body">

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { LISTING_VALIDITY_DAYS } from '@vizinhanca/shared/listings/listing.rules';
 import { ChevronRightIcon, PackageIcon, SparklesIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import '../../../looks.css';
 import '../listing-editor.css';
 
 interface CategoryChoice {
@@ -51,11 +52,11 @@ export function CategoryStep() {
         <p className="editor-intro-text">Escolha a categoria do seu anúncio.</p>
       </div>
 
-      <ul className="editor-categories">
+      <ul className="stack-list">
         {CATEGORY_CHOICES.map(({ type, name, description, examples, Icon }) => (
           <li key={type}>
             <Link to="/anuncios/criar" search={{ category: type }} className={`editor-category type-${type}`}>
-              <span className="editor-category-icon">
+              <span className="icon-tile icon-tile-type editor-category-icon">
                 <Icon />
               </span>
               <span className="editor-category-text">

@@ -12,6 +12,7 @@ import { useCreateListing, useUpdateListing } from '../hooks/use-save-listing.ts
 import { EMPTY_LISTING_FORM, formValuesFromListing } from '../listing-form-values.ts';
 import { CategoryStep, categoryName } from './category-step.tsx';
 import { ListingForm } from './listing-form.tsx';
+import '../../../looks.css';
 import '../listing-editor.css';
 
 interface EditorFrameProps {
@@ -78,7 +79,7 @@ function EditListing({ id }: { id: string }) {
     return (
       <EditorFrame title="Editar Anúncio" backTo="/anuncios">
         <Card className="status-card">
-          <div className="status-icon status-icon-danger">
+          <div className="icon-tile status-icon status-icon-danger">
             <AlertCircleIcon />
           </div>
           <h2 className="status-title">{notFound ? 'Anúncio não encontrado' : 'Não foi possível carregar'}</h2>

@@ -38,6 +38,7 @@ import {
 } from '../listing-form-values.ts';
 import { TruckIcon } from '../../../components/ui/icons.tsx';
 import { PhotosPicker, PHOTOS_INPUT_ID, type EditorPhoto } from './photos-picker.tsx';
+import '../../../looks.css';
 import '../listing-editor.css';
 
 interface TypeCopy {
@@ -349,7 +350,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
                   onChange={(event) => toggleDelivery(option, event.target.checked)}
                   aria-describedby={hintId}
                 />
-                <span className="editor-check-icon">
+                <span className="icon-tile editor-check-icon">
                   <Icon />
                 </span>
                 <span className="editor-check-text">
@@ -424,7 +425,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
                     <button
                       key={preset.hours}
                       type="button"
-                      className={`editor-chip${selected ? ' editor-chip-selected' : ''}`}
+                      className={`chip editor-chip${selected ? ' chip-on' : ''}`}
                       aria-pressed={selected}
                       onClick={() => update('minimumNoticeHours', String(preset.hours))}
                     >

@@ -12,6 +12,7 @@ import { LISTING_KINDS } from '../listing-kinds.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { ListingCard } from './listing-card.tsx';
 import { SearchBox } from './search-box.tsx';
+import '../../../looks.css';
 import '../listings.css';
 
 const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon } as const;
@@ -78,7 +79,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         <Spinner />
       ) : feed.isError && feed.items.length === 0 ? (
         <div className="empty-state" role="alert">
-          <span className="empty-state-icon empty-state-icon-danger">
+          <span className="icon-tile empty-state-icon empty-state-icon-danger">
             <AlertCircleIcon />
           </span>
           <p className="empty-state-title">Não foi possível carregar</p>
@@ -89,7 +90,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         </div>
       ) : feed.items.length === 0 ? (
         <div className="empty-state">
-          <span className={`empty-state-icon${type ? ` listing-empty-type type-${type}` : ''}`}>
+          <span className={`icon-tile empty-state-icon${type ? ` listing-empty-type type-${type}` : ''}`}>
             <EmptyIcon />
           </span>
           <p className="empty-state-title">{kind.emptyMessage}</p>
@@ -100,7 +101,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
       ) : (
         <>
           <ul
-            className={`listing-list${feed.isPlaceholderData ? ' listing-list-stale' : ''}`}
+            className={`stack-list listing-list${feed.isPlaceholderData ? ' listing-list-stale' : ''}`}
             aria-label={kind.listName}
             aria-busy={feed.isPlaceholderData || undefined}
           >

@@ -21,6 +21,7 @@ import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 import { SaveButton } from './save-button.tsx';
+import '../../../looks.css';
 import '../listings.css';
 
 /** What the order button opens: the route composes it (features do not import each other). */
@@ -71,7 +72,7 @@ export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDeta
     return (
       <AppScreen header={header}>
         <div className="empty-state detail-missing" role={notFound ? undefined : 'alert'}>
-          <span className={`empty-state-icon${notFound ? '' : ' empty-state-icon-danger'}`}>{notFound ? <SearchXIcon /> : <AlertCircleIcon />}</span>
+          <span className={`icon-tile empty-state-icon${notFound ? '' : ' empty-state-icon-danger'}`}>{notFound ? <SearchXIcon /> : <AlertCircleIcon />}</span>
           <h2 className="empty-state-title">{notFound ? kind.notFoundMessage : 'Não foi possível carregar'}</h2>
           <p className="muted">{notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}</p>
           <div className="empty-state-actions">
@@ -175,7 +176,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             const Icon = deliveryIcon(listing.type, option);
             return (
               <li key={option} className="delivery-item">
-                <span className={`delivery-icon type-${listing.type}`}>
+                <span className={`icon-tile icon-tile-type delivery-icon type-${listing.type}`}>
                   <Icon />
                 </span>
                 {deliveryOptionLabel(listing.type, option)}
@@ -212,7 +213,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
           </p>
           {note ? (
-            <p className="detail-action-note" id="detail-action-note">
+            <p className="icon-line detail-action-note" id="detail-action-note">
               {listing.isOwner ? <SettingsIcon /> : <AlertCircleIcon />}
               {note}
             </p>

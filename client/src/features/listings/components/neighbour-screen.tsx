@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { apartmentText } from '../listing-kinds.ts';
 import { ListingCard } from './listing-card.tsx';
 import { ReviewCard } from './owner-reviews.tsx';
+import '../../../looks.css';
 import '../listings.css';
 
 const HEADER = <PageHeader title="Vizinho" backTo="/" />;
@@ -27,7 +28,7 @@ function RatingLine({ label, summary }: { label: string; summary: RatingSummary 
       <dd>
         <StarIcon />
         {ratingLabel(summary)}
-        {summary.count ? <span className="neighbour-rating-count"> ({summary.count})</span> : null}
+        {summary.count ? <span className="stat-row-count"> ({summary.count})</span> : null}
       </dd>
     </div>
   );
@@ -54,7 +55,7 @@ export function NeighbourScreen({ id }: { id: string }) {
     return (
       <AppScreen header={HEADER}>
         <Card className="status-card">
-          <div className="status-icon status-icon-warning">
+          <div className="icon-tile status-icon status-icon-warning">
             <AlertCircleIcon />
           </div>
           <h2 className="status-title">{errorMessage(person.error)}</h2>
@@ -70,7 +71,7 @@ export function NeighbourScreen({ id }: { id: string }) {
   return (
     <AppScreen header={HEADER}>
       <Card className="neighbour-card">
-        <div className="avatar neighbour-avatar" aria-hidden={neighbour.avatarUrl ? undefined : true}>
+        <div className="avatar" aria-hidden={neighbour.avatarUrl ? undefined : true}>
           {neighbour.avatarUrl ? <img src={neighbour.avatarUrl} alt={`Foto de ${neighbour.fullName}`} /> : initials(neighbour.fullName)}
         </div>
         <h2 className="neighbour-name">{neighbour.fullName}</h2>
@@ -84,7 +85,7 @@ export function NeighbourScreen({ id }: { id: string }) {
             Membro desde {monthAndYear(neighbour.memberSince)}
           </span>
         </p>
-        <dl className="neighbour-ratings" aria-label="Avaliações">
+        <dl className="stat-row neighbour-ratings" aria-label="Avaliações">
           <RatingLine label="Como anunciante" summary={neighbour.rating} />
           <RatingLine label="Como cliente" summary={neighbour.renterRating} />
         </dl>
@@ -97,7 +98,7 @@ export function NeighbourScreen({ id }: { id: string }) {
         {listings.isPending ? (
           <Spinner label="Carregando anúncios" />
         ) : items.length ? (
-          <ul className="listing-list" aria-label="Anúncios ativos">
+          <ul className="stack-list listing-list" aria-label="Anúncios ativos">
             {items.map((listing) => (
               <li key={listing.id}>
                 <ListingCard listing={listing} />

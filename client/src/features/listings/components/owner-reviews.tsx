@@ -44,14 +44,14 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
       {query.isPending ? (
         <Spinner label="Carregando avaliações" />
       ) : query.isError && !query.data ? (
-        <div className="detail-reviews-empty" role="alert">
+        <div className="empty-state empty-state-compact detail-reviews-empty" role="alert">
           <p>{errorMessage(query.error)}</p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             Tentar novamente
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <p className="detail-reviews-empty">Ainda não há avaliações</p>
+        <p className="empty-state empty-state-compact detail-reviews-empty">Ainda não há avaliações</p>
       ) : (
         <>
           <ul className="review-list">
@@ -75,7 +75,7 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
   return (
     <li className="card review-card">
       <div className="review-header">
-        <span className="review-avatar" aria-hidden="true">
+        <span className="icon-tile review-avatar" aria-hidden="true">
           {reviewer.avatarUrl ? <img src={reviewer.avatarUrl} alt="" loading="lazy" /> : initials(reviewer.fullName)}
         </span>
         <div className="review-who">

@@ -4,6 +4,7 @@ import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { ListingCard } from './listing-card.tsx';
+import '../../../looks.css';
 import '../listings.css';
 
 /** /salvos: the listings the user saved ('Salvar'), while neighbours can still see them. */
@@ -15,7 +16,7 @@ export function SavedScreen() {
       {saved.isPending ? (
         <Spinner />
       ) : items.length ? (
-        <ul className="listing-list" aria-label="Anúncios salvos">
+        <ul className="stack-list listing-list" aria-label="Anúncios salvos">
           {items.map((listing) => (
             <li key={listing.id}>
               <ListingCard listing={listing} />
@@ -24,7 +25,7 @@ export function SavedScreen() {
         </ul>
       ) : (
         <div className="empty-state">
-          <span className="empty-state-icon">
+          <span className="icon-tile empty-state-icon">
             <HeartIcon />
           </span>
           <p className="empty-state-title">Nenhum anúncio salvo</p>

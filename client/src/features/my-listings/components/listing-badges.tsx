@@ -8,7 +8,7 @@ import { LISTING_TYPE_ICONS, ListingStatusBadge } from '../../../components/stat
 export function TypeIcon({ type, className = '' }: { type: ListingType; className?: string }) {
   const Icon = LISTING_TYPE_ICONS[type];
   return (
-    <span className={`owner-type-icon type-${type}${className ? ` ${className}` : ''}`} aria-hidden="true">
+    <span className={`icon-tile icon-tile-type owner-type-icon type-${type}${className ? ` ${className}` : ''}`} aria-hidden="true">
       <Icon />
     </span>
   );
@@ -18,7 +18,7 @@ export function TypeIcon({ type, className = '' }: { type: ListingType; classNam
 export function TypeLabel({ type }: { type: ListingType }) {
   const Icon = LISTING_TYPE_ICONS[type];
   return (
-    <span className={`owner-type-label type-${type}`}>
+    <span className={`icon-line owner-type-label type-${type}`}>
       <Icon />
       {LISTING_TYPE_LABELS[type]}
     </span>

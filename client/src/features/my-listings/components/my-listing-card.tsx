@@ -13,7 +13,7 @@ export function MyListingCard({ listing, now }: { listing: ManagedListing; now: 
     <Link
       to="/anuncio/$id"
       params={{ id: listing.id }}
-      className="owner-card"
+      className="card owner-card"
       aria-labelledby={titleId}
       aria-describedby={`${titleId}-top ${titleId}-badges ${titleId}-dates`}
     >

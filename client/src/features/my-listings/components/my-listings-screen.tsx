@@ -6,6 +6,7 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { InboxIcon, MegaphoneIcon, PackageIcon, PlusIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { useMyListings } from '../hooks/use-my-listings.ts';
 import { MyListingCard } from './my-listing-card.tsx';
+import '../../../looks.css';
 import '../my-listings.css';
 
 interface Shortcut {
@@ -44,16 +45,16 @@ export function MyListingsScreen() {
         />
       }
     >
-      <dl className="owner-counters" aria-label="Resumo dos anúncios">
-        <div className="owner-counter">
+      <dl className="counter-figures owner-counters" aria-label="Resumo dos anúncios">
+        <div className="card owner-counter">
           <dt>Total</dt>
           <dd>{counters.total}</dd>
         </div>
-        <div className="owner-counter owner-counter-active">
+        <div className="card owner-counter owner-counter-active">
           <dt>Ativos</dt>
           <dd>{counters.active}</dd>
         </div>
-        <div className="owner-counter owner-counter-inactive">
+        <div className="card owner-counter owner-counter-inactive">
           <dt>Inativos</dt>
           <dd>{counters.inactive}</dd>
         </div>
@@ -62,7 +63,7 @@ export function MyListingsScreen() {
       <nav className="owner-shortcuts" aria-label="Atalhos">
         {SHORTCUTS.map(({ label, to, search, tone, Icon }) => (
           <Link key={label} to={to} search={search} className={`owner-shortcut ${tone === 'orders' ? 'owner-shortcut-orders' : `type-${tone}`}`}>
-            <span className="owner-shortcut-icon">
+            <span className="icon-tile icon-tile-type">
               <Icon />
             </span>
             {label}
@@ -77,7 +78,7 @@ export function MyListingsScreen() {
           </h2>
         </div>
         {items.length ? (
-          <ul className="owner-list">
+          <ul className="stack-list owner-list">
             {items.map((listing) => (
               <li key={listing.id}>
                 <MyListingCard listing={listing} now={now} />
@@ -86,7 +87,7 @@ export function MyListingsScreen() {
           </ul>
         ) : (
           <div className="empty-state">
-            <span className="empty-state-icon">
+            <span className="icon-tile empty-state-icon">
               <MegaphoneIcon />
             </span>
             <p className="empty-state-title">Nenhum anúncio criado</p>

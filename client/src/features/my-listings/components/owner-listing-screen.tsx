@@ -28,6 +28,7 @@ import { BlockedDaysSection } from './blocked-days-section.tsx';
 import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import '../../../looks.css';
 import '../my-listings.css';
 
 const HEADER = <PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />;
@@ -50,7 +51,7 @@ export function OwnerListingScreen({ id }: { id: string }) {
     return (
       <AppScreen header={HEADER}>
         <Card className="status-card owner-missing">
-          <div className={`status-icon ${notFound ? 'status-icon-warning' : 'status-icon-danger'}`}>
+          <div className={`icon-tile status-icon ${notFound ? 'status-icon-warning' : 'status-icon-danger'}`}>
             <AlertCircleIcon />
           </div>
           <h2 className="status-title">{notFound ? LISTING_MESSAGES.notFound : 'Não foi possível carregar'}</h2>
@@ -211,12 +212,12 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           <PersonAvatar className="avatar owner-advertiser-avatar" fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="owner-advertiser-text">
             <p className="owner-advertiser-name">{listing.owner.fullName}</p>
-            <p className="owner-advertiser-meta">
+            <p className="icon-line owner-advertiser-meta">
               <MapPinIcon />
               {listing.owner.apartment ? `Apto ${listing.owner.apartment}` : '---'}
             </p>
             {listing.owner.phone ? (
-              <p className="owner-advertiser-meta">
+              <p className="icon-line owner-advertiser-meta">
                 <PhoneIcon />
                 {maskPhone(listing.owner.phone)}
               </p>

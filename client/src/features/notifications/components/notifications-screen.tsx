@@ -65,7 +65,7 @@ export function NotificationsScreen() {
             </div>
           ) : notifications.items.length === 0 ? (
             <div className="empty-state">
-              <span className="empty-state-icon">{tab === 'unread' ? <CheckCircleIcon /> : <BellIcon />}</span>
+              <span className="icon-tile empty-state-icon">{tab === 'unread' ? <CheckCircleIcon /> : <BellIcon />}</span>
               <p className="empty-state-title">{tab === 'unread' ? 'Todas as notificações foram lidas!' : 'Nenhuma notificação'}</p>
             </div>
           ) : (

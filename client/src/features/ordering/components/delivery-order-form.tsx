@@ -186,7 +186,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
                     edited();
                   }}
                 />
-                <span className="order-option-icon" aria-hidden="true">
+                <span className="icon-tile icon-tile-type order-option-icon" aria-hidden="true">
                   <Icon />
                 </span>
                 <span className="order-option-label">{deliveryOptionLabel(listing.type, option)}</span>
@@ -216,7 +216,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
         <fieldset className="order-schedule">
           <legend className="order-section-title">{advance && method !== 'scheduled' ? 'Para quando?' : 'Data e horário'}</legend>
           {advance ? (
-            <p className="order-notice">
+            <p className="notice notice-compact order-notice">
               <ClockIcon />
               <span>
                 Feito sob encomenda: peça com pelo menos <strong>{noticeText(noticeHours)}</strong> de antecedência (a partir de{' '}

@@ -12,7 +12,7 @@ export function FormAlert({ message }: { message: string | null }) {
   }, [message]);
   if (!message) return null;
   return (
-    <p className="order-alert" role="alert" ref={ref}>
+    <p className="notice notice-compact notice-danger order-alert" role="alert" ref={ref}>
       <AlertCircleIcon />
       <span>{message}</span>
     </p>

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { isDuplicatePending, useCreateOrder } from '../hooks/use-create-order.ts';
 import { DeliveryOrderForm } from './delivery-order-form.tsx';
 import { RentalOrderForm } from './rental-order-form.tsx';
+import '../../../looks.css';
 import '../ordering.css';
 
 export interface OrderDialogProps {

@@ -71,7 +71,7 @@ export function RentalCalendar({ today, occupied, start, end, onSelectDay }: Ren
       <div className="calendar-header">
         <button
           type="button"
-          className="calendar-nav"
+          className="icon-tile calendar-nav"
           aria-label="Mês anterior"
           disabled={!canGoBack}
           onClick={() => setMonth(addMonths(month, -1))}
@@ -83,7 +83,7 @@ export function RentalCalendar({ today, occupied, start, end, onSelectDay }: Ren
         </h3>
         <button
           type="button"
-          className="calendar-nav"
+          className="icon-tile calendar-nav"
           aria-label="Próximo mês"
           disabled={!canGoForward}
           onClick={() => setMonth(addMonths(month, 1))}

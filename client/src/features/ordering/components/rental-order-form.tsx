@@ -99,7 +99,7 @@ export function RentalOrderForm({ formId, listing, createOrder }: RentalOrderFor
         ) : (
           <p className="order-summary-hint">Toque no dia da retirada e depois no dia da devolução (de 1 a 30 dias).</p>
         )}
-        <p className="order-summary-note">
+        <p className="icon-line order-summary-note">
           <MapPinIcon />
           Retirada no local, com o anunciante
         </p>

@@ -16,6 +16,7 @@ import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge } from '../../../components/status-badges.tsx';
 import { PaymentBadge } from './order-card-parts.tsx';
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
+import '../../../looks.css';
 import '../orders.css';
 
 interface ConversationScreenProps {

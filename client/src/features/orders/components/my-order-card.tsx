@@ -21,7 +21,7 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
     <article className="card orders-card" id={`pedido-${order.id}`} aria-labelledby={headingId}>
       <OrderCardHeader order={order} headingId={headingId} />
       {warning ? (
-        <p className={`orders-warning${order.endDate === today ? ' orders-warning-today' : ''}`}>
+        <p className={`notice notice-compact orders-warning${order.endDate === today ? ' orders-warning-today' : ''}`}>
           <AlertCircleIcon />
           {warning}
         </p>

@@ -16,6 +16,7 @@ import { OrderCounters } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
+import '../../../looks.css';
 import '../orders.css';
 
 const EMPTY_TEXT: Record<MyOrderTab, string> = {
@@ -64,7 +65,7 @@ export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
             renderItem={(order) => <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />}
             empty={
               <div className="empty-state">
-                <span className="empty-state-icon">
+                <span className="icon-tile empty-state-icon">
                   <ShoppingBagIcon />
                 </span>
                 <p className="empty-state-title">Nenhum pedido por aqui</p>

@@ -19,7 +19,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
   const Icon = type ? LISTING_TYPE_ICONS[type] : ShoppingBagIcon;
   return (
     <div className="orders-card-header">
-      <span className={`orders-type-icon ${type ? `type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
+      <span className={`icon-tile orders-type-icon ${type ? `icon-tile-type type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
         <Icon />
       </span>
       <h3 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
@@ -130,7 +130,7 @@ export function ReviewButton({ order, onReview }: { order: OrderItem; onReview: 
 /** A reason the other side wrote (rejection or cancellation). */
 export function OrderReason({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <p className="orders-reason">
+    <p className="notice notice-compact notice-danger orders-reason">
       <strong>{title}</strong>
       {children}
     </p>

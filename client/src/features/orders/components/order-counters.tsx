@@ -7,7 +7,7 @@ interface Counter {
 /** The four counters above the tabs (docs/product.md §10.13, §10.15). */
 export function OrderCounters({ label, counters }: { label: string; counters: readonly Counter[] }) {
   return (
-    <dl className="orders-counters" aria-label={label}>
+    <dl className="counter-figures orders-counters" aria-label={label}>
       {counters.map((counter) => (
         <div key={counter.label} className={`orders-counter orders-counter-${counter.tone}`}>
           <dt>{counter.label}</dt>

@@ -53,7 +53,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
         <RentalProgress startDate={order.startDate} endDate={order.endDate} today={today} />
       ) : null}
       {order.message ? (
-        <blockquote className="orders-message">
+        <blockquote className="notice notice-compact notice-info orders-message">
           <MessageSquareIcon />
           <p>
             <span className="visually-hidden">Mensagem de {order.counterpart.fullName}: </span>

@@ -15,6 +15,7 @@ import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.t
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-card.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
+import '../../../looks.css';
 import '../orders.css';
 
 interface ReceivedOrdersScreenProps {
@@ -65,7 +66,7 @@ export function ReceivedOrdersScreen({ tab, onTabChange }: ReceivedOrdersScreenP
             renderItem={(order) => <ReceivedOrderCard order={order} today={today} handlers={handlers} />}
             empty={
               <div className="empty-state">
-                <span className="empty-state-icon">
+                <span className="icon-tile empty-state-icon">
                   <InboxIcon />
                 </span>
                 <p className="muted">Não há pedidos nesta categoria no momento.</p>

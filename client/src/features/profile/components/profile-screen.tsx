@@ -78,8 +78,8 @@ export function ProfileScreen() {
 
       <nav aria-label="Atalhos do perfil" className="tile-grid">
         {TILES.map(({ to, label, Icon }) => (
-          <Link key={to} to={to} className="tile">
-            <span className="tile-icon">
+          <Link key={to} to={to} className="card tile">
+            <span className="icon-tile tile-icon">
               <Icon />
             </span>
             {label}

@@ -1,6 +1,7 @@
 import type { RatingSummary } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import { useProfileStats } from '../hooks/use-profile-stats.ts';
+import '../../../looks.css';
 import '../profile.css';
 
 /**
@@ -12,7 +13,7 @@ export function ProfileStats() {
   const data = stats.data;
 
   return (
-    <dl className="profile-stats" aria-busy={stats.isPending || undefined}>
+    <dl className="stat-row profile-stats" aria-busy={stats.isPending || undefined}>
       <div className="profile-stat">
         <dt>Anúncios</dt>
         <dd>{data ? data.listings : <Placeholder />}</dd>
@@ -44,7 +45,7 @@ function Rating({ summary }: { summary: RatingSummary }) {
       ) : null}
       {ratingLabel(summary)}
       {count ? (
-        <span className="profile-stat-count">
+        <span className="stat-row-count">
           <span aria-hidden="true"> ({count})</span>
           <span className="visually-hidden">
             , {count} {count === 1 ? 'avaliação' : 'avaliações'}
