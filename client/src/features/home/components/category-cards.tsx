@@ -27,9 +27,9 @@ export function CategoryCards() {
       <h2 className="visually-hidden" id="categories-title">
         Categorias
       </h2>
-      <div className="category-grid">
+      <div className="columns category-grid">
         {CATEGORIES.map(({ type, to, name, description, className, Icon }) => (
-          <Link key={to} to={to} className={`category-card ${className}`}>
+          <Link key={to} to={to} className={`card card-link category-card ${className}`}>
             <span className="icon-tile icon-tile-type category-icon">
               <Icon />
             </span>

@@ -55,7 +55,7 @@ export function CategoryStep() {
       <ul className="stack-list">
         {CATEGORY_CHOICES.map(({ type, name, description, examples, Icon }) => (
           <li key={type}>
-            <Link to="/anuncios/criar" search={{ category: type }} className={`editor-category type-${type}`}>
+            <Link to="/anuncios/criar" search={{ category: type }} className={`card card-link editor-category type-${type}`}>
               <span className="icon-tile icon-tile-type editor-category-icon">
                 <Icon />
               </span>

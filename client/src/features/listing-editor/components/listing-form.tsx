@@ -418,7 +418,7 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
                   ) : undefined
                 }
               />
-              <div className="editor-presets" role="group" aria-label="Atalhos de antecedência">
+              <div className="columns editor-presets" role="group" aria-label="Atalhos de antecedência">
                 {MINIMUM_NOTICE_PRESETS.map((preset) => {
                   const selected = effectiveNotice === preset.hours;
                   return (

@@ -45,7 +45,7 @@ export function MyListingsScreen() {
         />
       }
     >
-      <dl className="counter-figures owner-counters" aria-label="Resumo dos anúncios">
+      <dl className="columns counter-figures owner-counters" aria-label="Resumo dos anúncios">
         <div className="card owner-counter">
           <dt>Total</dt>
           <dd>{counters.total}</dd>
@@ -60,7 +60,7 @@ export function MyListingsScreen() {
         </div>
       </dl>
 
-      <nav className="owner-shortcuts" aria-label="Atalhos">
+      <nav className="columns owner-shortcuts" aria-label="Atalhos">
         {SHORTCUTS.map(({ label, to, search, tone, Icon }) => (
           <Link key={label} to={to} search={search} className={`owner-shortcut ${tone === 'orders' ? 'owner-shortcut-orders' : `type-${tone}`}`}>
             <span className="icon-tile icon-tile-type">

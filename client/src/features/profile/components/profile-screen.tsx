@@ -76,7 +76,7 @@ export function ProfileScreen() {
         <ProfileStats />
       </Card>
 
-      <nav aria-label="Atalhos do perfil" className="tile-grid">
+      <nav aria-label="Atalhos do perfil" className="columns">
         {TILES.map(({ to, label, Icon }) => (
           <Link key={to} to={to} className="card tile">
             <span className="icon-tile tile-icon">
