@@ -26,6 +26,11 @@ import {
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as listings from './listings.service.ts';
 
+// Actions on one listing answered with a message: the staff's decisions, and the owner's own.
+const staffDecision = staffProcedure.input(listingByIdSchema).output(listingMessageSchema);
+const staffDecisionWithReason = staffProcedure.input(moderationDecisionSchema).output(listingMessageSchema);
+const ownerAction = approvedProcedure.input(listingByIdSchema).output(listingMessageSchema);
+
 /** Admins and moderators: the pendencies, the all-listings section of /admin and its actions. */
 const moderationRouter = router({
   pending: staffProcedure
@@ -38,30 +43,15 @@ const moderationRouter = router({
     .output(listingPageSchema(managedListingSchema))
     .query(({ ctx, input }) => listings.moderationList(ctx.deps, input)),
 
-  approve: staffProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.approve(ctx.deps, ctx.user.id, input.id)),
+  approve: staffDecision.mutation(({ ctx, input }) => listings.approve(ctx.deps, ctx.user.id, input.id)),
 
-  reject: staffProcedure
-    .input(moderationDecisionSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: staffDecisionWithReason.mutation(({ ctx, input }) => listings.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
 
-  pause: staffProcedure
-    .input(moderationDecisionSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.adminPause(ctx.deps, ctx.user.id, input.id, input.reason)),
+  pause: staffDecisionWithReason.mutation(({ ctx, input }) => listings.adminPause(ctx.deps, ctx.user.id, input.id, input.reason)),
 
-  activate: staffProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.activate(ctx.deps, ctx.user.id, input.id)),
+  activate: staffDecision.mutation(({ ctx, input }) => listings.activate(ctx.deps, ctx.user.id, input.id)),
 
-  delete: staffProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.adminDelete(ctx.deps, ctx.user.id, input.id)),
+  delete: staffDecision.mutation(({ ctx, input }) => listings.adminDelete(ctx.deps, ctx.user.id, input.id)),
 });
 
 export const listingsRouter = router({
@@ -99,20 +89,11 @@ export const listingsRouter = router({
     .output(updateListingOutputSchema)
     .mutation(({ ctx, input }) => listings.update(ctx.deps, ctx.user.id, input.id, input.fields)),
 
-  delete: approvedProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.remove(ctx.deps, ctx.user.id, input.id)),
+  delete: ownerAction.mutation(({ ctx, input }) => listings.remove(ctx.deps, ctx.user.id, input.id)),
 
-  pause: approvedProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.pause(ctx.deps, ctx.user.id, input.id)),
+  pause: ownerAction.mutation(({ ctx, input }) => listings.pause(ctx.deps, ctx.user.id, input.id)),
 
-  reactivate: approvedProcedure
-    .input(listingByIdSchema)
-    .output(listingMessageSchema)
-    .mutation(({ ctx, input }) => listings.reactivate(ctx.deps, ctx.user.id, input.id)),
+  reactivate: ownerAction.mutation(({ ctx, input }) => listings.reactivate(ctx.deps, ctx.user.id, input.id)),
 
   renew: approvedProcedure
     .input(listingByIdSchema)

@@ -16,6 +16,12 @@ import {
 import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as orders from './orders.service.ts';
 
+// Decisions on one order answered with a message, with or without a reason (admins, or either side of the order).
+const adminDecision = adminProcedure.input(orderByIdSchema).output(orderMessageSchema);
+const adminDecisionWithReason = adminProcedure.input(orderDecisionSchema).output(orderMessageSchema);
+const orderAction = approvedProcedure.input(orderByIdSchema).output(orderMessageSchema);
+const orderActionWithReason = approvedProcedure.input(orderDecisionSchema).output(orderMessageSchema);
+
 /** The orders section of /admin: moderators see every order; admins also decide pending ones (docs/product.md). */
 const moderationRouter = router({
   list: staffProcedure
@@ -23,15 +29,9 @@ const moderationRouter = router({
     .output(adminOrdersSchema)
     .query(({ ctx, input }) => orders.adminList(ctx.deps, input.status, input.cursor)),
 
-  approve: adminProcedure
-    .input(orderByIdSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.adminApprove(ctx.deps, ctx.user.id, input.id)),
+  approve: adminDecision.mutation(({ ctx, input }) => orders.adminApprove(ctx.deps, ctx.user.id, input.id)),
 
-  reject: adminProcedure
-    .input(orderDecisionSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.adminReject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: adminDecisionWithReason.mutation(({ ctx, input }) => orders.adminReject(ctx.deps, ctx.user.id, input.id, input.reason)),
 });
 
 export const ordersRouter = router({
@@ -59,36 +59,18 @@ export const ordersRouter = router({
     .output(receivedOrdersSchema)
     .query(({ ctx, input }) => orders.received(ctx.deps, ctx.user.id, input.tab)),
 
-  approve: approvedProcedure
-    .input(orderByIdSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.approve(ctx.deps, ctx.user.id, input.id)),
+  approve: orderAction.mutation(({ ctx, input }) => orders.approve(ctx.deps, ctx.user.id, input.id)),
 
-  reject: approvedProcedure
-    .input(orderDecisionSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: orderActionWithReason.mutation(({ ctx, input }) => orders.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
 
-  cancel: approvedProcedure
-    .input(orderDecisionSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input.id, input.reason)),
+  cancel: orderActionWithReason.mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input.id, input.reason)),
 
-  markDelivered: approvedProcedure
-    .input(orderByIdSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input.id)),
+  markDelivered: orderAction.mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input.id)),
 
-  complete: approvedProcedure
-    .input(orderByIdSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
+  complete: orderAction.mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
 
   /** 'Pago': either side of an approved order (issue 14); the other side is told. */
-  markPaid: approvedProcedure
-    .input(orderByIdSchema)
-    .output(orderMessageSchema)
-    .mutation(({ ctx, input }) => orders.markPaid(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),
+  markPaid: orderAction.mutation(({ ctx, input }) => orders.markPaid(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),
 
   moderation: moderationRouter,
 });
