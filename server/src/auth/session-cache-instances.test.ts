@@ -2,15 +2,12 @@
 // session or changes what its person may do, written on A (or straight into the
 // database), is refused on B within 100 ms, although B answered from its cache just before.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testCpf } from '../../test/harness.ts';
-import { loadConfig } from '../config.ts';
+import { testCpf } from '../../test/harness.ts';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import * as users from '../modules/users/users.repository.ts';
-import { startServer, type RunningServer } from '../server.ts';
+import type { RunningServer } from '../server.ts';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 import { hashPassword } from './crypto.ts';
 
@@ -18,27 +15,20 @@ import { hashPassword } from './crypto.ts';
 const PROPAGATION_MS = 100;
 const PASSWORD = 'senha-de-teste-segura';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let dataDir: string;
+let instances: TwoInstances;
 let a: RunningServer;
 let b: RunningServer;
 let passwordHash: string;
 let counter = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vz-session-cache-'));
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-  a = await startServer(config);
-  b = await startServer(config);
+  instances = await startTwoInstances('session-cache');
+  ({ a, b } = instances);
   passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
-  await a?.close({ drainMs: 0 });
-  await b?.close({ drainMs: 0 });
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await instances?.close();
 });
 
 async function createUser(roles: Role[] = []) {

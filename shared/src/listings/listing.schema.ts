@@ -6,29 +6,15 @@ import { ratingSummarySchema } from '../reviews/review.schema.ts';
 import {
   filterFitsType,
   LISTING_FILTERS,
-  LISTING_SORT_LABELS,
   LISTING_SORTS,
   LISTING_TYPES,
   MINIMUM_NOTICE_DEFAULT_HOURS,
   SEARCH_MAX_LENGTH,
-  type ListingFilter,
-  type ListingSort,
   type ListingType,
 } from './listing.constants.ts';
 
 // The Zod-free values live in listing.constants.ts (the client's first screen loads them without Zod).
-export {
-  filterFitsType,
-  LISTING_FILTERS,
-  LISTING_SORT_LABELS,
-  LISTING_SORTS,
-  LISTING_TYPES,
-  MINIMUM_NOTICE_DEFAULT_HOURS,
-  SEARCH_MAX_LENGTH,
-  type ListingFilter,
-  type ListingSort,
-  type ListingType,
-};
+export * from './listing.constants.ts';
 
 // Listings: the values, limits and pt-BR messages both the form and the server check.
 

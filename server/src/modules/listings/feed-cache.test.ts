@@ -3,16 +3,13 @@
 // answer within 100 ms of the commit, although B answered from its cache just before;
 // and a cached page is never handed to someone who should get something else.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testCpf } from '../../../test/harness.ts';
+import { testCpf } from '../../../test/harness.ts';
+import { startTwoInstances, type TwoInstances } from '../../../test/two-instances.ts';
 import { hashPassword } from '../../auth/crypto.ts';
-import { loadConfig } from '../../config.ts';
-import { startServer, type RunningServer } from '../../server.ts';
+import type { RunningServer } from '../../server.ts';
 import * as users from '../users/users.repository.ts';
 import { insertListing } from './listings.repository.ts';
 import { feedCacheOf } from './feed-cache.ts';
@@ -21,27 +18,20 @@ import { feedCacheOf } from './feed-cache.ts';
 const PROPAGATION_MS = 100;
 const PASSWORD = 'senha-de-teste-segura';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let dataDir: string;
+let instances: TwoInstances;
 let a: RunningServer;
 let b: RunningServer;
 let passwordHash: string;
 let counter = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vz-feed-cache-'));
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-  a = await startServer(config);
-  b = await startServer(config);
+  instances = await startTwoInstances('feed-cache');
+  ({ a, b } = instances);
   passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
-  await a?.close({ drainMs: 0 });
-  await b?.close({ drainMs: 0 });
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await instances?.close();
 });
 
 async function createUser(approvalStatus: 'approved' | 'pending' = 'approved') {
