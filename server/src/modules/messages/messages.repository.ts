@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
+import { BOTH_PEOPLE_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
 
 export interface NewMessage {
   orderId: string;
@@ -95,14 +96,9 @@ export function setReported(db: Db, id: string, by: string, reason: string | nul
 
 /** An order with its listing's title and both people, as the administration reads them. */
 function orderWithPeople(db: Db) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('listings as l', 'l.id', 'o.listing_id')
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as w', 'w.id', 'o.owner_id')
-    .select(['o.id as order_id', 'l.title as listing_title'])
-    .select(['r.id as renter_id', 'r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
-    .select(['w.id as owner_id', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
+  return ordersWithPeople(db)
+    .select(['o.id as order_id', 'l.title as listing_title', 'o.renter_id', 'o.owner_id'])
+    .select(BOTH_PEOPLE_COLUMNS);
 }
 
 /** Reported messages for /admin, newest report first, with the order and both people. */

@@ -3,6 +3,7 @@ import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema'
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople } from '../../db/order-reads.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
 
 /** The order's own columns every screen shows. */
@@ -14,14 +15,7 @@ const ORDER_COLUMNS = [
   'o.status',
   'o.total_cents',
   'o.quantity',
-  'o.start_date',
-  'o.end_date',
-  'o.delivery_method',
-  'o.delivery_address',
-  'o.scheduled_at',
-  'o.message',
-  'o.rejection_reason',
-  'o.cancellation_reason',
+  ...ORDER_REQUEST_COLUMNS,
   'o.created_at',
   'o.approved_at',
   'o.delivered_at',
@@ -31,11 +25,6 @@ const ORDER_COLUMNS = [
 
 /** The listing as the cards show it; its deleted_at says 'Item removido'. */
 const LISTING_COLUMNS = ['l.title as listing_title', 'l.type as listing_type', 'l.image_id as listing_image_id', 'l.deleted_at as listing_deleted_at'] as const;
-
-/** Orders with their listing (deleted or not: the row stays) and both people. */
-function withListing(db: Db) {
-  return db.selectFrom('orders as o').innerJoin('listings as l', 'l.id', 'o.listing_id');
-}
 
 /** Whether this user already reviewed the order (each side reviews once). */
 const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id AND rv.reviewer_id = ${userId})`.as('reviewed');
@@ -48,7 +37,7 @@ const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM review
 export function listForSide(db: Db, side: 'requester' | 'owner', userId: string, statuses: readonly OrderStatus[] | null) {
   const mine = side === 'requester' ? 'o.renter_id' : 'o.owner_id';
   const theirs = side === 'requester' ? 'o.owner_id' : 'o.renter_id';
-  let query = withListing(db)
+  let query = ordersWithListing(db)
     .innerJoin('users as c', 'c.id', theirs)
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
@@ -72,7 +61,7 @@ export function countByStatus(db: Db, side: 'requester' | 'owner', userId: strin
 
 /** Locks the order for a transition: two decisions on one order happen one after the other. */
 export function findForUpdate(db: Db, id: string) {
-  return withListing(db)
+  return ordersWithListing(db)
     .innerJoin('users as r', 'r.id', 'o.renter_id')
     .select([
       'o.id',
@@ -97,13 +86,11 @@ export function findForUpdate(db: Db, id: string) {
  * or nothing when the user is neither its requester nor its owner.
  */
 export function findForParticipant(db: Db, id: string, userId: string) {
-  return withListing(db)
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as w', 'w.id', 'o.owner_id')
+  return ordersWithPeople(db)
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
     .select(['o.rejected_at', 'o.cancelled_at'])
-    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
+    .select(BOTH_PEOPLE_COLUMNS)
     .where('o.id', '=', id)
     .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
     .executeTakeFirst();
@@ -111,7 +98,7 @@ export function findForParticipant(db: Db, id: string, userId: string) {
 
 /** Locks the order to mark it paid: who may, from which status, and whether it already is. */
 export function findPaymentForUpdate(db: Db, id: string) {
-  return withListing(db)
+  return ordersWithListing(db)
     .select(['o.id', 'o.owner_id', 'o.renter_id', 'o.status', 'o.paid_at', 'l.title as listing_title'])
     .where('o.id', '=', id)
     .forUpdate('o')
@@ -278,19 +265,17 @@ export function setStatus(db: Db, id: string, change: OrderStatusChange) {
  * apartment; one keyset page (limit + 1 rows).
  */
 export function listForAdmin(db: Db, status: OrderStatus | null, cursor: string | null, limit: number) {
-  let query = withListing(db)
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as w', 'w.id', 'o.owner_id')
+  let query = ordersWithPeople(db)
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
-    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment']);
+    .select(BOTH_PEOPLE_COLUMNS);
   if (status) query = query.where('o.status', '=', status);
   return newestCreatedPage(query, { table: 'orders', alias: 'o' }, { cursor, limit }).execute();
 }
 
 /** Home activity: the newest orders the user made or received, with the requester's name. */
 export function listRecentForUser(db: Db, userId: string, limit: number) {
-  return withListing(db)
+  return ordersWithListing(db)
     .innerJoin('users as r', 'r.id', 'o.renter_id')
     .select(['o.id', 'o.status', 'o.renter_id', 'o.created_at'])
     .select(LISTING_COLUMNS)
@@ -335,9 +320,7 @@ export function findSidesAndStatus(db: Db, ids: readonly string[]) {
  * in-progress ones ending on or before `returnUntil` (tomorrow, today, overdue).
  */
 export function listForReminders(db: Db, dates: { pickupDate: string; returnUntil: string }) {
-  return withListing(db)
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as ow', 'ow.id', 'o.owner_id')
+  return ordersWithPeople(db)
     .select([
       'o.id',
       'o.status',
@@ -347,7 +330,7 @@ export function listForReminders(db: Db, dates: { pickupDate: string; returnUnti
       'o.end_date',
       'l.title as listing_title',
       'r.full_name as renter_full_name',
-      'ow.full_name as owner_full_name',
+      'w.full_name as owner_full_name',
     ])
     .where('l.type', '=', 'rental')
     .where((eb) =>
@@ -387,7 +370,7 @@ export async function hasRentalInProgress(db: Db, listingId: string, exceptOrder
 
 /** The pending orders of an owner, locked, with what their requesters are told. */
 export function lockPendingAsOwner(db: Db, ownerId: string) {
-  return withListing(db)
+  return ordersWithListing(db)
     .select(['o.id', 'o.renter_id', 'l.title as listing_title'])
     .where('o.owner_id', '=', ownerId)
     .where('o.status', '=', 'pending')
@@ -401,12 +384,10 @@ export function countPending(db: Db) {
 
 /** Every order, oldest first, streamed for the CSV export (never all in memory). */
 export function streamForExport(db: Db) {
-  return withListing(db)
-    .innerJoin('users as r', 'r.id', 'o.renter_id')
-    .innerJoin('users as w', 'w.id', 'o.owner_id')
+  return ordersWithPeople(db)
     .select(['o.id', 'o.status', 'o.total_cents', 'o.start_date', 'o.end_date', 'o.delivery_method', 'o.created_at'])
     .select(['l.title as listing_title', 'l.type as listing_type'])
-    .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment', 'w.full_name as owner_full_name', 'w.apartment as owner_apartment'])
+    .select(BOTH_PEOPLE_COLUMNS)
     .orderBy('o.created_at')
     .orderBy('o.id')
     .stream(1000);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { ORDER_REQUEST_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
 
 // The data export reads every table that holds something about one person, by
 // named columns: secrets (password hash, session ids, reset tokens) never leave.
@@ -70,31 +71,20 @@ export function listListings(db: Db, userId: string) {
 
 /** Orders the person made or received; the other side is named, not exposed. */
 export function listOrders(db: Db, userId: string) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('listings', 'listings.id', 'orders.listing_id')
-    .innerJoin('users as owner', 'owner.id', 'orders.owner_id')
-    .innerJoin('users as renter', 'renter.id', 'orders.renter_id')
+  return ordersWithPeople(db)
     .select([
-      'orders.id',
-      'listings.title as listing_title',
-      'owner.full_name as owner_name',
-      'renter.full_name as requester_name',
-      'orders.status',
-      'orders.total_cents',
-      'orders.start_date',
-      'orders.end_date',
-      'orders.delivery_method',
-      'orders.delivery_address',
-      'orders.scheduled_at',
-      'orders.message',
-      'orders.rejection_reason',
-      'orders.cancellation_reason',
-      'orders.created_at',
-      'orders.completed_at',
+      'o.id',
+      'l.title as listing_title',
+      'w.full_name as owner_name',
+      'r.full_name as requester_name',
+      'o.status',
+      'o.total_cents',
+      ...ORDER_REQUEST_COLUMNS,
+      'o.created_at',
+      'o.completed_at',
     ])
-    .where((eb) => eb.or([eb('orders.owner_id', '=', userId), eb('orders.renter_id', '=', userId)]))
-    .orderBy('orders.created_at')
+    .where((eb) => eb.or([eb('o.owner_id', '=', userId), eb('o.renter_id', '=', userId)]))
+    .orderBy('o.created_at')
     .execute();
 }
 
