@@ -1,15 +1,31 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { createElement, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-interface FieldFrameProps {
+/** What every labelled field takes besides its control's own attributes. */
+interface FieldProps {
   id: string;
   label: string;
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
-  children: ReactNode;
 }
 
-function FieldFrame({ id, label, error, hint, optional, children }: FieldFrameProps) {
+type ControlAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> | Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+/**
+ * A labelled control: its visible label tied by id (and 'opcional' when it is), the control,
+ * then its error, or else its hint, under it and named by aria-describedby.
+ */
+function Field({
+  control,
+  classes,
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...props
+}: FieldProps & { control: 'input' | 'textarea'; classes: string } & ControlAttributes) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <div className="field-label-row">
@@ -22,7 +38,13 @@ function FieldFrame({ id, label, error, hint, optional, children }: FieldFramePr
           </span>
         ) : null}
       </div>
-      {children}
+      {createElement(control, {
+        id,
+        className: className ? `${classes} ${className}` : classes,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+        ...props,
+      })}
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -36,55 +58,13 @@ function FieldFrame({ id, label, error, hint, optional, children }: FieldFramePr
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  if (error) return `${id}-error`;
-  if (hint) return `${id}-hint`;
-  return undefined;
+/** A labelled input, with its error under it. */
+export function TextField(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldProps) {
+  return <Field control="input" classes="input" {...props} />;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-};
-
-/** A labelled input (the label is visible and tied by id), with its error under it. */
-export function TextField({ id, label, error, hint, optional, className, ...props }: TextFieldProps) {
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
-      <input
-        id={id}
-        className={`input${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
-    </FieldFrame>
-  );
-}
-
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-};
-
-export function TextAreaField({ id, label, error, hint, optional, className, ...props }: TextAreaFieldProps) {
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
-      <textarea
-        id={id}
-        className={`input textarea${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
-    </FieldFrame>
-  );
+export function TextAreaField(props: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldProps) {
+  return <Field control="textarea" classes="input textarea" {...props} />;
 }
 
 /** A whole number typed on the numeric keyboard, between min and max (portions, hours, quantity). */

@@ -13,18 +13,26 @@ interface TabsProps<T extends string> {
   onChange: (value: T) => void;
 }
 
+/**
+ * The WAI-ARIA tabs pattern's keys on a tablist: arrows move to the next or previous tab
+ * (wrapping), Home and End to the first and last. The tab to select and focus, or undefined
+ * for any other key (left to the browser).
+ */
+export function tabForKey<T>(event: KeyboardEvent, tabs: readonly T[], selectedIndex: number): T | undefined {
+  let next: number;
+  if (event.key === 'ArrowRight') next = (selectedIndex + 1) % tabs.length;
+  else if (event.key === 'ArrowLeft') next = (selectedIndex - 1 + tabs.length) % tabs.length;
+  else if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = tabs.length - 1;
+  else return undefined;
+  event.preventDefault();
+  return tabs[next];
+}
+
 /** Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). */
 export function Tabs<T extends string>({ idPrefix, label, value, items, onChange }: TabsProps<T>) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = items.findIndex((item) => item.value === value);
-    let next: number;
-    if (event.key === 'ArrowRight') next = (index + 1) % items.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + items.length) % items.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = items.length - 1;
-    else return;
-    event.preventDefault();
-    const target = items[next];
+    const target = tabForKey(event, items, items.findIndex((item) => item.value === value));
     if (!target) return;
     onChange(target.value);
     document.getElementById(`${idPrefix}-tab-${target.value}`)?.focus();

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarIcon, CheckIcon, MegaphoneIcon, PackageIcon, UserIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { ListingTypeBadge, OrderStatusBadge } from '../../../components/status-badges.tsx';
+import { RejectionReason } from './moderation-listing-card.tsx';
 
 interface AdminOrderCardProps {
   order: AdminOrder;
@@ -15,7 +16,6 @@ interface AdminOrderCardProps {
   onApprove: (order: AdminOrder) => void;
   onReject: (order: AdminOrder) => void;
 }
-
 
 /** 'Ana Beatriz Souza · Apto A-101', the apartment kept on one line. */
 function Person({ role, who }: { role: string; who: { fullName: string; apartment: string | null } }) {
@@ -80,12 +80,7 @@ export function AdminOrderCard({ order, canDecide, busy, onApprove, onReject }: 
           Pedido em {formatDate(order.createdAt)}
         </li>
       </ul>
-      {order.status === 'rejected' && order.rejectionReason ? (
-        <p className="moderation-card-reason">
-          <strong>Motivo da rejeição</strong>
-          {order.rejectionReason}
-        </p>
-      ) : null}
+      <RejectionReason status={order.status} reason={order.rejectionReason} />
       {canDecide && order.status === 'pending' ? (
         <div className="moderation-actions">
           <Button variant="danger-outline" size="sm" onClick={() => onReject(order)} disabled={busy}>

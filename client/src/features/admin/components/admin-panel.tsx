@@ -4,9 +4,9 @@ import { LoadMore } from '../../../components/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** One admin section: a titled <section> the heading names. */
-export function AdminPanel({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+export function AdminPanel({ titleId, title, className, children }: { titleId: string; title: string; className?: string; children: ReactNode }) {
   return (
-    <section className="section" aria-labelledby={titleId}>
+    <section className={className ? `section ${className}` : 'section'} aria-labelledby={titleId}>
       <div className="section-header">
         <h2 className="section-title" id={titleId}>
           {title}

@@ -1,5 +1,6 @@
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { AdminPanel } from './admin-panel.tsx';
 
 const EXPORTS = [
   { file: 'usuarios', label: 'Usuários' },
@@ -11,12 +12,7 @@ const EXPORTS = [
 /** CSV downloads for administrators, as a Brazilian spreadsheet opens them (the server streams them). */
 export function ExportsLinks() {
   return (
-    <section className="section" aria-labelledby="admin-exports-title">
-      <div className="section-header">
-        <h2 className="section-title" id="admin-exports-title">
-          Exportar (CSV)
-        </h2>
-      </div>
+    <AdminPanel titleId="admin-exports-title" title="Exportar (CSV)">
       <div className="admin-exports">
         {EXPORTS.map(({ file, label }) => (
           <a key={file} className={buttonClassName({ variant: 'outline', size: 'sm' })} href={`/exports/${file}.csv`} download>
@@ -25,6 +21,6 @@ export function ExportsLinks() {
           </a>
         ))}
       </div>
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,24 +1,20 @@
-import type { ListingStatus, ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_TYPES, type ListingStatus, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { isExpired, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { moderationStatusLabel } from '../../../components/status-badges.tsx';
 
-export const TYPE_OPTIONS: readonly { value: ListingType | 'all'; label: string }[] = [
-  { value: 'all', label: 'Todos' },
-  { value: 'rental', label: LISTING_TYPE_LABELS.rental },
-  { value: 'food', label: LISTING_TYPE_LABELS.food },
-  { value: 'service', label: LISTING_TYPE_LABELS.service },
-];
+/** A filter's choices: 'Todos' first, then each value under its label. */
+function optionsWithAll<T extends string>(values: readonly T[], labelOf: (value: T) => string): readonly { value: T | 'all'; label: string }[] {
+  return [{ value: 'all', label: 'Todos' }, ...values.map((value) => ({ value, label: labelOf(value) }))];
+}
 
-/** docs/product.md §10.17 asks for all/active/paused/pending; the other two statuses exist too. */
-export const STATUS_OPTIONS: readonly { value: ListingStatus | 'all'; label: string }[] = [
-  { value: 'all', label: 'Todos' },
-  { value: 'active', label: 'Ativo' },
-  { value: 'paused', label: 'Pausado' },
-  { value: 'pending', label: 'Pendente' },
-  { value: 'inactive', label: 'Pausado pelo dono' },
-  { value: 'rejected', label: 'Rejeitado' },
-];
+export const TYPE_OPTIONS = optionsWithAll(LISTING_TYPES, (type) => LISTING_TYPE_LABELS[type]);
+
+/** docs/product.md §10.17 asks for all/active/paused/pending; the other two statuses exist too (labelled as the badges say them). */
+export const STATUS_OPTIONS = optionsWithAll<ListingStatus>(['active', 'paused', 'pending', 'inactive', 'rejected'], (status) =>
+  moderationStatusLabel(status, null),
+);
 
 /** Active in the table but past its 30 days: neighbours no longer see it. */
 export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now = new Date()): boolean {
@@ -26,10 +22,7 @@ export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expir
 }
 
 /** The orders section's filter (docs/product.md §10.17), in the lifecycle's order. */
-export const ORDER_STATUS_OPTIONS: readonly { value: OrderStatus | 'all'; label: string }[] = [
-  { value: 'all', label: 'Todos' },
-  ...(['pending', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'] as const).map((status) => ({
-    value: status,
-    label: ORDER_STATUS_LABELS[status],
-  })),
-];
+export const ORDER_STATUS_OPTIONS = optionsWithAll<OrderStatus>(
+  ['pending', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'],
+  (status) => ORDER_STATUS_LABELS[status],
+);

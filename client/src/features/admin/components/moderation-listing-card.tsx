@@ -34,6 +34,17 @@ export function ModerationPrice({ listing }: { listing: Pick<ManagedListing, 'pr
   );
 }
 
+/** Why a rejected listing or order was refused; nothing for any other status. */
+export function RejectionReason({ status, reason }: { status: string; reason: string | null }) {
+  if (status !== 'rejected' || !reason) return null;
+  return (
+    <p className="moderation-card-reason">
+      <strong>Motivo da rejeição</strong>
+      {reason}
+    </p>
+  );
+}
+
 /** One listing in /admin: enough to decide (photo, title, type, owner, price, text) and its actions. */
 export function ModerationListingCard({ listing, showStatus = false, children }: ModerationListingCardProps) {
   const headingId = `moderation-listing-${listing.id}`;
@@ -66,12 +77,7 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
           {dateLine(listing)}
         </li>
       </ul>
-      {listing.status === 'rejected' && listing.rejectionReason ? (
-        <p className="moderation-card-reason">
-          <strong>Motivo da rejeição</strong>
-          {listing.rejectionReason}
-        </p>
-      ) : null}
+      <RejectionReason status={listing.status} reason={listing.rejectionReason} />
       <div className="moderation-actions">{children}</div>
     </article>
   );

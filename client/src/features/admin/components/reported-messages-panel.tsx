@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { AdminPanel } from './admin-panel.tsx';
 
 function person(p: { fullName: string; apartment: string | null }): string {
   return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;
@@ -49,12 +50,7 @@ export function ReportedMessagesPanel() {
   const items = reported.data?.items ?? [];
 
   return (
-    <section className="section admin-reported" aria-labelledby="admin-reported-title">
-      <div className="section-header">
-        <h2 className="section-title" id="admin-reported-title">
-          Mensagens denunciadas
-        </h2>
-      </div>
+    <AdminPanel titleId="admin-reported-title" title="Mensagens denunciadas" className="admin-reported">
       {reported.isPending ? (
         <Spinner />
       ) : reported.isError ? (
@@ -81,6 +77,6 @@ export function ReportedMessagesPanel() {
         </ul>
       )}
       <ReportedThreadDialog report={open} onClose={() => setOpen(null)} />
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType, KeyboardEvent } from 'react';
+import { tabForKey } from '../../../components/ui/tabs.tsx';
 
 export const ADMIN_SECTIONS = ['pendencias', 'usuarios', 'anunciantes', 'anuncios', 'pedidos', 'atividade', 'cobrancas'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -27,15 +28,7 @@ export const sectionPanelId = (section: AdminSection) => `admin-panel-${section}
 /** The summary cards select the section below (docs/product.md §10.17); they behave as tabs (arrow keys). */
 export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((tab) => tab.section === value);
-    let next: number;
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = tabs.length - 1;
-    else return;
-    event.preventDefault();
-    const target = tabs[next];
+    const target = tabForKey(event, tabs, tabs.findIndex((tab) => tab.section === value));
     if (!target) return;
     onChange(target.section);
     document.getElementById(sectionTabId(target.section))?.focus();
