@@ -65,7 +65,7 @@ async function tapDay(dialog: Locator, isoDay: string) {
 
 const INVALID_PERIOD = 'Período inválido. Verifique se não há conflitos ou se está dentro dos limites (1-30 dias).';
 
-test('a neighbour rents an item for three free days, around the days another neighbour holds', async ({ page, browser, today }) => {
+test('a neighbour rents an item for three free days, around the days another neighbour holds', { tag: '@dates' }, async ({ page, browser, today }) => {
   test.slow(); // Four people and a calendar.
   const day = (offset: number) => addDays(today, offset);
   const word = uniqueWord('parafusadeira');
@@ -149,7 +149,7 @@ test('a neighbour rents an item for three free days, around the days another nei
   await Promise.all([owner.context.close(), moderator.context.close(), bruno.context.close()]);
 });
 
-test('a dish made to order is refused when scheduled too soon, then ordered in time', async ({ page, browser, today }) => {
+test('a dish made to order is refused when scheduled too soon, then ordered in time', { tag: '@dates' }, async ({ page, browser, today }) => {
   test.slow();
   const tomorrow = addDays(today, 1);
   const word = uniqueWord('lasanha');

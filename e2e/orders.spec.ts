@@ -88,7 +88,7 @@ function orderCard(page: Page, title: string, startDate: string): Locator {
   return page.getByRole('article').filter({ hasText: title }).filter({ hasText: `Retirada ${br(startDate)}` });
 }
 
-test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', async ({ browser, today }) => {
+test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', { tag: '@dates' }, async ({ browser, today }) => {
   test.slow(); // Four people, a dozen screens.
   const admin = await newLoggedInPage(browser, DEMO.admin);
   const moderator = await newLoggedInPage(browser, DEMO.moderator);

@@ -166,6 +166,7 @@ export class PgBossQueue implements JobQueue {
     for (const job of options.oneOff) await work(job.name, (data) => job.run(deps, data as never));
     const names = [...options.oneOff, ...options.scheduled].map((job) => job.name);
     reportQueueDepthFrom(async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await this.boss.getQueueSize(name)] as const))));
+    const startMinute = deps.clock.now().toISOString().slice(0, 16);
     for (const job of options.scheduled) {
       await work(job.name, async () => {
         const started = Date.now();
@@ -175,8 +176,10 @@ export class PgBossQueue implements JobQueue {
       if (options.schedule !== false) {
         await this.boss.schedule(job.name, job.cron, {}, { tz: this.timeZone });
         // A run now catches up with whatever fell due while the app was down;
-        // several instances starting together still make one run per minute.
-        await this.boss.send(job.name, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+        // several instances starting together still make one run per minute. The key
+        // carries the app clock's minute: an app restarted on another day (CLOCK_START,
+        // the e2e walks) catches up at once instead of waiting for the next real minute.
+        await this.boss.send(job.name, {}, { singletonKey: `startup ${startMinute}`, singletonSeconds: 60 });
       }
     }
   }
