@@ -1,4 +1,6 @@
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Db } from './database.ts';
+import type { OrdersTable } from './schema.ts';
 
 // Orders are read with their listing and their two people by the orders module, the
 // administration's reported threads (messages) and the data export (privacy). The
@@ -13,6 +15,12 @@ export function ordersWithListing(db: Db) {
 /** Orders with their listing and both people. */
 export function ordersWithPeople(db: Db) {
   return ordersWithListing(db).innerJoin('users as r', 'r.id', 'o.renter_id').innerJoin('users as w', 'w.id', 'o.owner_id');
+}
+
+/** The orders this person takes part in, as requester or owner: the only people an order's details are for. */
+export function takesPart(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<{ o: OrdersTable }, 'o'>();
+  return eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]);
 }
 
 /** Both people by name and apartment (never their contact data), as the administration and the order's two sides see them. */

@@ -93,22 +93,14 @@ const PREFERENCE_COLUMNS = {
   returnReminders: 'return_reminders',
 } as const;
 
-/** The user's switches; a user who never changed one has no row (all on). */
+/** The user's switches, read under the API's names; a user who never changed one has no row (all on). */
 export async function findPreferences(db: Db, userId: string): Promise<NotificationPreferences | null> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders'])
+    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders as pickupReminders', 'return_reminders as returnReminders'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    push: row.push,
-    email: row.email,
-    orders: row.orders,
-    messages: row.messages,
-    pickupReminders: row.pickup_reminders,
-    returnReminders: row.return_reminders,
-  };
+  return row ?? null;
 }
 
 export async function setPreference(db: Db, userId: string, key: keyof NotificationPreferences, enabled: boolean, now: Date) {

@@ -3,7 +3,7 @@ import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema'
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
-import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople } from '../../db/order-reads.ts';
+import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
 
 /** The order's own columns every screen shows. */
@@ -92,7 +92,7 @@ export function findForParticipant(db: Db, id: string, userId: string) {
     .select(['o.rejected_at', 'o.cancelled_at'])
     .select(BOTH_PEOPLE_COLUMNS)
     .where('o.id', '=', id)
-    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
+    .where(takesPart(userId))
     .executeTakeFirst();
 }
 
@@ -280,7 +280,7 @@ export function listRecentForUser(db: Db, userId: string, limit: number) {
     .select(['o.id', 'o.status', 'o.renter_id', 'o.created_at'])
     .select(LISTING_COLUMNS)
     .select(['r.full_name as renter_full_name', 'r.apartment as renter_apartment'])
-    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
+    .where(takesPart(userId))
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -291,10 +291,10 @@ export function listRecentForUser(db: Db, userId: string, limit: number) {
 export function listSidesFor(db: Db, userId: string, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .selectFrom('orders')
-    .select(['id', 'renter_id', 'status'])
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('renter_id', '=', userId), eb('owner_id', '=', userId)]))
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.renter_id', 'o.status'])
+    .where('o.id', 'in', ids)
+    .where(takesPart(userId))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { ORDER_REQUEST_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
+import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 
 // The data export reads every table that holds something about one person, by
 // named columns: secrets (password hash, session ids, reset tokens) never leave.
@@ -83,7 +83,7 @@ export function listOrders(db: Db, userId: string) {
       'o.created_at',
       'o.completed_at',
     ])
-    .where((eb) => eb.or([eb('o.owner_id', '=', userId), eb('o.renter_id', '=', userId)]))
+    .where(takesPart(userId))
     .orderBy('o.created_at')
     .execute();
 }
