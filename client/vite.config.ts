@@ -22,6 +22,11 @@ export default defineConfig({
         // the entry; it is pure, and the link loads with the first subscription (lib/trpc.ts).
         moduleSideEffects: [{ test: /node_modules\/@trpc\/client\//, sideEffects: false }],
       },
+      output: {
+        // Everything the entry loads statically in one chunk (index.html's script): one file, one gzip
+        // dictionary, ~0.5 KB less per page than the shared vendor chunks rolldown makes on its own.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
     },
   },
 });

@@ -1,9 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
-import { ADMIN_SECTIONS, type AdminSection } from '../features/admin/components/summary-tabs.tsx';
-import { adminOrdersInput } from '../features/admin/hooks/use-admin-orders.ts';
-import { adminUsersInput } from '../features/admin/hooks/use-admin-people.ts';
-import { allListingsInput, NO_LISTING_FILTERS, pendingListingsInput } from '../features/admin/hooks/use-moderation-listings.ts';
+import {
+  ADMIN_SECTIONS,
+  adminOrdersInput,
+  adminUsersInput,
+  allListingsInput,
+  NO_LISTING_FILTERS,
+  pendingListingsInput,
+  type AdminSection,
+} from '../features/admin/admin-inputs.ts';
 import { useSessionUser } from '../hooks/use-session-user.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';

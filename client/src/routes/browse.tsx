@@ -1,7 +1,6 @@
 import { createRoute, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
-import { parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
-import { listingFeedInput } from '../features/listings/hooks/use-listing-feed.ts';
+import { listingFeedInput, parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 

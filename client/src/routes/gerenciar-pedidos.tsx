@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { receivedOrdersInput } from '../features/orders/hooks/use-orders.ts';
 import {
   parseReceivedOrdersSearch,
+  receivedOrdersInput,
   receivedOrdersSearchOf,
   receivedOrderTabOf,
   type ReceivedOrdersSearch,

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { myOrdersInput } from '../features/orders/hooks/use-orders.ts';
-import { myOrdersSearchOf, myOrderTabOf, parseMyOrdersSearch, type MyOrdersSearch } from '../features/orders/order-tabs.ts';
+import { myOrdersInput, myOrdersSearchOf, myOrderTabOf, parseMyOrdersSearch, type MyOrdersSearch } from '../features/orders/order-tabs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { notificationListInput } from '../features/notifications/hooks/use-notifications.ts';
+import { notificationListInput } from '../features/notifications/notification-inputs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 

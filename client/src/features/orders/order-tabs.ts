@@ -55,3 +55,12 @@ export function receivedOrderTabOf(search: ReceivedOrdersSearch): ReceivedOrderT
 export function receivedOrdersSearchOf(tab: ReceivedOrderTab): ReceivedOrdersSearch {
   return parseReceivedOrdersSearch({ aba: RECEIVED_ORDER_TAB_ITEMS.find((item) => item.value === tab)?.slug });
 }
+
+/** Inputs shared by the route loaders and the screens (one cache entry per tab). */
+export function myOrdersInput(tab: MyOrderTab) {
+  return { tab };
+}
+
+export function receivedOrdersInput(tab: ReceivedOrderTab) {
+  return { tab };
+}

@@ -1,8 +1,9 @@
 import type { ComponentType, KeyboardEvent } from 'react';
 import { tabForKey } from '../../../components/ui/tabs.tsx';
 
-export const ADMIN_SECTIONS = ['pendencias', 'usuarios', 'anunciantes', 'anuncios', 'pedidos', 'atividade', 'cobrancas'] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+import type { AdminSection } from '../admin-inputs.ts';
+
+export type { AdminSection } from '../admin-inputs.ts';
 
 /** Sections only administrators see: people and billing (decisions.md). */
 export const ADMIN_ONLY_SECTIONS: readonly AdminSection[] = ['usuarios', 'anunciantes', 'cobrancas'];

@@ -2,11 +2,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { adminOrdersInput } from '../admin-inputs.ts';
 
-/** Input shared by the route loader and the section (one cache entry per filter). */
-export function adminOrdersInput(status: OrderStatus | null) {
-  return { status };
-}
 
 /** The orders section (docs/product.md §10.17): the newest orders, optionally of one status, page by page ('Carregar mais'). */
 export function useAdminOrders(status: OrderStatus | null) {

@@ -3,11 +3,8 @@ import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.sche
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { useJsonDownload } from '../../../hooks/use-json-download.ts';
 import { queryUtils, trpc } from '../../../lib/trpc.ts';
+import { adminUsersInput } from '../admin-inputs.ts';
 
-/** Inputs shared by the route loader and the section (one cache entry per filter). */
-export function adminUsersInput(search: string, status: UserStatusFilter) {
-  return { search: search || undefined, status };
-}
 
 /** 'Usuários': search and status filter, page by page ('Carregar mais'). */
 export function useAdminUsers(search: string, status: UserStatusFilter) {

@@ -1,25 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { trpc } from '../../../lib/trpc.ts';
+import { allListingsInput, pendingListingsInput, type AllListingsFilters } from '../admin-inputs.ts';
 
-export const MODERATION_PAGE_SIZE = 20;
-
-/** Inputs shared by the route loader and the screen (one cache entry each). */
-export function pendingListingsInput(search: string) {
-  return { search: search || undefined, limit: MODERATION_PAGE_SIZE };
-}
-
-export interface AllListingsFilters {
-  search: string;
-  type: ListingType | null;
-  status: ListingStatus | null;
-}
-
-export const NO_LISTING_FILTERS: AllListingsFilters = { search: '', type: null, status: null };
-
-export function allListingsInput({ search, type, status }: AllListingsFilters) {
-  return { search: search || undefined, type, status, limit: MODERATION_PAGE_SIZE };
-}
 
 /** Listings awaiting approval, newest first, page by page ('Carregar mais'). */
 export function usePendingListings(search: string) {

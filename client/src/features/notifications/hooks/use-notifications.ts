@@ -1,13 +1,8 @@
-import { NOTIFICATION_PAGE_SIZE } from '@vizinhanca/shared/notifications/notification.constants';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { notificationListInput, type NotificationTab } from '../notification-inputs.ts';
 
-export type NotificationTab = 'all' | 'unread';
-
-/** One input for the route loader and the screen, so both read the same cache entry. */
-export function notificationListInput(tab: NotificationTab) {
-  return { unreadOnly: tab === 'unread', limit: NOTIFICATION_PAGE_SIZE } as const;
-}
+export type { NotificationTab } from '../notification-inputs.ts';
 
 /** The centre, 10 at a time; 'Ver mais' fetches the next page (keyset cursor). Live events invalidate it. */
 export function useNotifications(tab: NotificationTab) {

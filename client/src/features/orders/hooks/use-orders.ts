@@ -1,15 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { MyOrderTab, ReceivedOrderTab } from '@vizinhanca/shared/orders/order.schema';
 import { trpc } from '../../../lib/trpc.ts';
+import { myOrdersInput, receivedOrdersInput } from '../order-tabs.ts';
 
-/** Inputs shared by the route loaders and the screens (one cache entry per tab). */
-export function myOrdersInput(tab: MyOrderTab) {
-  return { tab };
-}
-
-export function receivedOrdersInput(tab: ReceivedOrderTab) {
-  return { tab };
-}
 
 /**
  * /meus-pedidos: the counters and the orders of one tab. While another tab loads
