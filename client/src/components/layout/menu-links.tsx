@@ -11,7 +11,7 @@ export interface MenuLink {
 /** A card-like list of links to other screens, each with an icon and a chevron. */
 export function MenuLinks({ items, label }: { items: MenuLink[]; label?: string }) {
   return (
-    <ul className="menu-list" aria-label={label}>
+    <ul className="row-list" aria-label={label}>
       {items.map(({ to, label: text, Icon }) => (
         <li key={to}>
           <Link to={to} className="menu-item">

@@ -99,11 +99,11 @@ export function RecentActivity() {
           </div>
         </div>
       ) : (
-        <ul className="activity-list">
+        <ul className="row-list">
           {items.map((item) => {
             const { className, label } = marker(item);
             return (
-              <li key={`${item.kind}-${item.id}`} className="activity-item">
+              <li key={`${item.kind}-${item.id}`}>
                 <ActivityRow target={item.target}>
                   <span className={`activity-marker activity-marker-${className}`} aria-hidden="true" />
                   <span className="activity-body">

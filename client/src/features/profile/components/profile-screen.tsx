@@ -88,7 +88,7 @@ export function ProfileScreen() {
         ))}
       </nav>
 
-      <ul className="menu-list" aria-label="Mais opções">
+      <ul className="row-list" aria-label="Mais opções">
         <li>
           <MessagesLink className="menu-item">
             <MessageSquareIcon />

@@ -9,7 +9,7 @@ export function AccountSection() {
   const [open, setOpen] = useState<'profile' | 'password' | null>(null);
   return (
     <SettingsSection id="settings-account" title="Conta">
-      <ul className="menu-list">
+      <ul className="row-list">
         <li>
           <button type="button" className="menu-item settings-menu-button" onClick={() => setOpen('profile')}>
             <UserIcon />
