@@ -26,19 +26,14 @@ export function useAdminUser(userId: string | null) {
   return trpc.admin.users.byId.useQuery({ userId: userId ?? '' }, { enabled: userId !== null, staleTime: 0 });
 }
 
-/** After a change to a person, every list and count that may show them is refreshed. */
+/**
+ * After a change to a person, every list and count that may show them is refreshed: all of
+ * the admin router (people, summary, pendencies, pending sign-ups, activity), the orders
+ * section and every listing query.
+ */
 function useRefreshPeople() {
   const utils = trpc.useUtils();
-  return () =>
-    Promise.all([
-      utils.admin.users.invalidate(),
-      utils.admin.summary.invalidate(),
-      utils.admin.pendencies.invalidate(),
-      utils.admin.pendingUsers.invalidate(),
-      utils.admin.activity.invalidate(),
-      utils.orders.moderation.list.invalidate(),
-      utils.listings.invalidate(),
-    ]);
+  return () => Promise.all([utils.admin.invalidate(), utils.orders.moderation.list.invalidate(), utils.listings.invalidate()]);
 }
 
 export function useUpdateUser() {

@@ -1,19 +1,12 @@
 import { availableActions, rentalProgress } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
+import type { CardHandlers } from '../../../lib/card-handlers.ts';
 import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
-export interface ReceivedOrderHandlers {
-  /** The order whose request is running (its buttons wait). */
-  busyId: string | null;
-  approve: (order: OrderItem) => void;
-  reject: (order: OrderItem) => void;
-  markDelivered: (order: OrderItem) => void;
-  complete: (order: OrderItem) => void;
-  /** The owner reviews the requester after completion. */
-  review: (order: OrderItem) => void;
-}
+/** What a received order's buttons call ('review': the owner reviews the requester after completion). */
+export type ReceivedOrderHandlers = CardHandlers<OrderItem, 'approve' | 'reject' | 'markDelivered' | 'complete' | 'review'>;
 
 /** In-progress rentals: the share of the period already used, capped at 100%, and the days left. */
 function RentalProgress({ startDate, endDate, today }: { startDate: string; endDate: string; today: string }) {
