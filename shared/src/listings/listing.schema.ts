@@ -435,7 +435,6 @@ export type MyListings = z.infer<typeof myListingsSchema>;
 
 export const listingCountsSchema = z.object({ rental: z.number().int(), food: z.number().int(), service: z.number().int() });
 
-export const listingMessageSchema = z.object({ message: z.string() });
 export const createListingOutputSchema = z.object({ id: z.string(), message: z.string() });
 /** backToReview: the edit changed approved content, so the listing waits for approval again. */
 export const updateListingOutputSchema = z.object({ message: z.string(), status: z.enum(LISTING_STATUSES), backToReview: z.boolean() });

@@ -106,8 +106,6 @@ export const unreadMessagesSchema = z.object({
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
-export const messageResultSchema = z.object({ message: z.string() });
-
 /** A reported message in /admin: the text, who wrote it and who reported it, the order and both names. */
 export const reportedMessageSchema = z.object({
   id: z.string(),

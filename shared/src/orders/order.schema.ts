@@ -305,8 +305,6 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrdersSchema = z.object({ items: z.array(adminOrderSchema), nextCursor: z.string().nullable() });
 
-export const orderMessageSchema = z.object({ message: z.string() });
-
 /** Home 'recent activity' (docs/product.md §10.5): orders and notifications merged, newest first. */
 export const RECENT_ACTIVITY_FETCHED = 5;
 export const RECENT_ACTIVITY_SHOWN = 4;

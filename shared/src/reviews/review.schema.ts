@@ -81,4 +81,3 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>;
 export const userReviewsSchema = z.object({ summary: ratingSummarySchema, renterSummary: ratingSummarySchema, items: z.array(reviewItemSchema) });
 export type UserReviews = z.infer<typeof userReviewsSchema>;
 
-export const reviewMessageSchema = z.object({ message: z.string() });

@@ -12,6 +12,7 @@ import {
 import { approveUserSchema, rejectUserSchema } from '@vizinhanca/shared/users/admin.schema';
 import { exportPersonRequestSchema, personalDataExportSchema } from '@vizinhanca/shared/privacy/privacy.schema';
 import { pendingUserSchema } from '@vizinhanca/shared/users/user.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { adminProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -19,8 +20,6 @@ import * as listings from '../listings/listings.service.ts';
 import * as privacy from '../privacy/privacy.service.ts';
 import * as users from '../users/users.service.ts';
 import * as admin from './admin.service.ts';
-
-const messageOutput = z.object({ message: z.string() });
 
 /** Usuários and Anunciantes (admins only: people's data, decisions.md). */
 const usersRouter = router({
@@ -41,7 +40,7 @@ const usersRouter = router({
 
   anonymize: adminProcedure
     .input(adminUserByIdSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => users.anonymize(ctx.deps, ctx.user.id, input.userId)),
 
   /** LGPD: everything the app holds about one person, as JSON (the same copy they can download themselves). */
@@ -69,12 +68,12 @@ export const adminRouter = router({
 
   approveUser: adminProcedure
     .input(approveUserSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => admin.approveUser(ctx.deps, ctx.user.id, input.userId, ctx.meta)),
 
   rejectUser: adminProcedure
     .input(rejectUserSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, ctx.user.id, input.userId, input.reason, ctx.meta)),
 
   /** Atividade: the audit log, latest 20 then 'Ver mais' (moderators see the history too). */

@@ -1,11 +1,9 @@
 import { changePasswordSchema, loginSchema, requestPasswordResetSchema, resetPasswordSchema, signUpSchema } from '@vizinhanca/shared/auth/auth.schema';
 import { sessionUserSchema } from '@vizinhanca/shared/users/user.schema';
-import { z } from 'zod';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
 import { sessionUser } from '../users/users.service.ts';
 import * as auth from './auth.service.ts';
-
-const messageOutput = z.object({ message: z.string() });
 
 export const authRouter = router({
   /** The signed-in user for the guards, or null. */
@@ -13,28 +11,28 @@ export const authRouter = router({
 
   signUp: publicProcedure
     .input(signUpSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => auth.signUp(ctx.deps, input, ctx.meta, ctx.setCookie)),
 
   login: publicProcedure
     .input(loginSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => auth.login(ctx.deps, input, ctx.meta, ctx.setCookie)),
 
-  logout: authedProcedure.output(messageOutput).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session, ctx.meta, ctx.setCookie)),
+  logout: authedProcedure.output(messageAnswerSchema).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session, ctx.meta, ctx.setCookie)),
 
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx.deps, input.email, ctx.meta)),
 
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
 
   changePassword: authedProcedure
     .input(changePasswordSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.session, input)),
 });

@@ -1,9 +1,8 @@
 import { billingByIdSchema, billingOverviewSchema, billingSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { adminProcedure, approvedProcedure, router } from '../../trpc.ts';
 import * as billing from './billing.service.ts';
-
-const messageOutput = z.object({ message: z.string() });
 
 export const billingRouter = router({
   /** The Cobranças section of /admin (admins only: money and people). */
@@ -11,12 +10,12 @@ export const billingRouter = router({
 
   create: adminProcedure
     .input(createBillingSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => billing.create(ctx.deps, ctx.user.id, input)),
 
   markPaid: adminProcedure
     .input(billingByIdSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => billing.markPaid(ctx.deps, ctx.user.id, input.id)),
 
   /** /cobrancas: the caller's own charges (read only). */
@@ -25,6 +24,6 @@ export const billingRouter = router({
   /** A resident's payment attempt: answered with a clear error while no provider is wired. */
   pay: approvedProcedure
     .input(billingByIdSchema)
-    .output(messageOutput)
+    .output(messageAnswerSchema)
     .mutation(() => billing.pay()),
 });

@@ -1,9 +1,11 @@
 import { inviteByCodeSchema, inviteIdSchema, invitePreviewSchema, invitesOverviewSchema, sendInviteSchema } from '@vizinhanca/shared/invites/invite.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as invites from './invites.service.ts';
 
-const messageOutput = z.object({ message: z.string() });
+// The resident's actions on one of their invites, answered with a message.
+const inviteAction = approvedProcedure.input(inviteIdSchema).output(messageAnswerSchema);
 
 export const invitesRouter = router({
   /** The resident's sent invites, counters and own shareable code (2.20). */
@@ -14,15 +16,9 @@ export const invitesRouter = router({
     .output(z.object({ id: z.string(), message: z.string() }))
     .mutation(({ ctx, input }) => invites.send(ctx.deps, ctx.user.id, input, ctx.meta)),
 
-  resend: approvedProcedure
-    .input(inviteIdSchema)
-    .output(messageOutput)
-    .mutation(({ ctx, input }) => invites.resend(ctx.deps, ctx.user.id, input.id, ctx.meta)),
+  resend: inviteAction.mutation(({ ctx, input }) => invites.resend(ctx.deps, ctx.user.id, input.id, ctx.meta)),
 
-  cancel: approvedProcedure
-    .input(inviteIdSchema)
-    .output(messageOutput)
-    .mutation(({ ctx, input }) => invites.cancel(ctx.deps, ctx.user.id, input.id)),
+  cancel: inviteAction.mutation(({ ctx, input }) => invites.cancel(ctx.deps, ctx.user.id, input.id)),
 
   /** Public: the link page before sign-up (the code itself is the secret). */
   preview: publicProcedure

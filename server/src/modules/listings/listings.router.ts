@@ -5,7 +5,6 @@ import {
   createListingSchema,
   listingByIdSchema,
   listingCountsSchema,
-  listingMessageSchema,
   listingPageSchema,
   listListingsSchema,
   managedListingSchema,
@@ -23,13 +22,14 @@ import {
   unblockDaySchema,
   updateListingSchema,
 } from '@vizinhanca/shared/listings/listing.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as listings from './listings.service.ts';
 
 // Actions on one listing answered with a message: the staff's decisions, and the owner's own.
-const staffDecision = staffProcedure.input(listingByIdSchema).output(listingMessageSchema);
-const staffDecisionWithReason = staffProcedure.input(moderationDecisionSchema).output(listingMessageSchema);
-const ownerAction = approvedProcedure.input(listingByIdSchema).output(listingMessageSchema);
+const staffDecision = staffProcedure.input(listingByIdSchema).output(messageAnswerSchema);
+const staffDecisionWithReason = staffProcedure.input(moderationDecisionSchema).output(messageAnswerSchema);
+const ownerAction = approvedProcedure.input(listingByIdSchema).output(messageAnswerSchema);
 
 /** Admins and moderators: the pendencies, the all-listings section of /admin and its actions. */
 const moderationRouter = router({
@@ -109,12 +109,12 @@ export const listingsRouter = router({
   /** The owner marks days a rental is not available; nobody can order them. */
   blockDays: approvedProcedure
     .input(blockDaysSchema)
-    .output(listingMessageSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => listings.blockDays(ctx.deps, ctx.user.id, input.id, input.days)),
 
   unblockDay: approvedProcedure
     .input(unblockDaySchema)
-    .output(listingMessageSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => listings.unblockDay(ctx.deps, ctx.user.id, input.id, input.day)),
 
   /** 'Salvar' / remove from 'Salvos'. */

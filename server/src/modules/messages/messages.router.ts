@@ -1,5 +1,4 @@
 import {
-  messageResultSchema,
   reportedMessagesSchema,
   reportMessageSchema,
   sendMessageSchema,
@@ -9,6 +8,7 @@ import {
   threadSchema,
   unreadMessagesSchema,
 } from '@vizinhanca/shared/messages/message.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as messages from './messages.service.ts';
@@ -50,7 +50,7 @@ export const messagesRouter = router({
 
   report: approvedProcedure
     .input(reportMessageSchema)
-    .output(messageResultSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => messages.report(ctx.deps, ctx.user.id, input.messageId, input.reason)),
 
   moderation: moderationRouter,

@@ -9,18 +9,18 @@ import {
   occupiedDatesSchema,
   orderByIdSchema,
   orderDecisionSchema,
-  orderMessageSchema,
   receivedOrdersInputSchema,
   receivedOrdersSchema,
 } from '@vizinhanca/shared/orders/order.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as orders from './orders.service.ts';
 
 // Decisions on one order answered with a message, with or without a reason (admins, or either side of the order).
-const adminDecision = adminProcedure.input(orderByIdSchema).output(orderMessageSchema);
-const adminDecisionWithReason = adminProcedure.input(orderDecisionSchema).output(orderMessageSchema);
-const orderAction = approvedProcedure.input(orderByIdSchema).output(orderMessageSchema);
-const orderActionWithReason = approvedProcedure.input(orderDecisionSchema).output(orderMessageSchema);
+const adminDecision = adminProcedure.input(orderByIdSchema).output(messageAnswerSchema);
+const adminDecisionWithReason = adminProcedure.input(orderDecisionSchema).output(messageAnswerSchema);
+const orderAction = approvedProcedure.input(orderByIdSchema).output(messageAnswerSchema);
+const orderActionWithReason = approvedProcedure.input(orderDecisionSchema).output(messageAnswerSchema);
 
 /** The orders section of /admin: moderators see every order; admins also decide pending ones (docs/product.md). */
 const moderationRouter = router({

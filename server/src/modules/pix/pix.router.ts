@@ -1,9 +1,8 @@
 import { orderPixInputSchema, orderPixSchema, pixKeySchema, savePixKeySchema } from '@vizinhanca/shared/pix/pix-key.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, router } from '../../trpc.ts';
 import * as pix from './pix.service.ts';
-
-const resultSchema = z.object({ message: z.string() });
 
 export const pixRouter = router({
   /** Settings: the user's own key (or null). */
@@ -14,12 +13,12 @@ export const pixRouter = router({
 
   saveKey: approvedProcedure
     .input(savePixKeySchema)
-    .output(resultSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => pix.saveKey(ctx.deps, ctx.user.id, input)),
 
   removeKey: approvedProcedure
     .input(z.void())
-    .output(resultSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx }) => pix.removeKey(ctx.deps, ctx.user.id)),
 
   /** 'Pagar com Pix' on an approved order: the code for its exact amount. */

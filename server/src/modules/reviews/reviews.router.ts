@@ -1,4 +1,5 @@
-import { createReviewSchema, reviewMessageSchema, reviewsForUserSchema, userReviewsSchema } from '@vizinhanca/shared/reviews/review.schema';
+import { createReviewSchema, reviewsForUserSchema, userReviewsSchema } from '@vizinhanca/shared/reviews/review.schema';
+import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { approvedProcedure, router } from '../../trpc.ts';
 import * as reviews from './reviews.service.ts';
 
@@ -6,7 +7,7 @@ export const reviewsRouter = router({
   /** The review dialog (docs/product.md §6.1): the requester of a completed order rates the owner. */
   create: approvedProcedure
     .input(createReviewSchema)
-    .output(reviewMessageSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => reviews.create(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
 
   /** A lister's rating and the reviews they received, newest first. */
