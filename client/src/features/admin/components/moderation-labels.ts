@@ -1,4 +1,5 @@
-import { LISTING_TYPES, type ListingStatus, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { LISTING_TYPES } from '@vizinhanca/shared/listings/listing.constants';
+import type { ListingStatus, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { isExpired, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
