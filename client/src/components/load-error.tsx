@@ -16,3 +16,15 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
     </div>
   );
 }
+
+/** The same inside a part of a screen (a calendar, a review list), styled by that part: no icon. */
+export function InlineLoadError({ className, error, onRetry }: { className: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div className={className} role="alert">
+      <p>{errorMessage(error)}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
+  );
+}

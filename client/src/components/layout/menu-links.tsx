@@ -1,17 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ChevronRightIcon } from '../ui/icons.tsx';
 
 export interface MenuLink {
-  to: '/privacidade' | '/sobre';
+  to: '/privacidade' | '/sobre' | '/salvos' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda';
   label: string;
   Icon: ComponentType;
 }
 
-/** A card-like list of links to other screens, each with an icon and a chevron. */
-export function MenuLinks({ items, label }: { items: MenuLink[]; label?: string }) {
+/** A card-like list of links to other screens, each with an icon and a chevron; `children`: <li>s before them. */
+export function MenuLinks({ items, label, children }: { items: MenuLink[]; label?: string; children?: ReactNode }) {
   return (
     <ul className="row-list" aria-label={label}>
+      {children}
       {items.map(({ to, label: text, Icon }) => (
         <li key={to}>
           <Link to={to} className="menu-item">

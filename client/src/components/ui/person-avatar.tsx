@@ -8,3 +8,12 @@ export function PersonAvatar({ fullName, avatarUrl, className }: { fullName: str
     </span>
   );
 }
+
+/** The person's photo named for screen readers ('Foto de …'), or their initials, hidden from them (the name follows). */
+export function PersonPhoto({ fullName, avatarUrl }: { fullName: string; avatarUrl: string | null }) {
+  return (
+    <div className="avatar" aria-hidden={avatarUrl ? undefined : true}>
+      {avatarUrl ? <img src={avatarUrl} alt={`Foto de ${fullName}`} /> : initials(fullName)}
+    </div>
+  );
+}

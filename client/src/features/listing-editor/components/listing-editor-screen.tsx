@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ListingType, ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { StatusCard } from '../../../components/status-card.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
@@ -78,18 +78,15 @@ function EditListing({ id }: { id: string }) {
     const notFound = [400, 403, 404].includes(listing.error.data?.httpStatus ?? 0);
     return (
       <EditorFrame title="Editar Anúncio" backTo="/anuncios">
-        <Card className="status-card">
-          <div className="icon-tile status-icon status-icon-danger">
-            <AlertCircleIcon />
-          </div>
-          <h2 className="status-title">{notFound ? 'Anúncio não encontrado' : 'Não foi possível carregar'}</h2>
-          <p className="status-text">{notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(listing.error)}</p>
-          <div className="status-actions">
-            <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
-              Voltar para Meus Anúncios
-            </Link>
-          </div>
-        </Card>
+        <StatusCard
+          tone="danger"
+          title={notFound ? 'Anúncio não encontrado' : 'Não foi possível carregar'}
+          text={notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(listing.error)}
+        >
+          <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
+            Voltar para Meus Anúncios
+          </Link>
+        </StatusCard>
       </EditorFrame>
     );
   }

@@ -79,3 +79,16 @@ export function ListingCard({ listing, first = false }: { listing: PublicListing
     </article>
   );
 }
+
+/** A plain list of listing cards (a neighbour's listings, the saved ones). */
+export function ListingCardList({ label, items }: { label: string; items: PublicListing[] }) {
+  return (
+    <ul className="stack-list listing-list" aria-label={label}>
+      {items.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -6,6 +6,7 @@ import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/lis
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -160,17 +161,11 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
 
       {advance ? <AdvanceOrderNotice hours={listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS} /> : null}
 
-      <section className="detail-section" aria-labelledby="detail-description">
-        <h3 className="detail-section-title" id="detail-description">
-          Descrição
-        </h3>
+      <TitledSection look="detail" titleId="detail-description" title="Descrição">
         <p className="detail-description">{listing.description}</p>
-      </section>
+      </TitledSection>
 
-      <section className="detail-section" aria-labelledby="detail-delivery">
-        <h3 className="detail-section-title" id="detail-delivery">
-          {kind.deliveryHeading}
-        </h3>
+      <TitledSection look="detail" titleId="detail-delivery" title={kind.deliveryHeading}>
         <ul className="delivery-list">
           {listing.deliveryOptions.map((option) => {
             const Icon = deliveryIcon(listing.type, option);
@@ -184,12 +179,9 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
             );
           })}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section className="detail-section" aria-labelledby="detail-lister">
-        <h3 className="detail-section-title" id="detail-lister">
-          {kind.listerHeading}
-        </h3>
+      <TitledSection look="detail" titleId="detail-lister" title={kind.listerHeading}>
         <div className="card lister-card">
           <PersonAvatar className={`lister-avatar lister-avatar-${listing.type}`} fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="lister-text">
@@ -202,7 +194,7 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
           </div>
           <OwnerRating rating={listing.ownerRating} className="owner-rating-pill" />
         </div>
-      </section>
+      </TitledSection>
 
       {listing.type === 'rental' ? <OwnerReviews ownerId={listing.owner.id} /> : null}
 

@@ -7,7 +7,7 @@ import { initials } from '@vizinhanca/shared/users/user.types';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { InlineLoadError } from '../../../components/load-error.tsx';
 import { useOwnerReviews } from '../hooks/use-owner-reviews.ts';
 import { apartmentText } from '../listing-kinds.ts';
 import { StarIcon } from '../../../components/ui/icons.tsx';
@@ -44,12 +44,7 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
       {query.isPending ? (
         <Spinner label="Carregando avaliações" />
       ) : query.isError && !query.data ? (
-        <div className="empty-state empty-state-compact detail-reviews-empty" role="alert">
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <InlineLoadError className="empty-state empty-state-compact detail-reviews-empty" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <p className="empty-state empty-state-compact detail-reviews-empty">Ainda não há avaliações</p>
       ) : (

@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { ListingCard } from './listing-card.tsx';
+import { ListingCardList } from './listing-card.tsx';
 import '../../../looks.css';
 import '../listings.css';
 
@@ -16,13 +16,7 @@ export function SavedScreen() {
       {saved.isPending ? (
         <Spinner />
       ) : items.length ? (
-        <ul className="stack-list listing-list" aria-label="Anúncios salvos">
-          {items.map((listing) => (
-            <li key={listing.id}>
-              <ListingCard listing={listing} />
-            </li>
-          ))}
-        </ul>
+        <ListingCardList label="Anúncios salvos" items={items} />
       ) : (
         <div className="empty-state">
           <span className="icon-tile empty-state-icon">

@@ -2,6 +2,7 @@ import { formatCalendarDate } from '@vizinhanca/shared/format/format';
 import { BLOCK_DAYS_MAX, LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays, rentalDays } from '@vizinhanca/shared/orders/order.rules';
 import { useState, type FormEvent } from 'react';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -48,10 +49,7 @@ export function BlockedDaysSection({ listingId, today }: { listingId: string; to
   const days = list.data?.days ?? [];
 
   return (
-    <section className="section" aria-labelledby="blocked-days-title">
-      <h2 className="section-title" id="blocked-days-title">
-        Dias bloqueados
-      </h2>
+    <TitledSection titleId="blocked-days-title" title="Dias bloqueados">
       <Card className="blocked-days">
         <p className="muted">Marque os dias em que o item não está disponível (viagem, conserto). Ninguém consegue pedir esses dias.</p>
         <form className="blocked-days-form" onSubmit={onSubmit} noValidate>
@@ -88,6 +86,6 @@ export function BlockedDaysSection({ listingId, today }: { listingId: string; to
           <p className="blocked-days-empty">Nenhum dia bloqueado.</p>
         )}
       </Card>
-    </section>
+    </TitledSection>
   );
 }

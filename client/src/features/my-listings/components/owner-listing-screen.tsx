@@ -15,10 +15,12 @@ import {
   priceUnitSuffix,
 } from '@vizinhanca/shared/listings/listing.rules';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { StatusCard } from '../../../components/status-card.tsx';
 import { AlertCircleIcon, ClockIcon, InboxIcon, MapPinIcon, PhoneIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
@@ -31,50 +33,41 @@ import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } fro
 import '../../../looks.css';
 import '../my-listings.css';
 
-const HEADER = <PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />;
-
 /** /anuncio/{id}, the owner's view (docs/product.md §10.12). */
 export function OwnerListingScreen({ id }: { id: string }) {
   const listing = useOwnerListing(id);
-
-  if (listing.isPending) {
-    return (
-      <AppScreen header={HEADER}>
-        <Spinner label="Carregando anúncio..." />
-      </AppScreen>
-    );
-  }
-
-  if (listing.isError) {
-    // Someone else's listing, a deleted one or a made-up id all read the same (decisions: not found).
-    const notFound = [400, 403, 404].includes(listing.error.data?.httpStatus ?? 0);
-    return (
-      <AppScreen header={HEADER}>
-        <Card className="status-card owner-missing">
-          <div className={`icon-tile status-icon ${notFound ? 'status-icon-warning' : 'status-icon-danger'}`}>
-            <AlertCircleIcon />
-          </div>
-          <h2 className="status-title">{notFound ? LISTING_MESSAGES.notFound : 'Não foi possível carregar'}</h2>
-          <p className="status-text">{notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(listing.error)}</p>
-          <div className="status-actions">
-            {notFound ? null : (
-              <Button size="lg" block variant="outline" onClick={() => void listing.refetch()}>
-                Tentar novamente
-              </Button>
-            )}
-            <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
-              Voltar para Meus Anúncios
-            </Link>
-          </div>
-        </Card>
-      </AppScreen>
-    );
-  }
-
   return (
-    <AppScreen header={HEADER}>
-      <OwnerListingDetail listing={listing.data} />
+    <AppScreen header={<PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />}>
+      {listing.isPending ? (
+        <Spinner label="Carregando anúncio..." />
+      ) : listing.isError ? (
+        <OwnerListingError error={listing.error} onRetry={() => void listing.refetch()} />
+      ) : (
+        <OwnerListingDetail listing={listing.data} />
+      )}
     </AppScreen>
+  );
+}
+
+function OwnerListingError({ error, onRetry }: { error: { data?: { httpStatus?: number } | null }; onRetry: () => void }) {
+  // Someone else's listing, a deleted one or a made-up id all read the same (decisions: not found).
+  const notFound = [400, 403, 404].includes(error.data?.httpStatus ?? 0);
+  return (
+    <StatusCard
+      tone={notFound ? 'warning' : 'danger'}
+      className="owner-missing"
+      title={notFound ? LISTING_MESSAGES.notFound : 'Não foi possível carregar'}
+      text={notFound ? 'Ele pode ter sido excluído ou o endereço está incorreto.' : errorMessage(error)}
+    >
+      {notFound ? null : (
+        <Button size="lg" block variant="outline" onClick={onRetry}>
+          Tentar novamente
+        </Button>
+      )}
+      <Link to="/anuncios" className={buttonClassName({ size: 'lg', block: true })}>
+        Voltar para Meus Anúncios
+      </Link>
+    </StatusCard>
   );
 }
 
@@ -90,6 +83,13 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const expired = isExpired(listing.expiresAt);
   // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
+  // The owner pauses what is active and reactivates what they paused; one button, never both.
+  const toggle =
+    listing.status === 'active'
+      ? { action: pause, Icon: PauseIcon, label: 'Pausar' }
+      : listing.status === 'inactive'
+        ? { action: reactivate, Icon: PlayIcon, label: 'Reativar' }
+        : null;
   const renewButton = (
     <Button variant={expired ? 'primary' : 'secondary'} loading={renew.isPending} disabled={busy} onClick={() => renew.mutate(input)}>
       <RefreshIcon />
@@ -145,16 +145,10 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
             <PencilIcon />
             Editar
           </Link>
-          {listing.status === 'active' ? (
-            <Button variant="secondary" loading={pause.isPending} disabled={busy} onClick={() => pause.mutate(input)}>
-              <PauseIcon />
-              Pausar
-            </Button>
-          ) : null}
-          {listing.status === 'inactive' ? (
-            <Button variant="secondary" loading={reactivate.isPending} disabled={busy} onClick={() => reactivate.mutate(input)}>
-              <PlayIcon />
-              Reativar
+          {toggle ? (
+            <Button variant="secondary" loading={toggle.action.isPending} disabled={busy} onClick={() => toggle.action.mutate(input)}>
+              <toggle.Icon />
+              {toggle.label}
             </Button>
           ) : null}
           {canRenew && !expired ? renewButton : null}
@@ -171,19 +165,13 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
 
       {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone())} /> : null}
 
-      <section className="section" aria-labelledby="owner-description-title">
-        <h2 className="section-title" id="owner-description-title">
-          Descrição
-        </h2>
+      <TitledSection titleId="owner-description-title" title="Descrição">
         <Card>
           <p className="owner-description">{listing.description}</p>
         </Card>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="owner-info-title">
-        <h2 className="section-title" id="owner-info-title">
-          Informações
-        </h2>
+      <TitledSection titleId="owner-info-title" title="Informações">
         <dl className="owner-info">
           <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
           {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
@@ -202,12 +190,9 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
             </InfoRow>
           ) : null}
         </dl>
-      </section>
+      </TitledSection>
 
-      <section className="section" aria-labelledby="owner-advertiser-title">
-        <h2 className="section-title" id="owner-advertiser-title">
-          Anunciante
-        </h2>
+      <TitledSection titleId="owner-advertiser-title" title="Anunciante">
         <Card className="owner-advertiser">
           <PersonAvatar className="avatar owner-advertiser-avatar" fullName={listing.owner.fullName} avatarUrl={listing.owner.avatarUrl} />
           <div className="owner-advertiser-text">
@@ -224,7 +209,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
             ) : null}
           </div>
         </Card>
-      </section>
+      </TitledSection>
 
       <DeleteListingDialog
         listing={confirmDelete ? listing : null}

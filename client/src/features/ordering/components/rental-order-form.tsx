@@ -2,9 +2,9 @@ import { formatCurrency } from '@vizinhanca/shared/format/format';
 import type { PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { MapPinIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { InlineLoadError } from '../../../components/load-error.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { EMPTY_SELECTION, periodError, shortDate, tapDay } from '../calendar.ts';
 import { daysTaken, type useCreateOrder } from '../hooks/use-create-order.ts';
@@ -70,12 +70,7 @@ export function RentalOrderForm({ formId, listing, createOrder }: RentalOrderFor
         {calendar.isPending ? (
           <Spinner />
         ) : calendar.isError ? (
-          <div className="order-load-error" role="alert">
-            <p>{errorMessage(calendar.error)}</p>
-            <Button variant="secondary" size="sm" onClick={() => void calendar.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <InlineLoadError className="order-load-error" error={calendar.error} onRetry={() => void calendar.refetch()} />
         ) : (
           <RentalCalendar today={calendar.data.today} occupied={calendar.data.ranges} start={start} end={end} onSelectDay={selectDay} />
         )}

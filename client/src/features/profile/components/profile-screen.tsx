@@ -1,15 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
-import { initials } from '@vizinhanca/shared/users/user.types';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import {
   BellIcon,
-  ChevronRightIcon,
   CreditCardIcon,
   HeartIcon,
   HelpCircleIcon,
@@ -26,11 +23,13 @@ import {
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { MessagesLink } from '../../../components/layout/messages-link.tsx';
+import { MenuLinks, type MenuLink } from '../../../components/layout/menu-links.tsx';
+import { PersonCard } from '../../../components/person-card.tsx';
 import { useOwnProfile } from '../hooks/use-own-profile.ts';
 import { ProfileStats } from './profile-stats.tsx';
 
 interface Shortcut {
-  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda' | '/salvos';
+  to: '/meus-pedidos' | '/anuncios' | '/cobrancas' | '/notificacoes';
   label: string;
   Icon: ComponentType;
 }
@@ -42,7 +41,7 @@ const TILES: Shortcut[] = [
   { to: '/notificacoes', label: 'Notificações', Icon: BellIcon },
 ];
 
-const MENU: Shortcut[] = [
+const MENU: MenuLink[] = [
   { to: '/salvos', label: 'Salvos', Icon: HeartIcon },
   { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
   { to: '/convites', label: 'Convites', Icon: UsersIcon },
@@ -58,23 +57,17 @@ export function ProfileScreen() {
 
   return (
     <AppScreen header={<PageHeader title="Perfil" />}>
-      <Card className="profile-card">
-        <div className="avatar" aria-hidden={profile.avatarUrl ? undefined : true}>
-          {profile.avatarUrl ? <img src={profile.avatarUrl} alt={`Foto de ${profile.fullName}`} /> : initials(profile.fullName)}
-        </div>
-        <h2 className="profile-name">{profile.fullName}</h2>
-        <div className="profile-meta">
-          <span>
-            <MapPinIcon />
-            {profile.apartment ? `Apto ${profile.apartment}` : 'Sem apartamento'}
-          </span>
-          <span>
-            <PhoneIcon />
-            {profile.phone ? maskPhone(profile.phone) : 'Sem telefone'}
-          </span>
-        </div>
+      <PersonCard
+        look="profile"
+        fullName={profile.fullName}
+        avatarUrl={profile.avatarUrl}
+        facts={[
+          { Icon: MapPinIcon, text: profile.apartment ? `Apto ${profile.apartment}` : 'Sem apartamento' },
+          { Icon: PhoneIcon, text: profile.phone ? maskPhone(profile.phone) : 'Sem telefone' },
+        ]}
+      >
         <ProfileStats />
-      </Card>
+      </PersonCard>
 
       <nav aria-label="Atalhos do perfil" className="columns">
         {TILES.map(({ to, label, Icon }) => (
@@ -88,23 +81,14 @@ export function ProfileScreen() {
         ))}
       </nav>
 
-      <ul className="row-list" aria-label="Mais opções">
+      <MenuLinks label="Mais opções" items={MENU}>
         <li>
           <MessagesLink className="menu-item">
             <MessageSquareIcon />
             <span className="menu-item-label">Mensagens</span>
           </MessagesLink>
         </li>
-        {MENU.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <Link to={to} className="menu-item">
-              <Icon />
-              <span className="menu-item-label">{label}</span>
-              <ChevronRightIcon />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      </MenuLinks>
 
       <Button variant="danger-outline" size="lg" block loading={logout.isPending} onClick={() => logout.mutate()}>
         <LogOutIcon />

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { ChevronRightIcon, LockIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
-import { SettingsSection } from './settings-screen.tsx';
+import { TitledSection } from '../../../components/layout/titled-section.tsx';
 
 /** Conta: 'Editar perfil' (photo; the rest read-only) and 'Alterar senha'. */
 export function AccountSection() {
   const [open, setOpen] = useState<'profile' | 'password' | null>(null);
   return (
-    <SettingsSection id="settings-account" title="Conta">
+    <TitledSection titleId="settings-account" title="Conta">
       <ul className="row-list">
         <li>
           <button type="button" className="menu-item settings-menu-button" onClick={() => setOpen('profile')}>
@@ -27,6 +27,6 @@ export function AccountSection() {
       </ul>
       <EditProfileDialog open={open === 'profile'} onClose={() => setOpen(null)} />
       <ChangePasswordDialog open={open === 'password'} onClose={() => setOpen(null)} />
-    </SettingsSection>
+    </TitledSection>
   );
 }

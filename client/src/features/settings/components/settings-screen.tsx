@@ -20,15 +20,3 @@ export function SettingsScreen({ children }: { children: ReactNode }) {
     </AppScreen>
   );
 }
-
-/** One titled block of the settings page (Conta, Notificações, Privacidade e Segurança...). */
-export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="section" aria-labelledby={id}>
-      <h2 className="section-title" id={id}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
