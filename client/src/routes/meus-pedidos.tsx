@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { myOrdersInput, myOrdersSearchOf, myOrderTabOf, parseMyOrdersSearch, type MyOrdersSearch } from '../features/orders/order-tabs.ts';
+import { MY_ORDER_TABS, myOrdersInput, type MyOrdersSearch } from '../features/orders/order-tabs.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 
@@ -9,13 +9,13 @@ const MyOrdersScreen = lazyScreen(() => import('../features/orders/components/my
 export const myOrdersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/meus-pedidos',
-  validateSearch: (search: Record<string, unknown>): MyOrdersSearch => parseMyOrdersSearch(search),
+  validateSearch: (search: Record<string, unknown>): MyOrdersSearch => MY_ORDER_TABS.parse(search),
   // No loaderDeps: switching tabs keeps the screen (the list shows its own spinner).
   loader: ({ context, location }) =>
-    context.queryUtils.orders.mine.prefetch(myOrdersInput(myOrderTabOf(parseMyOrdersSearch(location.search as Record<string, unknown>)))),
+    context.queryUtils.orders.mine.prefetch(myOrdersInput(MY_ORDER_TABS.tabOf(MY_ORDER_TABS.parse(location.search as Record<string, unknown>)))),
   component: withScreens(function MyOrdersRoute() {
     const search = myOrdersRoute.useSearch();
     const navigate = myOrdersRoute.useNavigate();
-    return <MyOrdersScreen tab={myOrderTabOf(search)} onTabChange={(tab) => void navigate({ search: myOrdersSearchOf(tab), replace: true })} />;
+    return <MyOrdersScreen tab={MY_ORDER_TABS.tabOf(search)} onTabChange={(tab) => void navigate({ search: MY_ORDER_TABS.searchOf(tab), replace: true })} />;
   }, MyOrdersScreen),
 });

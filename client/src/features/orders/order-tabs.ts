@@ -17,44 +17,36 @@ export const RECEIVED_ORDER_TAB_ITEMS = [
   { value: 'finished', slug: 'finalizados', label: 'Finalizados' },
 ] as const satisfies readonly { value: ReceivedOrderTab; slug: string; label: string }[];
 
-type MyOrderSlug = (typeof MY_ORDER_TAB_ITEMS)[number]['slug'];
-type ReceivedOrderSlug = (typeof RECEIVED_ORDER_TAB_ITEMS)[number]['slug'];
+type TabItem = { value: string; slug: string; label: string };
+
+/** One screen's ?aba=: the first tab is the default and leaves no ?aba= in the address; an unknown slug reads as the default. */
+function tabsInAddress<const Items extends readonly [TabItem, ...TabItem[]]>(items: Items) {
+  type Search = { aba?: Exclude<Items[number]['slug'], Items[0]['slug']> };
+  const [first] = items;
+
+  function parse(search: Record<string, unknown>): Search {
+    const item = items.find((tab) => tab.slug === search.aba);
+    return { aba: item && item.slug !== first.slug ? (item.slug as Search['aba']) : undefined };
+  }
+
+  function tabOf(search: Search): Items[number]['value'] {
+    return (items.find((tab) => tab.slug === search.aba) ?? first).value;
+  }
+
+  function searchOf(tab: Items[number]['value']): Search {
+    return parse({ aba: items.find((item) => item.value === tab)?.slug });
+  }
+
+  return { parse, tabOf, searchOf };
+}
 
 /** /meus-pedidos?aba=pendentes; no ?aba= is 'Todos'. */
-export interface MyOrdersSearch {
-  aba?: Exclude<MyOrderSlug, 'todos'>;
-}
+export const MY_ORDER_TABS = tabsInAddress(MY_ORDER_TAB_ITEMS);
+export type MyOrdersSearch = ReturnType<typeof MY_ORDER_TABS.parse>;
 
 /** /gerenciar-pedidos?aba=aprovados; no ?aba= is 'Pendentes'. */
-export interface ReceivedOrdersSearch {
-  aba?: Exclude<ReceivedOrderSlug, 'pendentes'>;
-}
-
-export function parseMyOrdersSearch(search: Record<string, unknown>): MyOrdersSearch {
-  const item = MY_ORDER_TAB_ITEMS.find((tab) => tab.slug === search.aba);
-  return { aba: item && item.slug !== 'todos' ? item.slug : undefined };
-}
-
-export function myOrderTabOf(search: MyOrdersSearch): MyOrderTab {
-  return MY_ORDER_TAB_ITEMS.find((tab) => tab.slug === search.aba)?.value ?? 'all';
-}
-
-export function myOrdersSearchOf(tab: MyOrderTab): MyOrdersSearch {
-  return parseMyOrdersSearch({ aba: MY_ORDER_TAB_ITEMS.find((item) => item.value === tab)?.slug });
-}
-
-export function parseReceivedOrdersSearch(search: Record<string, unknown>): ReceivedOrdersSearch {
-  const item = RECEIVED_ORDER_TAB_ITEMS.find((tab) => tab.slug === search.aba);
-  return { aba: item && item.slug !== 'pendentes' ? item.slug : undefined };
-}
-
-export function receivedOrderTabOf(search: ReceivedOrdersSearch): ReceivedOrderTab {
-  return RECEIVED_ORDER_TAB_ITEMS.find((tab) => tab.slug === search.aba)?.value ?? 'pending';
-}
-
-export function receivedOrdersSearchOf(tab: ReceivedOrderTab): ReceivedOrdersSearch {
-  return parseReceivedOrdersSearch({ aba: RECEIVED_ORDER_TAB_ITEMS.find((item) => item.value === tab)?.slug });
-}
+export const RECEIVED_ORDER_TABS = tabsInAddress(RECEIVED_ORDER_TAB_ITEMS);
+export type ReceivedOrdersSearch = ReturnType<typeof RECEIVED_ORDER_TABS.parse>;
 
 /** Inputs shared by the route loaders and the screens (one cache entry per tab). */
 export function myOrdersInput(tab: MyOrderTab) {

@@ -1,7 +1,9 @@
+export type CounterTone = 'total' | 'pending' | 'approved' | 'active' | 'finished';
+
 interface Counter {
   label: string;
   value: number | null;
-  tone: 'total' | 'pending' | 'approved' | 'active' | 'finished';
+  tone: CounterTone;
 }
 
 /** The four counters above the tabs (docs/product.md §10.13, §10.15). */

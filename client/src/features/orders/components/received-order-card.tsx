@@ -8,6 +8,13 @@ import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeri
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
 export type ReceivedOrderHandlers = CardHandlers<OrderItem, 'approve' | 'reject' | 'markDelivered' | 'complete' | 'review'>;
 
+/** The steps forward, in the order their buttons stand; the status decides which show. */
+const STEPS = [
+  { action: 'approve', label: 'Aprovar', check: true },
+  { action: 'markDelivered', label: 'Marcar como entregue', check: false },
+  { action: 'complete', label: 'Concluir', check: true },
+] as const;
+
 /** In-progress rentals: the share of the period already used, capped at 100%, and the days left. */
 function RentalProgress({ startDate, endDate, today }: { startDate: string; endDate: string; today: string }) {
   const { percent, label } = rentalProgress(startDate, endDate, today);
@@ -65,23 +72,12 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
             Rejeitar
           </Button>
         ) : null}
-        {actions.includes('approve') ? (
-          <Button size="sm" onClick={() => handlers.approve(order)} loading={busy}>
-            {busy ? null : <CheckIcon />}
-            Aprovar
+        {STEPS.filter((step) => actions.includes(step.action)).map(({ action, label, check }) => (
+          <Button key={action} size="sm" onClick={() => handlers[action](order)} loading={busy}>
+            {busy || !check ? null : <CheckIcon />}
+            {label}
           </Button>
-        ) : null}
-        {actions.includes('markDelivered') ? (
-          <Button size="sm" onClick={() => handlers.markDelivered(order)} loading={busy}>
-            Marcar como entregue
-          </Button>
-        ) : null}
-        {actions.includes('complete') ? (
-          <Button size="sm" onClick={() => handlers.complete(order)} loading={busy}>
-            {busy ? null : <CheckIcon />}
-            Concluir
-          </Button>
-        ) : null}
+        ))}
       </div>
     </article>
   );

@@ -4,6 +4,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { StarIcon } from '../../../components/ui/icons.tsx';
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import { useCreateReview } from '../hooks/use-order-actions.ts';
+import { orderTitle } from '../order-format.ts';
 import { OrderDialogSubject } from './order-card-parts.tsx';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
@@ -102,5 +105,20 @@ export function ReviewDialog({ order, sending, onSend, onClose }: ReviewDialogPr
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The review dialog of an order card: the user reviews the other side of `order` (null: closed). */
+export function OrderReviewDialog({ order, reviewing, onClose }: { order: OrderItem | null; reviewing: 'owner' | 'requester'; onClose: () => void }) {
+  const review = useCreateReview();
+  return (
+    <ReviewDialog
+      order={order ? { id: order.id, title: orderTitle(order), personName: order.counterpart.fullName, reviewing } : null}
+      sending={review.sending}
+      onSend={(values, done) => {
+        if (order) review.send(order, values, done);
+      }}
+      onClose={onClose}
+    />
   );
 }
