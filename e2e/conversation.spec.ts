@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
 
 // Issue 14: requester and owner talk inside the order, live in two tabs; the
 // requester copies the Pix code for the exact amount, the owner marks it paid.
@@ -74,6 +74,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await call(requester.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
 
   // The owner waits on the received orders; the requester opens the conversation from their card.
+  const ownerLive = watchLiveEvents(owner.page);
   await owner.page.goto('/gerenciar-pedidos');
   const ownerCard = owner.page.getByRole('article').filter({ hasText: title });
   await expect(ownerCard).toBeVisible();
@@ -85,16 +86,19 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // The owner's home and profile, open in other tabs: nothing unread yet.
   const ownerHome = await owner.context.newPage();
+  const homeLive = watchLiveEvents(ownerHome);
   await ownerHome.goto('/');
   const homeMessages = ownerHome.getByRole('link', { name: 'Mensagens' });
   await expect(homeMessages).toBeVisible();
   await expect(homeMessages).not.toContainText('não lida');
   const ownerProfile = await owner.context.newPage();
+  const profileLive = watchLiveEvents(ownerProfile);
   await ownerProfile.goto('/perfil');
   const profileMessages = ownerProfile.getByRole('link', { name: /^Mensagens/ });
   await expect(profileMessages).toBeVisible();
 
-  // The button sends (the phone's way); the owner's card and 'Mensagens' totals count it live.
+  // The button sends (the phone's way) once the owner's tabs listen; the owner's card and 'Mensagens' totals count it live.
+  for (const live of [ownerLive, homeLive, profileLive]) await live();
   await requester.page.getByLabel('Mensagem').fill('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');
   await requester.page.getByRole('button', { name: 'Enviar' }).click();
   await expect(messages(requester.page)).toContainText('Oi! Posso levar a bicicleta amanhã às 18h? <b>link</b> https://exemplo.com');

@@ -85,3 +85,19 @@ export function latestEmailTo(address: string): string | null {
   }
   return null;
 }
+
+/**
+ * Watches a page's live events (call before its goto): the returned check waits until the
+ * server has started the page's subscription (the 'started' answer on the websocket), so an
+ * event committed after it reaches the page live. The subscription starts after the first
+ * screen (docs/decisions/013-first-screen.md): an event sent before would be missed.
+ */
+export function watchLiveEvents(page: Page): () => Promise<void> {
+  let started = false;
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"result":{"type":"started"}')) started = true;
+    });
+  });
+  return () => expect.poll(() => started, { message: 'the live events subscription started', timeout: 15_000 }).toBe(true);
+}

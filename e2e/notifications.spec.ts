@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
 
 // The notification centre, live (spec 2.18; decisions.md "Notifications"): a
 // neighbour's order reaches the owner's open tabs as a toast and a badge, is read
@@ -68,6 +68,7 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // The owner's centre: the approvals so far, then everything read.
   const centre = owner.page;
+  const centreLive = watchLiveEvents(centre);
   await centre.goto('/notificacoes');
   await expect(centre.getByRole('heading', { name: 'Notificações' })).toBeVisible();
   await expect(centre.getByText('Lembretes automáticos ativos.')).toBeVisible();
@@ -78,17 +79,20 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // A second tab of the owner, on the profile: no badge yet.
   const profile = await owner.context.newPage();
+  const profileLive = watchLiveEvents(profile);
   await profile.goto('/perfil');
   const tile = profile.getByRole('link', { name: /Notificações/ });
   await expect(tile).toBeVisible();
   await expect(tile).not.toContainText('não lidas');
   // The home screen on the phone (the other device).
   const home = phone.page;
+  const homeLive = watchLiveEvents(home);
   await home.goto('/');
   const bell = home.getByRole('link', { name: 'Notificações' });
   await expect(bell).toBeVisible();
 
-  // The neighbour orders: a toast with the title and message, and badges, in every open tab.
+  // The neighbour orders once every open tab listens: a toast with the title and message, and badges, in each.
+  for (const live of [centreLive, profileLive, homeLive]) await live();
   await call(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, 1), endDate: addDays(today, 2) });
   for (const page of [centre, profile, home]) {
     const toast = page.locator('.toast').filter({ hasText: 'Novo pedido recebido' });
