@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
+import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
@@ -251,19 +252,9 @@ export function countPending(db: Db) {
   return countRows(db.selectFrom('listings').where('status', '=', 'pending').where('deleted_at', 'is', null));
 }
 
-/** The columns the owner's editable fields fill (the type is set once, at creation). */
+/** The columns the owner's editable fields fill (the type is set once, at creation; the photos live in listing_photos). */
 function editableColumns(fields: ListingFields) {
-  return {
-    title: fields.title,
-    description: fields.description,
-    price_cents: fields.priceCents,
-    price_unit: fields.priceUnit,
-    tags: fields.tags,
-    delivery_options: fields.deliveryOptions,
-    requires_advance_order: fields.requiresAdvanceOrder,
-    minimum_notice_hours: fields.minimumNoticeHours,
-    max_portions: fields.maxPortions,
-  };
+  return pickColumns(fields, ['title', 'description', 'priceCents', 'priceUnit', 'tags', 'deliveryOptions', 'requiresAdvanceOrder', 'minimumNoticeHours', 'maxPortions']);
 }
 
 /** Where a listing written with a past stands, and since when (the demo seed); a new one is pending. */

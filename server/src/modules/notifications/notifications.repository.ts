@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
+import { pickColumns } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
@@ -21,10 +22,7 @@ export function insertNotification(db: Db, notification: NewNotification) {
   return db
     .insertInto('notifications')
     .values({
-      user_id: notification.userId,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
+      ...pickColumns(notification, ['userId', 'type', 'title', 'message']),
       related_id: notification.relatedId ?? null,
       dedupe_key: notification.dedupeKey ?? null,
       ...(notification.history ? { read: notification.history.read, created_at: notification.history.createdAt } : {}),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
+import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
 import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
@@ -194,17 +195,7 @@ export interface OrderHistory {
 }
 
 function historyColumns(history: OrderHistory) {
-  return {
-    status: history.status,
-    rejection_reason: history.rejectionReason,
-    created_at: history.createdAt,
-    approved_at: history.approvedAt,
-    delivered_at: history.deliveredAt,
-    completed_at: history.completedAt,
-    rejected_at: history.rejectedAt,
-    cancelled_at: history.cancelledAt,
-    updated_at: history.updatedAt,
-  };
+  return pickColumns(history, ['status', 'rejectionReason', 'createdAt', 'approvedAt', 'deliveredAt', 'completedAt', 'rejectedAt', 'cancelledAt', 'updatedAt']);
 }
 
 export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistory) {

@@ -33,6 +33,7 @@ import { PAYABLE_ORDER_STATUSES, PIX_MESSAGES, PIX_NOTIFICATIONS } from '@vizinh
 import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { pickFields } from '../../db/columns.ts';
 import { pageOf } from '../../db/paging.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import * as listings from '../listings/listings.service.ts';
@@ -63,13 +64,8 @@ interface OrderTermsRow {
 /** What was ordered, as every order screen shows it: the total, portions or rental days, and how it is handed over. */
 function shownTerms(row: OrderTermsRow) {
   return {
-    totalCents: row.total_cents,
-    quantity: row.quantity,
-    startDate: row.start_date,
-    endDate: row.end_date,
+    ...pickFields(row, ['total_cents', 'quantity', 'start_date', 'end_date', 'delivery_method', 'scheduled_at']),
     days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
-    deliveryMethod: row.delivery_method,
-    scheduledAt: row.scheduled_at,
   };
 }
 

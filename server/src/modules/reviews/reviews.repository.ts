@@ -1,4 +1,5 @@
 import type { RevieweeRole } from '@vizinhanca/shared/reviews/review.schema';
+import { pickColumns } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
 
 export interface NewReview {
@@ -20,13 +21,7 @@ export function insertReview(db: Db, review: NewReview) {
   return db
     .insertInto('reviews')
     .values({
-      order_id: review.orderId,
-      reviewer_id: review.reviewerId,
-      reviewee_id: review.revieweeId,
-      reviewee_role: review.revieweeRole,
-      rating: review.rating,
-      comment: review.comment,
-      visible_at: review.visibleAt,
+      ...pickColumns(review, ['orderId', 'reviewerId', 'revieweeId', 'revieweeRole', 'rating', 'comment', 'visibleAt']),
       ...(review.history ? { created_at: review.history.createdAt, revealed: review.history.revealed } : {}),
     })
     .returning(['id'])
