@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 
 // The data export reads every table that holds something about one person, by
@@ -18,35 +20,30 @@ export function findAccountExtras(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-export function listRoles(db: Db, userId: string) {
-  return db.selectFrom('user_roles').select(['role', 'created_at']).where('user_id', '=', userId).execute();
+/** A table whose rows belong to one person through one column: what the export copies of them, and in which order. */
+interface OwnedRows<T extends keyof Database> {
+  table: T;
+  columns: readonly (keyof Database[T] & string)[];
+  /** The person's id in user_id, or their e-mail (login attempts are kept by the address typed). */
+  ownedBy: 'user_id' | 'email';
+  orderBy?: keyof Database[T] & string;
 }
 
-export function listSessions(db: Db, userId: string) {
-  return db.selectFrom('sessions').select(['created_at', 'expires_at', 'ip', 'user_agent']).where('user_id', '=', userId).orderBy('created_at').execute();
+/** Checks each entry's column names against its own table. */
+function owned<T extends keyof Database>(rows: OwnedRows<T>): OwnedRows<T> {
+  return rows;
 }
 
-export function listLoginAttempts(db: Db, email: string) {
-  return db.selectFrom('login_attempts').select(['ip', 'succeeded', 'created_at']).where('email', '=', email).orderBy('created_at').execute();
-}
-
-export function listNotifications(db: Db, userId: string) {
-  return db
-    .selectFrom('notifications')
-    .select(['type', 'title', 'message', 'read', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
-export function listImages(db: Db, userId: string) {
-  return db.selectFrom('images').select(['id', 'purpose', 'width', 'height', 'bytes', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-}
-
-export function listListings(db: Db, userId: string) {
-  return db
-    .selectFrom('listings')
-    .select([
+/** The person's own rows, table by table (what takes a join or an either-side rule is a query of its own below). */
+const OWNED_ROWS = {
+  roles: owned({ table: 'user_roles', columns: ['role', 'created_at'], ownedBy: 'user_id' }),
+  sessions: owned({ table: 'sessions', columns: ['created_at', 'expires_at', 'ip', 'user_agent'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  loginAttempts: owned({ table: 'login_attempts', columns: ['ip', 'succeeded', 'created_at'], ownedBy: 'email', orderBy: 'created_at' }),
+  notifications: owned({ table: 'notifications', columns: ['type', 'title', 'message', 'read', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  images: owned({ table: 'images', columns: ['id', 'purpose', 'width', 'height', 'bytes', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  listings: owned({
+    table: 'listings',
+    columns: [
       'id',
       'type',
       'title',
@@ -63,10 +60,35 @@ export function listListings(db: Db, userId: string) {
       'created_at',
       'updated_at',
       'deleted_at',
-    ])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+    ],
+    ownedBy: 'user_id',
+    orderBy: 'created_at',
+  }),
+  pixKeys: owned({ table: 'pix_keys', columns: ['key_type', 'key', 'updated_at'], ownedBy: 'user_id' }),
+  billings: owned({ table: 'billings', columns: ['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  notificationPreferences: owned({
+    table: 'notification_preferences',
+    columns: ['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'updated_at'],
+    ownedBy: 'user_id',
+  }),
+  // The devices that receive web push: the push service's address, never the encryption keys.
+  pushSubscriptions: owned({ table: 'push_subscriptions', columns: ['endpoint', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+};
+
+export type OwnedRowsKey = keyof typeof OWNED_ROWS;
+
+function listOwned(db: Db, rows: OwnedRows<keyof Database>, owner: string) {
+  // The names were checked against the schema in OWNED_ROWS; the query is built from them by name.
+  let query = (db as Kysely<any>).selectFrom(rows.table).select(rows.columns).where(rows.ownedBy, '=', owner);
+  if (rows.orderBy) query = query.orderBy(rows.orderBy);
+  return query.execute() as Promise<Record<string, unknown>[]>;
+}
+
+/** Every table of OWNED_ROWS for this person, under the same keys. */
+export async function listOwnedRows(db: Db, person: { id: string; email: string }): Promise<Record<OwnedRowsKey, Record<string, unknown>[]>> {
+  const tables = Object.entries(OWNED_ROWS) as [OwnedRowsKey, OwnedRows<keyof Database>][];
+  const lists = await Promise.all(tables.map(([, rows]) => listOwned(db, rows, rows.ownedBy === 'email' ? person.email : person.id)));
+  return Object.fromEntries(tables.map(([key], index) => [key, lists[index]])) as Record<OwnedRowsKey, Record<string, unknown>[]>;
 }
 
 /** Orders the person made or received; the other side is named, not exposed. */
@@ -124,30 +146,4 @@ export function listFavorites(db: Db, userId: string) {
     .where('favorites.user_id', '=', userId)
     .orderBy('favorites.created_at')
     .execute();
-}
-
-export function listPixKeys(db: Db, userId: string) {
-  return db.selectFrom('pix_keys').select(['key_type', 'key', 'updated_at']).where('user_id', '=', userId).execute();
-}
-
-export function listBillings(db: Db, userId: string) {
-  return db
-    .selectFrom('billings')
-    .select(['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
-export function listNotificationPreferences(db: Db, userId: string) {
-  return db
-    .selectFrom('notification_preferences')
-    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'updated_at'])
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-/** The devices that receive web push: the push service's address, never the encryption keys. */
-export function listPushSubscriptions(db: Db, userId: string) {
-  return db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
 }

@@ -12,42 +12,33 @@ import * as privacy from './privacy.repository.ts';
 export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
   const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
   const account = { ...profile, ...extras };
-  const [roles, sessions, loginAttempts, notifications, images, listings, orders, reviews, invites, messages, favorites, pixKeys, billings, preferences, pushSubscriptions] = await Promise.all([
-    privacy.listRoles(deps.db, userId),
-    privacy.listSessions(deps.db, userId),
-    privacy.listLoginAttempts(deps.db, account.email),
-    privacy.listNotifications(deps.db, userId),
-    privacy.listImages(deps.db, userId),
-    privacy.listListings(deps.db, userId),
+  const [owned, orders, reviews, invites, messages, favorites] = await Promise.all([
+    privacy.listOwnedRows(deps.db, { id: userId, email: account.email }),
     privacy.listOrders(deps.db, userId),
     privacy.listReviews(deps.db, userId),
     invitesSent(deps, userId),
     privacy.listMessages(deps.db, userId),
     privacy.listFavorites(deps.db, userId),
-    privacy.listPixKeys(deps.db, userId),
-    privacy.listBillings(deps.db, userId),
-    privacy.listNotificationPreferences(deps.db, userId),
-    privacy.listPushSubscriptions(deps.db, userId),
   ]);
   return {
     exportedAt: deps.clock.now().toISOString(),
     condominium: deps.config.CONDO_NAME,
     account: toJson(account),
-    roles: toJson(roles),
-    sessions: toJson(sessions),
-    loginAttempts: toJson(loginAttempts),
-    notifications: toJson(notifications),
-    images: toJson(images),
-    listings: toJson(listings),
+    roles: toJson(owned.roles),
+    sessions: toJson(owned.sessions),
+    loginAttempts: toJson(owned.loginAttempts),
+    notifications: toJson(owned.notifications),
+    images: toJson(owned.images),
+    listings: toJson(owned.listings),
     orders: toJson(orders),
     reviews: toJson(reviews),
     invitesSent: toJson(invites),
     messages: toJson(messages),
     favorites: toJson(favorites),
-    pixKeys: toJson(pixKeys),
-    billings: toJson(billings),
-    notificationPreferences: toJson(preferences),
-    pushSubscriptions: toJson(pushSubscriptions),
+    pixKeys: toJson(owned.pixKeys),
+    billings: toJson(owned.billings),
+    notificationPreferences: toJson(owned.notificationPreferences),
+    pushSubscriptions: toJson(owned.pushSubscriptions),
   };
 }
 
