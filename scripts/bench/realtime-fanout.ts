@@ -197,17 +197,13 @@ export function percentiles(samples: (number | null)[]): Percentiles {
   return { p50: at(0.5), p99: samples.length - got.length > samples.length / 100 ? Number.POSITIVE_INFINITY : at(0.99), missing: samples.length - got.length };
 }
 
-/** One transaction writing a `notification.created` event for each resident, as the app publishes them (row + NOTIFY per event). */
+/** One transaction writing a `notification.created` event for each resident, as the app publishes them (a row each; the trigger on `events` NOTIFYs the transaction). */
 async function fanOutTransaction(deps: AppDeps, userIds: string[], marker: string): Promise<number> {
   const payload = JSON.stringify({ id: randomUUID(), title: marker, message: 'bench', type: 'status_update', relatedId: null });
   return deps.db.transaction().execute(async (trx) => {
     await sql`
-      WITH inserted AS (
-        INSERT INTO events (user_id, kind, payload)
-        SELECT user_id, 'notification.created', ${payload}::jsonb FROM unnest(${userIds}::uuid[]) AS user_id
-        RETURNING id
-      )
-      SELECT count(pg_notify('vizinhanca_events', id::text)) FROM inserted`.execute(trx);
+      INSERT INTO events (user_id, kind, payload)
+      SELECT user_id, 'notification.created', ${payload}::jsonb FROM unnest(${userIds}::uuid[]) AS user_id`.execute(trx);
     return nowMs(); // the commit follows at once
   });
 }

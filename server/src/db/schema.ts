@@ -130,6 +130,8 @@ export interface EventsTable {
   kind: string;
   payload: ColumnType<unknown, string | undefined, string>;
   created_at: Generated<Date>;
+  /** The writing transaction's id (xid8, as text): one NOTIFY announces all of a transaction's events. */
+  xact_id: Generated<string>;
 }
 
 export interface ImagesTable {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import type { AppEvent } from './event-bus.ts';
 
@@ -52,6 +53,32 @@ describe('delivery in batches, by user', () => {
     await eventually(() => expect(streams.every((stream) => stream.titles().length === 3)).toBe(true));
     streams.forEach((stream, i) => expect(stream.titles()).toEqual([1, 2, 3].map((round) => `${people[i]!.id}:${round}`)));
     await Promise.all(streams.map((stream) => stream.stop()));
+  });
+
+  it('one NOTIFY announces all of a transaction\'s events, and an event written by plain SQL is announced too', async () => {
+    const listener = new pg.Client({ connectionString: app.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('LISTEN vizinhanca_event_transactions');
+    try {
+      const people = await Promise.all(Array.from({ length: 5 }, () => app.createUser()));
+      const streams = await Promise.all(people.map((person) => collect(person.id)));
+      const transactionId = await app.db.transaction().execute(async (trx) => {
+        for (const person of people) await app.deps.bus.publish(trx, notification(person.id, `bus ${person.id}`));
+        // A maintainer's insert in the same transaction: no NOTIFY of its own to remember.
+        await sql`INSERT INTO events (user_id, kind, payload) VALUES (${people[0]!.id}, 'notification.changed', '{}'::jsonb)`.execute(trx);
+        return (await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx)).rows[0]!.id;
+      });
+      await eventually(() => expect(streams.every((stream) => stream.titles().length >= 1)).toBe(true));
+      await eventually(() => expect(heard).toContain(transactionId));
+      expect(heard.filter((payload) => payload === transactionId)).toHaveLength(1);
+      streams.forEach((stream, i) => expect(stream.titles()[0]).toBe(`bus ${people[i]!.id}`));
+      await eventually(() => expect(streams[0]!.titles()).toHaveLength(2));
+      await Promise.all(streams.map((stream) => stream.stop()));
+    } finally {
+      await listener.end();
+    }
   });
 
   it('an event whose transaction commits after a later id was delivered still arrives (ids are read by NOTIFY, not after a cursor)', async () => {

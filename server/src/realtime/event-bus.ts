@@ -6,7 +6,11 @@ import type { Db } from '../db/database.ts';
 import { eventBusLag } from '../observability/metrics.ts';
 import type { OutboundEvent } from './live-event-stream.ts';
 
-const CHANNEL = 'vizinhanca_events';
+/**
+ * NOTIFYed by a trigger on `events` with the id of each transaction that wrote events,
+ * once per transaction however many it wrote (migration 2027_01_08_0001).
+ */
+const EVENTS_CHANNEL = 'vizinhanca_event_transactions';
 /** NOTIFYed by database triggers with a person's id when their sessions, account or roles change (migration 2026_12_16_0001). */
 export const SESSIONS_CHANNEL = 'vizinhanca_sessions';
 /** NOTIFYed by database triggers when what the public feed shows may have changed ('listings' or 'orders'; migration 2026_12_24_0001). */
@@ -14,8 +18,8 @@ export const FEED_CHANNEL = 'vizinhanca_feed';
 /** Channels of changes heard on the same connection besides events and sessions (see onChannel). */
 const CHANGE_CHANNELS = [FEED_CHANNEL];
 
-/** Ids read in one query at most (a bigger burst takes several). */
-const MAX_BATCH = 5000;
+/** Transactions read in one query at most (a bigger burst takes several). */
+const MAX_BATCH = 1000;
 /**
  * Event ids the bus remembers having handed over, to skip repeats (its own catch-up
  * after a dropped LISTEN overlapping NOTIFYs): one bounded set per instance, not per subscriber.
@@ -42,10 +46,11 @@ export interface Subscriber {
 }
 
 /**
- * Events between server instances: a row in `events`, then NOTIFY with its id
- * (sent on commit). Every instance LISTENs, reads the rows and hands them to its
- * local subscribers, found by user id; a subscriber that reconnects catches up
- * from the rows. The same connection carries session changes (see SESSIONS_CHANNEL).
+ * Events between server instances: rows in `events`, then one NOTIFY with the writing
+ * transaction's id (sent on commit, by a trigger). Every instance LISTENs, reads the
+ * transaction's rows and hands them to its local subscribers, found by user id; a
+ * subscriber that reconnects catches up from the rows. The same connection carries
+ * session changes (see SESSIONS_CHANNEL).
  */
 export class EventBus {
   /** Local subscribers by user id: an event costs one map lookup, whatever the number of sockets. */
@@ -57,7 +62,7 @@ export class EventBus {
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private lastSeenId = 0n;
-  /** Notified ids not read yet, in arrival (commit) order. */
+  /** Notified transaction ids not read yet, in arrival (commit) order. */
   private pending: string[] = [];
   private draining = false;
   /** Deliveries run one at a time, in arrival order (see enqueue). */
@@ -93,14 +98,14 @@ export class EventBus {
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === SESSIONS_CHANNEL) this.sessionChanged(message.payload);
-      else if (message.channel === CHANNEL) this.notified(message.payload);
+      else if (message.channel === EVENTS_CHANNEL) this.notified(message.payload);
       else for (const handler of this.channelHandlers.get(message.channel) ?? []) handler(message.payload);
     });
     try {
       // Read before LISTEN: catching up from here may repeat an event (the bus skips repeats) but never misses one.
       const caughtUpTo = this.lastSeenId;
       await client.connect();
-      await client.query([CHANNEL, SESSIONS_CHANNEL, ...CHANGE_CHANNELS].map((channel) => `LISTEN ${channel}`).join('; '));
+      await client.query([EVENTS_CHANNEL, SESSIONS_CHANNEL, ...CHANGE_CHANNELS].map((channel) => `LISTEN ${channel}`).join('; '));
       this.listener = client;
       // Session changes made while nobody listened were not heard: whatever was cached is suspect.
       this.sessionChanged(null);
@@ -136,12 +141,13 @@ export class EventBus {
   }
 
   /**
-   * One NOTIFY per event, often hundreds in one burst (a transaction notifying many
-   * people): ids pile up and are read together, one query per batch, as soon as the
-   * burst has been parsed (setImmediate runs after the socket's data was handled).
+   * One NOTIFY per committed transaction (however many events it wrote); under load
+   * many in one burst: transaction ids pile up and are read together, one query per
+   * batch, as soon as the burst has been parsed (setImmediate runs after the socket's
+   * data was handled).
    */
-  private notified(id: string): void {
-    this.pending.push(id);
+  private notified(transactionId: string): void {
+    this.pending.push(transactionId);
     if (this.draining) return;
     this.draining = true;
     setImmediate(() => void this.enqueue(() => this.drain()));
@@ -150,8 +156,7 @@ export class EventBus {
   private async drain(): Promise<void> {
     try {
       while (this.pending.length) {
-        const ids = this.pending.splice(0, MAX_BATCH);
-        await this.deliver(ids);
+        await this.deliverTransactions(this.pending.splice(0, MAX_BATCH));
       }
     } finally {
       this.draining = false;
@@ -176,6 +181,27 @@ export class EventBus {
   }
 
   /**
+   * Reads the events of the notified transactions in one query and hands them over
+   * transaction by transaction in NOTIFY (commit) order, each transaction's in the
+   * order it wrote them (by id; ids come from a sequence, so within one transaction
+   * they follow its inserts, while across transactions they do not follow commits).
+   */
+  private async deliverTransactions(transactionIds: string[]): Promise<void> {
+    try {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(EVENT_COLUMNS)
+        .where('xact_id', '=', sql<string>`any(${transactionIds}::xid8[])`)
+        .execute();
+      const commitOrder = new Map(transactionIds.map((id, index) => [id, index]));
+      rows.sort((a, b) => commitOrder.get(a.xact_id)! - commitOrder.get(b.xact_id)! || compareIds(a.id, b.id));
+      this.handOver(rows);
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not read events');
+    }
+  }
+
+  /**
    * NOTIFYs arrive in commit order (a transaction's events in the order it published them).
    * Reading batches in parallel could hand them to subscribers out of order, and a
    * subscriber skips anything older than what it already has: so one read at a time.
@@ -186,35 +212,34 @@ export class EventBus {
     return run;
   }
 
-  /**
-   * Reads the notified rows in one query and hands them over in the order they were
-   * notified. By id and not "everything after the last id seen": ids come from a
-   * sequence and transactions commit out of id order, so a later NOTIFY may carry a lower id.
-   */
+  /** Reads these events (a catch-up) and hands them over in the order given. */
   private async deliver(ids: string[]): Promise<void> {
     try {
       const rows = await this.db
         .selectFrom('events')
-        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+        .select(EVENT_COLUMNS)
         .where('id', '=', sql<string>`any(${ids}::bigint[])`)
         .execute();
       const byId = new Map(rows.map((row) => [String(row.id), row]));
-      const now = Date.now();
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (!row) continue; // pruned meanwhile, or a repeat within this batch
-        byId.delete(id);
-        if (this.handedOverIds.has(id)) continue; // a repeat of an earlier batch
-        this.handedOverIds.add(id);
-        if (this.handedOverIds.size > REMEMBERED_IDS) this.handedOverIds.delete(this.handedOverIds.values().next().value!);
-        const event = toEvent(row);
-        // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
-        eventBusLag.observe(Math.max(0, now - event.createdAt.getTime()) / 1000);
-        if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
-        this.emit(event);
-      }
+      this.handOver(ids.flatMap((id) => byId.get(id) ?? [])); // a missing one was pruned meanwhile
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
+    }
+  }
+
+  /** To every local subscriber, in this order, each id once (repeats of earlier readings skipped). */
+  private handOver(rows: EventRow[]): void {
+    const now = Date.now();
+    for (const row of rows) {
+      const id = String(row.id);
+      if (this.handedOverIds.has(id)) continue;
+      this.handedOverIds.add(id);
+      if (this.handedOverIds.size > REMEMBERED_IDS) this.handedOverIds.delete(this.handedOverIds.values().next().value!);
+      const event = toEvent(row);
+      // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
+      eventBusLag.observe(Math.max(0, now - event.createdAt.getTime()) / 1000);
+      if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
+      this.emit(event);
     }
   }
 
@@ -336,7 +361,7 @@ export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent
 
 /**
  * One event for every active staff member (administrators and moderators, approved,
- * not suspended), in the caller's transaction: a row each, one NOTIFY each.
+ * not suspended), in the caller's transaction: a row each (the trigger on `events` NOTIFYs on commit).
  */
 export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
   const payload = realtimeEventSchema.parse(event).payload;
@@ -346,12 +371,13 @@ export async function publishToStaff(db: Db, event: PublishedEvent): Promise<num
       FROM user_roles r JOIN users u ON u.id = r.user_id
      WHERE r.role IN ('admin', 'moderator') AND u.approval_status = 'approved' AND NOT u.is_suspended
     RETURNING id`.execute(db);
-  const ids = rows.rows.map((row) => row.id);
-  if (ids.length) await sql`SELECT pg_notify(${CHANNEL}, id::text) FROM unnest(${ids}::bigint[]) AS id`.execute(db);
-  return ids.length;
+  return rows.rows.length;
 }
 
-/** Writes an event row and NOTIFYs its id; usable without a bus (maintainer scripts reach running servers too). */
+/**
+ * Writes an event row; the trigger on `events` NOTIFYs its transaction on commit.
+ * Usable without a bus (maintainer scripts reach running servers too).
+ */
 export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
   // Browsers receive only what the contract declares: a payload that drifted from it fails here, at the source.
   const payload = event.kind === CLOSE_SOCKETS_KIND ? event.payload : realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }).payload;
@@ -360,7 +386,6 @@ export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
     .values({ user_id: event.userId, kind: event.kind, payload: JSON.stringify(payload) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await sql`SELECT pg_notify(${CHANNEL}, ${row.id})`.execute(db);
   return row.id;
 }
 
@@ -426,7 +451,7 @@ export class Follower implements Subscriber {
     try {
       rows = await this.db
         .selectFrom('events')
-        .select(['id', 'user_id', 'kind', 'payload', 'created_at'])
+        .select(EVENT_COLUMNS)
         .where('user_id', '=', this.userId)
         .where('id', '>', this.afterId)
         .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
@@ -501,7 +526,15 @@ class PulledEvents implements FollowerSink {
   }
 }
 
-function toEvent(row: { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date }): AppEvent {
+const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload', 'created_at', 'xact_id'] as const;
+type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date; xact_id: string };
+
+/** Event ids in sequence order (decimal strings of a bigint). */
+function compareIds(a: string, b: string): number {
+  return a === b ? 0 : isLaterId(a, b) ? 1 : -1;
+}
+
+function toEvent(row: EventRow): AppEvent {
   return {
     id: String(row.id),
     userId: row.user_id,
