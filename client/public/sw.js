@@ -51,7 +51,9 @@ async function networkFirstNavigation(request) {
   const cache = await caches.open(SHELL_CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put('/index.html', response.clone());
+    // A page carrying the signed-in person's first screen is 'no-store': it is not the shell to keep.
+    const personal = /no-store/.test(response.headers.get('Cache-Control') || '');
+    if (response.ok && !personal) await cache.put('/index.html', response.clone());
     return response;
   } catch {
     const cached = await cache.match('/index.html');

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 import { createRoot } from 'react-dom/client';
+import { seedFirstScreen } from './lib/first-screen-data.ts';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';
 import { queryClient, trpc, trpcClient } from './lib/trpc.ts';
@@ -48,6 +49,8 @@ function render(): void {
 }
 
 if (navigator.onLine) {
+  // The answers the server sent with the page (a signed-in, approved resident's photo pages) are in the cache first.
+  seedFirstScreen();
   render();
   if (document.readyState === 'complete') void startSavedQueryCache();
   else window.addEventListener('load', () => void startSavedQueryCache(), { once: true });

@@ -7,6 +7,9 @@ export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
 
+/** Listings per page of the browse screens' feed (the client's input, and the page the server sends with the HTML). */
+export const FEED_PAGE_SIZE = 20;
+
 /** Hours of notice a listing asks for when its owner did not say. */
 export const MINIMUM_NOTICE_DEFAULT_HOURS = 24;
 

@@ -1,4 +1,5 @@
 import {
+  FEED_PAGE_SIZE,
   filterFitsType,
   LISTING_FILTERS,
   LISTING_SORTS,
@@ -22,8 +23,6 @@ export function parseBrowseSearch(type: ListingType | null, search: Record<strin
   const sort = LISTING_SORTS.find((value) => value === search.ordem && value !== 'newest');
   return { busca: text || undefined, filtro: filter === 'all' ? undefined : filter, ordem: sort === 'newest' ? undefined : sort };
 }
-
-export const FEED_PAGE_SIZE = 20;
 
 /** One input for the route loader and the screen, so both read the same cache entry. */
 export function listingFeedInput(type: ListingType | null, search: BrowseSearch) {

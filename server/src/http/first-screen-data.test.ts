@@ -1,0 +1,175 @@
+// The first screen sent with the page (issue 12): a signed-in, approved resident's photo pages
+// carry the answers their route loader would ask for, the caller's own and through the same
+// procedures, and the LCP photo preloaded with the URL the <img> uses; nobody else gets any.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
+import { pageWithFirstScreen, servePage } from './first-screen-data.ts';
+
+const PAGE = '<html><head><title>Vizinhança</title></head><body><div id="root"></div></body></html>';
+
+let app: TestApp;
+let server: ReturnType<ReturnType<typeof express>['listen']>;
+let base: string;
+let resident: TestUser;
+let owner: TestUser;
+let rentalId: string;
+let cardUrl: string;
+let detailUrl: string;
+
+async function upload(user: TestUser, height: number) {
+  const id = crypto.randomUUID();
+  await app.db.insertInto('images').values({ id, user_id: user.id, purpose: 'listing', width: 1600, height, bytes: 1000 }).execute();
+  return id;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  resident = await app.createUser({ fullName: 'Rita Vizinha' });
+  owner = await app.createUser({ fullName: 'Otávio Dono' });
+  const moderator = await app.createUser({ roles: ['moderator'] });
+  const ownerApi = (await app.callerAs(owner)).api;
+  const photos = [await upload(owner, 1000), await upload(owner, 1200)];
+  ({ id: rentalId } = await ownerApi.listings.create({ type: 'rental', title: 'Furadeira de impacto', description: 'Com maleta e brocas', priceCents: 1500, imageIds: photos }));
+  await (await app.callerAs(moderator)).api.listings.moderation.approve({ id: rentalId });
+  cardUrl = `/files/images/${photos[0]}/card.webp`;
+  detailUrl = `/files/images/${photos[0]}/detail.webp`;
+
+  const http = express();
+  http.get('/{*path}', servePage(app.deps, () => PAGE));
+  server = http.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
+});
+
+async function cookieFor(user: TestUser): Promise<string> {
+  const { token } = await app.deps.sessions.create(app.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+  return app.deps.sessions.sessionCookie(token, false).split(';')[0]!;
+}
+
+async function open(path: string, cookie?: string) {
+  const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  const html = await response.text();
+  const block = /<script type="application\/json" id="vz-first-screen">(.*?)<\/script>/.exec(html)?.[1];
+  const queries = block ? superjson.deserialize<{ queries: { path: string; input?: unknown; data: unknown; infinite?: true }[] }>(JSON.parse(block)).queries : null;
+  const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]*)">/.exec(html)?.[1] ?? null;
+  return { html, queries, preload, cacheControl: response.headers.get('cache-control') };
+}
+
+describe('the first screen sent with the page', () => {
+  it("on a feed page: the resident's own session and the feed page, the first card's photo preloaded", async () => {
+    const { api } = await app.callerAs(resident);
+    const page = await open('/alugueis', await cookieFor(resident));
+    const feedInput = { type: 'rental', filter: 'all', sort: 'newest', limit: 20 } as const;
+    expect(page.queries).toEqual([
+      { path: 'auth.me', data: await api.auth.me() },
+      { path: 'listings.list', input: feedInput, data: await api.listings.list(feedInput), infinite: true },
+    ]);
+    const feed = page.queries![1]!.data as Awaited<ReturnType<typeof api.listings.list>>;
+    expect(feed.items[0]!.id).toBe(rentalId);
+    expect(page.preload).toBe(feed.items[0]!.imageCardUrl);
+    expect(page.preload).toBe(cardUrl);
+    // In the head, before the page's own resources are parsed further.
+    expect(page.html.indexOf(page.preload!)).toBeLessThan(page.html.indexOf('</head>'));
+    expect(page.cacheControl).toBe('private, no-store');
+  });
+
+  it("on a rental's detail: the listing as the resident sees it, the lister's reviews, the gallery's first photo", async () => {
+    const { api } = await app.callerAs(resident);
+    const page = await open(`/item/${rentalId}`, await cookieFor(resident));
+    expect(page.queries).toEqual([
+      { path: 'auth.me', data: await api.auth.me() },
+      { path: 'listings.byId', input: { id: rentalId }, data: await api.listings.byId({ id: rentalId }) },
+      { path: 'reviews.forUser', input: { userId: owner.id }, data: await api.reviews.forUser({ userId: owner.id }) },
+    ]);
+    expect(page.preload).toBe(detailUrl);
+    // The owner's own answer differs (isOwner): each caller gets theirs.
+    const ownerPage = await open(`/item/${rentalId}`, await cookieFor(owner));
+    expect(ownerPage.queries![1]!.data).toMatchObject({ isOwner: true });
+    expect(page.queries![1]!.data).toMatchObject({ isOwner: false });
+  });
+
+  it("on the home: the resident's counts and activity, no photo", async () => {
+    const { api } = await app.callerAs(resident);
+    const page = await open('/', await cookieFor(resident));
+    expect(page.queries).toEqual([
+      { path: 'auth.me', data: await api.auth.me() },
+      { path: 'notifications.unreadCount', data: await api.notifications.unreadCount() },
+      { path: 'activity.recent', data: await api.activity.recent() },
+      { path: 'listings.countsByType', data: await api.listings.countsByType() },
+    ]);
+    expect(page.preload).toBeNull();
+  });
+
+  it('a listing that does not exist: only the session, the screen says it is not found itself', async () => {
+    const page = await open(`/item/${crypto.randomUUID()}`, await cookieFor(resident));
+    expect(page.queries?.map((query) => query.path)).toEqual(['auth.me']);
+    expect(page.preload).toBeNull();
+  });
+
+  it('nothing for someone signed out, pending, suspended, or with a stale cookie; nothing for a feed with a search', async () => {
+    const pending = await app.createUser({ status: 'pending' });
+    const suspended = await app.createUser({ suspended: true });
+    const residentCookie = await cookieFor(resident);
+    const cases = [
+      ['/alugueis', undefined],
+      [`/item/${rentalId}`, undefined],
+      ['/', undefined],
+      ['/alugueis', await cookieFor(pending)],
+      [`/item/${rentalId}`, await cookieFor(pending)],
+      ['/alugueis', await cookieFor(suspended)],
+      [`/item/${rentalId}`, await cookieFor(suspended)],
+      ['/alugueis', `${residentCookie.split('=')[0]}=not-a-session`],
+      ['/alugueis?filtro=available', residentCookie],
+      ['/perfil', residentCookie],
+    ] as const;
+    for (const [path, cookie] of cases) {
+      const page = await open(path, cookie);
+      expect(page.html, path).toBe(PAGE);
+      expect(page.cacheControl, path).toBe('no-cache');
+    }
+  });
+
+  it("/auth: the guard's answer (nobody, or an approved resident's own session), nothing for a pending or suspended account", async () => {
+    const pending = await app.createUser({ status: 'pending' });
+    const suspended = await app.createUser({ suspended: true });
+    const residentCookie = await cookieFor(resident);
+    expect((await open('/auth')).queries).toEqual([{ path: 'auth.me', data: null }]);
+    expect((await open('/auth', `${residentCookie.split('=')[0]}=not-a-session`)).queries).toEqual([{ path: 'auth.me', data: null }]);
+    expect((await open('/auth')).cacheControl).toBe('private, no-store');
+    const signedIn = await open('/auth', residentCookie);
+    expect(signedIn.queries).toEqual([{ path: 'auth.me', data: await (await app.callerAs(resident)).api.auth.me() }]);
+    expect(signedIn.queries![0]!.data).toMatchObject({ id: resident.id });
+    for (const cookie of [await cookieFor(pending), await cookieFor(suspended)]) {
+      const page = await open('/auth', cookie);
+      expect(page.html).toBe(PAGE);
+      expect(page.cacheControl).toBe('no-cache');
+    }
+  });
+
+  it('a session signed out since is refused, although it was valid a moment before', async () => {
+    const cookie = await cookieFor(resident);
+    expect((await open('/alugueis', cookie)).queries).not.toBeNull();
+    // Signed out everywhere (as 'Sair de todos os dispositivos' does).
+    await app.deps.sessions.revokeAll(app.db, resident.id);
+    expect((await open('/alugueis', cookie)).queries).toBeNull();
+  });
+});
+
+describe('pageWithFirstScreen', () => {
+  it("keeps any text in the data as text: no '</script>' closes the block, no '$' pattern is expanded", () => {
+    const data = { title: "Furadeira</script><script>alert(1)</script> por R$ 15 $' $& <!--", when: new Date('2026-11-23T15:00:00Z') };
+    const html = pageWithFirstScreen(PAGE, { queries: [{ path: 'listings.byId', input: { id: 'x' }, data }], lcpImage: '/files/images/a/detail.webp?x="1"&y' });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const block = /<script type="application\/json" id="vz-first-screen">(.*?)<\/script>/.exec(html)![1]!;
+    expect(superjson.deserialize<{ queries: { data: unknown }[] }>(JSON.parse(block)).queries[0]!.data).toEqual(data);
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/files/images/a/detail.webp?x=&quot;1&quot;&amp;y"></head>');
+  });
+});

@@ -1,0 +1,155 @@
+import type { Request, RequestHandler, Response } from 'express';
+import superjson from 'superjson';
+import { FEED_PAGE_SIZE, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import { accessRefusal } from '../auth/access.ts';
+import { createContext, type AppDeps } from '../context.ts';
+import { appRouter } from '../router.ts';
+import { createCallerFactory } from '../trpc.ts';
+
+const createCaller = createCallerFactory(appRouter);
+type Caller = ReturnType<typeof createCaller>;
+
+/** One query of the first screen: the procedure, its input and its answer, as the client's cache keeps it. */
+export interface FirstScreenQuery {
+  path: 'auth.me' | 'notifications.unreadCount' | 'activity.recent' | 'listings.countsByType' | 'listings.list' | 'listings.byId' | 'reviews.forUser';
+  input?: unknown;
+  data: unknown;
+  /** A page of an infinite query (the feed): the client stores it as the first page. */
+  infinite?: true;
+}
+
+export interface FirstScreen {
+  queries: FirstScreenQuery[];
+  /** The photo that will be the largest paint (the first card's, the gallery's first), exactly as the <img> asks for it. */
+  lcpImage: string | null;
+}
+
+const FEED_TYPES: Record<string, ListingType> = { alugueis: 'rental', comidas: 'food', servicos: 'service' };
+const DETAIL_PATH = /^\/(?:item|food|service)\/([^/]+)\/?$/;
+const FEED_PATH = /^\/(alugueis|comidas|servicos)\/?$/;
+
+/** The queries a page's route loader would ask first (client/src/routes), or null for a page without any. */
+function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Promise<FirstScreen>) | null {
+  if (requestPath === '/') {
+    return async (caller) => {
+      const [unread, recent, counts] = await Promise.all([caller.notifications.unreadCount(), caller.activity.recent(), caller.listings.countsByType()]);
+      return {
+        queries: [
+          { path: 'notifications.unreadCount', data: unread },
+          { path: 'activity.recent', data: recent },
+          { path: 'listings.countsByType', data: counts },
+        ],
+        lcpImage: null,
+      };
+    };
+  }
+  const feed = FEED_PATH.exec(requestPath);
+  // A search, chip or order in the address is the client's to parse (features/listings/browse-search.ts): only the plain feed.
+  if (feed && !hasSearch) {
+    return async (caller) => {
+      // The input the client's listingFeedInput builds for an address without a search (its undefined search left out).
+      const input = { type: FEED_TYPES[feed[1]!]!, filter: 'all', sort: 'newest', limit: FEED_PAGE_SIZE } as const;
+      const page = await caller.listings.list(input);
+      return { queries: [{ path: 'listings.list', input, data: page, infinite: true }], lcpImage: page.items[0]?.imageCardUrl ?? null };
+    };
+  }
+  const detail = DETAIL_PATH.exec(requestPath);
+  if (detail) {
+    return async (caller) => {
+      const input = { id: decodeURIComponent(detail[1]!) };
+      const listing = await caller.listings.byId(input);
+      const queries: FirstScreenQuery[] = [{ path: 'listings.byId', input, data: listing }];
+      // The route loader asks a rental's lister reviews alongside the screen.
+      if (listing.type === 'rental') {
+        const reviewsInput = { userId: listing.owner.id };
+        queries.push({ path: 'reviews.forUser', input: reviewsInput, data: await caller.reviews.forUser(reviewsInput) });
+      }
+      return { queries, lcpImage: listing.photos[0]?.detailUrl ?? null };
+    };
+  }
+  return null;
+}
+
+/**
+ * The first screen's data for the page being served (issue 12; docs/decisions/013-first-screen.md,
+ * fourth pass): what the route loader would fetch after the script ran and asked for the session,
+ * answered now, so the screen and its first photo need not wait for that chain. Only for the
+ * caller's own session, approved and not suspended, through the same procedures (their
+ * middleware, input and output checks) as the client's own requests; anything refused or failing
+ * is left out and the client asks for it as usual.
+ */
+export function firstScreenData(deps: AppDeps): (req: Request, res: Response) => Promise<FirstScreen | null> {
+  return async (req, res) => {
+    if (SIGN_IN_PATH.test(req.path)) return signInScreen(deps, req, res);
+    const queries = plan(req.path, Object.keys(req.query as object).length > 0);
+    if (!queries || !deps.sessions.readToken(req.headers.cookie)) return null;
+    const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
+    if (!ctx.session || accessRefusal(ctx.user, 'approved')) return null;
+    const caller = createCaller(ctx);
+    const me: FirstScreenQuery = { path: 'auth.me', data: await caller.auth.me() };
+    try {
+      const screen = await queries(caller);
+      return { queries: [me, ...screen.queries], lcpImage: screen.lcpImage };
+    } catch {
+      // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
+      return { queries: [me], lcpImage: null };
+    }
+  };
+}
+
+const SIGN_IN_PATH = /^\/auth\/?$/;
+
+/**
+ * /auth renders only after its guard knows who is there (auth.me): the answer goes with the page.
+ * Nobody signed in (no cookie, or one no longer valid): null, which says nothing about anyone. An
+ * approved resident: their own session (the guard sends them home at once). Anyone else (pending,
+ * rejected, suspended): nothing, as on every page.
+ */
+async function signInScreen(deps: AppDeps, req: Request, res: Response): Promise<FirstScreen | null> {
+  const nobody: FirstScreen = { queries: [{ path: 'auth.me', data: null }], lcpImage: null };
+  if (!deps.sessions.readToken(req.headers.cookie)) return nobody;
+  const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
+  if (!ctx.session) return nobody;
+  if (accessRefusal(ctx.user, 'approved')) return null;
+  return { queries: [{ path: 'auth.me', data: await createCaller(ctx).auth.me() }], lcpImage: null };
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * The page with its first screen: the photo preloaded at high priority in the head, the data as
+ * a JSON block (not a script: the CSP allows none inline) that client/src/lib/first-screen-data.ts
+ * reads into the query cache before the first render.
+ */
+export function pageWithFirstScreen(html: string, screen: FirstScreen | null): string {
+  if (!screen) return html;
+  const preload = screen.lcpImage
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${screen.lcpImage.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!)}">`
+    : '';
+  // '<' escaped, so no text in the data can close the element or open a comment.
+  const data = JSON.stringify(superjson.serialize({ queries: screen.queries })).replace(/</g, '\\u003c');
+  // Replacement functions: a '$' in the data ('R$ 15,00', "$'") must stay text, not a replacement pattern.
+  return html
+    .replace('</head>', () => `${preload}</head>`)
+    .replace('</body>', () => `<script type="application/json" id="vz-first-screen">${data}</script></body>`);
+}
+
+/**
+ * The client's page for any path the client router owns: index.html for that path (with its
+ * screen preloads), plus the first screen's data and photo when the caller may have them.
+ */
+export function servePage(deps: AppDeps, page: (requestPath: string) => string): RequestHandler {
+  const firstScreen = firstScreenData(deps);
+  return async (req, res) => {
+    let screen: FirstScreen | null = null;
+    try {
+      screen = await firstScreen(req, res);
+    } catch (err) {
+      // The page without its data is the page as before: the client asks for it.
+      deps.logger.warn({ err, path: req.path }, 'first screen data failed');
+    }
+    // A page carrying someone's data is never stored (nor kept by the service worker as the offline shell).
+    res.setHeader('Cache-Control', screen ? 'private, no-store' : 'no-cache');
+    res.type('html').send(pageWithFirstScreen(page(req.path), screen));
+  };
+}
