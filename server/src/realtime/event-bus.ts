@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
@@ -186,19 +186,11 @@ export class EventBus {
    * order it wrote them (by id; ids come from a sequence, so within one transaction
    * they follow its inserts, while across transactions they do not follow commits).
    */
-  private async deliverTransactions(transactionIds: string[]): Promise<void> {
-    try {
-      const rows = await this.db
-        .selectFrom('events')
-        .select(EVENT_COLUMNS)
-        .where('xact_id', '=', sql<string>`any(${transactionIds}::xid8[])`)
-        .execute();
-      const commitOrder = new Map(transactionIds.map((id, index) => [id, index]));
-      rows.sort((a, b) => commitOrder.get(a.xact_id)! - commitOrder.get(b.xact_id)! || compareIds(a.id, b.id));
-      this.handOver(rows);
-    } catch (error) {
-      this.logger.error({ err: error }, 'could not read events');
-    }
+  private deliverTransactions(transactionIds: string[]): Promise<void> {
+    const commitOrder = new Map(transactionIds.map((id, index) => [id, index]));
+    return this.readAndHandOver(sql<boolean>`xact_id = any(${transactionIds}::xid8[])`, (rows) =>
+      rows.sort((a, b) => commitOrder.get(a.xact_id)! - commitOrder.get(b.xact_id)! || compareIds(a.id, b.id)),
+    );
   }
 
   /**
@@ -213,15 +205,18 @@ export class EventBus {
   }
 
   /** Reads these events (a catch-up) and hands them over in the order given. */
-  private async deliver(ids: string[]): Promise<void> {
-    try {
-      const rows = await this.db
-        .selectFrom('events')
-        .select(EVENT_COLUMNS)
-        .where('id', '=', sql<string>`any(${ids}::bigint[])`)
-        .execute();
+  private deliver(ids: string[]): Promise<void> {
+    return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, (rows) => {
       const byId = new Map(rows.map((row) => [String(row.id), row]));
-      this.handOver(ids.flatMap((id) => byId.get(id) ?? [])); // a missing one was pruned meanwhile
+      return ids.flatMap((id) => byId.get(id) ?? []); // a missing one was pruned meanwhile
+    });
+  }
+
+  /** One read of the events matching `condition`, handed over in the order `inOrder` gives. */
+  private async readAndHandOver(condition: RawBuilder<boolean>, inOrder: (rows: EventRow[]) => EventRow[]): Promise<void> {
+    try {
+      const rows = await this.db.selectFrom('events').select(EVENT_COLUMNS).where(condition).execute();
+      this.handOver(inOrder(rows));
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
