@@ -24,8 +24,8 @@ export function findAccountExtras(db: Db, userId: string) {
 interface OwnedRows<T extends keyof Database> {
   table: T;
   columns: readonly (keyof Database[T] & string)[];
-  /** The person's id in user_id, or their e-mail (login attempts are kept by the address typed). */
-  ownedBy: 'user_id' | 'email';
+  /** The columns that name the person, any of them (a message is its sender's and its recipient's): their id, or their e-mail for login attempts (kept by the address typed). */
+  ownedBy: readonly (keyof Database[T] & string)[];
   orderBy?: keyof Database[T] & string;
 }
 
@@ -34,13 +34,13 @@ function owned<T extends keyof Database>(rows: OwnedRows<T>): OwnedRows<T> {
   return rows;
 }
 
-/** The person's own rows, table by table (what takes a join or an either-side rule is a query of its own below). */
+/** The person's own rows, table by table (what takes a join is a query of its own below). */
 const OWNED_ROWS = {
-  roles: owned({ table: 'user_roles', columns: ['role', 'created_at'], ownedBy: 'user_id' }),
-  sessions: owned({ table: 'sessions', columns: ['created_at', 'expires_at', 'ip', 'user_agent'], ownedBy: 'user_id', orderBy: 'created_at' }),
-  loginAttempts: owned({ table: 'login_attempts', columns: ['ip', 'succeeded', 'created_at'], ownedBy: 'email', orderBy: 'created_at' }),
-  notifications: owned({ table: 'notifications', columns: ['type', 'title', 'message', 'read', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
-  images: owned({ table: 'images', columns: ['id', 'purpose', 'width', 'height', 'bytes', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  roles: owned({ table: 'user_roles', columns: ['role', 'created_at'], ownedBy: ['user_id'] }),
+  sessions: owned({ table: 'sessions', columns: ['created_at', 'expires_at', 'ip', 'user_agent'], ownedBy: ['user_id'], orderBy: 'created_at' }),
+  loginAttempts: owned({ table: 'login_attempts', columns: ['ip', 'succeeded', 'created_at'], ownedBy: ['email'], orderBy: 'created_at' }),
+  notifications: owned({ table: 'notifications', columns: ['type', 'title', 'message', 'read', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
+  images: owned({ table: 'images', columns: ['id', 'purpose', 'width', 'height', 'bytes', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
   listings: owned({
     table: 'listings',
     columns: [
@@ -61,33 +61,50 @@ const OWNED_ROWS = {
       'updated_at',
       'deleted_at',
     ],
-    ownedBy: 'user_id',
+    ownedBy: ['user_id'],
     orderBy: 'created_at',
   }),
-  pixKeys: owned({ table: 'pix_keys', columns: ['key_type', 'key', 'updated_at'], ownedBy: 'user_id' }),
-  billings: owned({ table: 'billings', columns: ['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  // Messages the person wrote or received in their orders' conversations.
+  messages: owned({
+    table: 'order_messages',
+    columns: ['order_id', 'sender_id', 'recipient_id', 'body', 'created_at', 'read_at', 'reported_at', 'report_reason'],
+    ownedBy: ['sender_id', 'recipient_id'],
+    orderBy: 'created_at',
+  }),
+  pixKeys: owned({ table: 'pix_keys', columns: ['key_type', 'key', 'updated_at'], ownedBy: ['user_id'] }),
+  billings: owned({ table: 'billings', columns: ['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
   notificationPreferences: owned({
     table: 'notification_preferences',
     columns: ['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'updated_at'],
-    ownedBy: 'user_id',
+    ownedBy: ['user_id'],
   }),
   // The devices that receive web push: the push service's address, never the encryption keys.
-  pushSubscriptions: owned({ table: 'push_subscriptions', columns: ['endpoint', 'created_at'], ownedBy: 'user_id', orderBy: 'created_at' }),
+  pushSubscriptions: owned({ table: 'push_subscriptions', columns: ['endpoint', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
 };
 
 export type OwnedRowsKey = keyof typeof OWNED_ROWS;
 
-function listOwned(db: Db, rows: OwnedRows<keyof Database>, owner: string) {
-  // The names were checked against the schema in OWNED_ROWS; the query is built from them by name.
-  let query = (db as Kysely<any>).selectFrom(rows.table).select(rows.columns).where(rows.ownedBy, '=', owner);
+/** One entry of OWNED_ROWS once its names were checked against the schema there: the query is built from them by name. */
+interface NamedRows {
+  table: keyof Database;
+  columns: readonly string[];
+  ownedBy: readonly string[];
+  orderBy?: string;
+}
+
+function listOwned(db: Db, rows: NamedRows, person: { id: string; email: string }) {
+  let query = (db as Kysely<any>)
+    .selectFrom(rows.table)
+    .select(rows.columns)
+    .where((eb) => eb.or(rows.ownedBy.map((column) => eb(column, '=', column === 'email' ? person.email : person.id))));
   if (rows.orderBy) query = query.orderBy(rows.orderBy);
   return query.execute() as Promise<Record<string, unknown>[]>;
 }
 
 /** Every table of OWNED_ROWS for this person, under the same keys. */
 export async function listOwnedRows(db: Db, person: { id: string; email: string }): Promise<Record<OwnedRowsKey, Record<string, unknown>[]>> {
-  const tables = Object.entries(OWNED_ROWS) as [OwnedRowsKey, OwnedRows<keyof Database>][];
-  const lists = await Promise.all(tables.map(([, rows]) => listOwned(db, rows, rows.ownedBy === 'email' ? person.email : person.id)));
+  const tables = Object.entries(OWNED_ROWS) as [OwnedRowsKey, NamedRows][];
+  const lists = await Promise.all(tables.map(([, rows]) => listOwned(db, rows, person)));
   return Object.fromEntries(tables.map(([key], index) => [key, lists[index]])) as Record<OwnedRowsKey, Record<string, unknown>[]>;
 }
 
@@ -125,16 +142,6 @@ export function listReviews(db: Db, userId: string) {
     ])
     .where((eb) => eb.or([eb('reviews.reviewer_id', '=', userId), eb('reviews.reviewee_id', '=', userId)]))
     .orderBy('reviews.created_at')
-    .execute();
-}
-
-/** Messages the person wrote or received in their orders' conversations. */
-export function listMessages(db: Db, userId: string) {
-  return db
-    .selectFrom('order_messages')
-    .select(['order_id', 'sender_id', 'recipient_id', 'body', 'created_at', 'read_at', 'reported_at', 'report_reason'])
-    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('recipient_id', '=', userId)]))
-    .orderBy('created_at')
     .execute();
 }
 

@@ -12,12 +12,11 @@ import * as privacy from './privacy.repository.ts';
 export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
   const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
   const account = { ...profile, ...extras };
-  const [owned, orders, reviews, invites, messages, favorites] = await Promise.all([
+  const [owned, orders, reviews, invites, favorites] = await Promise.all([
     privacy.listOwnedRows(deps.db, { id: userId, email: account.email }),
     privacy.listOrders(deps.db, userId),
     privacy.listReviews(deps.db, userId),
     invitesSent(deps, userId),
-    privacy.listMessages(deps.db, userId),
     privacy.listFavorites(deps.db, userId),
   ]);
   return {
@@ -33,7 +32,7 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
     orders: toJson(orders),
     reviews: toJson(reviews),
     invitesSent: toJson(invites),
-    messages: toJson(messages),
+    messages: toJson(owned.messages),
     favorites: toJson(favorites),
     pixKeys: toJson(owned.pixKeys),
     billings: toJson(owned.billings),

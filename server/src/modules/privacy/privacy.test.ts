@@ -35,6 +35,36 @@ describe('Baixar meus dados', () => {
     expect(await exportPersonalData(app.deps, user.id)).toEqual(data);
   });
 
+  it("gives each side of a conversation the messages they wrote and received, and the login attempts made with their own e-mail; a third person, none of them", async () => {
+    const owner = await app.createUser({ fullName: 'Marta Bolos' });
+    const buyer = await app.createUser({ fullName: 'Caio Comprador' });
+    const third = await app.createUser();
+    const moderator = await app.createUser({ roles: ['moderator'] });
+    const ownerApi = (await app.callerAs(owner)).api;
+    const buyerApi = (await app.callerAs(buyer)).api;
+    const { id: listingId } = await ownerApi.listings.create({ type: 'food', title: 'Pão de mel', description: 'Caseiro', priceCents: 800 });
+    await (await app.callerAs(moderator)).api.listings.moderation.approve({ id: listingId });
+    const order = await buyerApi.orders.create({ listingId });
+    await ownerApi.orders.approve({ id: order.id });
+    await ownerApi.messages.send({ orderId: order.id, body: 'Pode buscar às 18h', clientId: crypto.randomUUID() });
+    await buyerApi.messages.send({ orderId: order.id, body: 'Combinado', clientId: crypto.randomUUID() });
+    await app.db
+      .insertInto('login_attempts')
+      .values([
+        { email: buyer.email, ip: '203.0.113.7', succeeded: false, created_at: app.clock.now() },
+        { email: third.email, ip: '203.0.113.8', succeeded: true, created_at: app.clock.now() },
+      ])
+      .execute();
+
+    const bodies = async (api: typeof buyerApi) => (await api.privacy.exportMine()).messages.map((message) => message.body).sort();
+    expect(await bodies(ownerApi)).toEqual(['Combinado', 'Pode buscar às 18h']);
+    expect(await bodies(buyerApi)).toEqual(['Combinado', 'Pode buscar às 18h']);
+    const thirdsCopy = await (await app.callerAs(third)).api.privacy.exportMine();
+    expect(thirdsCopy.messages).toEqual([]);
+    expect((await buyerApi.privacy.exportMine()).loginAttempts).toEqual([{ ip: '203.0.113.7', succeeded: false, created_at: app.clock.now().toISOString() }]);
+    expect(thirdsCopy.loginAttempts).toEqual([{ ip: '203.0.113.8', succeeded: true, created_at: app.clock.now().toISOString() }]);
+  });
+
   it('works for someone still waiting for approval', async () => {
     const pending = await app.createUser({ status: 'pending' });
     const { api } = await app.callerAs(pending);
