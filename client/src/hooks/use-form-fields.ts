@@ -29,9 +29,17 @@ export function useFormFields<T extends object>(initial: T, errorKeyOf: (key: ke
     };
   }
 
-  function refuse(issues: Issues, fallback: string) {
+  /** Whether the shared Zod schema accepts the values; if not, the refusal is shown (`fallback` when it has no message). */
+  function accepts(schema: { safeParse: (values: T) => { success: true } | { success: false; error: { issues: Issues } } }, fallback: string) {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setErrors({});
+      return true;
+    }
+    const { issues } = parsed.error;
     setErrors(issuesToFieldErrors(issues));
     toast.error(issues[0]?.message ?? fallback);
+    return false;
   }
 
   function reset() {
@@ -39,5 +47,5 @@ export function useFormFields<T extends object>(initial: T, errorKeyOf: (key: ke
     setErrors({});
   }
 
-  return { values, setValues, errors, setErrors, update, textProps, refuse, reset };
+  return { values, setValues, errors, setErrors, update, textProps, accepts, reset };
 }

@@ -4,13 +4,7 @@ import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { ClockIcon, CreditCardIcon, InboxIcon, MegaphoneIcon, ShoppingBagIcon, TagIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
 import { useAdminSummary } from '../hooks/use-admin-summary.ts';
-import {
-  useActivateListing,
-  useApproveListing,
-  useDeleteListing,
-  usePauseListing,
-  useRejectListing,
-} from '../hooks/use-moderate-listing.ts';
+import { useListingModeration } from '../hooks/use-moderate-listing.ts';
 import { usePublicListingCount } from '../hooks/use-moderation-listings.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { AdminOrdersPanel } from './admin-orders-panel.tsx';
@@ -50,11 +44,7 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
   const publicCount = usePublicListingCount();
   const summary = useAdminSummary();
   const [editingUserId, setEditingUserId] = useState<string | null>(null);
-  const approve = useApproveListing();
-  const reject = useRejectListing();
-  const pause = usePauseListing();
-  const activate = useActivateListing();
-  const remove = useDeleteListing();
+  const { approve, reject, pause, activate, remove } = useListingModeration();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const pendingListings = pendencies.data?.pendingListings ?? 0;

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
-import { useAdminUser, useAnonymizeUser, useExportPersonData, useUpdateUser } from '../hooks/use-admin-people.ts';
+import { useAdminUser, useExportPersonData, usePersonChanges } from '../hooks/use-admin-people.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
@@ -42,8 +42,7 @@ export function UserEditDialog({ userId, currentUserId, onClose }: UserEditDialo
 }
 
 function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAnonymize: boolean; onClose: () => void }) {
-  const update = useUpdateUser();
-  const anonymize = useAnonymizeUser();
+  const { update, anonymize } = usePersonChanges();
   const exportData = useExportPersonData();
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone ? maskPhone(user.phone) : '');

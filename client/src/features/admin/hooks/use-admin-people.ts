@@ -36,14 +36,13 @@ function useRefreshPeople() {
   return () => Promise.all([utils.admin.invalidate(), utils.orders.moderation.list.invalidate(), utils.listings.invalidate()]);
 }
 
-export function useUpdateUser() {
+/** The edit dialog's saves: the person's data, and the anonymization. */
+export function usePersonChanges() {
   const refresh = useRefreshPeople();
-  return trpc.admin.users.update.useMutation(messageMutation({ errorPrefix: 'Erro ao salvar usuário: ' }, refresh));
-}
-
-export function useAnonymizeUser() {
-  const refresh = useRefreshPeople();
-  return trpc.admin.users.anonymize.useMutation(messageMutation({ errorPrefix: 'Erro ao anonimizar: ' }, refresh));
+  return {
+    update: trpc.admin.users.update.useMutation(messageMutation({ errorPrefix: 'Erro ao salvar usuário: ' }, refresh)),
+    anonymize: trpc.admin.users.anonymize.useMutation(messageMutation({ errorPrefix: 'Erro ao anonimizar: ' }, refresh)),
+  };
 }
 
 /** LGPD at the front desk: one person's data, fetched on demand (never cached) and saved as a JSON file. */

@@ -21,34 +21,21 @@ function useRefreshListings() {
     ]);
 }
 
-/** docs/product.md §11 gives these errors without the server's reason: the reason goes under the title. */
-function titledError(title: string) {
-  return (error: unknown) => {
-    toast.error(errorMessage(error), { title });
+/** The moderation decisions on a listing; each refreshes every list that may show it. */
+export function useListingModeration() {
+  const refresh = useRefreshListings();
+  // docs/product.md §11 gives these errors without the server's reason: the reason goes under the title.
+  const titled = (title: string) => ({
+    ...messageMutation({ silentError: true }, refresh),
+    onError: (error: unknown) => {
+      toast.error(errorMessage(error), { title });
+    },
+  });
+  return {
+    approve: trpc.listings.moderation.approve.useMutation(messageMutation({ errorPrefix: 'Erro ao aprovar anúncio: ' }, refresh)),
+    reject: trpc.listings.moderation.reject.useMutation(messageMutation({ errorPrefix: 'Erro ao rejeitar anúncio: ' }, refresh)),
+    pause: trpc.listings.moderation.pause.useMutation(titled('Erro ao pausar anúncio')),
+    activate: trpc.listings.moderation.activate.useMutation(titled('Erro ao ativar anúncio')),
+    remove: trpc.listings.moderation.delete.useMutation(titled('Erro ao excluir anúncio')),
   };
-}
-
-export function useApproveListing() {
-  const refresh = useRefreshListings();
-  return trpc.listings.moderation.approve.useMutation(messageMutation({ errorPrefix: 'Erro ao aprovar anúncio: ' }, refresh));
-}
-
-export function useRejectListing() {
-  const refresh = useRefreshListings();
-  return trpc.listings.moderation.reject.useMutation(messageMutation({ errorPrefix: 'Erro ao rejeitar anúncio: ' }, refresh));
-}
-
-export function usePauseListing() {
-  const refresh = useRefreshListings();
-  return trpc.listings.moderation.pause.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao pausar anúncio') });
-}
-
-export function useActivateListing() {
-  const refresh = useRefreshListings();
-  return trpc.listings.moderation.activate.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao ativar anúncio') });
-}
-
-export function useDeleteListing() {
-  const refresh = useRefreshListings();
-  return trpc.listings.moderation.delete.useMutation({ ...messageMutation({ silentError: true }, refresh), onError: titledError('Erro ao excluir anúncio') });
 }

@@ -29,7 +29,7 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
-  const { values, errors, setErrors, update, textProps, refuse } = useFormFields<SignUpValues>({ ...EMPTY, ...initial });
+  const { values, errors, setErrors, update, textProps, accepts } = useFormFields<SignUpValues>({ ...EMPTY, ...initial });
   const signUp = useSignUp({
     onError: (error) => {
       const fromServer = fieldErrorsOf(error);
@@ -41,11 +41,8 @@ export function SignUpForm({ initial, inviteCode }: SignUpFormProps = {}) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const schemas = await authSchemas.load();
-    if (!schemas) return;
     // Same rules as the server: a bad CPF never leaves the phone.
-    const parsed = schemas.signUpSchema.safeParse(values);
-    if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.requiredFields);
-    setErrors({});
+    if (!schemas || !accepts(schemas.signUpSchema, AUTH_MESSAGES.requiredFields)) return;
     signUp.mutate(inviteCode ? { ...values, inviteCode } : values);
   }
 

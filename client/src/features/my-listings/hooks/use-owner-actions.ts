@@ -1,39 +1,24 @@
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
+import { useRefreshOwnedListing } from '../../../hooks/use-refresh-owned-listing.ts';
 import { trpc } from '../../../lib/trpc.ts';
-
-/**
- * What an owner's action changes: their list and this listing, and the public screens
- * (feed pages, the public detail, the home counts) because visibility or expiry may have changed.
- */
-function useRefreshAfterChange() {
-  const utils = trpc.useUtils();
-  return ({ id }: { id: string }) =>
-    Promise.all([
-      utils.listings.mine.invalidate(),
-      utils.listings.ownerView.invalidate({ id }),
-      utils.listings.byId.invalidate({ id }),
-      utils.listings.list.invalidate(),
-      utils.listings.countsByType.invalidate(),
-    ]);
-}
 
 /** 'Pausar': active -> inactive (shown as 'Pausado'). */
 export function usePauseListing() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshOwnedListing();
   return trpc.listings.pause.useMutation(messageMutation({}, refresh));
 }
 
 /** 'Reativar': inactive -> active. */
 export function useReactivateListing() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshOwnedListing();
   return trpc.listings.reactivate.useMutation(messageMutation({}, refresh));
 }
 
 /** 'Renovar': 30 more days (docs/product.md §11: 'Anúncio renovado' / 'Seu anúncio foi renovado por mais 30 dias!'). */
 export function useRenewListing() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshOwnedListing();
   return trpc.listings.renew.useMutation({
     meta: { errorPrefix: 'Erro ao renovar anúncio: ' },
     onSuccess: () => {

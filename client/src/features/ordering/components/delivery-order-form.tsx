@@ -4,7 +4,7 @@ import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/lis
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
 import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';
-import { useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
+import { useState, type ChangeEvent, type ComponentType, type FormEvent, type SVGProps } from 'react';
 import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
 import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, MinusIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
@@ -118,6 +118,18 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const scheduleErrorId = `${formId}-schedule-error`;
   const quantityErrorId = `${formId}-quantity-error`;
 
+  /** The date and the time field share one error, shown under both. */
+  function scheduleFieldProps(set: (value: string) => void) {
+    return {
+      'aria-invalid': shown.scheduledAt ? true : undefined,
+      'aria-describedby': shown.scheduledAt ? scheduleErrorId : undefined,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        set(event.target.value);
+        if (errors.scheduledAt) edited();
+      },
+    };
+  }
+
   function changeQuantity(next: string) {
     setQuantity(next);
     if (errors.quantity || quantityServerError) edited();
@@ -225,31 +237,8 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
             </p>
           ) : null}
           <div className="form-row">
-            <TextField
-              id={`${formId}-date`}
-              type="date"
-              label="Data"
-              min={zonedDay(earliest)}
-              value={date}
-              aria-invalid={shown.scheduledAt ? true : undefined}
-              aria-describedby={shown.scheduledAt ? scheduleErrorId : undefined}
-              onChange={(event) => {
-                setDate(event.target.value);
-                if (errors.scheduledAt) edited();
-              }}
-            />
-            <TextField
-              id={`${formId}-time`}
-              type="time"
-              label="Horário"
-              value={time}
-              aria-invalid={shown.scheduledAt ? true : undefined}
-              aria-describedby={shown.scheduledAt ? scheduleErrorId : undefined}
-              onChange={(event) => {
-                setTime(event.target.value);
-                if (errors.scheduledAt) edited();
-              }}
-            />
+            <TextField id={`${formId}-date`} type="date" label="Data" min={zonedDay(earliest)} value={date} {...scheduleFieldProps(setDate)} />
+            <TextField id={`${formId}-time`} type="time" label="Horário" value={time} {...scheduleFieldProps(setTime)} />
           </div>
           {shown.scheduledAt ? (
             <p className="field-error" id={scheduleErrorId} role="alert">

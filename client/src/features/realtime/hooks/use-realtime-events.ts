@@ -9,6 +9,11 @@ export const NOTIFICATION_TOAST_MS = 5_000;
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
+/** Marks each of these queries stale; only the mounted ones refetch. */
+function invalidate(...queries: { invalidate: () => Promise<unknown> }[]) {
+  for (const query of queries) void query.invalidate();
+}
+
 /** The queries a notification's underlying change touches, beyond the notifications themselves. */
 function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: string | null) {
   switch (type) {
@@ -16,27 +21,21 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'listing_rejected':
     case 'listing_paused':
       // The owner's listing changed state: their lists, its owner view, and the public feed and counts.
-      void utils.listings.mine.invalidate();
+      invalidate(utils.listings.mine, utils.listings.list, utils.listings.countsByType);
       if (relatedId) void utils.listings.ownerView.invalidate({ id: relatedId });
-      void utils.listings.list.invalidate();
-      void utils.listings.countsByType.invalidate();
       break;
     case 'order_status':
     case 'status_update':
     case 'reminder_pickup':
     case 'reminder_return':
       // An order moved: both sides' lists and counters, the rental calendars, the profile's stats and reviews.
-      void utils.orders.mine.invalidate();
-      void utils.orders.received.invalidate();
-      void utils.orders.occupiedDates.invalidate();
-      void utils.users.stats.invalidate();
-      void utils.reviews.forUser.invalidate();
+      invalidate(utils.orders.mine, utils.orders.received, utils.orders.occupiedDates, utils.users.stats, utils.reviews.forUser);
       // The status and 'Pago' on top of an open conversation.
       if (relatedId) void utils.messages.thread.invalidate({ orderId: relatedId });
       break;
     case 'account_approved':
     case 'account_rejected':
-      void utils.auth.me.invalidate();
+      invalidate(utils.auth.me);
       break;
     case 'payment_due':
       break;
@@ -66,42 +65,30 @@ function handle(utils: Utils, event: RealtimeEvent) {
     case 'ready':
       break;
     case 'account.changed':
-      void utils.auth.me.invalidate();
-      void utils.users.me.invalidate();
+      invalidate(utils.auth.me, utils.users.me);
       break;
     case 'notification.created': {
       const { title, message, type, relatedId } = event.payload;
-      void utils.notifications.list.invalidate();
-      void utils.notifications.unreadCount.invalidate();
-      void utils.activity.recent.invalidate();
+      invalidate(utils.notifications.list, utils.notifications.unreadCount, utils.activity.recent);
       invalidateWhatChanged(utils, type, relatedId);
       if (message) toast.info(message, { title: title || undefined, durationMs: NOTIFICATION_TOAST_MS });
       break;
     }
     case 'notification.changed':
-      void utils.notifications.list.invalidate();
-      void utils.notifications.unreadCount.invalidate();
+      invalidate(utils.notifications.list, utils.notifications.unreadCount);
       break;
     case 'admin.summary.changed':
       // The cards on /admin and the section open under them (only mounted queries refetch).
-      void utils.admin.summary.invalidate();
-      void utils.admin.pendencies.invalidate();
-      void utils.listings.countsByType.invalidate();
-      void utils.admin.pendingUsers.invalidate();
-      void utils.admin.activity.invalidate();
-      void utils.admin.users.list.invalidate();
-      void utils.admin.users.advertisers.invalidate();
-      void utils.listings.moderation.invalidate();
-      void utils.orders.moderation.list.invalidate();
-      void utils.billing.overview.invalidate();
+      invalidate(utils.admin.summary, utils.admin.pendencies, utils.listings.countsByType, utils.admin.pendingUsers, utils.admin.activity);
+      invalidate(utils.admin.users.list, utils.admin.users.advertisers, utils.listings.moderation, utils.orders.moderation.list, utils.billing.overview);
       break;
     case 'invites.changed':
-      void utils.invites.overview.invalidate();
+      invalidate(utils.invites.overview);
       break;
     case 'messages.changed':
       // Exactly the changed thread, and the unread counts of the cards, home and profile.
       void utils.messages.thread.invalidate({ orderId: event.payload.orderId });
-      void utils.messages.unread.invalidate();
+      invalidate(utils.messages.unread);
       break;
   }
 }

@@ -21,7 +21,7 @@ const FIELDS: { key: keyof typeof EMPTY; id: string; label: string; autoComplete
 
 /** Alterar senha (2.22, section 5 messages): every other session of the person ends. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { values, errors, setErrors, update, refuse, reset } = useFormFields(EMPTY);
+  const { values, errors, setErrors, update, accepts, reset } = useFormFields(EMPTY);
 
   function close() {
     reset();
@@ -44,9 +44,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const schemas = await authSchemas.load();
-    if (!schemas) return;
-    const parsed = schemas.changePasswordSchema.safeParse(values);
-    if (!parsed.success) return refuse(parsed.error.issues, AUTH_MESSAGES.passwordRequired);
+    if (!schemas || !accepts(schemas.changePasswordSchema, AUTH_MESSAGES.passwordRequired)) return;
     change.mutate(values);
   }
 
