@@ -2,20 +2,22 @@ import type { MyOrderTab, ReceivedOrderTab } from '@vizinhanca/shared/orders/ord
 
 // The tabs of /meus-pedidos and /gerenciar-pedidos, kept in the address (?aba=) so a
 // reload or the back button returns to the same tab. The slugs are pt-BR, like the routes.
+// Each tab's counter, above the tabs, has the tab's label ('Todos' counts as 'Total').
+const TAB = {
+  all: { value: 'all', slug: 'todos', label: 'Todos' },
+  pending: { value: 'pending', slug: 'pendentes', label: 'Pendentes' },
+  active: { value: 'active', slug: 'ativos', label: 'Ativos' },
+  approved: { value: 'approved', slug: 'aprovados', label: 'Aprovados' },
+  inProgress: { value: 'active', slug: 'em-andamento', label: 'Em Andamento' },
+  finished: { value: 'finished', slug: 'finalizados', label: 'Finalizados' },
+} as const;
 
-export const MY_ORDER_TAB_ITEMS = [
-  { value: 'all', slug: 'todos', label: 'Todos' },
-  { value: 'pending', slug: 'pendentes', label: 'Pendentes' },
-  { value: 'active', slug: 'ativos', label: 'Ativos' },
-  { value: 'finished', slug: 'finalizados', label: 'Finalizados' },
-] as const satisfies readonly { value: MyOrderTab; slug: string; label: string }[];
+export const MY_ORDER_TAB_ITEMS = [TAB.all, TAB.pending, TAB.active, TAB.finished] as const satisfies readonly { value: MyOrderTab }[];
+export const RECEIVED_ORDER_TAB_ITEMS = [TAB.pending, TAB.approved, TAB.inProgress, TAB.finished] as const satisfies readonly { value: ReceivedOrderTab }[];
 
-export const RECEIVED_ORDER_TAB_ITEMS = [
-  { value: 'pending', slug: 'pendentes', label: 'Pendentes' },
-  { value: 'approved', slug: 'aprovados', label: 'Aprovados' },
-  { value: 'active', slug: 'em-andamento', label: 'Em Andamento' },
-  { value: 'finished', slug: 'finalizados', label: 'Finalizados' },
-] as const satisfies readonly { value: ReceivedOrderTab; slug: string; label: string }[];
+/** What else differs between the two screens: the header, the counters' accessible name and the tabs' element ids. */
+export const MY_ORDERS_SCREEN = { title: 'Meus Pedidos', backTo: '/perfil', countersLabel: 'Resumo dos pedidos', idPrefix: 'my-orders' } as const;
+export const RECEIVED_ORDERS_SCREEN = { title: 'Gerenciar Pedidos', backTo: '/anuncios', countersLabel: 'Resumo dos pedidos recebidos', idPrefix: 'received-orders' } as const;
 
 type TabItem = { value: string; slug: string; label: string };
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { filterFaq } from '@vizinhanca/shared/help/faq';
 import { SearchXIcon } from '../../../components/ui/icons.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** The FAQ, filtered as one types (accents and case ignored). */
 export function FaqSearch() {
@@ -20,13 +21,7 @@ export function FaqSearch() {
       <SearchInput id={inputId} placeholder="Buscar ajuda..." value={query} onChange={(event) => setQuery(event.target.value)} aria-controls="faq-results" />
       <div id="faq-results" className="help-faq" aria-live="polite">
         {categories.length === 0 ? (
-          <div className="empty-state">
-            <span className="icon-tile empty-state-icon" aria-hidden="true">
-              <SearchXIcon />
-            </span>
-            <p className="empty-state-title">Nenhuma pergunta encontrada</p>
-            <p className="muted">Tente outras palavras ou fale com a portaria.</p>
-          </div>
+          <EmptyState icon={<SearchXIcon />} title="Nenhuma pergunta encontrada" text="Tente outras palavras ou fale com a portaria." />
         ) : (
           categories.map((category) => (
             <div key={category.id} className="help-category">

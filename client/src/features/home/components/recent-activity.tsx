@@ -7,6 +7,7 @@ import { ChevronRightIcon, ClockIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecentActivity } from '../hooks/use-recent-activity.ts';
 import '../home.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** The marker: green rental, orange food, blue service, purple notification (docs/product.md §10.5); named for screen readers too. */
 function marker(item: ActivityItem): { className: string; label: string } {
@@ -83,21 +84,21 @@ export function RecentActivity() {
       {query.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
-        <div className="empty-state">
-          <span className="icon-tile empty-state-icon">
-            <ClockIcon />
-          </span>
-          <p className="empty-state-title">Nenhuma atividade recente</p>
-          <p className="muted">Que tal começar explorando o que seus vizinhos oferecem?</p>
-          <div className="empty-state-actions">
-            <Link to="/alugueis" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Ver aluguéis
-            </Link>
-            <Link to="/comidas" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Ver comidas
-            </Link>
-          </div>
-        </div>
+        <EmptyState
+          icon={<ClockIcon />}
+          title="Nenhuma atividade recente"
+          text="Que tal começar explorando o que seus vizinhos oferecem?"
+          actions={
+            <>
+              <Link to="/alugueis" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Ver aluguéis
+              </Link>
+              <Link to="/comidas" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Ver comidas
+              </Link>
+            </>
+          }
+        />
       ) : (
         <ul className="row-list">
           {items.map((item) => {

@@ -5,6 +5,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HouseIcon, InboxIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { useCancelInvite, useResendInvite } from '../hooks/use-invites.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 const BADGE: Record<Invite['status'], BadgeVariant> = { accepted: 'success', pending: 'warning', expired: 'neutral', cancelled: 'neutral' };
 
@@ -22,14 +23,7 @@ export function InviteList({ invites }: { invites: Invite[] }) {
   const cancel = useCancelInvite();
 
   if (invites.length === 0) {
-    return (
-      <div className="empty-state">
-        <span className="icon-tile empty-state-icon" aria-hidden="true">
-          <InboxIcon />
-        </span>
-        <p className="empty-state-title">Nenhum convite enviado ainda</p>
-      </div>
-    );
+    return <EmptyState icon={<InboxIcon />} title="Nenhum convite enviado ainda" />;
   }
 
   return (

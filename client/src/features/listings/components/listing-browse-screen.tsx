@@ -14,6 +14,7 @@ import { ListingCard } from './listing-card.tsx';
 import { SearchBox } from './search-box.tsx';
 import '../../../looks.css';
 import '../listings.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon } as const;
 
@@ -78,26 +79,18 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
       {feed.isPending ? (
         <Spinner />
       ) : feed.isError && feed.items.length === 0 ? (
-        <div className="empty-state" role="alert">
-          <span className="icon-tile empty-state-icon empty-state-icon-danger">
-            <AlertCircleIcon />
-          </span>
-          <p className="empty-state-title">Não foi possível carregar</p>
-          <p className="muted">{errorMessage(feed.error)}</p>
+        <EmptyState role="alert" icon={<AlertCircleIcon />} iconClassName="empty-state-icon-danger" title="Não foi possível carregar" text={errorMessage(feed.error)}>
           <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
             Tentar novamente
           </Button>
-        </div>
+        </EmptyState>
       ) : feed.items.length === 0 ? (
-        <div className="empty-state">
-          <span className={`icon-tile empty-state-icon${type ? ` listing-empty-type type-${type}` : ''}`}>
-            <EmptyIcon />
-          </span>
-          <p className="empty-state-title">{kind.emptyMessage}</p>
-          <p className="muted">
-            {narrowed ? 'Tente buscar por outra palavra ou remover o filtro.' : 'Volte mais tarde: os vizinhos publicam novidades todos os dias.'}
-          </p>
-        </div>
+        <EmptyState
+          icon={<EmptyIcon />}
+          iconClassName={type ? `listing-empty-type type-${type}` : undefined}
+          title={kind.emptyMessage}
+          text={narrowed ? 'Tente buscar por outra palavra ou remover o filtro.' : 'Volte mais tarde: os vizinhos publicam novidades todos os dias.'}
+        />
       ) : (
         <>
           <ul

@@ -24,6 +24,7 @@ import { OwnerReviews } from './owner-reviews.tsx';
 import { SaveButton } from './save-button.tsx';
 import '../../../looks.css';
 import '../listings.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** What the order button opens: the route composes it (features do not import each other). */
 export interface OrderDialogSlotProps {
@@ -72,21 +73,27 @@ export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDeta
     const notFound = isNotFoundError(query.error);
     return (
       <AppScreen header={header}>
-        <div className="empty-state detail-missing" role={notFound ? undefined : 'alert'}>
-          <span className={`icon-tile empty-state-icon${notFound ? '' : ' empty-state-icon-danger'}`}>{notFound ? <SearchXIcon /> : <AlertCircleIcon />}</span>
-          <h2 className="empty-state-title">{notFound ? kind.notFoundMessage : 'Não foi possível carregar'}</h2>
-          <p className="muted">{notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}</p>
-          <div className="empty-state-actions">
-            {notFound ? null : (
-              <Button variant="primary" size="sm" onClick={() => void query.refetch()}>
-                Tentar novamente
-              </Button>
-            )}
-            <Link to={kind.listPath} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Voltar para {kind.title}
-            </Link>
-          </div>
-        </div>
+        <EmptyState
+          className="detail-missing"
+          role={notFound ? undefined : 'alert'}
+          icon={notFound ? <SearchXIcon /> : <AlertCircleIcon />}
+          iconClassName={notFound ? undefined : 'empty-state-icon-danger'}
+          titleAs="h2"
+          title={notFound ? kind.notFoundMessage : 'Não foi possível carregar'}
+          text={notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}
+          actions={
+            <>
+              {notFound ? null : (
+                <Button variant="primary" size="sm" onClick={() => void query.refetch()}>
+                  Tentar novamente
+                </Button>
+              )}
+              <Link to={kind.listPath} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Voltar para {kind.title}
+              </Link>
+            </>
+          }
+        />
       </AppScreen>
     );
   }

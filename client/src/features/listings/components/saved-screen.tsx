@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { ListingCardList } from './listing-card.tsx';
 import '../../../looks.css';
 import '../listings.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 /** /salvos: the listings the user saved ('Salvar'), while neighbours can still see them. */
 export function SavedScreen() {
@@ -18,13 +19,7 @@ export function SavedScreen() {
       ) : items.length ? (
         <ListingCardList label="Anúncios salvos" items={items} />
       ) : (
-        <div className="empty-state">
-          <span className="icon-tile empty-state-icon">
-            <HeartIcon />
-          </span>
-          <p className="empty-state-title">Nenhum anúncio salvo</p>
-          <p className="muted">Toque em 'Salvar' num anúncio para encontrá-lo aqui depois.</p>
-        </div>
+        <EmptyState icon={<HeartIcon />} title="Nenhum anúncio salvo" text="Toque em 'Salvar' num anúncio para encontrá-lo aqui depois." />
       )}
     </AppScreen>
   );

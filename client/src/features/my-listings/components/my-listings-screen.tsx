@@ -8,6 +8,7 @@ import { useMyListings } from '../hooks/use-my-listings.ts';
 import { MyListingCard } from './my-listing-card.tsx';
 import '../../../looks.css';
 import '../my-listings.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 interface Shortcut {
   label: string;
@@ -86,19 +87,17 @@ export function MyListingsScreen() {
             ))}
           </ul>
         ) : (
-          <div className="empty-state">
-            <span className="icon-tile empty-state-icon">
-              <MegaphoneIcon />
-            </span>
-            <p className="empty-state-title">Nenhum anúncio criado</p>
-            <p className="muted">Anuncie um item, um prato ou um serviço para os seus vizinhos.</p>
-            <div className="empty-state-actions">
+          <EmptyState
+            icon={<MegaphoneIcon />}
+            title="Nenhum anúncio criado"
+            text="Anuncie um item, um prato ou um serviço para os seus vizinhos."
+            actions={
               <Link to="/anuncios/criar" className={buttonClassName()}>
                 <PlusIcon />
                 Criar Anúncio
               </Link>
-            </div>
-          </div>
+            }
+          />
         )}
       </section>
     </AppScreen>

@@ -16,6 +16,7 @@ import { PreferenceSwitch } from './preference-switch.tsx';
 import '../notifications.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 const TABS = [
   { value: 'all', label: 'Todas' },
@@ -64,10 +65,10 @@ export function NotificationsScreen() {
               <Spinner label="Carregando notificações" />
             </div>
           ) : notifications.items.length === 0 ? (
-            <div className="empty-state">
-              <span className="icon-tile empty-state-icon">{tab === 'unread' ? <CheckCircleIcon /> : <BellIcon />}</span>
-              <p className="empty-state-title">{tab === 'unread' ? 'Todas as notificações foram lidas!' : 'Nenhuma notificação'}</p>
-            </div>
+            <EmptyState
+              icon={tab === 'unread' ? <CheckCircleIcon /> : <BellIcon />}
+              title={tab === 'unread' ? 'Todas as notificações foram lidas!' : 'Nenhuma notificação'}
+            />
           ) : (
             <>
               <ul className="notification-list" aria-label={tab === 'unread' ? 'Notificações não lidas' : 'Todas as notificações'}>

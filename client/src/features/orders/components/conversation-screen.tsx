@@ -132,10 +132,10 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
         onClose={() => setToConfirm(null)}
       />
       <OrderReasonDialog
-        orderTitle={cancelOpen ? order.listing.title : null}
+        order={cancelOpen ? order : null}
         texts={ORDER_REASON_TEXTS.cancelFromConversation}
         pending={cancelling}
-        onConfirm={(reason, done) => cancel(order, reason, done)}
+        onConfirm={cancel}
         onClose={() => setCancelOpen(false)}
       />
     </section>

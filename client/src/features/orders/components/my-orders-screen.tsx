@@ -2,14 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { MyOrderTab, OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { CompassIcon, ShoppingBagIcon } from '../../../components/ui/icons.tsx';
 import { useCancelOrder } from '../hooks/use-order-actions.ts';
 import { useMyOrders } from '../hooks/use-orders.ts';
-import { orderTitle } from '../order-format.ts';
-import { MY_ORDER_TAB_ITEMS } from '../order-tabs.ts';
+import { MY_ORDER_TAB_ITEMS, MY_ORDERS_SCREEN } from '../order-tabs.ts';
 import { MyOrderCard } from './my-order-card.tsx';
-import { OrdersTabScreen } from './orders-tab-screen.tsx';
+import { OrdersTabScreen, type OrdersScreenProps } from './orders-tab-screen.tsx';
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { OrderReviewDialog } from './review-dialog.tsx';
 import '../../../looks.css';
@@ -22,63 +22,33 @@ const EMPTY_TEXT: Record<MyOrderTab, string> = {
   finished: 'Nenhum pedido finalizado ainda.',
 };
 
-const COUNTERS = [
-  ['Total', 'total'],
-  ['Pendentes', 'pending'],
-  ['Ativos', 'active'],
-  ['Finalizados', 'finished'],
-] as const;
-
-interface MyOrdersScreenProps {
-  tab: MyOrderTab;
-  onTabChange: (tab: MyOrderTab) => void;
-}
-
 /** /meus-pedidos (docs/product.md §10.13): the orders the user made, by tab, with cancel, contact and review. */
-export function MyOrdersScreen({ tab, onTabChange }: MyOrdersScreenProps) {
-  const orders = useMyOrders(tab);
+export function MyOrdersScreen(props: OrdersScreenProps<MyOrderTab>) {
+  const orders = useMyOrders(props.tab);
   const { cancel, cancelling } = useCancelOrder();
   const [toCancel, setToCancel] = useState<OrderItem | null>(null);
   const [toReview, setToReview] = useState<OrderItem | null>(null);
   const today = todayInTimeZone(getCondoTimeZone());
 
-  return (
-    <OrdersTabScreen
-      title="Meus Pedidos"
-      backTo="/perfil"
-      countersLabel="Resumo dos pedidos"
-      counters={COUNTERS}
-      idPrefix="my-orders"
-      tab={tab}
-      tabs={MY_ORDER_TAB_ITEMS}
-      onTabChange={onTabChange}
-      orders={orders}
-      renderItem={(order) => <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />}
-      empty={
-        <div className="empty-state">
-          <span className="icon-tile empty-state-icon">
-            <ShoppingBagIcon />
-          </span>
-          <p className="empty-state-title">Nenhum pedido por aqui</p>
-          <p className="muted">{EMPTY_TEXT[tab]}</p>
-          <div className="empty-state-actions">
-            <Link to="/" className={buttonClassName()}>
-              <CompassIcon />
-              Explorar Itens
-            </Link>
-          </div>
-        </div>
+  const empty = (
+    <EmptyState
+      icon={<ShoppingBagIcon />}
+      title="Nenhum pedido por aqui"
+      text={EMPTY_TEXT[props.tab]}
+      actions={
+        <Link to="/" className={buttonClassName()}>
+          <CompassIcon />
+          Explorar Itens
+        </Link>
       }
-    >
-      <OrderReasonDialog
-        orderTitle={toCancel ? orderTitle(toCancel) : null}
-        texts={ORDER_REASON_TEXTS.cancelFromList}
-        pending={cancelling}
-        onConfirm={(reason, done) => {
-          if (toCancel) cancel(toCancel, reason, done);
-        }}
-        onClose={() => setToCancel(null)}
-      />
+    />
+  );
+
+  const renderItem = (order: OrderItem) => <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />;
+
+  return (
+    <OrdersTabScreen screen={MY_ORDERS_SCREEN} tabs={MY_ORDER_TAB_ITEMS} {...props} orders={orders} renderItem={renderItem} empty={empty}>
+      <OrderReasonDialog order={toCancel} texts={ORDER_REASON_TEXTS.cancelFromList} pending={cancelling} onConfirm={cancel} onClose={() => setToCancel(null)} />
       <OrderReviewDialog order={toReview} reviewing="owner" onClose={() => setToReview(null)} />
     </OrdersTabScreen>
   );

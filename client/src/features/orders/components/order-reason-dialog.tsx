@@ -1,5 +1,6 @@
 import { ORDER_REASON_MAX_LENGTH } from '@vizinhanca/shared/orders/order.schema';
 import { ReasonDialog, type ReasonDialogTexts } from '../../../components/reason-dialog.tsx';
+import { orderTitle } from '../order-format.ts';
 
 /** The order decisions that take an optional reason, in the words each side sees. */
 export const ORDER_REASON_TEXTS = {
@@ -31,27 +32,29 @@ export const ORDER_REASON_TEXTS = {
   },
 } satisfies Record<string, ReasonDialogTexts>;
 
-interface OrderReasonDialogProps {
-  /** The title of the order being decided, or null when closed. */
-  orderTitle: string | null;
+interface OrderReasonDialogProps<Order> {
+  /** The order being decided, or null when closed. */
+  order: Order | null;
   texts: ReasonDialogTexts;
   pending: boolean;
   /** Sends the decision; done() closes the dialog once it is saved. */
-  onConfirm: (reason: string | undefined, done: () => void) => void;
+  onConfirm: (order: Order, reason: string | undefined, done: () => void) => void;
   onClose: () => void;
 }
 
 /** 'Rejeitar Pedido' (the owner) and 'Cancelar Pedido' (the requester): an optional reason for the other side. */
-export function OrderReasonDialog({ orderTitle, texts, pending, onConfirm, onClose }: OrderReasonDialogProps) {
+export function OrderReasonDialog<Order extends { listing: { title: string } | null }>({ order, texts, pending, onConfirm, onClose }: OrderReasonDialogProps<Order>) {
   return (
     <ReasonDialog
-      subject={orderTitle === null ? null : <>Pedido de <strong>{orderTitle}</strong></>}
+      subject={order === null ? null : <>Pedido de <strong>{orderTitle(order)}</strong></>}
       texts={{ fieldLabel: 'Motivo (opcional)', ...texts }}
       fieldId="orders-reason"
       maxLength={ORDER_REASON_MAX_LENGTH}
       pending={pending}
       lockWhilePending
-      onConfirm={onConfirm}
+      onConfirm={(reason, done) => {
+        if (order) onConfirm(order, reason, done);
+      }}
       onClose={onClose}
     />
   );

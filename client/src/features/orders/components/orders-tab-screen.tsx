@@ -6,53 +6,56 @@ import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { OrderCounters, type CounterTone } from './order-counters.tsx';
 import { OrderList } from './order-list-states.tsx';
 
-interface OrdersQuery<Tone extends CounterTone> {
-  data?: { counters: Record<Tone, number>; items: OrderItem[] };
+interface OrdersQuery {
+  data?: { counters: Partial<Record<CounterTone, number>>; items: OrderItem[] };
   isPlaceholderData: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
 }
 
-interface OrdersTabScreenProps<Tab extends string, Tone extends CounterTone> {
-  title: string;
-  backTo: '/perfil' | '/anuncios';
-  countersLabel: string;
-  /** The four counters above the tabs: their label and which count (also their colour). */
-  counters: readonly (readonly [string, Tone])[];
-  idPrefix: string;
+/** The props a route gives either orders screen: the tab in the address, and how to change it. */
+export interface OrdersScreenProps<Tab extends string> {
   tab: Tab;
-  tabs: readonly { value: Tab; label: string }[];
   onTabChange: (tab: Tab) => void;
-  orders: OrdersQuery<Tone>;
+}
+
+interface OrdersTabScreenProps<Tab extends string> extends OrdersScreenProps<Tab> {
+  screen: { title: string; backTo: '/perfil' | '/anuncios'; countersLabel: string; idPrefix: string };
+  tabs: readonly { value: Tab; label: string }[];
+  orders: OrdersQuery;
   renderItem: (order: OrderItem) => ReactNode;
   empty: ReactNode;
   /** The dialogs the cards open. */
   children: ReactNode;
 }
 
+/** Each tab's counter, above the tabs: the same label and colour ('Todos' counts as 'Total'). */
+function counterOf(tab: { value: string; label: string }): { label: string; tone: CounterTone } {
+  return tab.value === 'all' ? { label: 'Total', tone: 'total' } : { label: tab.label, tone: tab.value as CounterTone };
+}
+
 /** /meus-pedidos and /gerenciar-pedidos: the counters, the tabs and one tab's order cards. */
-export function OrdersTabScreen<Tab extends string, Tone extends CounterTone>(props: OrdersTabScreenProps<Tab, Tone>) {
-  const { orders, idPrefix, tab } = props;
+export function OrdersTabScreen<Tab extends string>({ screen, tabs, tab, onTabChange, orders, renderItem, empty, children }: OrdersTabScreenProps<Tab>) {
   const counts = orders.data?.counters ?? null;
   // While another tab loads, its placeholder is the previous tab: keep the counters, not the cards.
   const items = orders.data && !orders.isPlaceholderData ? orders.data.items : null;
 
   return (
-    <AppScreen header={<PageHeader title={props.title} backTo={props.backTo} />}>
+    <AppScreen header={<PageHeader title={screen.title} backTo={screen.backTo} />}>
       <OrderCounters
-        label={props.countersLabel}
-        counters={props.counters.map(([label, tone]) => ({ label, tone, value: counts ? counts[tone] : null }))}
+        label={screen.countersLabel}
+        counters={tabs.map(counterOf).map((counter) => ({ ...counter, value: counts?.[counter.tone] ?? null }))}
       />
 
       <div className="orders-tabs">
-        <Tabs idPrefix={idPrefix} label="Pedidos por situação" value={tab} items={props.tabs} onChange={props.onTabChange} />
-        <TabPanel idPrefix={idPrefix} value={tab}>
-          <OrderList items={items} query={orders} renderItem={props.renderItem} empty={props.empty} />
+        <Tabs idPrefix={screen.idPrefix} label="Pedidos por situação" value={tab} items={tabs} onChange={onTabChange} />
+        <TabPanel idPrefix={screen.idPrefix} value={tab}>
+          <OrderList items={items} query={orders} renderItem={renderItem} empty={empty} />
         </TabPanel>
       </div>
 
-      {props.children}
+      {children}
     </AppScreen>
   );
 }
