@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at once. Vitest's default on a 2-core machine is one (cores - 1), and a
+    // server test file spends much of its time waiting on its Postgres (another process) and
+    // on job polling: one worker left the second core mostly idle (load average 1.7).
+    maxWorkers: 2,
     projects: [
       {
         test: {
