@@ -50,30 +50,38 @@ export default defineConfig<ClockOptions>({
     grep: clock.grep,
     use: { baseURL: `http://127.0.0.1:${clock.port}`, clockStart: clock.clockStart },
   })),
-  webServer: CLOCKS.map((clock) => ({
-    // A fresh data directory each run: embedded Postgres, migrations and demo data from scratch.
-    // `npm run test:e2e` built the client and the server just before: the walks run the production build.
-    command: `rm -rf ${e2eDataDir(clock.port)} && node dist/server/start.js`,
-    url: `http://127.0.0.1:${clock.port}/health`,
+  // One launcher starts the four servers at once (Playwright starts the entries of a webServer
+  // list one after the other): scripts/e2e-servers.mjs, ready when every one answers /health.
+  // `npm run test:e2e` built the client and the server just before: the walks run the production build.
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    wait: { stdout: /e2e servers ready/ },
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    // Recife keeps São Paulo's offset (no daylight saving): the dates stay the same, and the
-    // page proves it carries the configured zone rather than the default.
+    stdout: 'pipe',
+    stderr: 'pipe',
     env: {
-      PORT: String(clock.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir(clock.port),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      CONDO_TIMEZONE: 'America/Recife',
-      // The help page's contact cards (only /ajuda reads these): WhatsApp without the country code gets +55.
-      CONDO_PHONE: '(11) 3333-4444',
-      CONDO_EMAIL: 'portaria@jardimdasflores.com.br',
-      CONDO_WHATSAPP: '(11) 98888-7777',
-      CLOCK_START: clock.clockStart,
+      E2E_SERVERS: JSON.stringify(
+        CLOCKS.map((clock) => ({
+          port: clock.port,
+          // A fresh data directory each run (the launcher empties it): embedded Postgres, migrations and demo data from scratch.
+          dataDir: e2eDataDir(clock.port),
+          // Recife keeps São Paulo's offset (no daylight saving): the dates stay the same, and the
+          // page proves it carries the configured zone rather than the default.
+          env: {
+            HOST: '127.0.0.1',
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'warn',
+            CONDO_TIMEZONE: 'America/Recife',
+            // The help page's contact cards (only /ajuda reads these): WhatsApp without the country code gets +55.
+            CONDO_PHONE: '(11) 3333-4444',
+            CONDO_EMAIL: 'portaria@jardimdasflores.com.br',
+            CONDO_WHATSAPP: '(11) 98888-7777',
+            CLOCK_START: clock.clockStart,
+          },
+        })),
+      ),
     },
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
-  })),
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
 });
