@@ -1,13 +1,12 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, latestEmailTo, login, newLoggedInPage, newResident, uniqueEmail } from './helpers.ts';
+import { DEMO, latestEmailTo, login, newLoggedInPage, newResident, signIn, uniqueEmail } from './helpers.ts';
 
 test('a resident invites a neighbour, who signs up through the link and is approved; the invite reads Aceito; a password change ends the other session', async ({
   page,
   browser,
 }) => {
   // Ana invites an e-mail from /convites.
-  const ana = await newLoggedInPage(browser, DEMO.resident);
-  await ana.page.goto('/convites');
+  const ana = await newLoggedInPage(browser, DEMO.resident, '/convites');
   await expect(ana.page.getByRole('heading', { name: 'Convites', level: 1 })).toBeVisible();
   const invited = newResident('convidada');
   await ana.page.getByLabel('E-mail').fill(invited.email);
@@ -36,8 +35,7 @@ test('a resident invites a neighbour, who signs up through the link and is appro
   await expect(page).toHaveURL(/\/pending-approval$/);
 
   // The admin sees who invited, and approves.
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  await admin.page.goto('/admin');
+  const admin = await newLoggedInPage(browser, DEMO.admin, '/admin');
   const card = admin.page.getByRole('article').filter({ hasText: invited.email });
   await expect(card.getByText('Convidado por Ana Beatriz Souza')).toBeVisible();
   await card.getByRole('button', { name: 'Aprovar' }).click();
@@ -76,9 +74,7 @@ test('a resident invites a neighbour, who signs up through the link and is appro
 });
 
 test('a second invite to the same e-mail is refused, and Cancelar stops the link', async ({ page }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto('/convites');
+  await signIn(page, DEMO.resident, '/convites');
   const email = uniqueEmail('cancelado');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar convite', exact: true }).click();
@@ -106,9 +102,7 @@ test('a second invite to the same e-mail is refused, and Cancelar stops the link
 });
 
 test('the help search filters the FAQ as one types, ignoring accents', async ({ page }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto('/ajuda');
+  await signIn(page, DEMO.resident, '/ajuda');
   const search = page.getByLabel('Buscar nas perguntas frequentes');
   await expect(page.getByRole('heading', { name: 'Comidas' })).toBeVisible();
   await search.fill('aluguel');
@@ -129,8 +123,7 @@ test('the help search filters the FAQ as one types, ignoring accents', async ({ 
 });
 
 test('offline, the last-seen home, list, listing, orders and notifications still show, marked as saved data', async ({ page, context }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
-  await expect(page).not.toHaveURL(/\/auth/);
+  await signIn(page, DEMO.resident);
   // Each screen in its own page load: what is saved on the device is more than the last one.
   await page.goto('/alugueis');
   const firstCard = page.getByRole('article').first();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, login, newLoggedInPage, newResident, signUp } from './helpers.ts';
+import { DEMO, login, newLoggedInPage, newResident, signIn, signUp } from './helpers.ts';
 
 test('an administrator finds a resident, suspends them (their open tab leaves the app), reactivates them and grants the moderator role', async ({
   page,
@@ -10,8 +10,7 @@ test('an administrator finds a resident, suspends them (their open tab leaves th
   const resident = newResident('suspensao');
   await signUp(page, resident);
   await expect(page.getByRole('heading', { name: 'Cadastro em Análise' })).toBeVisible();
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  await admin.page.goto('/admin');
+  const admin = await newLoggedInPage(browser, DEMO.admin, '/admin');
   await admin.page.getByRole('article').filter({ hasText: resident.email }).getByRole('button', { name: 'Aprovar' }).click();
   await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible({ timeout: 15_000 });
 
@@ -71,9 +70,7 @@ test('an administrator finds a resident, suspends them (their open tab leaves th
 });
 
 test('an administrator manages an advertiser, creates a charge for them and marks it paid in Cobranças', async ({ page }) => {
-  await login(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto('/admin?secao=anunciantes');
+  await signIn(page, DEMO.admin, '/admin?secao=anunciantes');
   const bruno = page.getByRole('article', { name: 'Bruno Costa Lima' });
   await expect(bruno.getByText('Total')).toBeVisible();
   await bruno.getByRole('button', { name: 'Gerenciar Usuário' }).click();

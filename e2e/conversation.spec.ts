@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
+import { appOrigin, DEMO, newSignedInContext, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
 
 // Issue 14: requester and owner talk inside the order, live in two tabs; the
 // requester copies the Pix code for the exact amount, the owner marks it paid.
@@ -7,17 +7,13 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from '
 
 const PASSWORD = 'varanda-ensolarada';
 
-function origin(page: Page): string {
-  return new URL(page.url()).origin;
-}
-
 /** Calls a tRPC procedure as the page's signed-in user (the same session cookie, our own origin). */
 async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, kind: 'query' | 'mutation' = 'mutation'): Promise<T> {
   const response =
     kind === 'mutation'
-      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } })
+      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } })
       : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, {
-          headers: { origin: origin(page) },
+          headers: { origin: appOrigin() },
         });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
@@ -28,7 +24,6 @@ async function approvedResident(browser: Browser, admin: Page, prefix: string, o
   // A desktop has a fine pointer (Enter sends); the project's default is a touch phone (the button sends).
   const context = await browser.newContext(options.desktop ? { hasTouch: false } : {});
   const page = await context.newPage();
-  await page.goto('/auth');
   const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
   await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: '707', password: PASSWORD });
   const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
@@ -44,8 +39,8 @@ function messages(page: Page) {
 
 test('requester and owner talk live, the requester copies the Pix code, the owner marks the order paid, staff read a reported message', async ({ browser }) => {
   test.slow(); // Two residents, two tabs, going offline and back.
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dona', { desktop: true });
   const requester = await approvedResident(browser, admin.page, 'cliente');
 
@@ -137,7 +132,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await owner.page.getByRole('button', { name: 'Aprovar' }).click();
   await expect(owner.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('Aprovado');
   await expect(requester.page.getByRole('region', { name: 'Resumo do pedido' })).toContainText('A pagar');
-  await requester.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin(requester.page) });
+  await requester.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appOrigin() });
   await requester.page.getByRole('button', { name: 'Pagar com Pix' }).click();
   const dialog = requester.page.getByRole('dialog', { name: 'Pagar com Pix' });
   await expect(dialog.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();

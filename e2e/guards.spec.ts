@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, signIn } from './helpers.ts';
 
 const PROTECTED = ['/', '/alugueis', '/comidas', '/servicos', '/perfil', '/anuncios', '/anuncios/criar', '/meus-pedidos', '/gerenciar-pedidos', '/notificacoes', '/configuracoes', '/admin', '/item/1', '/convites', '/ajuda', '/cobrancas', '/pagamentos'];
 
@@ -23,7 +23,7 @@ test('an unknown path shows the 404 page to anyone', async ({ page }) => {
 });
 
 test('a pending resident only reaches /pending-approval', async ({ page }) => {
-  await login(page, DEMO.pending.email, DEMO.pending.password);
+  await signIn(page, DEMO.pending);
   await expect(page).toHaveURL(/\/pending-approval$/);
   for (const path of ['/', '/perfil', '/admin', '/auth']) {
     await page.goto(path);
@@ -33,7 +33,7 @@ test('a pending resident only reaches /pending-approval', async ({ page }) => {
 });
 
 test('an approved resident is sent home from /auth and /pending-approval, and denied /admin', async ({ page }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await signIn(page, DEMO.resident);
   await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveCount(0);
   await page.goto('/pending-approval');
@@ -47,14 +47,14 @@ test('an approved resident is sent home from /auth and /pending-approval, and de
 });
 
 test('a moderator opens the admin panel but does not see people’s sign-ups', async ({ page }) => {
-  await login(page, DEMO.moderator.email, DEMO.moderator.password);
+  await signIn(page, DEMO.moderator);
   await page.getByRole('link', { name: 'Painel Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard Admin' })).toBeVisible();
   await expect(page.getByText(DEMO.pending.email)).toHaveCount(0);
 });
 
 test('the aliases lead to their canonical routes', async ({ page }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await signIn(page, DEMO.resident);
   await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
   await page.goto('/alugueis/abc');
   await expect(page).toHaveURL(/\/item\/abc$/);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const E2E_OUTBOX = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3999}/outbox`);
 
@@ -27,6 +27,7 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.com`;
 }
 
+/** Signs in through the login form (auth.spec.ts and the walks that check what the form shows). */
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('E-mail').fill(email);
@@ -34,11 +35,45 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-export async function newLoggedInPage(browser: Browser, account: { email: string; password: string }) {
+/** The origin of this project's server (its own clock and database), for the Origin header of API calls. */
+export function appOrigin(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('the project has no baseURL');
+  return new URL(baseURL).origin;
+}
+
+/**
+ * Signs the context in through the same tRPC call the login form makes (auth.login): the
+ * session cookie lands in the context. Walks that do not check the form use this; it saves
+ * a page load, the form and the home screen per sign-in (the form is walked by auth.spec.ts).
+ */
+export async function signInThroughApi(context: BrowserContext, account: { email: string; password: string }) {
+  const response = await context.request.post('/trpc/auth.login', {
+    data: { json: { email: account.email, password: account.password } },
+    headers: { origin: appOrigin() },
+  });
+  expect(response.ok(), `auth.login as ${account.email}: ${await response.text()}`).toBe(true);
+}
+
+/** Signs the page's context in (signInThroughApi) and opens `path` as that user. */
+export async function signIn(page: Page, account: { email: string; password: string }, path = '/') {
+  await signInThroughApi(page.context(), account);
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** A new browser context (a device) signed in as the account, its page not opened yet: for a walk's API calls as that user. */
+export async function newSignedInContext(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  await signInThroughApi(context, account);
+  return { context, page: await context.newPage() };
+}
+
+/** A new browser context (a device) signed in as the account, its page open on `path`. */
+export async function newLoggedInPage(browser: Browser, account: { email: string; password: string }, path = '/') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, account.email, account.password);
-  await expect(page).not.toHaveURL(/\/auth/);
+  await signIn(page, account, path);
   return { context, page };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { DEMO, login, newLoggedInPage } from './helpers.ts';
+import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, signIn } from './helpers.ts';
 
 const NEIGHBOUR = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca', name: 'Bruno Costa Lima' } as const;
 
@@ -10,8 +10,7 @@ function uniqueWord(prefix: string): string {
 
 /** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
 async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin } });
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   const body = (await response.json()) as { result: { data: { json: T } } };
   return body.result.data.json;
@@ -37,8 +36,7 @@ test('a moderator approves a dish, a neighbour finds it by a word of its descrip
   const description = `Bolo fofinho com cobertura de brigadeiro, receita da vó ${word}. Serve 10 fatias.`;
 
   // Ana (the owner) publishes a dish made to order; it waits for approval.
-  await login(page, DEMO.resident.email, DEMO.resident.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, DEMO.resident);
   const id = await createListing(page, {
     type: 'food',
     title,
@@ -58,8 +56,7 @@ test('a moderator approves a dish, a neighbour finds it by a word of its descrip
   await expect(neighbour.page.getByRole('heading', { name: 'Prato não encontrado' })).toBeVisible();
 
   // The moderator approves it from the pendencies.
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
-  await moderator.page.goto('/admin');
+  const moderator = await newLoggedInPage(browser, DEMO.moderator, '/admin');
   await expect(moderator.page.getByRole('tab', { name: 'Pendências' })).toHaveAttribute('aria-selected', 'true');
   await moderator.page.getByRole('searchbox', { name: 'Buscar anúncios pendentes' }).fill(word);
   const pendingCard = moderator.page.getByRole('article').filter({ hasText: title });
@@ -181,9 +178,7 @@ test('the admin rejects a pending listing with a reason and the owner is told', 
   const owner = await newLoggedInPage(browser, NEIGHBOUR);
   await createListing(owner.page, { type: 'rental', title, description: `Furadeira de impacto ${word}`, priceCents: 1500, deliveryOptions: ['pickup'] });
 
-  await login(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/admin');
+  await signIn(page, DEMO.admin, '/admin');
   await expect(page.getByRole('tab', { name: 'Pendências' })).toContainText(/\d+ anúncios? · \d+ cadastros?/);
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card).toContainText('Aluguel');
@@ -223,7 +218,7 @@ test('the admin rejects a pending listing with a reason and the owner is told', 
 
 test('rental and service details show their own texts, units and not-found states', async ({ page, browser }) => {
   const word = uniqueWord('servico');
-  const owner = await newLoggedInPage(browser, DEMO.resident);
+  const owner = await newSignedInContext(browser, DEMO.resident);
   const rentalId = await createListing(owner.page, {
     type: 'rental',
     title: `Escada ${word.slice(-5)}`,
@@ -240,16 +235,13 @@ test('rental and service details show their own texts, units and not-found state
     priceUnit: 'hour',
     deliveryOptions: ['pickup', 'delivery', 'scheduled'],
   });
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   await mutate(moderator.page, 'listings.moderation.approve', { id: rentalId });
   await mutate(moderator.page, 'listings.moderation.approve', { id: serviceId });
   await moderator.context.close();
 
-  await login(page, NEIGHBOUR.email, NEIGHBOUR.password);
-  await expect(page).toHaveURL(/\/$/);
-
   // Services: the unit the owner chose, 'Prestador' and the service delivery labels.
-  await page.goto('/servicos');
+  await signIn(page, NEIGHBOUR, '/servicos');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(word);
   const serviceCard = page.getByRole('article').filter({ hasText: serviceTitle });
   await expect(serviceCard).toContainText('R$ 80,00/hora');

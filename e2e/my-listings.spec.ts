@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import sharp from 'sharp';
-import { DEMO, login, newLoggedInPage } from './helpers.ts';
+import { DEMO, newSignedInContext, signIn } from './helpers.ts';
 
 // Bruno publishes here, so these walks never touch the listings other specs give Ana.
 const OWNER = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' } as const;
@@ -14,11 +14,6 @@ async function photo(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
-async function signIn(page: Page) {
-  await login(page, OWNER.email, OWNER.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-}
-
 async function chooseImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: /Adicionar foto|Trocar foto/ }).click();
@@ -26,13 +21,11 @@ async function chooseImage(page: Page, file: { name: string; mimeType: string; b
 }
 
 test('the create form refuses what the shared schema refuses, before sending anything', async ({ page }) => {
-  await signIn(page);
   let sent = 0;
   page.on('request', (request) => {
     if (request.url().includes('listings.create') || request.url().includes('/api/images')) sent += 1;
   });
-
-  await page.goto('/anuncios/criar?category=food');
+  await signIn(page, OWNER, '/anuncios/criar?category=food');
   await expect(page.getByRole('heading', { name: 'Criar Anúncio' })).toBeVisible();
   await expect(page.getByText('Passo 2 de 2 · Comidas')).toBeVisible();
   // Pickup is checked by default (spec 5).
@@ -69,10 +62,8 @@ test('the create form refuses what the shared schema refuses, before sending any
 
 test('a resident publishes a dish with a photo, then pauses, reactivates, renews, edits and deletes it', async ({ page, browser, baseURL }) => {
   const title = `Bolo de fubá com goiabada ${Date.now() % 100000}`;
-  await signIn(page);
-
   // /anuncios -> Criar -> step 1 -> Comidas.
-  await page.goto('/anuncios');
+  await signIn(page, OWNER, '/anuncios');
   await expect(page.getByRole('heading', { name: 'Meus Anúncios' })).toBeVisible();
   await page.getByRole('link', { name: 'Criar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'O que você quer anunciar?' })).toBeVisible();
@@ -123,7 +114,7 @@ test('a resident publishes a dish with a photo, then pauses, reactivates, renews
   await expect(main.getByRole('button', { name: 'Pausar' })).toHaveCount(0);
 
   // The moderator approves it through the API (the admin screen is another walk).
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const approval = await moderator.page.request.post('/trpc/listings.moderation.approve', {
     data: { json: { id } },
     headers: { origin: baseURL! },

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
+import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
 
 // The notification centre, live (spec 2.18; decisions.md "Notifications"): a
 // neighbour's order reaches the owner's open tabs as a toast and a badge, is read
@@ -10,7 +10,7 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail, watchLiveEvents } from '
 const PASSWORD = 'varanda-ensolarada';
 
 async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const response =
     method === 'mutation'
       ? await page.request.post(`/trpc/${procedure}`, { data: { json: input ?? {} }, headers: { origin } })
@@ -22,7 +22,6 @@ async function call<T>(page: Page, procedure: string, input?: Record<string, unk
 async function approvedResident(browser: Browser, admin: Page, prefix: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/auth');
   const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
   await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
   const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
@@ -34,8 +33,8 @@ async function approvedResident(browser: Browser, admin: Page, prefix: string) {
 
 test('an order reaches the owner live on every tab and device, is read from the centre, and the badge clears on the others', async ({ browser, today }) => {
   test.slow();
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dona');
   const neighbour = await approvedResident(browser, admin.page, 'vizinho');
   const title = `Escada ${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { formatCurrency } from '@vizinhanca/shared/format/format';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DEMO, login, newLoggedInPage } from './helpers.ts';
+import { appOrigin, DEMO, newSignedInContext, signIn } from './helpers.ts';
 
 const BRUNO = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' } as const;
 const JULIANA = { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' } as const;
@@ -15,8 +15,7 @@ function uniqueWord(prefix: string): string {
 
 /** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
 async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin } });
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   const body = (await response.json()) as { result: { data: { json: T } } };
   return body.result.data.json;
@@ -73,8 +72,8 @@ test('a neighbour rents an item for three free days, around the days another nei
   const priceCents = 1250;
 
   // Ana lists a rental, the moderator approves it.
-  const owner = await newLoggedInPage(browser, DEMO.resident);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await newSignedInContext(browser, DEMO.resident);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const id = await publishedListing(owner.page, moderator.page, {
     type: 'rental',
     title,
@@ -84,13 +83,11 @@ test('a neighbour rents an item for three free days, around the days another nei
   });
 
   // Bruno books days 2 to 4 from today.
-  const bruno = await newLoggedInPage(browser, BRUNO);
+  const bruno = await newSignedInContext(browser, BRUNO);
   await mutate(bruno.page, 'orders.create', { listingId: id, startDate: day(2), endDate: day(4), message: 'Para o fim de semana.' });
 
   // Juliana opens the item and the order dialog.
-  await login(page, JULIANA.email, JULIANA.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto(`/item/${id}`);
+  await signIn(page, JULIANA, `/item/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Avaliações' })).toBeVisible();
   await page.getByRole('button', { name: 'Solicitar Aluguel' }).click();
@@ -156,8 +153,8 @@ test('a dish made to order is refused when scheduled too soon, then ordered in t
   const title = `Lasanha ${word.slice(-6)}`;
   const tooSoon = 'Este produto requer pelo menos 2 dias de antecedência';
 
-  const owner = await newLoggedInPage(browser, DEMO.resident);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const owner = await newSignedInContext(browser, DEMO.resident);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const id = await publishedListing(owner.page, moderator.page, {
     type: 'food',
     title,
@@ -168,8 +165,7 @@ test('a dish made to order is refused when scheduled too soon, then ordered in t
     minimumNoticeHours: 48,
   });
 
-  await login(page, BRUNO.email, BRUNO.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, BRUNO);
 
   // The server refuses it on its own, whatever a client checks.
   const response = await page.request.post('/trpc/orders.create', {

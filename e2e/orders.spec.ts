@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { appOrigin, DEMO, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Orders from request to review (spec 2.15-2.17, 2.23). Each walk uses residents
 // created for it, so its counters and the owner's rating ('Novo' before, '4,0'
@@ -14,20 +14,16 @@ function br(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
-function origin(page: Page): string {
-  return new URL(page.url()).origin;
-}
-
 /** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
 async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } });
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
 async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
   const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
-  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: origin(page) } });
+  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
@@ -43,7 +39,6 @@ interface Resident {
 async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/auth');
   const apartment = String(100 + Math.floor(Math.random() * 800));
   const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
   await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment, password: PASSWORD });
@@ -90,8 +85,8 @@ function orderCard(page: Page, title: string, startDate: string): Locator {
 
 test('a rental runs from request to review: approve, hand over, complete, review; a second request is cancelled', { tag: '@dates' }, async ({ browser, today }) => {
   test.slow(); // Four people, a dozen screens.
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dono');
   const neighbour = await approvedResident(browser, admin.page, 'vizinho');
 
@@ -261,8 +256,8 @@ test('a rental runs from request to review: approve, hand over, complete, review
 });
 
 test('the admin decides a pending order in the Pedidos section; a moderator only sees the list', async ({ browser, today }) => {
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dono');
   const neighbour = await approvedResident(browser, admin.page, 'vizinho');
   const title = `Escada ${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Listings and orders, second pass (issue 13): a dish ordered by quantity, days the
 // owner blocks, and reviews both ways that show only once both sides reviewed.
@@ -10,19 +10,15 @@ import { DEMO, newLoggedInPage, uniqueCpf, uniqueEmail } from './helpers.ts';
 const PASSWORD = 'varanda-ensolarada';
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
-function origin(page: Page): string {
-  return new URL(page.url()).origin;
-}
-
 async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: origin(page) } });
+  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
 async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
   const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
-  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: origin(page) } });
+  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: appOrigin() } });
   expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
@@ -38,7 +34,6 @@ interface Resident {
 async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/auth');
   const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
   await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
   const pending = await query<{ id: string; email: string }[]>(admin, 'admin.pendingUsers');
@@ -89,8 +84,8 @@ async function showMonthOf(dialog: Locator, isoDay: string) {
 }
 
 test('a resident orders 3 portions of a dish, and the owner sees the quantity', async ({ browser }) => {
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const cook = await approvedResident(browser, admin.page, 'cozinheira');
   const hungry = await approvedResident(browser, admin.page, 'faminto');
   const title = `Marmita fit ${Date.now().toString(36)}`;
@@ -140,8 +135,8 @@ test('a resident orders 3 portions of a dish, and the owner sees the quantity', 
 });
 
 test('the owner blocks two days and another resident cannot pick them', async ({ browser, today }) => {
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'viajante');
   const neighbour = await approvedResident(browser, admin.page, 'vizinha');
   const title = `Bicicleta ${Date.now().toString(36)}`;
@@ -183,7 +178,7 @@ test('the owner blocks two days and another resident cannot pick them', async ({
   // Whatever the page sends, the server refuses the blocked days.
   const refused = await neighbour.page.request.post('/trpc/orders.create', {
     data: { json: { listingId: id, startDate: first, endDate: second } },
-    headers: { origin: origin(neighbour.page) },
+    headers: { origin: appOrigin() },
   });
   expect(refused.status()).toBe(409);
 
@@ -192,8 +187,8 @@ test('the owner blocks two days and another resident cannot pick them', async ({
 
 test('both sides review a completed rental and each review appears only after both', async ({ browser, today }) => {
   test.slow();
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dona');
   const renter = await approvedResident(browser, admin.page, 'locatario');
   const title = `Escada ${Date.now().toString(36)}`;
@@ -310,8 +305,8 @@ interface OwnedListing {
 
 test('an owner publishes a listing with 3 photos; a resident sees the first on the card and swipes the gallery', async ({ browser }) => {
   test.slow();
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'fotografa');
   const resident = await approvedResident(browser, admin.page, 'curioso');
   const title = `Barraca de camping ${Date.now().toString(36)}`;
@@ -429,8 +424,8 @@ test('an owner publishes a listing with 3 photos; a resident sees the first on t
 
 test("search everywhere and sort, 'Salvar' into 'Salvos', a service at home asks the time, and the neighbour page from cards, details, orders and reviews", async ({ browser, today }) => {
   test.slow();
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  const moderator = await newLoggedInPage(browser, DEMO.moderator);
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
   const seller = await approvedResident(browser, admin.page, 'vendedora');
   const buyer = await approvedResident(browser, admin.page, 'comprador');
   const word = `achado${Date.now().toString(36)}`;

@@ -10,8 +10,7 @@ test('a new resident signs up, waits, and enters the app by itself when the admi
   await expect(page.getByText(/24 horas úteis/)).toBeVisible();
 
   // The administrator approves in /admin, in another browser.
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  await admin.page.goto('/admin');
+  const admin = await newLoggedInPage(browser, DEMO.admin, '/admin');
   await expect(admin.page.getByRole('heading', { name: 'Dashboard Admin' })).toBeVisible();
   const card = admin.page.getByRole('article').filter({ hasText: resident.email });
   await expect(card).toBeVisible();
@@ -34,8 +33,7 @@ test('the admin rejects a sign-up with a reason, and the resident sees it', asyn
   await signUp(page, resident);
   await expect(page.getByRole('heading', { name: 'Cadastro em Análise' })).toBeVisible();
 
-  const admin = await newLoggedInPage(browser, DEMO.admin);
-  await admin.page.goto('/admin');
+  const admin = await newLoggedInPage(browser, DEMO.admin, '/admin');
   const card = admin.page.getByRole('article').filter({ hasText: resident.email });
   await card.getByRole('button', { name: 'Rejeitar' }).click();
   const dialog = admin.page.getByRole('dialog', { name: 'Rejeitar Cadastro' });

@@ -2,7 +2,7 @@ import type { Worker } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { ORDER_NOTIFICATIONS } from '@vizinhanca/shared/orders/order.schema';
-import { DEMO, login } from './helpers.ts';
+import { DEMO, signIn } from './helpers.ts';
 
 // Issue 9, web push: the real service worker (the production build's /sw.js)
 // receives a push, shows the notification, and a tap opens the screen it
@@ -55,7 +55,7 @@ function shown(worker: Worker): Promise<Shown[]> {
 }
 
 test('a push shows the notification from the service worker, and a tap opens the order it concerns', async ({ context, page }) => {
-  await login(page, DEMO.resident.email, DEMO.resident.password);
+  await signIn(page, DEMO.resident);
   await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
   const worker = await theWorker(page);
   const origin = new URL(page.url()).origin;
