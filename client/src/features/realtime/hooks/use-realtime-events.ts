@@ -56,13 +56,17 @@ export function useRealtimeEvents(signedIn: boolean) {
 
   trpc.realtime.onEvent.useSubscription(undefined, {
     enabled: signedIn,
-    onData: ({ data }) => handle(utils, data),
+    onData: ({ data }) => handleRealtimeEvent(utils, data),
   });
 }
 
-function handle(utils: Utils, event: RealtimeEvent) {
+/** What one live event changes in this tab: the queries it makes stale, and its toast. */
+export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
   switch (event.kind) {
     case 'ready':
+      // A fresh subscription listens from now on: whatever was committed between this tab's
+      // first requests and this moment came before it, so the counts are read again.
+      invalidate(utils.notifications.unreadCount, utils.messages.unread);
       break;
     case 'account.changed':
       invalidate(utils.auth.me, utils.users.me);
