@@ -80,38 +80,43 @@ function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Pro
  */
 export function firstScreenData(deps: AppDeps): (req: Request, res: Response) => Promise<FirstScreen | null> {
   return async (req, res) => {
-    if (SIGN_IN_PATH.test(req.path)) return signInScreen(deps, req, res);
+    if (SIGN_IN_PATH.test(req.path)) return signInScreen(await residentCaller(deps, req, res));
     const queries = plan(req.path, Object.keys(req.query as object).length > 0);
-    if (!queries || !deps.sessions.readToken(req.headers.cookie)) return null;
-    const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
-    if (!ctx.session || accessRefusal(ctx.user, 'approved')) return null;
-    const caller = createCaller(ctx);
-    const me: FirstScreenQuery = { path: 'auth.me', data: await caller.auth.me() };
-    try {
-      const screen = await queries(caller);
-      return { queries: [me, ...screen.queries], lcpImage: screen.lcpImage };
-    } catch {
-      // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
-      return { queries: [me], lcpImage: null };
-    }
+    if (!queries) return null;
+    const caller = await residentCaller(deps, req, res);
+    if (!caller || caller === SIGNED_OUT) return null;
+    // Side by side: the session's answer does not wait for the screen's.
+    // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
+    const [me, screen] = await Promise.all([caller.auth.me(), queries(caller).catch(() => null)]);
+    const session: FirstScreenQuery = { path: 'auth.me', data: me };
+    return screen ? { queries: [session, ...screen.queries], lcpImage: screen.lcpImage } : { queries: [session], lcpImage: null };
   };
 }
 
 const SIGN_IN_PATH = /^\/auth\/?$/;
+const SIGNED_OUT = 'signed-out';
+
+/**
+ * The caller's own tRPC caller when signed in, approved and not suspended (the same context and
+ * access check as every tRPC request); SIGNED_OUT without a valid session; null for anyone else
+ * (pending, rejected, suspended).
+ */
+async function residentCaller(deps: AppDeps, req: Request, res: Response): Promise<Caller | typeof SIGNED_OUT | null> {
+  if (!deps.sessions.readToken(req.headers.cookie)) return SIGNED_OUT;
+  const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
+  if (!ctx.session) return SIGNED_OUT;
+  return accessRefusal(ctx.user, 'approved') ? null : createCaller(ctx);
+}
 
 /**
  * /auth renders only after its guard knows who is there (auth.me): the answer goes with the page.
- * Nobody signed in (no cookie, or one no longer valid): null, which says nothing about anyone. An
- * approved resident: their own session (the guard sends them home at once). Anyone else (pending,
- * rejected, suspended): nothing, as on every page.
+ * Nobody signed in: null, which says nothing about anyone. An approved resident: their own session
+ * (the guard sends them home at once). Anyone else: nothing, as on every page.
  */
-async function signInScreen(deps: AppDeps, req: Request, res: Response): Promise<FirstScreen | null> {
-  const nobody: FirstScreen = { queries: [{ path: 'auth.me', data: null }], lcpImage: null };
-  if (!deps.sessions.readToken(req.headers.cookie)) return nobody;
-  const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
-  if (!ctx.session) return nobody;
-  if (accessRefusal(ctx.user, 'approved')) return null;
-  return { queries: [{ path: 'auth.me', data: await createCaller(ctx).auth.me() }], lcpImage: null };
+async function signInScreen(caller: Caller | typeof SIGNED_OUT | null): Promise<FirstScreen | null> {
+  if (caller === SIGNED_OUT) return { queries: [{ path: 'auth.me', data: null }], lcpImage: null };
+  if (!caller) return null;
+  return { queries: [{ path: 'auth.me', data: await caller.auth.me() }], lcpImage: null };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
