@@ -103,6 +103,11 @@ export async function startServer(
     res.end(JSON.stringify({ status: 'not ready', problems: readiness.problems() }));
   };
   const server = http.createServer((req, res) => handleRequest(req, res));
+  // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
+  // (a proxy, a phone, Playwright's request context) gets ECONNRESET. Keep idle connections
+  // longer than the usual load balancers' 60 s, headers timeout above it (Node's rule).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
