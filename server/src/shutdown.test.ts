@@ -1,4 +1,5 @@
-// A graceful stop (what SIGTERM runs): every request already in flight gets its answer.
+// The server's connections: an idle keep-alive one stays usable, and a graceful stop
+// (what SIGTERM runs) gives every request already in flight its answer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,33 @@ function slowRequest(agent: http.Agent, i: number): Promise<number | string> {
     request.end(body);
   });
 }
+
+/** GET /health on the agent's connection; says whether the request went out on a socket used before. */
+function healthOnAgent(agent: http.Agent): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: server.port, path: '/health', agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('keep-alive', () => {
+  // Node's default closes a connection idle for 5 s (plus its 1 s buffer): a client reusing it
+  // then (Playwright's request context, a proxy) got ECONNRESET. It must still be open, and answer, after that.
+  it('answers a second request on a connection left idle for 7 s', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await healthOnAgent(agent)).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(await healthOnAgent(agent)).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
+});
 
 describe('graceful shutdown', () => {
   it('answers all of 50 requests in flight when the stop begins, then refuses new connections', async () => {
