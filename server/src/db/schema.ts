@@ -258,24 +258,27 @@ export interface PixKeysTable {
   updated_at: Timestamp;
 }
 
-export interface AuditLogTable {
+/** The values a change replaced and wrote: JSON text given with the row (`Written`), read back parsed, never updated. */
+interface ChangedValues<Written> {
+  before: ColumnType<unknown, Written | undefined, never>;
+  after: ColumnType<unknown, Written | undefined, never>;
+}
+
+/** An audit entry: what changed is in its own values (null where none), the personal ones in audit_personal_values. */
+export interface AuditLogTable extends ChangedValues<string | null> {
   id: Generated<string>;
   actor_id: string | null;
   action: string;
   target_type: AuditTargetType;
   target_id: string | null;
-  before: ColumnType<unknown, string | null | undefined, never>;
-  after: ColumnType<unknown, string | null | undefined, never>;
   reason: string | null;
   created_at: Timestamp;
 }
 
 /** The personal values of one audit entry (LGPD): deleted when the person is anonymised, the entry stays. */
-export interface AuditPersonalValuesTable {
+export interface AuditPersonalValuesTable extends ChangedValues<string> {
   audit_id: string;
   user_id: string;
-  before: ColumnType<unknown, string | undefined, never>;
-  after: ColumnType<unknown, string | undefined, never>;
 }
 
 export interface BillingsTable {

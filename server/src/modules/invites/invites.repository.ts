@@ -1,6 +1,7 @@
 import type { InviteType } from '@vizinhanca/shared/invites/invite.schema';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
+import { isActiveResident } from '../../db/residents.ts';
 
 const inviteColumns = ['id', 'email', 'apartment', 'type', 'status', 'expires_at', 'created_at'] as const;
 
@@ -77,11 +78,10 @@ export function findByCode(db: Db, code: string) {
 /** A resident's shareable code: only an approved, active resident's link lets people in. */
 export function findResidentByShareCode(db: Db, code: string) {
   return db
-    .selectFrom('users')
-    .select(['id', 'full_name'])
-    .where('invite_code', '=', code)
-    .where('approval_status', '=', 'approved')
-    .where('is_suspended', '=', false)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.full_name'])
+    .where('u.invite_code', '=', code)
+    .where(isActiveResident)
     .executeTakeFirst();
 }
 

@@ -4,6 +4,7 @@ import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
+import { isActiveResident } from '../../db/residents.ts';
 
 /** A listing's photo as the photos column carries it (the URLs derive from the id). */
 export interface PhotoRow {
@@ -76,8 +77,7 @@ function onlyPublic(query: ListingQuery, now: Date): ListingQuery {
   return query
     .where('l.status', '=', 'active')
     .where('l.expires_at', '>', now)
-    .where('u.approval_status', '=', 'approved')
-    .where('u.is_suspended', '=', false);
+    .where(isActiveResident);
 }
 
 /** Case-insensitive substring on title or description; the trigram indexes serve ILIKE '%term%'. */

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
+import { invitedByName } from '../../db/residents.ts';
+import { REVIEW_TEXT_COLUMNS, reviewsWithReviewer } from '../../db/review-reads.ts';
 
 // The data export reads every table that holds something about one person, by
 // named columns: secrets (password hash, session ids, reset tokens) never leave.
@@ -10,12 +12,7 @@ import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/ord
 export function findAccountExtras(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select((eb) => [
-      'invite_code',
-      eb.selectFrom('users as inviter').select('inviter.full_name').whereRef('inviter.id', '=', 'users.invited_by').as('invited_by_name'),
-      'approved_at',
-      'updated_at',
-    ])
+    .select(['invite_code', invitedByName, 'approved_at', 'updated_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -128,20 +125,11 @@ export function listOrders(db: Db, userId: string) {
 }
 
 export function listReviews(db: Db, userId: string) {
-  return db
-    .selectFrom('reviews')
-    .innerJoin('users as reviewer', 'reviewer.id', 'reviews.reviewer_id')
-    .innerJoin('users as reviewee', 'reviewee.id', 'reviews.reviewee_id')
-    .select([
-      'reviews.order_id',
-      'reviewer.full_name as reviewer_name',
-      'reviewee.full_name as reviewee_name',
-      'reviews.rating',
-      'reviews.comment',
-      'reviews.created_at',
-    ])
-    .where((eb) => eb.or([eb('reviews.reviewer_id', '=', userId), eb('reviews.reviewee_id', '=', userId)]))
-    .orderBy('reviews.created_at')
+  return reviewsWithReviewer(db)
+    .innerJoin('users as reviewee', 'reviewee.id', 'rv.reviewee_id')
+    .select(['rv.order_id', 'reviewer.full_name as reviewer_name', 'reviewee.full_name as reviewee_name', ...REVIEW_TEXT_COLUMNS])
+    .where((eb) => eb.or([eb('rv.reviewer_id', '=', userId), eb('rv.reviewee_id', '=', userId)]))
+    .orderBy('rv.created_at')
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import type { RevieweeRole } from '@vizinhanca/shared/reviews/review.schema';
 import { pickColumns } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
+import { REVIEW_TEXT_COLUMNS, reviewsWithReviewer } from '../../db/review-reads.ts';
 
 export interface NewReview {
   orderId: string;
@@ -63,21 +64,17 @@ export function ratingTotals(db: Db, userId: string, role: RevieweeRole) {
 
 /** The revealed reviews a user received, newest first, with the reviewer's public data and the order's listing. */
 export function listForReviewee(db: Db, revieweeId: string, limit: number) {
-  return db
-    .selectFrom('reviews as rv')
-    .innerJoin('users as u', 'u.id', 'rv.reviewer_id')
+  return reviewsWithReviewer(db)
     .innerJoin('orders as o', 'o.id', 'rv.order_id')
     .innerJoin('listings as l', 'l.id', 'o.listing_id')
     .select([
       'rv.id',
-      'rv.rating',
-      'rv.comment',
-      'rv.created_at',
+      ...REVIEW_TEXT_COLUMNS,
       'rv.reviewee_role',
-      'u.id as reviewer_id',
-      'u.full_name as reviewer_full_name',
-      'u.avatar_url as reviewer_avatar_url',
-      'u.apartment as reviewer_apartment',
+      'reviewer.id as reviewer_id',
+      'reviewer.full_name as reviewer_full_name',
+      'reviewer.avatar_url as reviewer_avatar_url',
+      'reviewer.apartment as reviewer_apartment',
       'o.listing_id',
       'l.deleted_at as listing_deleted_at',
     ])

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
+import { invitedByName, isActiveResident } from '../../db/residents.ts';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
@@ -16,8 +17,11 @@ export interface NewUser {
   approvalStatus?: ApprovalStatus;
 }
 
+/** What a person tells about themselves at sign-up (besides the password): the administration reads it to approve them. */
+const SIGN_UP_COLUMNS = ['email', 'full_name', 'cpf', 'phone', 'block', 'apartment'] as const;
+
 /** A person's own columns that both their profile and the administration read. */
-const PERSON_COLUMNS = ['id', 'email', 'full_name', 'cpf', 'phone', 'block', 'apartment', 'bio', 'approval_status', 'is_suspended', 'created_at'] as const;
+const PERSON_COLUMNS = ['id', ...SIGN_UP_COLUMNS, 'bio', 'approval_status', 'is_suspended', 'created_at'] as const;
 
 const rolesOf = sql<Role[]>`coalesce((SELECT array_agg(role ORDER BY role) FROM user_roles WHERE user_roles.user_id = users.id), '{}')`;
 
@@ -76,22 +80,10 @@ export function findProfile(db: Db, userId: string) {
 export function listPendingUsers(db: Db) {
   return db
     .selectFrom('users')
-    .leftJoin('users as inviter', 'inviter.id', 'users.invited_by')
-    .select([
-      'users.id',
-      'users.email',
-      'users.full_name',
-      'users.cpf',
-      'users.phone',
-      'users.block',
-      'users.apartment',
-      'users.created_at',
-      'users.avatar_url',
-      'inviter.full_name as invited_by_name',
-    ])
-    .where('users.approval_status', '=', 'pending')
-    .orderBy('users.created_at', 'desc')
-    .orderBy('users.id', 'desc')
+    .select(['id', ...SIGN_UP_COLUMNS, 'created_at', 'avatar_url', invitedByName])
+    .where('approval_status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(200)
     .execute();
 }
@@ -231,8 +223,7 @@ export function countOtherActiveAdmins(db: Db, userId: string) {
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .where('r.role', '=', 'admin')
       .where('u.id', '!=', userId)
-      .where('u.approval_status', '=', 'approved')
-      .where('u.is_suspended', '=', false),
+      .where(isActiveResident),
   );
 }
 
