@@ -7,7 +7,28 @@ import { precompress } from './scripts/precompress-plugin.ts';
 // The version label in Configurações comes from the root package.json.
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-export default defineConfig({
+/**
+ * The first screen's server renderer (src/server-render.tsx; docs/decisions/013-first-screen.md, fifth
+ * pass): `vite build --ssr src/server-render.tsx` into dist/ssr at the checkout's root, beside the compiled server that
+ * loads it. Self-contained (its npm packages bundled in), for plain node.
+ */
+const serverRenderBuild = defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  // The icons, manifest and service worker are the browser build's.
+  publicDir: false,
+  build: {
+    outDir: '../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { output: { entryFileNames: 'server-render.js' } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));
+
+const browserBuild = defineConfig({
   plugins: [react(), precompress(), firstScreenBudget()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {

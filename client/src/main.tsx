@@ -1,13 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app.tsx';
 import { seedFirstScreen } from './lib/first-screen-data.ts';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';
-import { queryClient, trpc, trpcClient } from './lib/trpc.ts';
-import { router } from './router.tsx';
+import { queryClient, queryUtils, trpcClient } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 // Before React renders: the install prompt can fire as soon as the page loads.
@@ -29,7 +27,32 @@ async function startSavedQueryCache(): Promise<void> {
   }
 }
 
-function render(): void {
+const router = createAppRouter({ queryClient, queryUtils });
+
+/**
+ * The page came with its first screen's markup (server/src/http/first-screen-render.ts writes the path it
+ * rendered into `data-vz-rendered`): the router loads first (the screen's chunk, its guard and loader on the
+ * answers the page carries), then React adopts the markup instead of drawing it again. If the router ended
+ * anywhere else (a redirect, a failed loader), the markup is not this screen's: it is dropped and drawn afresh.
+ */
+async function hydrateOrRender(container: HTMLElement, renderedPath: string, pageNow: Date | null): Promise<void> {
+  const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} pageNow={pageNow} />;
+  await router.load().catch(() => undefined);
+  const { location, matches } = router.state;
+  if (location.pathname === renderedPath && location.searchStr === '' && matches.every((match) => match.status === 'success')) {
+    // Render the root match as the server did (no Suspense around it): TanStack's own hydration marks the router so too.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app, {
+      // A mismatch is not fatal (React draws that part again) but means the two sides differ: say so.
+      onRecoverableError: (error) => console.error('Hidratação da primeira tela:', error),
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+function render(pageNow: Date | null = null): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('Elemento #root não encontrado');
 
@@ -37,23 +60,17 @@ function render(): void {
   const condoTimeZone = document.querySelector('meta[name="vz-condo-timezone"]')?.getAttribute('content');
   if (condoTimeZone) setCondoTimeZone(condoTimeZone);
 
-  createRoot(container).render(
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>,
-  );
+  const renderedPath = container.dataset.vzRendered;
+  if (renderedPath) void hydrateOrRender(container, renderedPath, pageNow);
+  else createRoot(container).render(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
 }
 
 if (navigator.onLine) {
   // The answers the server sent with the page (a signed-in, approved resident's photo pages) are in the cache first.
-  seedFirstScreen();
-  render();
+  const { pageNow } = seedFirstScreen();
+  render(pageNow);
   if (document.readyState === 'complete') void startSavedQueryCache();
   else window.addEventListener('load', () => void startSavedQueryCache(), { once: true });
 } else {
-  void startSavedQueryCache().then(render);
+  void startSavedQueryCache().then(() => render());
 }

@@ -1,7 +1,7 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorScreen } from './components/layout/error-screen.tsx';
 import { PendingScreen } from './components/layout/pending-screen.tsx';
-import { queryClient, queryUtils } from './lib/trpc.ts';
+import type { RouterContext } from './lib/router-context.ts';
 import { adminRoute } from './routes/admin.tsx';
 import { createListingAliasRoute, inviteLinkAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
 import { helpRoute } from './routes/ajuda.tsx';
@@ -71,20 +71,31 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, queryUtils },
-  // React Query owns caching; the router only waits for loaders to warm it.
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: PendingScreen,
-  // Inside the root layout, so the offline banner and the toasts stay on screen.
-  defaultErrorComponent: ErrorScreen,
-  scrollRestoration: true,
-});
+/**
+ * The app's router. The browser has one (main.tsx); the server makes one per page it renders
+ * (server-render.tsx: a memory history at the page's address, the page's own query cache).
+ */
+export function createAppRouter(context: RouterContext, options: { history?: RouterHistory; isServer?: boolean } = {}) {
+  return createRouter({
+    routeTree,
+    context,
+    history: options.history,
+    isServer: options.isServer,
+    // React Query owns caching; the router only waits for loaders to warm it.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PendingScreen,
+    // Inside the root layout, so the offline banner and the toasts stay on screen.
+    defaultErrorComponent: ErrorScreen,
+    // On the server the router would render an inline script for it, which the CSP refuses (and the browser's tree has not).
+    scrollRestoration: !options.isServer,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -15,6 +15,7 @@ import { CLIENT_DIST_DIR } from '../paths.ts';
 import { clientFiles } from './static-files.ts';
 import { pageForPath } from './screen-preloads.ts';
 import { servePage } from './first-screen-data.ts';
+import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import { contextBuiltForFeed, feedFastPath } from '../modules/listings/feed-fast-path.ts';
@@ -118,7 +119,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
       `$1${deps.config.CONDO_TIMEZONE.replace(/[^\w/+-]/g, '')}$2`,
     );
     const page = pageForPath(CLIENT_DIST_DIR, indexHtml);
-    app.get('/{*path}', servePage(deps, page));
+    app.get('/{*path}', servePage(deps, page, loadScreenRenderer(deps)));
   }
 
   return app;

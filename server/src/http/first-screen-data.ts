@@ -5,6 +5,7 @@ import { accessRefusal } from '../auth/access.ts';
 import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
+import type { ScreenRenderer } from './first-screen-render.ts';
 
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
@@ -22,6 +23,11 @@ export interface FirstScreen {
   queries: FirstScreenQuery[];
   /** The photo that will be the largest paint (the first card's, the gallery's first), exactly as the <img> asks for it. */
   lcpImage: string | null;
+  /**
+   * Every answer the page's guards and loader ask for is here, so the server can draw the screen
+   * from them (fifth pass): the signed-out sign-in page, and a data page whose screen answered.
+   */
+  complete?: true;
 }
 
 const FEED_TYPES: Record<string, ListingType> = { alugueis: 'rental', comidas: 'food', servicos: 'service' };
@@ -114,25 +120,44 @@ async function residentCaller(deps: AppDeps, req: Request, res: Response): Promi
  * (the guard sends them home at once). Anyone else: nothing, as on every page.
  */
 async function signInScreen(caller: Caller | typeof SIGNED_OUT | null): Promise<FirstScreen | null> {
-  if (caller === SIGNED_OUT) return { queries: [{ path: 'auth.me', data: null }], lcpImage: null };
+  if (caller === SIGNED_OUT) return { queries: [{ path: 'auth.me', data: null }], lcpImage: null, complete: true };
   if (!caller) return null;
   return { queries: [{ path: 'auth.me', data: await caller.auth.me() }], lcpImage: null };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+}
+
+/** index.html's #root, the splash inside it, up to the marker after it (client/index.html). */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div><!--\/root-->/;
+
+/** The server's markup of the first screen (client/src/server-render.tsx) and the path it was drawn for. */
+export interface RenderedScreen {
+  path: string;
+  markup: string;
+}
+
 /**
  * The page with its first screen: the photo preloaded at high priority in the head, the data as
  * a JSON block (not a script: the CSP allows none inline) that client/src/lib/first-screen-data.ts
- * reads into the query cache before the first render.
+ * reads into the query cache before the first render, and the screen's markup in #root when the
+ * server drew it (`data-vz-rendered` tells client/src/main.tsx to hydrate it, for that path only), with
+ * the server's clock it was drawn at (the browser's hydration renders "now" as that: client/src/hooks/use-now.ts).
  */
-export function pageWithFirstScreen(html: string, screen: FirstScreen | null): string {
+export function pageWithFirstScreen(html: string, screen: FirstScreen | null, rendered: RenderedScreen | null = null, now?: Date): string {
   if (!screen) return html;
+  if (rendered && ROOT_ELEMENT.test(html)) {
+    const root = `<div id="root" data-vz-rendered="${escapeAttribute(rendered.path)}">${rendered.markup}</div>`;
+    html = html.replace(ROOT_ELEMENT, () => root);
+  }
   const preload = screen.lcpImage
-    ? `<link rel="preload" as="image" fetchpriority="high" href="${screen.lcpImage.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!)}">`
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(screen.lcpImage)}">`
     : '';
   // '<' escaped, so no text in the data can close the element or open a comment.
-  const data = JSON.stringify(superjson.serialize({ queries: screen.queries })).replace(/</g, '\\u003c');
+  const data = JSON.stringify(superjson.serialize(now ? { queries: screen.queries, now } : { queries: screen.queries })).replace(/</g, '\\u003c');
   // Replacement functions: a '$' in the data ('R$ 15,00', "$'") must stay text, not a replacement pattern.
   return html
     .replace('</head>', () => `${preload}</head>`)
@@ -141,9 +166,10 @@ export function pageWithFirstScreen(html: string, screen: FirstScreen | null): s
 
 /**
  * The client's page for any path the client router owns: index.html for that path (with its
- * screen preloads), plus the first screen's data and photo when the caller may have them.
+ * screen preloads), plus the first screen's data and photo when the caller may have them, and
+ * the screen drawn from that data when a renderer is given (the built one: first-screen-render.ts).
  */
-export function servePage(deps: AppDeps, page: (requestPath: string) => string): RequestHandler {
+export function servePage(deps: AppDeps, page: (requestPath: string) => string, renderer?: Promise<ScreenRenderer | null>): RequestHandler {
   const firstScreen = firstScreenData(deps);
   return async (req, res) => {
     let screen: FirstScreen | null = null;
@@ -153,8 +179,21 @@ export function servePage(deps: AppDeps, page: (requestPath: string) => string):
       // The page without its data is the page as before: the client asks for it.
       deps.logger.warn({ err, path: req.path }, 'first screen data failed');
     }
+    let rendered: RenderedScreen | null = null;
+    const now = deps.clock.now();
+    // Only the address itself: a query string is the client's to parse.
+    if (screen?.complete && renderer && !req.originalUrl.includes('?')) {
+      try {
+        const render = await renderer;
+        const markup = render ? await render(req.path, screen.queries, now) : null;
+        if (markup) rendered = { path: req.path, markup };
+      } catch (err) {
+        // Without markup the page is the page as before: the client draws it.
+        deps.logger.warn({ err, path: req.path }, 'first screen render failed');
+      }
+    }
     // A page carrying someone's data is never stored (nor kept by the service worker as the offline shell).
     res.setHeader('Cache-Control', screen ? 'private, no-store' : 'no-cache');
-    res.type('html').send(pageWithFirstScreen(page(req.path), screen));
+    res.type('html').send(pageWithFirstScreen(page(req.path), screen, rendered, rendered ? now : undefined));
   };
 }

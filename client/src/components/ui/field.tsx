@@ -1,4 +1,5 @@
 import { createElement, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { keepTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 
 /** What every labelled field takes besides its control's own attributes. */
 interface FieldProps {
@@ -40,6 +41,8 @@ function Field({
       </div>
       {createElement(control, {
         id,
+        // A first screen drawn by the server: what was typed before the script ran reaches the screen's state.
+        ref: keepTypedBeforeHydration,
         className: className ? `${classes} ${className}` : classes,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { formatRelativeTime } from '@vizinhanca/shared/format/format';
 import type { ReactNode } from 'react';
 import type { ActivityItem, ActivityTarget, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -8,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecentActivity } from '../hooks/use-recent-activity.ts';
 import '../home.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 
 /** The marker: green rental, orange food, blue service, purple notification (docs/product.md §10.5); named for screen readers too. */
 function marker(item: ActivityItem): { className: string; label: string } {
@@ -114,7 +114,7 @@ export function RecentActivity() {
                     </span>
                     <span className="activity-message line-clamp">{item.description}</span>
                     <span className="activity-time">
-                      <time dateTime={item.createdAt.toISOString()}>{formatRelativeTime(item.createdAt)}</time>
+                      <RelativeTime date={item.createdAt} />
                     </span>
                   </span>
                 </ActivityRow>

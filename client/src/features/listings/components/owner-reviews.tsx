@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { formatRelativeTime } from '@vizinhanca/shared/format/format';
 import { RATING_MAX } from '@vizinhanca/shared/reviews/review.constants';
 import type { ReviewItem } from '@vizinhanca/shared/reviews/review.schema';
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
@@ -11,6 +10,7 @@ import { InlineLoadError } from '../../../components/load-error.tsx';
 import { useOwnerReviews } from '../hooks/use-owner-reviews.ts';
 import { apartmentText } from '../listing-kinds.ts';
 import { StarIcon } from '../../../components/ui/icons.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 
 /** The newest few first; the rest one tap away. */
 const FIRST_SHOWN = 3;
@@ -84,7 +84,7 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
             <span aria-hidden="true"> · </span>
             {apartmentText(reviewer.apartment)}
             <span aria-hidden="true"> · </span>
-            <time dateTime={review.createdAt.toISOString()}>{formatRelativeTime(review.createdAt)}</time>
+            <RelativeTime date={review.createdAt} />
           </p>
         </div>
       </div>

@@ -1,0 +1,77 @@
+// The first screen drawn by the server and hydrated by the app (issue 12; docs/decisions/013-first-screen.md,
+// fifth pass): the page arrives with the screen's markup, React adopts it without a mismatch, and the screen
+// works as before, even for what was typed before the app's script arrived.
+import { expect, test, type Page } from './fixtures.ts';
+import { DEMO } from './helpers.ts';
+
+/** Console errors and uncaught page errors (a hydration mismatch is reported as one: client/src/main.tsx). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // A refused request (the wrong password's 401) is the walk's own doing, not the page's.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Every label and aria reference points at an element: ids rendered by the server and the client agree. */
+async function danglingReferences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const missing: string[] = [];
+    for (const label of Array.from(document.querySelectorAll('label[for]'))) {
+      const id = label.getAttribute('for')!;
+      if (!document.getElementById(id)) missing.push(`label for=${id}`);
+    }
+    for (const element of Array.from(document.querySelectorAll('[aria-labelledby], [aria-describedby]'))) {
+      for (const attribute of ['aria-labelledby', 'aria-describedby']) {
+        for (const id of (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) missing.push(`${attribute}=${id}`);
+        }
+      }
+    }
+    return missing;
+  });
+}
+
+test('/auth arrives drawn, hydrates without a mismatch, and signs in', async ({ page }) => {
+  const errors = collectErrors(page);
+  const response = await page.goto('/auth');
+  const html = await response!.text();
+  // The markup is in the page itself, not drawn by the script.
+  expect(html).toContain('<div id="root" data-vz-rendered="/auth">');
+  expect(html).toContain('Conectando moradores para compartilhar recursos');
+  expect(html).toContain('for="login-email"');
+
+  await page.getByLabel('E-mail').fill(DEMO.resident.email);
+  await page.getByLabel('Senha').fill('senha-errada-mesmo');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
+  expect(await danglingReferences(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  await expect(page.getByLabel('CPF')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('/auth: what was typed before the script arrived is what the form sends', async ({ page }) => {
+  const errors = collectErrors(page);
+  // Hold the app's entry script until the form has been filled in on the server's markup.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(DEMO.resident.email);
+  await page.getByLabel('Senha').fill(DEMO.resident.password);
+  release();
+  // React has adopted the field (its own properties on the element), then one frame for the hand-over.
+  await page.waitForFunction(() => Object.keys(document.getElementById('login-password') ?? {}).some((key) => key.startsWith('__reactProps$')));
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.resident.email);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  // Signed in with what was typed: the form's state got the values, not the server's empty ones.
+  await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,103 @@
+// The first screen drawn by the server (issue 12; docs/decisions/013-first-screen.md, fifth pass): the
+// page carries the screen's markup in #root, rendered by the client's own tree (client/src/server-render.tsx,
+// from source here) from exactly the answers the page carries; nothing where the browser would end up
+// elsewhere, and the page as before when rendering fails.
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
+import { servePage } from './first-screen-data.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { screenRenderer, type ScreenRenderer, type ServerRenderModule } from './first-screen-render.ts';
+
+const SPLASH = '<div id="root"><div class="app-splash">Vizinhança</div></div><!--/root-->';
+const PAGE = `<html><head><title>Vizinhança</title></head><body>${SPLASH}</body></html>`;
+
+let app: TestApp;
+const servers: ReturnType<ReturnType<typeof express>['listen']>[] = [];
+let resident: TestUser;
+
+async function serve(renderer: ScreenRenderer): Promise<string> {
+  const http = express();
+  http.get('/{*path}', servePage(app.deps, () => PAGE, Promise.resolve(renderer)));
+  const server = http.listen(0, '127.0.0.1');
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let base: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  resident = await app.createUser({ fullName: 'Rita Vizinha' });
+  // The renderer's source (the built one is the same module, bundled): the client's own tree.
+  const module = (await import(path.join(PROJECT_ROOT, 'client/src/server-render.tsx'))) as ServerRenderModule;
+  base = await serve(screenRenderer(app.deps, module));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await app?.close();
+});
+
+async function cookieFor(user: TestUser): Promise<string> {
+  const { token } = await app.deps.sessions.create(app.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+  return app.deps.sessions.sessionCookie(token, false).split(';')[0]!;
+}
+
+async function open(path: string, cookie?: string, on = base) {
+  const html = await (await fetch(`${on}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const root = /<div id="root"([^>]*)>([\s\S]*?)<\/div>(?:<!--\/root-->|<script|<\/body>)/.exec(html);
+  return { html, rootAttributes: root?.[1] ?? null, root: root?.[2] ?? '' };
+}
+
+/** The visible text of some markup (tags dropped), for asserting what a person reads. */
+function visibleText(markup: string): string {
+  return markup.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
+describe('the first screen drawn by the server', () => {
+  it('/auth signed out: the hero, the tabs and the sign-in form, marked for hydration, with the data block', async () => {
+    const page = await open('/auth');
+    expect(page.rootAttributes).toBe(' data-vz-rendered="/auth"');
+    const text = visibleText(page.root);
+    for (const words of ['Vizinhança', 'Conectando moradores para compartilhar recursos', 'Entrar', 'Cadastrar', 'E-mail', 'Senha', 'Esqueci minha senha']) {
+      expect(text).toContain(words);
+    }
+    expect(page.root).toContain('<label class="field-label" for="login-email">E-mail</label>');
+    expect(page.root).not.toContain('<script');
+    expect(page.html).toContain('<script type="application/json" id="vz-first-screen">');
+  });
+
+  it('no markup where the browser would not stay or the server has not every answer', async () => {
+    const cookie = await cookieFor(resident);
+    const pending = await app.createUser({ status: 'pending' });
+    for (const [path, who] of [
+      // An approved resident is sent home from /auth: that is not the screen to draw.
+      ['/auth', cookie],
+      ['/auth', await cookieFor(pending)],
+      // The address's query is the client's to parse.
+      ['/auth?aba=cadastro', undefined],
+      ['/ajuda', cookie],
+      ['/configuracoes', cookie],
+      ['/ajuda', undefined],
+    ] as const) {
+      const page = await open(path, who);
+      expect(page.rootAttributes, `${path} ${who ? 'signed in' : 'signed out'}`).toBe('');
+      expect(page.root, path).toContain('app-splash');
+    }
+  });
+
+  it('a renderer that fails or gives up leaves the page as before: the splash and the data block', async () => {
+    const failing = await serve(() => Promise.reject(new Error('render exploded')));
+    const givingUp = await serve(() => Promise.resolve(null));
+    for (const on of [failing, givingUp]) {
+      const page = await open('/auth', undefined, on);
+      expect(page.rootAttributes).toBe('');
+      expect(page.root).toContain('app-splash');
+      expect(page.html).toContain('<script type="application/json" id="vz-first-screen">');
+    }
+  });
+});
