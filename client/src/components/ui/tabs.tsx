@@ -29,6 +29,14 @@ export function tabForKey<T>(event: KeyboardEvent, tabs: readonly T[], selectedI
   return tabs[next];
 }
 
+/**
+ * One tab's button attributes (WAI-ARIA tabs pattern): the panel it controls, whether it is
+ * selected, and the roving tab stop (only the selected tab is reached with Tab; arrows move on).
+ */
+export function tabAttributes(id: string, panelId: string, selected: boolean) {
+  return { type: 'button', role: 'tab', id, 'aria-selected': selected, 'aria-controls': panelId, tabIndex: selected ? 0 : -1 } as const;
+}
+
 /** Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). */
 export function Tabs<T extends string>({ idPrefix, label, value, items, onChange }: TabsProps<T>) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -45,12 +53,7 @@ export function Tabs<T extends string>({ idPrefix, label, value, items, onChange
         return (
           <button
             key={item.value}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${item.value}`}
-            aria-selected={selected}
-            aria-controls={`${idPrefix}-panel-${item.value}`}
-            tabIndex={selected ? 0 : -1}
+            {...tabAttributes(`${idPrefix}-tab-${item.value}`, `${idPrefix}-panel-${item.value}`, selected)}
             className={`tab${selected ? ' tab-active' : ''}`}
             onClick={() => onChange(item.value)}
           >

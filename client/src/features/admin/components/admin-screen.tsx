@@ -21,6 +21,7 @@ import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
 import { ADMIN_ONLY_SECTIONS, sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
 import { UsersPanel } from './users-panel.tsx';
+import '../../../looks.css';
 import '../admin.css';
 
 function plural(count: number, one: string, many: string): string {

@@ -52,7 +52,7 @@ export function NewBillingForm({ userId }: { userId: string }) {
         />
         <TextField id="new-billing-due" label="Vencimento" type="date" value={dueDate} error={errors.dueDate} onChange={(event) => setDueDate(event.target.value)} />
       </div>
-      <label className="admin-user-check">
+      <label className="boxed-row admin-user-check">
         <input type="checkbox" checked={autoRenewal} onChange={(event) => setAutoRenewal(event.target.checked)} />
         Renovação automática
       </label>

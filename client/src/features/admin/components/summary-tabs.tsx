@@ -1,5 +1,5 @@
 import type { ComponentType, KeyboardEvent } from 'react';
-import { tabForKey } from '../../../components/ui/tabs.tsx';
+import { tabAttributes, tabForKey } from '../../../components/ui/tabs.tsx';
 
 import type { AdminSection } from '../admin-inputs.ts';
 
@@ -42,14 +42,9 @@ export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
         return (
           <button
             key={section}
-            type="button"
-            role="tab"
-            id={sectionTabId(section)}
-            aria-selected={selected}
-            aria-controls={sectionPanelId(section)}
+            {...tabAttributes(sectionTabId(section), sectionPanelId(section), selected)}
             aria-labelledby={`${sectionTabId(section)}-label`}
             aria-describedby={`${sectionTabId(section)}-detail`}
-            tabIndex={selected ? 0 : -1}
             className={`summary-tab summary-tab-${tone}${selected ? ' summary-tab-selected' : ''}`}
             onClick={() => onChange(section)}
           >

@@ -100,12 +100,12 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
       <SelectField id="admin-user-status" label="Status do cadastro" value={approvalStatus} options={APPROVAL_OPTIONS} onChange={setApprovalStatus} />
       <fieldset className="admin-user-checks">
         <legend className="field-label">Acesso</legend>
-        <label className="admin-user-check">
+        <label className="boxed-row admin-user-check">
           <input type="checkbox" checked={isSuspended} onChange={(event) => setSuspended(event.target.checked)} />
           Conta suspensa
         </label>
         {ROLES.map((role) => (
-          <label key={role} className="admin-user-check">
+          <label key={role} className="boxed-row admin-user-check">
             <input type="checkbox" checked={roles.includes(role)} onChange={(event) => toggleRole(role, event.target.checked)} />
             {ROLE_LABELS[role]}
           </label>

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CalendarIcon, CheckCircleIcon, CreditCardIcon, ReceiptIcon, RefreshIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
 import { trpc } from '../../../lib/trpc.ts';
+import '../../../looks.css';
 import '../billing.css';
 
 interface ComingSoonProps {
@@ -35,7 +36,7 @@ function ComingSoonScreen({ title, lead, features, children }: ComingSoonProps) 
         </h2>
         <ul className="billing-soon-features">
           {features.map(({ label, Icon }) => (
-            <li key={label}>
+            <li key={label} className="boxed-row">
               <Icon />
               {label}
             </li>
@@ -46,28 +47,25 @@ function ComingSoonScreen({ title, lead, features, children }: ComingSoonProps) 
   );
 }
 
+/** One 'em breve' page: its title, the lead under 'Tudo é gratuito por enquanto', and what is coming (icon, text). */
+function comingSoon(title: string, lead: string, features: [Icon: ComponentType, label: string][]): ComingSoonProps {
+  return { title, lead, features: features.map(([Icon, label]) => ({ Icon, label })) };
+}
+
 const PAGES = {
-  payments: {
-    title: 'Pagamentos',
-    lead: 'Um sistema de pagamentos será ativado mais adiante. Até lá, os pagamentos são combinados diretamente entre vizinhos, por Pix ou em dinheiro.',
-    features: [
-      { label: 'Gerenciar cartões de crédito', Icon: CreditCardIcon },
-      { label: 'Receber pagamentos pelo app', Icon: CheckCircleIcon },
-      { label: 'Ver o histórico de transações', Icon: ReceiptIcon },
-      { label: 'Acompanhar o seu saldo', Icon: RefreshIcon },
-    ],
-  },
-  billings: {
-    title: 'Cobranças',
-    lead: 'A cobrança pelos anúncios será ativada mais adiante. Até lá, anunciar no Vizinhança não custa nada.',
-    features: [
-      { label: '30 dias grátis para novos anúncios', Icon: SparklesIcon },
-      { label: 'Cobrança mensal automática', Icon: CalendarIcon },
-      { label: 'Gerenciar formas de pagamento', Icon: CreditCardIcon },
-      { label: 'Histórico completo de transações', Icon: ReceiptIcon },
-    ],
-  },
-} satisfies Record<string, ComingSoonProps>;
+  payments: comingSoon('Pagamentos', 'Um sistema de pagamentos será ativado mais adiante. Até lá, os pagamentos são combinados diretamente entre vizinhos, por Pix ou em dinheiro.', [
+    [CreditCardIcon, 'Gerenciar cartões de crédito'],
+    [CheckCircleIcon, 'Receber pagamentos pelo app'],
+    [ReceiptIcon, 'Ver o histórico de transações'],
+    [RefreshIcon, 'Acompanhar o seu saldo'],
+  ]),
+  billings: comingSoon('Cobranças', 'A cobrança pelos anúncios será ativada mais adiante. Até lá, anunciar no Vizinhança não custa nada.', [
+    [SparklesIcon, '30 dias grátis para novos anúncios'],
+    [CalendarIcon, 'Cobrança mensal automática'],
+    [CreditCardIcon, 'Gerenciar formas de pagamento'],
+    [ReceiptIcon, 'Histórico completo de transações'],
+  ]),
+};
 
 /** /pagamentos (docs/product.md §10.1). */
 export function PaymentsScreen() {

@@ -98,7 +98,7 @@ function NeighbourCard({ neighbour }: { neighbour: Neighbour }) {
         { Icon: CalendarIcon, text: `Membro desde ${monthAndYear(neighbour.memberSince)}` },
       ]}
     >
-      <dl className="stat-row neighbour-ratings" aria-label="Avaliações">
+      <dl className="figures stat-row neighbour-ratings" aria-label="Avaliações">
         <RatingLine label="Como anunciante" summary={neighbour.rating} />
         <RatingLine label="Como cliente" summary={neighbour.renterRating} />
       </dl>

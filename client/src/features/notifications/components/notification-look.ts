@@ -14,18 +14,27 @@ import {
 
 export type NotificationTone = 'success' | 'danger' | 'warning' | 'info' | 'brand' | 'purple';
 
+interface NotificationLook {
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  tone: NotificationTone;
+}
+
+function look(Icon: NotificationLook['Icon'], tone: NotificationTone): NotificationLook {
+  return { Icon, tone };
+}
+
 /** Icon and colour by type (spec 2.18). */
-export const NOTIFICATION_LOOK: Record<NotificationType, { Icon: ComponentType<SVGProps<SVGSVGElement>>; tone: NotificationTone }> = {
-  account_approved: { Icon: UserIcon, tone: 'success' },
-  account_rejected: { Icon: UserIcon, tone: 'danger' },
-  listing_approved: { Icon: CheckCircleIcon, tone: 'success' },
-  listing_rejected: { Icon: XCircleIcon, tone: 'danger' },
-  listing_paused: { Icon: PauseIcon, tone: 'warning' },
-  listing_expiring: { Icon: ClockIcon, tone: 'warning' },
-  listing_expired: { Icon: AlertCircleIcon, tone: 'danger' },
-  reminder_pickup: { Icon: PackageIcon, tone: 'info' },
-  reminder_return: { Icon: ClockIcon, tone: 'danger' },
-  status_update: { Icon: ShoppingBagIcon, tone: 'purple' },
-  order_status: { Icon: ShoppingBagIcon, tone: 'brand' },
-  payment_due: { Icon: CreditCardIcon, tone: 'warning' },
+export const NOTIFICATION_LOOK: Record<NotificationType, NotificationLook> = {
+  account_approved: look(UserIcon, 'success'),
+  account_rejected: look(UserIcon, 'danger'),
+  listing_approved: look(CheckCircleIcon, 'success'),
+  listing_rejected: look(XCircleIcon, 'danger'),
+  listing_paused: look(PauseIcon, 'warning'),
+  listing_expiring: look(ClockIcon, 'warning'),
+  listing_expired: look(AlertCircleIcon, 'danger'),
+  reminder_pickup: look(PackageIcon, 'info'),
+  reminder_return: look(ClockIcon, 'danger'),
+  status_update: look(ShoppingBagIcon, 'purple'),
+  order_status: look(ShoppingBagIcon, 'brand'),
+  payment_due: look(CreditCardIcon, 'warning'),
 };

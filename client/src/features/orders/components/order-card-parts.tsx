@@ -47,7 +47,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
 export function OrderPeriod({ order }: { order: OrderItem }) {
   if (!order.startDate || !order.endDate) return null;
   return (
-    <dl className="orders-period">
+    <dl className="figures orders-period">
       <div>
         <dt>Retirada</dt> <dd>{formatCalendarDate(order.startDate)}</dd>
       </div>

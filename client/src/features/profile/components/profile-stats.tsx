@@ -13,7 +13,7 @@ export function ProfileStats() {
   const data = stats.data;
 
   return (
-    <dl className="stat-row profile-stats" aria-busy={stats.isPending || undefined}>
+    <dl className="figures stat-row profile-stats" aria-busy={stats.isPending || undefined}>
       <div className="profile-stat">
         <dt>Anúncios</dt>
         <dd>{data ? data.listings : <Placeholder />}</dd>
