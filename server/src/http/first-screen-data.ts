@@ -95,7 +95,7 @@ export function firstScreenData(deps: AppDeps): (req: Request, res: Response) =>
     // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
     const [me, screen] = await Promise.all([caller.auth.me(), queries(caller).catch(() => null)]);
     const session: FirstScreenQuery = { path: 'auth.me', data: me };
-    return screen ? { queries: [session, ...screen.queries], lcpImage: screen.lcpImage } : { queries: [session], lcpImage: null };
+    return screen ? { queries: [session, ...screen.queries], lcpImage: screen.lcpImage, complete: true } : { queries: [session], lcpImage: null };
   };
 }
 

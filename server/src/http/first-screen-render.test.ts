@@ -28,10 +28,24 @@ async function serve(renderer: ScreenRenderer): Promise<string> {
 }
 
 let base: string;
+let rentalId: string;
+let photo: string;
 
 beforeAll(async () => {
   app = await createTestApp();
   resident = await app.createUser({ fullName: 'Rita Vizinha' });
+  const owner = await app.createUser({ fullName: 'Otávio Dono' });
+  const moderator = await app.createUser({ roles: ['moderator'] });
+  photo = crypto.randomUUID();
+  await app.db.insertInto('images').values({ id: photo, user_id: owner.id, purpose: 'listing', width: 1600, height: 1000, bytes: 1000 }).execute();
+  ({ id: rentalId } = await (await app.callerAs(owner)).api.listings.create({
+    type: 'rental',
+    title: 'Furadeira de impacto',
+    description: 'Com maleta e brocas',
+    priceCents: 1500,
+    imageIds: [photo],
+  }));
+  await (await app.callerAs(moderator)).api.listings.moderation.approve({ id: rentalId });
   // The renderer's source (the built one is the same module, bundled): the client's own tree.
   const module = (await import(path.join(PROJECT_ROOT, 'client/src/server-render.tsx'))) as ServerRenderModule;
   base = await serve(screenRenderer(app.deps, module));
@@ -71,6 +85,26 @@ describe('the first screen drawn by the server', () => {
     expect(page.html).toContain('<script type="application/json" id="vz-first-screen">');
   });
 
+  it("a resident's home, feed and rental detail: drawn from their own answers, the first card and the gallery's photo in it", async () => {
+    const cookie = await cookieFor(resident);
+    const home = await open('/', cookie);
+    expect(home.rootAttributes).toBe(' data-vz-rendered="/"');
+    expect(visibleText(home.root)).toContain('Olá, Rita Vizinha!');
+
+    const feed = await open('/alugueis', cookie);
+    expect(feed.rootAttributes).toBe(' data-vz-rendered="/alugueis"');
+    expect(visibleText(feed.root)).toContain('Furadeira de impacto');
+    expect(visibleText(feed.root)).toContain('R$ 15,00');
+    expect(feed.root).toContain(`/files/images/${photo}/card.webp`);
+
+    const detail = await open(`/item/${rentalId}`, cookie);
+    expect(detail.rootAttributes).toBe(` data-vz-rendered="/item/${rentalId}"`);
+    expect(visibleText(detail.root)).toContain('Furadeira de impacto');
+    expect(visibleText(detail.root)).toContain('Com maleta e brocas');
+    expect(visibleText(detail.root)).toContain('Otávio Dono');
+    for (const page of [home, feed, detail]) expect(page.root).not.toContain('<script');
+  });
+
   it('no markup where the browser would not stay or the server has not every answer', async () => {
     const cookie = await cookieFor(resident);
     const pending = await app.createUser({ status: 'pending' });
@@ -83,6 +117,12 @@ describe('the first screen drawn by the server', () => {
       ['/ajuda', cookie],
       ['/configuracoes', cookie],
       ['/ajuda', undefined],
+      // Signed out or not approved: the app's guard sends them elsewhere.
+      ['/', undefined],
+      ['/alugueis', await cookieFor(pending)],
+      // A search is the client's to parse; a listing that does not exist is the screen's to say.
+      ['/alugueis?busca=furadeira', cookie],
+      ['/item/00000000-0000-4000-8000-000000000000', cookie],
     ] as const) {
       const page = await open(path, who);
       expect(page.rootAttributes, `${path} ${who ? 'signed in' : 'signed out'}`).toBe('');
