@@ -39,7 +39,7 @@ export const FIRST_SCREEN_PAGES: { page: string; screens: string[]; samePaths?: 
   { page: '/ajuda', screens: ['src/features/help/components/help-screen.tsx'] },
 ];
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
 export type PageSize = { page: string; files: string[]; rawBytes: number; gzipBytes: number };
@@ -106,7 +106,11 @@ export function screenPreloads(manifest: Manifest): ScreenPreloads {
     const files = new Set<string>();
     for (const screen of screens) staticClosure(manifest, screen, files);
     const own = [...files].filter((file) => file.endsWith('.js') && !entryFiles.has(file));
-    return [page, ...samePaths].map((path) => ({ path, files: own }));
+    // Their stylesheets too: a screen the server drew is painted before its chunk runs and would
+    // otherwise be drawn unstyled, then shift when the chunk adds its CSS (decision 013, fifth pass).
+    const entryCss = new Set(Object.values(manifest).filter((chunk) => entryFiles.has(chunk.file)).flatMap((chunk) => chunk.css ?? []));
+    const css = new Set(Object.values(manifest).filter((chunk) => files.has(chunk.file)).flatMap((chunk) => chunk.css ?? []));
+    return [page, ...samePaths].map((path) => ({ path, files: [...own, ...[...css].filter((file) => !entryCss.has(file))] }));
   });
 }
 

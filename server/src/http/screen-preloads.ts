@@ -4,7 +4,7 @@ import path from 'node:path';
 /** Written by the client build (client/scripts/first-screen.ts, screenPreloads). */
 type ScreenPreloads = { path: string; files: string[] }[];
 
-const SAFE_FILE = /^assets\/[\w.-]+\.js$/;
+const SAFE_FILE = /^assets\/[\w.-]+\.(?:js|css)$/;
 
 /**
  * The page for a path: index.html with modulepreload links for the screen chunks that path
@@ -17,7 +17,8 @@ export function pageForPath(distDir: string, indexHtml: string): (requestPath: s
   const routes = (JSON.parse(readFileSync(file, 'utf8')) as ScreenPreloads).map(({ path: pattern, files }) => {
     const links = files
       .filter((name) => SAFE_FILE.test(name))
-      .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+      // A screen's stylesheet as the page's own: the server may have drawn the screen (first-screen-render.ts).
+      .map((name) => (name.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${name}">` : `<link rel="modulepreload" crossorigin href="/${name}">`))
       .join('');
     const source = pattern.split('/').map((part) => (part === '{id}' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     return { matcher: new RegExp(`^${source.join('/')}/?$`), html: indexHtml.replace('</head>', `${links}</head>`) };
