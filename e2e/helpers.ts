@@ -136,3 +136,18 @@ export function watchLiveEvents(page: Page): () => Promise<void> {
   });
   return () => expect.poll(() => started, { message: 'the live events subscription started', timeout: 15_000 }).toBe(true);
 }
+
+/** A toast with that text is on screen; then it is closed. */
+export async function expectToast(page: Page, text: string) {
+  const toast = page.locator('.toast').filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  // Closed so the next step's toast is a new one. Under load the click can still be retrying when the
+  // toast leaves by itself (4 s); it then waited for a button gone for good until the walk timed out.
+  await toast
+    .getByRole('button', { name: 'Fechar aviso' })
+    .click({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      if ((await toast.count()) > 0) throw error;
+    });
+  await expect(toast).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { appOrigin, DEMO, expectToast, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Orders from request to review (spec 2.15-2.17, 2.23). Each walk uses residents
 // created for it, so its counters and the owner's rating ('Novo' before, '4,0'
@@ -65,13 +65,6 @@ async function approvedRental(owner: Page, moderator: Page, title: string): Prom
 }
 
 /** Waits for a toast, then closes it, so the next step's toast is a new one. */
-async function expectToast(page: Page, text: string) {
-  const toast = page.locator('.toast').filter({ hasText: text }).first();
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Fechar aviso' }).click();
-  await expect(toast).toHaveCount(0);
-}
-
 async function expectCounters(page: Page, name: string, counters: Record<string, number>) {
   const summary = page.getByLabel(name);
   for (const [label, value] of Object.entries(counters)) {

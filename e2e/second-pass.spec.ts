@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { appOrigin, DEMO, expectToast, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
 
 // Listings and orders, second pass (issue 13): a dish ordered by quantity, days the
 // owner blocks, and reviews both ways that show only once both sides reviewed.
@@ -49,20 +49,6 @@ async function published(owner: Page, moderator: Page, listing: Record<string, u
   const { id } = await mutate<{ id: string }>(owner, 'listings.create', listing);
   await mutate(moderator, 'listings.moderation.approve', { id });
   return id;
-}
-
-async function expectToast(page: Page, text: string) {
-  const toast = page.locator('.toast').filter({ hasText: text }).first();
-  await expect(toast).toBeVisible();
-  // Closed so the next step's toast is a new one. Under load the click can still be retrying when the
-  // toast leaves by itself (4 s); it then waited for a button gone for good until the walk timed out.
-  await toast
-    .getByRole('button', { name: 'Fechar aviso' })
-    .click({ timeout: 5_000 })
-    .catch(async (error: unknown) => {
-      if ((await toast.count()) > 0) throw error;
-    });
-  await expect(toast).toHaveCount(0);
 }
 
 /** '2026-11-25' -> '25 de novembro de 2026', the calendar day button's name. */
