@@ -8,12 +8,22 @@ import { precompress } from './scripts/precompress-plugin.ts';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
+ * TanStack Store (the router's state) reads it through use-sync-external-store's shim, which carries a
+ * copy of useSyncExternalStore for React < 18; the same package's plain entry uses React's own (~0.3 KB
+ * gzip less on every first screen, docs/decisions/013-first-screen.md, seventh pass).
+ */
+const resolve = {
+  alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }],
+};
+
+/**
  * The first screen's server renderer (src/server-render.tsx; docs/decisions/013-first-screen.md, fifth
  * pass): `vite build --ssr src/server-render.tsx` into dist/ssr at the checkout's root, beside the compiled server that
  * loads it. Self-contained (its npm packages bundled in), for plain node.
  */
 const serverRenderBuild = defineConfig({
   plugins: [react()],
+  resolve,
   define: { __APP_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   // The icons, manifest and service worker are the browser build's.
@@ -30,6 +40,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
 
 const browserBuild = defineConfig({
   plugins: [react(), precompress(), firstScreenBudget()],
+  resolve,
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
@@ -44,6 +55,9 @@ const browserBuild = defineConfig({
         moduleSideEffects: [{ test: /node_modules\/@trpc\/client\//, sideEffects: false }],
       },
       output: {
+        // Chunks by hash alone: their names are repeated in every import and in the entry's preload table,
+        // and cost ~1 KB gzip on each first screen (the manifest and source maps still name them).
+        chunkFileNames: 'assets/c-[hash].js',
         // Everything the entry loads statically in one chunk (index.html's script): one file, one gzip
         // dictionary, ~0.5 KB less per page than the shared vendor chunks rolldown makes on its own.
         // The websocket link module first, alone (its helpers stay in the entry): the initial group takes

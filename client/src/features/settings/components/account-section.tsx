@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ChevronRightIcon, LockIcon, UserIcon } from '../../../components/ui/icons.tsx';
-import { ChangePasswordDialog } from './change-password-dialog.tsx';
-import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
+import { lazyScreen } from '../../../lib/lazy-screen.ts';
+
+// The dialogs (the photo upload, the password form) are closed on the first screen: their code loads
+// right after it, not with it (docs/decisions/013-first-screen.md, seventh pass). A closed dialog draws
+// nothing, so the Suspense around them has nothing to show while they load.
+const EditProfileDialog = lazyScreen(() => import('./edit-profile-dialog.tsx'), 'EditProfileDialog');
+const ChangePasswordDialog = lazyScreen(() => import('./change-password-dialog.tsx'), 'ChangePasswordDialog');
 
 const DIALOGS = [
   { dialog: 'profile', label: 'Editar perfil', Icon: UserIcon },
@@ -25,8 +30,10 @@ export function AccountSection() {
           </li>
         ))}
       </ul>
-      <EditProfileDialog open={open === 'profile'} onClose={() => setOpen(null)} />
-      <ChangePasswordDialog open={open === 'password'} onClose={() => setOpen(null)} />
+      <Suspense fallback={null}>
+        <EditProfileDialog open={open === 'profile'} onClose={() => setOpen(null)} />
+        <ChangePasswordDialog open={open === 'password'} onClose={() => setOpen(null)} />
+      </Suspense>
     </TitledSection>
   );
 }
