@@ -81,6 +81,50 @@ describe('delivery in batches, by user', () => {
     }
   });
 
+  it('events of one reading with the same kind and payload share one frozen payload and content; any other content, and a catch-up, have their own', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => app.createUser()));
+    const sinks = await Promise.all(
+      people.map(async (person) => {
+        const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+        const sink = collectingSink();
+        follower.start(sink);
+        return { follower, sink };
+      }),
+    );
+    const same = { id: 'n-1', title: 'para todos', message: 'igual', type: 'status_update', relatedId: null };
+    await app.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO events (user_id, kind, payload) SELECT id, 'notification.created', ${JSON.stringify(same)}::jsonb FROM unnest(${people.slice(0, 3).map((person) => person.id)}::uuid[]) AS id`.execute(trx);
+      await app.deps.bus.publish(trx, notification(people[3]!.id, 'só sua'));
+      await app.deps.bus.publish(trx, { userId: people[0]!.id, kind: 'notification.changed', payload: {} });
+    });
+    await eventually(() => expect(sinks.map(({ sink }) => sink.events.length)).toEqual([2, 1, 1, 1]));
+    const [first, second, third, other] = sinks.map(({ sink }) => sink.events[0]!);
+    expect(new Set([first!.id, second!.id, third!.id, other!.id]).size).toBe(4);
+    expect(first!.userId).toBe(people[0]!.id);
+    expect(second!.payload).toBe(first!.payload);
+    expect(second!.content).toBe(first!.content);
+    expect(third!.content).toBe(first!.content);
+    expect(first!.payload).toEqual(same);
+    expect(Object.isFrozen(first!.payload)).toBe(true);
+    expect(() => {
+      (first!.payload as Record<string, unknown>).title = 'mudado';
+    }).toThrow(TypeError);
+    expect(other!.payload.title).toBe('só sua');
+    expect(other!.content).not.toBe(first!.content);
+    expect(sinks[0]!.sink.events[1]!.kind).toBe('notification.changed');
+    expect(sinks[0]!.sink.events[1]!.content).not.toBe(first!.content);
+    for (const { follower } of sinks) follower.close();
+
+    // Read again by a catch-up: its own objects, nothing shared with the live ones.
+    const later = app.deps.bus.follow(people[1]!.id, '0');
+    const caughtUp = collectingSink();
+    later.start(caughtUp);
+    await eventually(() => expect(caughtUp.titles()).toEqual(['para todos']));
+    expect(caughtUp.events[0]!.content).toBeUndefined();
+    expect(caughtUp.events[0]!.payload).not.toBe(first!.payload);
+    later.close();
+  });
+
   it('an event whose transaction commits after a later id was delivered still arrives (ids are read by NOTIFY, not after a cursor)', async () => {
     const person = await app.createUser();
     const stream = await collect(person.id);

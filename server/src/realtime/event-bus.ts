@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
 import { eventBusLag } from '../observability/metrics.ts';
-import type { OutboundEvent } from './live-event-stream.ts';
+import type { CheckedContent, OutboundEvent } from './live-event-stream.ts';
 
 /**
  * NOTIFYed by a trigger on `events` with the id of each transaction that wrote events,
@@ -30,10 +30,22 @@ export interface AppEvent {
   id: string;
   userId: string | null;
   kind: string;
+  /** Frozen when the bus read it: the same object may be shared by other people's events (see `content`). */
   payload: Record<string, unknown>;
   createdAt: Date;
+  /**
+   * What it has in common with the other events of the same reading that carry the same
+   * kind and the same payload text (one transaction notifying many people): their payload
+   * object, and their contract check and encoding, made once for all of them (live-event-stream.ts).
+   */
+  content?: SharedContent;
   /** Its contract check and wire text, made once by the first stream that sends it and shared by the others (live-event-stream.ts). */
   outbound?: OutboundEvent | Error;
+}
+
+/** The part of several events that is identical by construction (same kind, same payload text): nothing personal but what every one of them carries. */
+export interface SharedContent {
+  checked?: CheckedContent | Error;
 }
 
 /** Kinds the server uses between instances; never sent to browsers. */
@@ -61,14 +73,18 @@ export class EventBus {
   private listener: pg.Client | null = null;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private lastSeenId = 0n;
+  /** The highest event id handed over (a decimal string: see isLaterId). */
+  private lastSeenId = '0';
   /** Notified transaction ids not read yet, in arrival (commit) order. */
   private pending: string[] = [];
   private draining = false;
   /** Deliveries run one at a time, in arrival order (see enqueue). */
   private deliveries: Promise<void> = Promise.resolve();
-  /** Ids handed over lately, oldest first (see REMEMBERED_IDS). */
+  /** Ids handed over lately (see REMEMBERED_IDS)... */
   private readonly handedOverIds = new Set<string>();
+  /** ...and the same in a ring, oldest at `ringNext`: forgetting the oldest is O(1) (a Set's first entry is not, after many deletions). */
+  private readonly handedOverRing: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_IDS);
+  private ringNext = 0;
 
   constructor(
     private readonly db: Db,
@@ -83,7 +99,7 @@ export class EventBus {
 
   async start(): Promise<void> {
     const row = await this.db.selectFrom('events').select(sql<string>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
-    this.lastSeenId = BigInt(row.max);
+    this.lastSeenId = String(row.max);
     await this.connect();
   }
 
@@ -169,11 +185,11 @@ export class EventBus {
   }
 
   /** After a dropped LISTEN connection: deliver what was committed meanwhile. */
-  private async catchUp(afterId: bigint): Promise<void> {
+  private async catchUp(afterId: string): Promise<void> {
     const rows = await this.db
       .selectFrom('events')
       .select('id')
-      .where('id', '>', afterId.toString())
+      .where('id', '>', afterId)
       .orderBy('id')
       .limit(1000)
       .execute();
@@ -213,29 +229,54 @@ export class EventBus {
   }
 
   /** One read of the events matching `condition`, handed over in the order `inOrder` gives. */
-  private async readAndHandOver(condition: RawBuilder<boolean>, inOrder: (rows: EventRow[]) => EventRow[]): Promise<void> {
+  private async readAndHandOver(condition: RawBuilder<boolean>, inOrder: (rows: BusRow[]) => BusRow[]): Promise<void> {
     try {
-      const rows = await this.db.selectFrom('events').select(EVENT_COLUMNS).where(condition).execute();
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['id', 'user_id', 'kind', 'xact_id'])
+        // As text: parsed once per distinct payload below, not once per row.
+        .select(sql<string>`payload::text`.as('payload_text'))
+        .select(sql<number>`(extract(epoch FROM created_at) * 1000)::float8`.as('created_ms'))
+        .where(condition)
+        .execute();
       this.handOver(inOrder(rows));
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
   }
 
-  /** To every local subscriber, in this order, each id once (repeats of earlier readings skipped). */
-  private handOver(rows: EventRow[]): void {
+  /**
+   * To every local subscriber, in this order, each id once (repeats of earlier readings
+   * skipped), all in one synchronous pass. Events of this reading with the same kind and
+   * payload text share one frozen payload and one SharedContent: a transaction notifying
+   * thousands of people has its payload parsed, checked and encoded once.
+   */
+  private handOver(rows: BusRow[]): void {
     const now = Date.now();
+    // kind -> payload text -> what its events share
+    const contents = new Map<string, Map<string | null, { payload: Record<string, unknown>; content: SharedContent }>>();
     for (const row of rows) {
       const id = String(row.id);
       if (this.handedOverIds.has(id)) continue;
-      this.handedOverIds.add(id);
-      if (this.handedOverIds.size > REMEMBERED_IDS) this.handedOverIds.delete(this.handedOverIds.values().next().value!);
-      const event = toEvent(row);
+      this.remember(id);
+      let ofKind = contents.get(row.kind);
+      if (!ofKind) contents.set(row.kind, (ofKind = new Map()));
+      let shared = ofKind.get(row.payload_text);
+      if (!shared) ofKind.set(row.payload_text, (shared = { payload: deepFreeze(parsePayload(row.payload_text)), content: {} }));
+      const event: AppEvent = { id, userId: row.user_id, kind: row.kind, payload: shared.payload, createdAt: new Date(row.created_ms), content: shared.content };
       // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
-      eventBusLag.observe(Math.max(0, now - event.createdAt.getTime()) / 1000);
-      if (BigInt(event.id) > this.lastSeenId) this.lastSeenId = BigInt(event.id);
+      eventBusLag.observe(Math.max(0, now - row.created_ms) / 1000);
+      if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
       this.emit(event);
     }
+  }
+
+  private remember(id: string): void {
+    const oldest = this.handedOverRing[this.ringNext];
+    if (oldest !== undefined) this.handedOverIds.delete(oldest);
+    this.handedOverRing[this.ringNext] = id;
+    this.ringNext = (this.ringNext + 1) % REMEMBERED_IDS;
+    this.handedOverIds.add(id);
   }
 
   /** Whether this instance has handed this event id to its subscribers (lately: see REMEMBERED_IDS). */
@@ -521,8 +562,24 @@ class PulledEvents implements FollowerSink {
   }
 }
 
-const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload', 'created_at', 'xact_id'] as const;
-type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date; xact_id: string };
+const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload', 'created_at'] as const;
+type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date };
+/** A row as the bus reads it (see readAndHandOver). */
+type BusRow = { id: string; user_id: string | null; kind: string; xact_id: string; payload_text: string | null; created_ms: number };
+
+function parsePayload(text: string | null): Record<string, unknown> {
+  const value: unknown = text === null ? null : JSON.parse(text);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Frozen all the way down: an object shared by several people's events must not be changed through one of them. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** Event ids in sequence order (decimal strings of a bigint). */
 function compareIds(a: string, b: string): number {

@@ -4,11 +4,31 @@ import { accessRefusal } from '../auth/access.ts';
 import type { ValidatedSession } from '../auth/session-cache.ts';
 import type { SessionManager } from '../auth/sessions.ts';
 import type { LiveConnection } from '../context.ts';
-import type { AppEvent, EventBus, Follower, FollowerSink } from './event-bus.ts';
+import { deepFreeze, type AppEvent, type EventBus, type Follower, type FollowerSink } from './event-bus.ts';
+
+/**
+ * An event's kind and payload as the contract let them through, with their encoding:
+ * made once for all the events that share them (SharedContent: same kind, same payload
+ * text), so identical for each of them by construction. Frozen: it may be shared by
+ * several people's events.
+ */
+export class CheckedContent {
+  /**
+   * The transformer's encoding of `event` alone, as JSON text, when it needs no meta
+   * (superjson: plain JSON values); null when it does (each event is then encoded whole);
+   * undefined until the first socket sends it (live-socket-handler.ts).
+   */
+  json: string | null | undefined = undefined;
+  readonly event: RealtimeEvent;
+  constructor(event: RealtimeEvent) {
+    this.event = deepFreeze(event);
+  }
+}
 
 /**
  * One event as it leaves for browsers: checked against the contract once and encoded
- * once, whatever the number of tabs it goes to (a person's tabs share the bus's event object).
+ * once, whatever the number of tabs it goes to (a person's tabs share the bus's event
+ * object; people whose events have the same content share its check and body encoding).
  */
 export class OutboundEvent {
   readonly value: TrackedEnvelope<RealtimeEvent>;
@@ -16,17 +36,27 @@ export class OutboundEvent {
   wire: string | null = null;
   constructor(
     readonly id: string,
-    event: RealtimeEvent,
+    readonly content: CheckedContent,
   ) {
-    this.value = tracked(id, event);
+    this.value = tracked(id, content.event);
   }
 }
 
-/** The contract check, once per event: the channel carries only what its contract declares. */
+/** The channel carries only what its contract declares. */
+function check(event: AppEvent): CheckedContent | Error {
+  const checked = realtimeEventSchema.safeParse({ kind: event.kind, payload: event.payload });
+  return checked.success ? new CheckedContent(checked.data) : checked.error;
+}
+
+/**
+ * The contract check, once per event; once per shared content when the bus read several
+ * events with the same kind and payload text (the check reads nothing else, so its
+ * answer is the same for each of them).
+ */
 function outboundFor(event: AppEvent): OutboundEvent | Error {
   if (event.outbound) return event.outbound;
-  const checked = realtimeEventSchema.safeParse({ kind: event.kind, payload: event.payload });
-  return (event.outbound = checked.success ? new OutboundEvent(event.id, checked.data) : checked.error);
+  const checked = event.content ? (event.content.checked ??= check(event)) : check(event);
+  return (event.outbound = checked instanceof Error ? checked : new OutboundEvent(event.id, checked));
 }
 
 /** Where a stream pushes its events (the websocket handler, or an iterator). */
@@ -52,7 +82,8 @@ export interface LiveEventStreamOptions {
   signal: AbortSignal | undefined;
 }
 
-const READY: RealtimeEvent = { kind: 'ready', payload: {} };
+/** The 'ready' event's content, the same for every subscription (its id is the cursor). */
+const READY = new CheckedContent({ kind: 'ready', payload: {} });
 
 /**
  * The signed-in person's live events, pushed to one sink synchronously: per event a

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError, type AnyTRPCRouter, type TRPCProcedureType } from '@trpc/server';
 import { parseConnectionParamsFromUnknown } from '@trpc/server/http';
 import { parseTRPCMessage, type TRPCClientOutgoingMessage } from '@trpc/server/rpc';
+import superjson, { type SuperJSONResult } from 'superjson';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { LiveConnection } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -81,11 +82,27 @@ export class LiveSocketHandler {
     return JSON.stringify({ id, jsonrpc, error: config.transformer.output.serialize(shape) });
   }
 
-  /** The `result` of a tracked data message, as tRPC encodes it. */
+  /**
+   * The `result` of a tracked data message, as tRPC encodes it: `{ type, id, data:
+   * transformer.serialize({ id, data }) }`. With superjson and a content that needs no
+   * meta (every event of the contract is plain JSON), that is `{ json: { id, data: <the
+   * content's json> } }`: the content is encoded once (shared by every event with the
+   * same content) and only the id is written per event. Otherwise, each event whole.
+   */
   resultText(event: OutboundEvent): string {
     const [id, data] = event.value;
-    return JSON.stringify({ type: 'data', id, data: this.router._def._config.transformer.output.serialize({ id, data }) });
+    const transformer = this.router._def._config.transformer.output;
+    const { content } = event;
+    if (content.json === undefined) content.json = transformer === superjson ? plainJsonOf(superjson.serialize(data)) : null;
+    if (content.json === null) return JSON.stringify({ type: 'data', id, data: transformer.serialize({ id, data }) });
+    const idJson = JSON.stringify(id);
+    return `{"type":"data","id":${idJson},"data":{"json":{"id":${idJson},"data":${content.json}}}}`;
   }
+}
+
+/** superjson's output as JSON text when it carries no meta (nothing but plain JSON values); null otherwise. */
+function plainJsonOf(serialized: SuperJSONResult): string | null {
+  return serialized.meta === undefined && Object.keys(serialized).length === 1 ? JSON.stringify(serialized.json) : null;
 }
 
 /** ws closes the socket itself after a protocol error (an oversized or malformed frame); this only keeps the error from being unhandled. */

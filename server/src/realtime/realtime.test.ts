@@ -705,6 +705,36 @@ describe('the wire protocol (tRPC v11 wsLink)', () => {
     expect(duplicate.error!.json.data.code).toBe('BAD_REQUEST');
   });
 
+  it('one transaction, one content for many people and another for one: each socket gets its own event id and content, encoded as superjson encodes it', async () => {
+    const people = await Promise.all([createUser(), createUser(), createUser()]);
+    const sockets = await Promise.all(people.map(async (person) => rawSocket(b, await login(b, person))));
+    for (const raw of sockets) {
+      raw.send(start(1));
+      await raw.waitFor<Wire>((message) => message.id === 1 && message.result?.data?.json.data.kind === 'ready');
+    }
+    const shared = { id: 'aviso-1', title: 'Aviso para todos', message: 'Mesmo texto', type: 'status_update', relatedId: null };
+    const own = { id: 'aviso-2', title: 'Só para você', message: 'Outro texto', type: 'status_update', relatedId: 'x' };
+    const ids = await b.server.deps.db.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: string; user_id: string }>`
+        INSERT INTO events (user_id, kind, payload)
+        VALUES (${people[0]!.id}, 'notification.created', ${JSON.stringify(shared)}::jsonb),
+               (${people[1]!.id}, 'notification.created', ${JSON.stringify(shared)}::jsonb),
+               (${people[2]!.id}, 'notification.created', ${JSON.stringify(own)}::jsonb)
+        RETURNING id, user_id`.execute(trx);
+      return new Map(rows.rows.map((row) => [row.user_id, String(row.id)]));
+    });
+    const expected = [shared, shared, own];
+    for (const [index, raw] of sockets.entries()) {
+      const message = await raw.waitFor<Wire>((candidate) => candidate.id === 1 && candidate.result?.data?.json.data.kind === 'notification.created');
+      const id = ids.get(people[index]!.id)!;
+      const event = { kind: 'notification.created', payload: expected[index] };
+      // Exactly what tRPC's own encoding of a tracked event gives, decoded as the client decodes it.
+      expect(JSON.stringify(message.result)).toBe(JSON.stringify({ type: 'data', id, data: superjson.serialize({ id, data: event }) }));
+      expect(superjson.deserialize(message.result!.data as never)).toEqual({ id, data: event });
+      expect(raw.messages.filter((text) => text.includes('notification.created'))).toHaveLength(1);
+    }
+  });
+
   it('reads the connectionParams message the client announces in the URL before anything else', async () => {
     const user = await createUser();
     const cookie = await login(b, user);
