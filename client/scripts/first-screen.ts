@@ -14,7 +14,7 @@ export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
  * The build fails above this (a ratchet: what the pages weigh now plus a little room).
  * Lower it as pages get lighter, never raise it to let a page grow.
  */
-export const FIRST_SCREEN_GUARD_BYTES = 139 * 1024;
+export const FIRST_SCREEN_GUARD_BYTES = 137 * 1024;
 
 /**
  * The pages measured, and the lazily loaded screen modules each route renders (client/src/routes).

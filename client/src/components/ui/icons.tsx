@@ -1,9 +1,14 @@
 import type { ReactNode, SVGProps } from 'react';
 
-/** Inline stroke icons (24x24 grid, currentColor), decorative unless labelled by their parent. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/**
+ * Inline stroke icons (24x24 grid, currentColor), decorative unless labelled by their parent.
+ * This module is in the entry chunk (the toasts and the error screen use it), so it holds the icons the
+ * first screens draw; the others are in secondary-icons.tsx, loaded with the screens that use them
+ * (docs/decisions/013-first-screen.md, seventh pass).
+ */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -61,15 +66,6 @@ export const UserIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const UsersIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M22 21v-2a4 4 0 0 0-3-3.87" />
-    <path d="M16 3.13a4 4 0 0 1 0 7.75" />
-  </Icon>
-);
-
 export const BellIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
@@ -92,12 +88,6 @@ export const ChevronRightIcon = (props: IconProps) => (
 export const HeartIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.8 0-3 .5-4.5 2-1.5-1.5-2.7-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z" />
-  </Icon>
-);
-
-export const MinusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 12h14" />
   </Icon>
 );
 
@@ -135,41 +125,11 @@ export const SettingsIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CreditCardIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="2" y="5" width="20" height="14" rx="2" />
-    <path d="M2 10h20" />
-  </Icon>
-);
-
-export const ReceiptIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 2v20l2-1 2 1 2-1 2 1 2-1 2 1 2-1 2 1V2l-2 1-2-1-2 1-2-1-2 1-2-1-2 1z" />
-    <path d="M16 8h-6a2 2 0 1 0 0 4h4a2 2 0 1 1 0 4H8" />
-    <path d="M12 17.5v-11" />
-  </Icon>
-);
-
 export const HelpCircleIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="10" />
     <path d="M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3" />
     <path d="M12 17h.01" />
-  </Icon>
-);
-
-export const ShoppingBagIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z" />
-    <path d="M3 6h18" />
-    <path d="M16 10a4 4 0 0 1-8 0" />
-  </Icon>
-);
-
-export const MegaphoneIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m3 11 18-5v12L3 14v-3z" />
-    <path d="M11.6 16.8a3 3 0 1 1-5.8-1.6" />
   </Icon>
 );
 
@@ -196,13 +156,6 @@ export const AlertCircleIcon = (props: IconProps) => (
 export const XIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
-
-export const XCircleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m15 9-6 6M9 9l6 6" />
   </Icon>
 );
 
@@ -233,30 +186,10 @@ export const MapPinIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const IdCardIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="2" y="5" width="20" height="14" rx="2" />
-    <circle cx="8" cy="12" r="2" />
-    <path d="M14 10h4M14 14h4M5 17a3 3 0 0 1 6 0" />
-  </Icon>
-);
-
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4" width="18" height="18" rx="2" />
     <path d="M16 2v4M8 2v4M3 10h18" />
-  </Icon>
-);
-
-export const WifiOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 20h.01" />
-    <path d="M8.5 16.43a5 5 0 0 1 7 0" />
-    <path d="M5 12.86a10 10 0 0 1 5.17-2.69" />
-    <path d="M19 12.86a10 10 0 0 0-2.01-1.51" />
-    <path d="M2 8.82a15 15 0 0 1 4.18-2.65" />
-    <path d="M22 8.82a15 15 0 0 0-11.29-3.76" />
-    <path d="m2 2 20 20" />
   </Icon>
 );
 
@@ -268,53 +201,10 @@ export const DownloadIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ShareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8" />
-    <path d="m16 6-4-4-4 4" />
-    <path d="M12 2v13" />
-  </Icon>
-);
-
-export const PlusSquareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <path d="M12 8v8M8 12h8" />
-  </Icon>
-);
-
-export const RefreshIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
-    <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" />
-    <path d="M21 3v5h-5M3 21v-5h5" />
-  </Icon>
-);
-
 export const LockIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="11" width="18" height="11" rx="2" />
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-  </Icon>
-);
-
-export const InboxIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
-    <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
-  </Icon>
-);
-
-export const SparklesIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m12 3-1.9 5.8a2 2 0 0 1-1.3 1.3L3 12l5.8 1.9a2 2 0 0 1 1.3 1.3L12 21l1.9-5.8a2 2 0 0 1 1.3-1.3L21 12l-5.8-1.9a2 2 0 0 1-1.3-1.3z" />
-  </Icon>
-);
-
-export const CompassIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36z" />
   </Icon>
 );
 
@@ -331,40 +221,6 @@ export const SearchIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
-  </Icon>
-);
-
-export const EyeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M3 6h18" />
-    <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
-    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
-  </Icon>
-);
-
-export const PauseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="6" y="4" width="4" height="16" rx="1" />
-    <rect x="14" y="4" width="4" height="16" rx="1" />
-  </Icon>
-);
-
-export const PlayIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12-7.5a1 1 0 0 0 0-1.72l-12-7.5A1 1 0 0 0 7 4.5z" />
-  </Icon>
-);
-
-export const ChevronDownIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m6 9 6 6 6-6" />
   </Icon>
 );
 
@@ -415,27 +271,5 @@ export const MessageCircleIcon = (props: IconProps) => (
 export const MessageSquareIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-  </Icon>
-);
-
-export const CameraIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3z" />
-    <circle cx="12" cy="13" r="3" />
-  </Icon>
-);
-
-export const PencilIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M21.17 6.81a2.82 2.82 0 0 0-3.99-3.99L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
-    <path d="m15 5 4 4" />
-  </Icon>
-);
-
-export const ImageOffIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <circle cx="9" cy="9" r="2" />
-    <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
   </Icon>
 );

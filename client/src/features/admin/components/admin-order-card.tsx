@@ -4,7 +4,8 @@ import { quantityText } from '@vizinhanca/shared/orders/order.rules';
 import type { AdminOrder } from '@vizinhanca/shared/orders/order.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CalendarIcon, CheckIcon, MegaphoneIcon, PackageIcon, UserIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, CheckIcon, PackageIcon, UserIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { MegaphoneIcon } from '../../../components/ui/secondary-icons.tsx';
 import { ListingTypeBadge, OrderStatusBadge } from '../../../components/status-badges.tsx';
 import { RejectionReason } from './moderation-listing-card.tsx';
 

@@ -1,7 +1,8 @@
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { ClockIcon, CreditCardIcon, InboxIcon, MegaphoneIcon, ShoppingBagIcon, TagIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon, TagIcon } from '../../../components/ui/icons.tsx';
+import { CreditCardIcon, InboxIcon, MegaphoneIcon, ShoppingBagIcon, UsersIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
 import { useAdminSummary } from '../hooks/use-admin-summary.ts';
 import { useListingModeration } from '../hooks/use-moderate-listing.ts';

@@ -1,7 +1,7 @@
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { EyeIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { EyeIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
 import type { ListingHandlers } from './listing-handlers.ts';
 
 interface ActionsProps {

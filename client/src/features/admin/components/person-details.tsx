@@ -3,7 +3,8 @@ import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
-import { IdCardIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { IdCardIcon } from '../../../components/ui/secondary-icons.tsx';
 
 interface PersonDetailsProps {
   email: string;

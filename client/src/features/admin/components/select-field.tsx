@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
+import { ChevronDownIcon } from '../../../components/ui/secondary-icons.tsx';
 
 interface SelectFieldProps<T extends string> {
   id: string;

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@vizinhanca/shared/users/admin-users.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PencilIcon } from '../../../components/ui/icons.tsx';
+import { PencilIcon } from '../../../components/ui/secondary-icons.tsx';
 import { APPROVAL_LABELS, ROLE_LABELS } from './people-labels.ts';
 import { PersonCard, PersonDetails } from './person-details.tsx';
 

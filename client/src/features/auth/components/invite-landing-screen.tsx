@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { XCircleIcon } from '../../../components/ui/icons.tsx';
+import { XCircleIcon } from '../../../components/ui/secondary-icons.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AuthScreen } from './auth-screen.tsx';

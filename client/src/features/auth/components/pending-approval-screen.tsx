@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { accountState, type AccountState } from '@vizinhanca/shared/users/user.types';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ClockIcon, LogOutIcon, MailIcon, RefreshIcon, ShieldAlertIcon, XCircleIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon, LogOutIcon, MailIcon, ShieldAlertIcon } from '../../../components/ui/icons.tsx';
+import { RefreshIcon, XCircleIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 

@@ -3,7 +3,8 @@ import { inviteStatusLabel } from '@vizinhanca/shared/invites/invite.rules';
 import { formatDate } from '@vizinhanca/shared/format/format';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { HouseIcon, InboxIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { HouseIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { InboxIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useCancelInvite, useResendInvite } from '../hooks/use-invites.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 

@@ -2,7 +2,7 @@ import { INVITE_MESSAGES } from '@vizinhanca/shared/invites/invite.schema';
 import { inviteLink } from '@vizinhanca/shared/invites/invite.rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ShareIcon } from '../../../components/ui/icons.tsx';
+import { ShareIcon } from '../../../components/ui/secondary-icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 
 /** The quick-invite box: the resident's own shareable link, to copy or send through the phone's share sheet. */

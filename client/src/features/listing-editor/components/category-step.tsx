@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.schema';
 import { LISTING_VALIDITY_DAYS } from '@vizinhanca/shared/listings/listing.rules';
-import { ChevronRightIcon, PackageIcon, SparklesIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, PackageIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
+import { SparklesIcon } from '../../../components/ui/secondary-icons.tsx';
 import '../../../looks.css';
 import '../listing-editor.css';
 

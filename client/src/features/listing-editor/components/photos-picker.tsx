@@ -2,7 +2,8 @@ import { useRef, type ChangeEvent } from 'react';
 import { IMAGE_MAX_BYTES } from '@vizinhanca/shared/images/image.rules';
 import { PHOTOS_MAX } from '@vizinhanca/shared/listings/listing.schema';
 import type { UploadState } from '../../../hooks/use-image-upload.ts';
-import { CameraIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
 
 /** A photo of the listing being edited: its upload id and what the form shows of it. */
 export interface EditorPhoto {

@@ -21,7 +21,8 @@ import { PhotoGallery } from '../../../components/ui/photo-gallery.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatusCard } from '../../../components/status-card.tsx';
-import { AlertCircleIcon, ClockIcon, InboxIcon, MapPinIcon, PhoneIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, ClockIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { InboxIcon, RefreshIcon } from '../../../components/ui/secondary-icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOwnerListing } from '../hooks/use-my-listings.ts';
@@ -29,7 +30,8 @@ import { useDeleteListing, usePauseListing, useReactivateListing, useRenewListin
 import { BlockedDaysSection } from './blocked-days-section.tsx';
 import { DeleteListingDialog } from '../../../components/delete-listing-dialog.tsx';
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
-import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TagIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { TagIcon } from '../../../components/ui/icons.tsx';
+import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
 import '../../../looks.css';
 import '../my-listings.css';
 

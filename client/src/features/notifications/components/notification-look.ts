@@ -1,16 +1,7 @@
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import type { ComponentType, SVGProps } from 'react';
-import {
-  AlertCircleIcon,
-  CheckCircleIcon,
-  ClockIcon,
-  CreditCardIcon,
-  PackageIcon,
-  PauseIcon,
-  ShoppingBagIcon,
-  UserIcon,
-  XCircleIcon,
-} from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, CheckCircleIcon, ClockIcon, PackageIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { CreditCardIcon, PauseIcon, ShoppingBagIcon, XCircleIcon } from '../../../components/ui/secondary-icons.tsx';
 
 export type NotificationTone = 'success' | 'danger' | 'warning' | 'info' | 'brand' | 'purple';
 

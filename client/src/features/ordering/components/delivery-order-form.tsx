@@ -6,7 +6,8 @@ import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } fro
 import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';
 import { useState, type ChangeEvent, type ComponentType, type FormEvent, type SVGProps } from 'react';
 import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
-import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, MinusIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { MinusIcon } from '../../../components/ui/secondary-icons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import type { useCreateOrder } from '../hooks/use-create-order.ts';
 import { formatDateAndTime, zonedDateTime, zonedDay } from '../schedule.ts';

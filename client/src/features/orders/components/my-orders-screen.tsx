@@ -4,7 +4,7 @@ import type { MyOrderTab, OrderItem } from '@vizinhanca/shared/orders/order.sche
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { CompassIcon, ShoppingBagIcon } from '../../../components/ui/icons.tsx';
+import { CompassIcon, ShoppingBagIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useCancelOrder } from '../hooks/use-order-actions.ts';
 import { useMyOrders } from '../hooks/use-orders.ts';
 import { MY_ORDER_TAB_ITEMS, MY_ORDERS_SCREEN } from '../order-tabs.ts';

@@ -7,7 +7,8 @@ import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants
 import type { ReactNode } from 'react';
 import { Badge, CountBadge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { CheckIcon, ClockIcon, MapPinIcon, ShoppingBagIcon, StarIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon, ClockIcon, MapPinIcon, StarIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { ShoppingBagIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
 import { apartmentText, daysText, deliveryText, orderTitle, scheduledText } from '../order-format.ts';
 import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';

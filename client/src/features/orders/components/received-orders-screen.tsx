@@ -2,7 +2,7 @@ import { getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/for
 import type { OrderItem, ReceivedOrderTab } from '@vizinhanca/shared/orders/order.schema';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { InboxIcon } from '../../../components/ui/icons.tsx';
+import { InboxIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { useReceivedOrders } from '../hooks/use-orders.ts';
 import { RECEIVED_ORDER_TAB_ITEMS, RECEIVED_ORDERS_SCREEN } from '../order-tabs.ts';

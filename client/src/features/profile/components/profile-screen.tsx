@@ -5,21 +5,8 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  BellIcon,
-  CreditCardIcon,
-  HeartIcon,
-  HelpCircleIcon,
-  LogOutIcon,
-  MapPinIcon,
-  MegaphoneIcon,
-  MessageSquareIcon,
-  PhoneIcon,
-  ReceiptIcon,
-  SettingsIcon,
-  ShoppingBagIcon,
-  UsersIcon,
-} from '../../../components/ui/icons.tsx';
+import { BellIcon, HeartIcon, HelpCircleIcon, LogOutIcon, MapPinIcon, MessageSquareIcon, PhoneIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
+import { CreditCardIcon, MegaphoneIcon, ReceiptIcon, ShoppingBagIcon, UsersIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { MessagesLink } from '../../../components/layout/messages-link.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { PlusSquareIcon, ShareIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { XIcon } from '../../../components/ui/icons.tsx';
+import { PlusSquareIcon, ShareIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useDismissed } from '../../../hooks/use-dismissed.ts';
 
 /** docs/product.md §5.2: the iOS how-to appears 3 s after opening. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { formatDateTime } from '@vizinhanca/shared/format/format';
-import { WifiOffIcon } from '../../../components/ui/icons.tsx';
+import { WifiOffIcon } from '../../../components/ui/secondary-icons.tsx';
 import { lastSyncedAt, subscribeToSync } from '../../../lib/query-persistence.ts';
 import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 

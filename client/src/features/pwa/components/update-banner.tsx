@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { RefreshIcon } from '../../../components/ui/secondary-icons.tsx';
 import { applyUpdate, isUpdateWaiting, subscribeToUpdate } from '../service-worker.ts';
 
 export function UpdateBanner() {

@@ -5,7 +5,7 @@ import { initials } from '@vizinhanca/shared/users/user.types';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { StatList } from '../../../components/ui/stat-list.tsx';
-import { CameraIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon } from '../../../components/ui/secondary-icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useImageUpload } from '../../../hooks/use-image-upload.ts';
 import { trpc } from '../../../lib/trpc.ts';
