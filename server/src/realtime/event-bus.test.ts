@@ -190,6 +190,31 @@ describe('no repeats, without memory per subscriber', () => {
     follower.close();
   });
 
+  it('transactions read together are handed over in commit order, each one\'s events by id, whatever their ids across transactions', async () => {
+    const person = await app.createUser();
+    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const sink = collectingSink();
+    follower.start(sink);
+    const release = holdDeliveries();
+    await app.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      // Lower ids, committed last.
+      await app.deps.bus.publish(connection, notification(person.id, 'second commit, 1'));
+      await app.deps.bus.publish(connection, notification(person.id, 'second commit, 2'));
+      await app.db.transaction().execute(async (trx) => {
+        await app.deps.bus.publish(trx, notification(person.id, 'first commit, 1'));
+        await app.deps.bus.publish(trx, notification(person.id, 'first commit, 2'));
+      });
+      await sql`COMMIT`.execute(connection);
+    });
+    // Both NOTIFYs are waiting: one reading takes both transactions.
+    await eventually(() => expect((app.deps.bus as unknown as { pending: string[] }).pending).toHaveLength(2));
+    release();
+    await eventually(() => expect(sink.titles()).toHaveLength(4));
+    expect(sink.titles()).toEqual(['first commit, 1', 'first commit, 2', 'second commit, 1', 'second commit, 2']);
+    follower.close();
+  });
+
   it('the bus hands an id over once even when it reads it twice (its catch-up after a dropped LISTEN overlapping NOTIFYs)', async () => {
     const person = await app.createUser();
     const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -203,10 +204,7 @@ export class EventBus {
    * they follow its inserts, while across transactions they do not follow commits).
    */
   private deliverTransactions(transactionIds: string[]): Promise<void> {
-    const commitOrder = new Map(transactionIds.map((id, index) => [id, index]));
-    return this.readAndHandOver(sql<boolean>`xact_id = any(${transactionIds}::xid8[])`, (rows) =>
-      rows.sort((a, b) => commitOrder.get(a.xact_id)! - commitOrder.get(b.xact_id)! || compareIds(a.id, b.id)),
-    );
+    return this.readAndHandOver(sql<boolean>`xact_id = any(${transactionIds}::xid8[])`, sql`array_position(${transactionIds}::xid8[], xact_id), id`);
   }
 
   /**
@@ -220,55 +218,59 @@ export class EventBus {
     return run;
   }
 
-  /** Reads these events (a catch-up) and hands them over in the order given. */
+  /** Reads these events (a catch-up, ids in sequence order) and hands them over by id. */
   private deliver(ids: string[]): Promise<void> {
-    return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, (rows) => {
-      const byId = new Map(rows.map((row) => [String(row.id), row]));
-      return ids.flatMap((id) => byId.get(id) ?? []); // a missing one was pruned meanwhile
-    });
+    return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, sql`id`);
   }
 
-  /** One read of the events matching `condition`, handed over in the order `inOrder` gives. */
-  private async readAndHandOver(condition: RawBuilder<boolean>, inOrder: (rows: BusRow[]) => BusRow[]): Promise<void> {
+  /**
+   * One read of the events matching `condition`, handed over in the order `orderBy`
+   * gives. On the LISTEN connection (no wait for the pool, a statement prepared once)
+   * and streamed: each row is handed over as soon as it is parsed, so the sockets are
+   * written while the rest of a big transaction is still on its way. A missing row (pruned
+   * meanwhile) is simply not there.
+   */
+  private async readAndHandOver(condition: RawBuilder<boolean>, orderBy: RawBuilder<unknown>): Promise<void> {
+    const query = this.db
+      .selectFrom('events')
+      .select(['id', 'user_id', 'kind'])
+      // As text: parsed once per distinct payload (see Reading), not once per row.
+      .select(sql<string>`payload::text`.as('payload_text'))
+      .select(sql<number>`(extract(epoch FROM created_at) * 1000)::float8`.as('created_ms'))
+      .where(condition)
+      .orderBy(orderBy)
+      .compile();
+    const reading = new Reading(this);
+    const client = this.listener;
     try {
-      const rows = await this.db
-        .selectFrom('events')
-        .select(['id', 'user_id', 'kind', 'xact_id'])
-        // As text: parsed once per distinct payload below, not once per row.
-        .select(sql<string>`payload::text`.as('payload_text'))
-        .select(sql<number>`(extract(epoch FROM created_at) * 1000)::float8`.as('created_ms'))
-        .where(condition)
-        .execute();
-      this.handOver(inOrder(rows));
+      if (!client) {
+        // Between a dropped connection and its return (the catch-up that follows reads again anyway).
+        const { rows } = await this.db.executeQuery<BusRow>(query);
+        for (const row of rows) reading.row(row);
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const streamed = new pg.Query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
+        streamed.on('row', (row: BusRow) => reading.row(row));
+        streamed.on('end', () => resolve());
+        streamed.on('error', reject);
+        client.query(streamed);
+      });
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
   }
 
-  /**
-   * To every local subscriber, in this order, each id once (repeats of earlier readings
-   * skipped), all in one synchronous pass. Events of this reading with the same kind and
-   * payload text share one frozen payload and one SharedContent: a transaction notifying
-   * thousands of people has its payload parsed, checked and encoded once.
-   */
-  private handOver(rows: BusRow[]): void {
-    const now = Date.now();
-    // kind -> payload text -> what its events share
-    const contents = new Map<string, Map<string | null, { payload: Record<string, unknown>; content: SharedContent }>>();
-    for (const row of rows) {
-      const id = String(row.id);
-      if (this.handedOverIds.has(id)) continue;
-      this.remember(id);
-      let ofKind = contents.get(row.kind);
-      if (!ofKind) contents.set(row.kind, (ofKind = new Map()));
-      let shared = ofKind.get(row.payload_text);
-      if (!shared) ofKind.set(row.payload_text, (shared = { payload: deepFreeze(parsePayload(row.payload_text)), content: {} }));
-      const event: AppEvent = { id, userId: row.user_id, kind: row.kind, payload: shared.payload, createdAt: new Date(row.created_ms), content: shared.content };
-      // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
-      eventBusLag.observe(Math.max(0, now - row.created_ms) / 1000);
-      if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
-      this.emit(event);
-    }
+  /** One event read by the bus (from its Reading): to every local subscriber, once (a repeat of an earlier reading is skipped). */
+  handOverRow(row: BusRow, shared: { payload: Record<string, unknown>; content: SharedContent }, now: number): void {
+    const id = String(row.id);
+    if (this.handedOverIds.has(id)) return;
+    this.remember(id);
+    const event: AppEvent = { id, userId: row.user_id, kind: row.kind, payload: shared.payload, createdAt: new Date(row.created_ms), content: shared.content };
+    // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
+    eventBusLag.observe(Math.max(0, now - row.created_ms) / 1000);
+    if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
+    this.emit(event);
   }
 
   private remember(id: string): void {
@@ -565,7 +567,32 @@ class PulledEvents implements FollowerSink {
 const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload', 'created_at'] as const;
 type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date };
 /** A row as the bus reads it (see readAndHandOver). */
-type BusRow = { id: string; user_id: string | null; kind: string; xact_id: string; payload_text: string | null; created_ms: number };
+type BusRow = { id: string; user_id: string | null; kind: string; payload_text: string | null; created_ms: number };
+
+/**
+ * One read of the bus, row by row. Events with the same kind and payload text share one
+ * frozen payload and one SharedContent: a transaction notifying thousands of people has
+ * its payload parsed, checked and encoded once.
+ */
+class Reading {
+  private readonly now = Date.now();
+  /** kind -> payload text -> what its events share */
+  private readonly contents = new Map<string, Map<string | null, { payload: Record<string, unknown>; content: SharedContent }>>();
+  constructor(private readonly bus: EventBus) {}
+
+  row(row: BusRow): void {
+    let ofKind = this.contents.get(row.kind);
+    if (!ofKind) this.contents.set(row.kind, (ofKind = new Map()));
+    let shared = ofKind.get(row.payload_text);
+    if (!shared) ofKind.set(row.payload_text, (shared = { payload: deepFreeze(parsePayload(row.payload_text)), content: {} }));
+    this.bus.handOverRow(row, shared, this.now);
+  }
+}
+
+/** A name for a prepared statement, from its text (the same text, the same statement, on every connection). */
+function statementName(text: string): string {
+  return `vz_bus_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}
 
 function parsePayload(text: string | null): Record<string, unknown> {
   const value: unknown = text === null ? null : JSON.parse(text);
@@ -579,11 +606,6 @@ export function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
-}
-
-/** Event ids in sequence order (decimal strings of a bigint). */
-function compareIds(a: string, b: string): number {
-  return a === b ? 0 : isLaterId(a, b) ? 1 : -1;
 }
 
 function toEvent(row: EventRow): AppEvent {
