@@ -251,7 +251,14 @@ export class EventBus {
       }
       await new Promise<void>((resolve, reject) => {
         const streamed = new pg.Query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
-        streamed.on('row', (row: BusRow) => reading.row(row));
+        streamed.on('row', (row: BusRow) => {
+          // Inside pg's parsing of the connection's data: a throw must not reach it.
+          try {
+            reading.row(row);
+          } catch (error) {
+            this.logger.error({ err: error }, 'could not hand an event over');
+          }
+        });
         streamed.on('end', () => resolve());
         streamed.on('error', reject);
         client.query(streamed);
