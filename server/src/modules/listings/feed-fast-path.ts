@@ -5,7 +5,12 @@ import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../../auth/access.ts';
 import { createContext, type AppDeps, type Context } from '../../context.ts';
 import { procedureDuration } from '../../observability/metrics.ts';
+import { createCallerFactory, router } from '../../trpc.ts';
 import { feedCacheOf, feedKey } from './feed-cache.ts';
+import { listingsRouter } from './listings.router.ts';
+
+/** The same procedure, called by its full path (its metrics label stays 'listings.list'). */
+const callerOf = createCallerFactory(router({ listings: listingsRouter }));
 
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
@@ -13,13 +18,17 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
 }
 
 /**
- * A cached page of the public feed answered before tRPC (mounted on /trpc): the GET
- * `listings.list` the browser sends (batched or not), without a search, whose page this
- * instance holds. The answer is the cached text, serialised once per page: tRPC's own
- * envelope around the superjson text tRPC would send (a test compares the bytes). The
- * session and the access rule are checked as the procedure does (createContext and
- * accessRefusal 'approved'); anything else (a miss, a refusal, an input that does not
- * parse) goes on to tRPC with the context already built.
+ * The browser's GET of `listings.list` (batched or not) answered before tRPC's HTTP
+ * adapter (mounted on /trpc). A page of the public feed this instance holds is the cached
+ * text, serialised once per page (decision 014). Any other valid request (a search, or a
+ * page not cached) runs the same procedure through tRPC's server-side caller: the same
+ * middleware (access, metrics, input check), the same input and output schemas and the
+ * same superjson, without the adapter's per-request web Request, Response and streams,
+ * which cost about as much CPU as the search's own query (decision 018). The answer is
+ * tRPC's own envelope around the superjson text (tests compare the bytes). The session
+ * and the access rule are checked as the procedure does (createContext, accessRefusal
+ * 'approved'); anything else (a refusal, an input that does not parse, an error) goes on
+ * to tRPC with the context already built, which answers it in its own words.
  */
 export function feedFastPath(deps: AppDeps): RequestHandler {
   const cache = feedCacheOf(deps.bus);
@@ -27,32 +36,49 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
     if (req.method !== 'GET' || req.path !== '/listings.list' || typeof req.query.input !== 'string') return next();
     const started = performance.now();
     const batched = req.query.batch === '1';
-    let key: string;
+    let rawInput: unknown;
+    let key: string | null;
     try {
       const sent = JSON.parse(req.query.input) as Record<string, unknown>;
-      const parsed = listListingsSchema.safeParse(superjson.deserialize((batched ? sent['0'] : sent) as never));
-      if (!parsed.success || parsed.data.search || (batched && Object.keys(sent).length !== 1)) return next();
+      if (batched && Object.keys(sent).length !== 1) return next();
+      rawInput = superjson.deserialize((batched ? sent['0'] : sent) as never);
+      const parsed = listListingsSchema.safeParse(rawInput);
+      if (!parsed.success) return next();
       const now = deps.clock.now();
-      key = feedKey(parsed.data, parsed.data.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '');
-      if (!cache.get(key, now.getTime())) return next();
+      key = parsed.data.search ? null : feedKey(parsed.data, parsed.data.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '');
     } catch {
       return next();
     }
-    try {
-      const ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
-      res.locals.feedContext = ctx;
-      res.locals.userId = ctx.user?.id;
-      // Looked up again: the page may have been dropped while the session was read.
-      const entry = !accessRefusal(ctx.user, 'approved') && ctx.session ? cache.get(key, deps.clock.now().getTime()) : undefined;
-      if (!entry) return next();
-      const data = cache.body(entry);
-      // The header tRPC sends (Express's send would add a charset).
+    const send = (data: string) => {
+      // The headers tRPC sends (Express's send would add a charset).
       res.statusCode = 200;
+      res.setHeader('Vary', 'trpc-accept, accept');
       res.setHeader('Content-Type', 'application/json');
       res.end(batched ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`);
-      procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
+    };
+    let ctx: Context;
+    try {
+      ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
+      res.locals.feedContext = ctx;
+      res.locals.userId = ctx.user?.id;
+      if (accessRefusal(ctx.user, 'approved') || !ctx.session) return next();
+      // Looked up again after the session was read: the page may have been dropped meanwhile.
+      const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
+      if (entry) {
+        send(cache.body(entry));
+        procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
+        return;
+      }
     } catch (error) {
-      next(error);
+      return next(error);
     }
+    let page: unknown;
+    try {
+      page = await callerOf(ctx).listings.list(rawInput as never);
+    } catch {
+      // A read: tRPC runs it again and answers the error as it answers every other one.
+      return next();
+    }
+    send(JSON.stringify(superjson.serialize(page)));
   };
 }

@@ -24,8 +24,12 @@ const photosColumn = sql<PhotoRow[]>`(
   WHERE p.listing_id = l.id
 )`.as('photos');
 
-/** Every column a screen shows, with the owner's public data (never e-mail or CPF). */
-const LISTING_COLUMNS = [
+/**
+ * What the public screens show of a listing (feed, search, detail, 'Salvos'), with the
+ * owner's public data (never e-mail or CPF). Only what toPublic reads: every column more
+ * is parsed for each of a page's 21 rows (the search's Node cost is mostly per row).
+ */
+const PUBLIC_LISTING_COLUMNS = [
   'l.id',
   'l.user_id',
   'l.type',
@@ -33,25 +37,23 @@ const LISTING_COLUMNS = [
   'l.description',
   'l.price_cents',
   'l.price_unit',
-  'l.image_id',
   'l.tags',
   'l.delivery_options',
   'l.requires_advance_order',
   'l.minimum_notice_hours',
   'l.max_portions',
   'l.status',
-  'l.paused_by',
-  'l.rejection_reason',
   'l.published_at',
   'l.expires_at',
-  'l.created_at',
-  'l.updated_at',
   'u.full_name as owner_full_name',
   'u.apartment as owner_apartment',
   'u.phone as owner_phone',
   'u.avatar_url as owner_avatar_url',
   photosColumn,
 ] as const;
+
+/** Every column the owner's and the moderators' screens show: the public ones and the moderation fields. */
+const LISTING_COLUMNS = [...PUBLIC_LISTING_COLUMNS, 'l.paused_by', 'l.rejection_reason', 'l.created_at', 'l.updated_at'] as const;
 
 /**
  * The owner's rating as lender: the sum and count of their revealed reviews, kept on
@@ -143,7 +145,7 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
   query = matching(query, filters.search);
   const sort = filters.sort ?? 'newest';
   const cursor = filters.cursor;
-  const selected = query.select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS);
+  const selected = query.select(PUBLIC_LISTING_COLUMNS).select(OWNER_RATING_COLUMNS);
   // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
   if (sort === 'price_asc' || sort === 'price_desc') {
     const direction = sort === 'price_asc' ? 'asc' : 'desc';
@@ -176,7 +178,7 @@ export function listPublic(db: Db, filters: FeedFilters) {
 }
 
 export async function findPublic(db: Db, id: string, now: Date) {
-  const [row] = await prepared(db, onlyPublic(withOwner(db), now).select(LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id));
+  const [row] = await prepared(db, onlyPublic(withOwner(db), now).select(PUBLIC_LISTING_COLUMNS).select(OWNER_RATING_COLUMNS).where('l.id', '=', id));
   return row;
 }
 
@@ -362,7 +364,7 @@ export function deleteFavorite(db: Db, userId: string, listingId: string) {
 export function listFavorites(db: Db, userId: string, now: Date) {
   return onlyPublic(withOwner(db), now)
     .innerJoin('favorites as f', 'f.listing_id', 'l.id')
-    .select(LISTING_COLUMNS)
+    .select(PUBLIC_LISTING_COLUMNS)
     .select(OWNER_RATING_COLUMNS)
     .where('f.user_id', '=', userId)
     .orderBy('f.created_at', 'desc')

@@ -1,0 +1,145 @@
+// listings.list answered before tRPC's HTTP adapter (feed-fast-path.ts, decision 018): a
+// search, or a feed page not cached, runs the procedure through tRPC's caller and must
+// answer the same bytes and headers tRPC's adapter answers; refusals and bad input still
+// get tRPC's own answers, in pt-BR.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testCpf } from '../../../test/harness.ts';
+import { hashPassword } from '../../auth/crypto.ts';
+import { loadConfig } from '../../config.ts';
+import { startServer, type RunningServer } from '../../server.ts';
+import * as users from '../users/users.repository.ts';
+import { insertListing } from './listings.repository.ts';
+
+const PASSWORD = 'senha-de-teste-segura';
+let server: RunningServer;
+let close: () => Promise<void>;
+let base: string;
+let approved: string;
+let pending: string;
+
+async function createUser(n: number, approvalStatus: 'approved' | 'pending', passwordHash: string) {
+  const email = `busca-${n}@teste.com`;
+  const { id } = await users.insertUser(server.deps.db, {
+    email,
+    passwordHash,
+    fullName: `Vizinha ${n}`,
+    cpf: testCpf(n + 777),
+    phone: '11987654321',
+    block: 'C',
+    apartment: `C-${n}`,
+    approvalStatus,
+  });
+  const response = await fetch(`${base}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ json: { email, password: PASSWORD } }),
+  });
+  return { id, cookie: response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]! };
+}
+
+async function publish(ownerId: string, title: string, description: string, minutesAgo: number) {
+  const { id } = await insertListing(server.deps.db, ownerId, {
+    type: 'rental',
+    title,
+    description,
+    priceCents: 1500,
+    priceUnit: 'day',
+    tags: ['ferramenta'],
+    deliveryOptions: ['pickup'],
+    requiresAdvanceOrder: false,
+    minimumNoticeHours: null,
+    maxPortions: null,
+    imageIds: [],
+  });
+  const published = new Date(server.deps.clock.now().getTime() - minutesAgo * 60_000);
+  await server.deps.db
+    .updateTable('listings')
+    .set({ status: 'active', published_at: published, expires_at: new Date(published.getTime() + 30 * 86_400_000) })
+    .where('id', '=', id)
+    .execute();
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-list-fast-path-'));
+  server = await startServer(loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir }));
+  close = async () => {
+    await server.close({ drainMs: 0 });
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  base = `http://127.0.0.1:${server.port}`;
+  const passwordHash = await hashPassword(PASSWORD);
+  const owner = await createUser(1, 'approved', passwordHash);
+  approved = owner.cookie;
+  pending = (await createUser(2, 'pending', passwordHash)).cookie;
+  await publish(owner.id, 'Furadeira de impacto', 'Com maleta e brocas', 3);
+  await publish(owner.id, 'Escada', 'Serve para trocar a lâmpada da FURADEIRA... não, do teto', 2);
+  await publish(owner.id, 'Bicicleta', 'Aro 29, revisada', 1);
+  await publish(owner.id, 'Máquina de café', 'Espresso, cápsulas à parte', 4);
+}, 60_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+const input = (fields: Record<string, unknown>) => ({ type: 'rental', filter: 'all', sort: 'newest', limit: 20, direction: 'forward', ...fields });
+
+/** The browser's GET: batched with one call (httpBatchLink), or several calls at once (tRPC's adapter answers those). */
+async function get(cookie: string | null, calls: Record<string, unknown>[], batched = true) {
+  const sent = batched ? Object.fromEntries(calls.map((call, i) => [i, superjson.serialize(call)])) : superjson.serialize(calls[0]);
+  const response = await fetch(`${base}/trpc/${calls.map(() => 'listings.list').join(',')}?${batched ? 'batch=1&' : ''}input=${encodeURIComponent(JSON.stringify(sent))}`, {
+    headers: cookie ? { cookie } : {},
+  });
+  return { status: response.status, contentType: response.headers.get('content-type'), vary: response.headers.get('vary'), text: await response.text() };
+}
+
+describe('listings.list before the HTTP adapter', () => {
+  it.each([
+    ['a search', { search: 'furadeira' }],
+    ['a search with accents and case', { search: 'MÁQUINA' }],
+    ['a search that finds nothing', { search: 'jabuticaba' }],
+    ['a feed page', { limit: 2 }],
+  ])('%s: the same bytes and headers as tRPC adapter', async (_name, fields) => {
+    const call = input(fields);
+    const fast = await get(approved, [call]);
+    // Two calls in one batch are answered by tRPC's adapter: [answer, answer].
+    const adapter = await get(approved, [call, call]);
+    expect(fast.status).toBe(200);
+    expect(adapter.status).toBe(200);
+    const answer = fast.text.slice(1, -1);
+    expect(adapter.text).toBe(`[${answer},${answer}]`);
+    expect(fast.contentType).toBe(adapter.contentType);
+    expect(fast.vary).toBe(adapter.vary);
+    // Not batched: tRPC's envelope without the array.
+    expect((await get(approved, [call], false)).text).toBe(answer);
+  });
+
+  it('finds case-insensitively in title and description, newest first', async () => {
+    const { text } = await get(approved, [input({ search: 'FURADEIRA' })]);
+    const { items } = superjson.deserialize<{ items: { title: string; publishedAt: Date }[] }>(JSON.parse(text)[0].result.data);
+    expect(items.map((item) => item.title)).toEqual(['Escada', 'Furadeira de impacto']);
+    expect(items[0]!.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it('refusals and bad input get tRPC answers in pt-BR', async () => {
+    const anonymous = await get(null, [input({ search: 'furadeira' })]);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text)[0].error.json.data.code).toBe('UNAUTHORIZED');
+
+    const notApproved = await get(pending, [input({ search: 'furadeira' })]);
+    expect(notApproved.status).toBe(403);
+    expect(JSON.parse(notApproved.text)[0].error.json.data.reason).toBe('NOT_APPROVED');
+
+    const tooLong = await get(approved, [input({ search: 'x'.repeat(500) })]);
+    expect(tooLong.status).toBe(400);
+    expect(JSON.parse(tooLong.text)[0].error.json.message).toMatch(/A busca deve ter no máximo/);
+
+    const control = await get(approved, [input({ search: 'fura\u0000deira' })]);
+    expect(control.status).toBe(400);
+  });
+});
