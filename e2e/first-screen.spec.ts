@@ -110,3 +110,69 @@ test("a resident's home, feed and rental detail arrive drawn and hydrate without
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
 });
+
+test("a drawn page leaves the app's script to its starter, which keeps an install prompt that came first", async ({ page }) => {
+  const errors = collectErrors(page);
+  // Hold the app's entry so the prompt surely fires before the app's own listener exists.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let entryRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (entryRequested = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    entryRequested();
+    await released;
+    await route.continue();
+  });
+  const response = await page.goto('/auth', { waitUntil: 'commit' });
+  const html = await response!.text();
+  // No module script or preload in the page: the inline starter asks for them (server/src/http/start-after-paint.ts).
+  expect(html).not.toContain('<script type="module"');
+  expect(html).not.toContain('rel="modulepreload"');
+  // Asked for by the starter (the page's clock is Playwright's, so paint timings are not there to compare).
+  await requested;
+
+  // Chrome's install prompt, before the app runs (a stand-in event: headless Chrome never offers one).
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as { prompted?: boolean }).prompted = true),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(event);
+  });
+  release();
+  const banner = page.getByRole('region', { name: 'Instalar o aplicativo' });
+  await banner.getByRole('button', { name: 'Instalar', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as { prompted?: boolean }).prompted === true)).toBe(true);
+  await expect(banner).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('a tap and a form sent before the app runs are done once it runs', async ({ page }) => {
+  const errors = collectErrors(page);
+  let release!: () => void;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+
+  // A tab tapped on the server's markup: nothing can happen yet, and nothing is lost.
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => typeof release).toBe('function');
+  release();
+  await expect(page.getByLabel('CPF')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Cadastrar' })).toHaveAttribute('aria-selected', 'true');
+
+  // The sign-in form sent before the app runs: not a page reload with nothing, but a sign-in with what was typed.
+  release = undefined as unknown as () => void;
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(DEMO.resident.email);
+  await page.getByLabel('Senha').fill(DEMO.resident.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect.poll(() => typeof release).toBe('function');
+  release();
+  await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
+  expect(errors).toEqual([]);
+});

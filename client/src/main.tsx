@@ -1,4 +1,5 @@
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { seedFirstScreen } from './lib/first-screen-data.ts';
@@ -42,9 +43,13 @@ async function hydrateOrRender(container: HTMLElement, renderedPath: string, pag
   if (location.pathname === renderedPath && location.searchStr === '' && matches.every((match) => match.status === 'success')) {
     // Render the root match as the server did (no Suspense around it): TanStack's own hydration marks the router so too.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app, {
-      // A mismatch is not fatal (React draws that part again) but means the two sides differ: say so.
-      onRecoverableError: (error) => console.error('Hidratação da primeira tela:', error),
+    // As a transition, the adoption yields to the browser every few milliseconds instead of holding a
+    // phone's main thread in one long task (the screen is already on it, drawn by the server).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch is not fatal (React draws that part again) but means the two sides differ: say so.
+        onRecoverableError: (error) => console.error('Hidratação da primeira tela:', error),
+      });
     });
   } else {
     container.replaceChildren();

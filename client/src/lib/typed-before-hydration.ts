@@ -33,3 +33,52 @@ export function keepTypedBeforeHydration(field: HTMLInputElement | HTMLTextAreaE
   if (adopted.length === 0) queueMicrotask(replayAdopted);
   adopted.push(field);
 }
+
+/** What the page's starter script keeps for the app (server/src/http/start-after-paint.ts). */
+interface StarterHandOver {
+  vzHeldBeforeStart?: Element[];
+  vzStopHolding?: () => void;
+}
+
+/**
+ * Whether React has adopted this element: the screen's parts hydrate in several passes (each Suspense
+ * boundary after the shell), and an element not adopted yet has no handlers. React keeps its props on the
+ * element under a `__reactProps$<id>` key; there is no public way to ask.
+ */
+function adoptedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+/** The longest wait for a held element to be adopted: past it, the tap is done anyway (worst case, as before). */
+const ADOPTION_WAIT_MS = 3000;
+
+/**
+ * Taps on buttons and forms sent on the server's markup before the app ran, held by the page's starter
+ * script: done again, in order, once the app owns the page. Each waits until React has adopted its element,
+ * then one task more (the typed values above reach the state in a microtask of that commit), so the handler
+ * sees what the person typed; each sees the state the previous one left.
+ */
+export function replayHeldBeforeStart(): void {
+  const page = window as StarterHandOver;
+  page.vzStopHolding?.();
+  const held = page.vzHeldBeforeStart?.splice(0) ?? [];
+  let waitedSince = Date.now();
+  const next = (): void => {
+    const target = held[0];
+    if (!target) return;
+    if (target.isConnected && !adoptedByReact(target) && Date.now() - waitedSince < ADOPTION_WAIT_MS) {
+      setTimeout(next, 16);
+      return;
+    }
+    held.shift();
+    waitedSince = Date.now();
+    setTimeout(() => {
+      if (target.isConnected) {
+        if (target instanceof HTMLFormElement) target.requestSubmit();
+        else if (target instanceof HTMLElement) target.click();
+      }
+      next();
+    }, 0);
+  };
+  next();
+}

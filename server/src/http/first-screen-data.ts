@@ -6,6 +6,7 @@ import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
 import type { ScreenRenderer } from './first-screen-render.ts';
+import { startScriptsAfterPaint } from './start-after-paint.ts';
 
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
@@ -151,7 +152,8 @@ export function pageWithFirstScreen(html: string, screen: FirstScreen | null, re
   if (!screen) return html;
   if (rendered && ROOT_ELEMENT.test(html)) {
     const root = `<div id="root" data-vz-rendered="${escapeAttribute(rendered.path)}">${rendered.markup}</div>`;
-    html = html.replace(ROOT_ELEMENT, () => root);
+    // The drawn screen paints on its own: the app's script starts after it (start-after-paint.ts).
+    html = startScriptsAfterPaint(html.replace(ROOT_ELEMENT, () => root));
   }
   const preload = screen.lcpImage
     ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(screen.lcpImage)}">`

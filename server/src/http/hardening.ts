@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../config.ts';
+import { START_AFTER_PAINT_SOURCE } from './start-after-paint.ts';
 
 /** Largest tRPC request body (JSON): far above any form, far below what hurts memory. Uploads have their own (5 MB). */
 export const TRPC_MAX_BODY_BYTES = 100 * 1024;
@@ -16,12 +17,13 @@ export const HTTP_MESSAGES = {
 
 /**
  * The page loads only our own files: no inline scripts (the time-zone meta tag
- * carries what an inline script would), no framing, no foreign connections.
+ * carries what an inline script would) but the one fixed script that starts the app after a drawn
+ * first screen paints (allowed by its hash: start-after-paint.ts), no framing, no foreign connections.
  * Styles allow inline attributes, which React's `style` props need.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${START_AFTER_PAINT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -13,6 +13,10 @@ function notify(): void {
 }
 
 export function listenForInstallPrompt(): void {
+  // On a page the server drew, the app starts after the first paint; the prompt may have come first and
+  // waits in the page's starter script (server/src/http/start-after-paint.ts).
+  const early = (window as { vzInstallPrompt?: BeforeInstallPromptEvent }).vzInstallPrompt;
+  if (early) deferredPrompt = early;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     deferredPrompt = event as BeforeInstallPromptEvent;
