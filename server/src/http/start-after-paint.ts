@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * script: the script only adopts it. Requested from the head (module script and modulepreloads), the
  * ~130 KB of it competed with the markup and stylesheet, and a phone's first paint waited for it
  * (Lighthouse: LCP 2.6-3.2 s against 0.8 s for the markup alone; docs/decisions/013-first-screen.md,
- * sixth and seventh passes). On those pages the scripts are instead started by this small inline
+ * sixth and eighth passes). On those pages the scripts are instead started by this small inline
  * script after the first frame, or at once when the page is hidden (no frame comes then).
  *
  * Until the app runs, the markup is only a picture of the screen, so the script also keeps what the person
