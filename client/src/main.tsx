@@ -2,6 +2,7 @@ import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { afterPageLoad } from './lib/after-page-load.ts';
 import { seedFirstScreen } from './lib/first-screen-data.ts';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
 import { registerServiceWorker } from './features/pwa/service-worker.ts';
@@ -74,8 +75,7 @@ if (navigator.onLine) {
   // The answers the server sent with the page (a signed-in, approved resident's photo pages) are in the cache first.
   const { pageNow } = seedFirstScreen();
   render(pageNow);
-  if (document.readyState === 'complete') void startSavedQueryCache();
-  else window.addEventListener('load', () => void startSavedQueryCache(), { once: true });
+  afterPageLoad(() => void startSavedQueryCache());
 } else {
   void startSavedQueryCache().then(() => render());
 }

@@ -3,6 +3,8 @@
  * version is waiting. 'Atualizar' asks it to take over, then the page reloads.
  */
 
+import { afterPageLoad } from '../../lib/after-page-load.ts';
+
 let waitingWorker: ServiceWorker | null = null;
 let updateRequested = false;
 const listeners = new Set<() => void>();
@@ -55,7 +57,7 @@ export function registerServiceWorker(): void {
     updateRequested = false;
     window.location.reload();
   });
-  window.addEventListener('load', () => {
+  afterPageLoad(() => {
     register().catch((error: unknown) => console.warn('Service worker não registrado:', error));
   });
 }
