@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, latestEmailTo, login, newLoggedInPage, newResident, signIn, uniqueEmail } from './helpers.ts';
+import { appStarted, DEMO, latestEmailTo, login, newLoggedInPage, newResident, signIn, uniqueEmail } from './helpers.ts';
 
 test('a resident invites a neighbour, who signs up through the link and is approved; the invite reads Aceito; a password change ends the other session', async ({
   page,
@@ -128,6 +128,8 @@ test('offline, the last-seen home, list, listing, orders and notifications still
   await page.goto('/alugueis');
   const firstCard = page.getByRole('article').first();
   await expect(firstCard).toBeVisible();
+  // The list is drawn by the server: the app (and its offline copy) must run before the walk leaves it.
+  await appStarted(page);
   const title = (await firstCard.getByRole('heading').first().textContent())!.trim();
   await firstCard.getByRole('heading').first().click();
   await expect(page).toHaveURL(/\/item\/[0-9a-f-]+$/);

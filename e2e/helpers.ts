@@ -35,6 +35,15 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
+/**
+ * Waits until the app runs on the page (React has taken #root). A page the server drew shows its screen
+ * before that: the app starts after the first paint (server/src/http/start-after-paint.ts), and what only
+ * the app does (the offline copy, client-side navigation) starts with it.
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+}
+
 /** The origin of this project's server (its own clock and database), for the Origin header of API calls. */
 export function appOrigin(): string {
   const baseURL = test.info().project.use.baseURL;

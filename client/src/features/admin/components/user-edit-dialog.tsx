@@ -58,8 +58,11 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    update.mutate(
-      {
+    // Closed through the promise, not mutate's callback: the change can reach this tab live before its
+    // answer does, refetching the person and remounting this form (its key), and the callbacks of a
+    // remounted form's mutate never run (the dialog stayed open). A refusal is shown from update.error.
+    update
+      .mutateAsync({
         userId: user.id,
         expectedUpdatedAt: user.updatedAt,
         fullName,
@@ -71,9 +74,8 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
         isSuspended,
         roles,
         reason,
-      },
-      { onSuccess: onClose },
-    );
+      })
+      .then(onClose, () => undefined);
   }
 
   const toggleRole = (role: Role, on: boolean) => setRoles((current) => (on ? [...current, role] : current.filter((item) => item !== role)));
@@ -141,7 +143,7 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
                 Os dados pessoais de {user.fullName} serão apagados e os anúncios removidos. Pedidos e avaliações antigos ficam, como
                 &apos;Ex-morador&apos;. Isso não pode ser desfeito.
               </p>
-              <Button variant="danger" loading={anonymize.isPending} onClick={() => anonymize.mutate({ userId: user.id }, { onSuccess: onClose })}>
+              <Button variant="danger" loading={anonymize.isPending} onClick={() => anonymize.mutateAsync({ userId: user.id }).then(onClose, () => undefined)}>
                 Confirmar anonimização
               </Button>
             </>
