@@ -178,6 +178,15 @@ test.describe('before the app runs', () => {
     await expect.poll(() => typeof release).toBe('function');
     release();
     await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
+
+    // Home's search typed and sent with Enter before the app runs: the search the person asked for.
+    release = undefined as unknown as () => void;
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Buscar em aluguéis, comidas e serviços').fill('furadeira');
+    await page.getByLabel('Buscar em aluguéis, comidas e serviços').press('Enter');
+    await expect.poll(() => typeof release).toBe('function');
+    release();
+    await expect(page).toHaveURL(/\/busca\?busca=furadeira$/);
     expect(errors).toEqual([]);
   });
 });

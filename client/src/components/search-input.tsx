@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { SEARCH_MAX_LENGTH } from '@vizinhanca/shared/listings/listing.constants';
+import { keepTypedBeforeHydration } from '../lib/typed-before-hydration.ts';
 import { SearchIcon, XIcon } from './ui/icons.tsx';
 
 interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'className'> {
@@ -17,7 +18,16 @@ export function SearchInput({ raised = false, onClear, value, ...inputProps }: S
   return (
     <div className={classes}>
       <SearchIcon className="search-input-icon" />
-      <input className="input search-input-field" type="search" enterKeyHint="search" maxLength={SEARCH_MAX_LENGTH} value={value} {...inputProps} />
+      {/* The ref hands over what was typed on the server's markup before the app ran (home and the lists are drawn by the server). */}
+      <input
+        ref={keepTypedBeforeHydration}
+        className="input search-input-field"
+        type="search"
+        enterKeyHint="search"
+        maxLength={SEARCH_MAX_LENGTH}
+        value={value}
+        {...inputProps}
+      />
       {onClear && value ? (
         <button type="button" className="search-input-clear" aria-label="Limpar busca" onClick={onClear}>
           <XIcon />
