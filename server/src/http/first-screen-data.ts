@@ -6,6 +6,7 @@ import { createContext, type AppDeps } from '../context.ts';
 import { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
 import type { ScreenRenderer } from './first-screen-render.ts';
+import { escapeAttribute } from './html-attribute.ts';
 import { startScriptsAfterPaint } from './start-after-paint.ts';
 
 const createCaller = createCallerFactory(appRouter);
@@ -124,12 +125,6 @@ async function signInScreen(caller: Caller | typeof SIGNED_OUT | null): Promise<
   if (caller === SIGNED_OUT) return { queries: [{ path: 'auth.me', data: null }], lcpImage: null, complete: true };
   if (!caller) return null;
   return { queries: [{ path: 'auth.me', data: await caller.auth.me() }], lcpImage: null };
-}
-
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
 }
 
 /** index.html's #root, the splash inside it, up to the marker after it (client/index.html). */

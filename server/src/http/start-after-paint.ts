@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeAttribute } from './html-attribute.ts';
 
 /**
  * A page whose first screen the server drew (first-screen-render.ts) is complete without the app's
@@ -75,10 +76,6 @@ export const START_AFTER_PAINT_SOURCE = `'sha256-${createHash('sha256').update(S
 
 const MODULE_SCRIPT = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The page with its module script and modulepreloads taken out of the head and started after the first
