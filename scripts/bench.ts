@@ -22,6 +22,7 @@ import {
   withStatementLog,
 } from './bench/harness.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
+import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection } from './bench/realtime-fanout.ts';
@@ -91,10 +92,43 @@ type BenchContext = {
   order: { statements: LoggedStatement[]; known: Record<string, string>; requests: LoadRequest[] };
   sortedFeeds: Record<'newest' | 'price_asc' | 'price_desc' | 'rating', LoadRequest>;
   memory: { afterStart: number; afterFeedLoad?: number };
+  /** Postgres's postmaster: its tree's CPU is the database's (scripts/bench/cpu.ts). */
+  postmasterPid: number;
 };
 
 const load = (url: string, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) =>
   runLoad({ url, connections: CONNECTIONS, durationMs: (options.seconds ?? SECONDS) * 1000, warmupMs: WARMUP_MS, requests, once: options.once });
+
+/** CPU ms per unit of work of each side, as the report's notes give them. */
+type CpuPerUnit = { app?: number; postgres: number; client: number };
+
+/**
+ * The app's load with the CPU each process spent per request: the app, Postgres (its whole tree) and
+ * the load generator (worker threads of this process). The warm-up is inside the measured time, so
+ * the CPU is divided by the requests of the whole call at the measured rate.
+ */
+async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) {
+  const wallStart = performance.now();
+  const { result, cpuMs } = await withCpu(
+    { app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid), client: () => processCpuMs(process.pid) },
+    () => load(ctx.app.url, requests, options),
+  );
+  const served = (result.rps * (performance.now() - wallStart)) / 1000;
+  const cpu: CpuPerUnit = { app: cpuMs.app / served, postgres: cpuMs.postgres / served, client: cpuMs.client / served };
+  return { ...result, cpu };
+}
+
+/**
+ * Where the ratio's ceiling is: with every process CPU-bound on shared cores, throughput is the cores
+ * over the CPU one unit of work costs all processes, so the app's rate over pgbench's cannot pass
+ * pgbench's CPU per transaction over the app's per request (less when the app waits instead).
+ */
+function cpuNote(what: string, app: CpuPerUnit, pgbench: CpuPerUnit): string {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const appTotal = (app.app ?? 0) + app.postgres + app.client;
+  const pgTotal = pgbench.postgres + pgbench.client;
+  return `${what}, CPU per request: app ${ms(app.app ?? 0)}, Postgres ${ms(app.postgres)}, load generator ${ms(app.client)} (${ms(appTotal)}); per pgbench transaction at ${CONNECTIONS} clients: Postgres ${ms(pgbench.postgres)}, pgbench ${ms(pgbench.client)} (${ms(pgTotal)}). On ${os.cpus().length} shared cores the ratio's ceiling is about ${formatRatio(pgTotal / appTotal)}.`;
+}
 
 const errorsNote = (what: string, result: LoadResult) => (result.errors > 0 ? [`${what}: first errors: ${result.firstErrors.join(' / ')}`] : []);
 
@@ -121,10 +155,16 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
       const variables = varyingRunVariables(varyingPrefix);
       Object.assign(defines, { [variables.clients]: String(clients), [variables.base]: String(usedRows) });
     }
-    const result = await runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines });
+    const { result, cpuMs } = await withCpu(
+      { postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) },
+      () => runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines }),
+    );
+    const transactions = result.transactions;
+    // pgbench's time is its own run (no warm-up): its CPU per transaction is the run's CPU over its transactions.
+    const cpu = { postgres: cpuMs.postgres / transactions, client: cpuMs.pgbench / transactions };
     usedRows += (result.transactions || 0) + (result.failed || 0) + clients;
     writeFileSync(path.join(outDir, `${name}-c${clients}.pgbench.out.txt`), result.output);
-    return result;
+    return { ...result, cpu };
   };
   const atLoad = await run(CONNECTIONS);
   const atPool = await run(APP_POOL);
@@ -158,7 +198,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const lines: BenchLine[] = [];
   const notes: string[] = [];
 
-  const feedApp = await load(ctx.app.url, [ctx.feed.request]);
+  const feedApp = await loadWithCpu(ctx, [ctx.feed.request]);
   ctx.memory.afterFeedLoad = rssOf(ctx.app.pid);
   const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
   const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript]);
@@ -189,7 +229,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     await minimal.stop();
   }
 
-  const searchApp = await load(ctx.app.url, ctx.search.requests);
+  const searchApp = await loadWithCpu(ctx, ctx.search.requests);
   const searchScripts: PgbenchScript[] = [];
   for (const [i, statements] of ctx.search.statements.entries()) {
     searchScripts.push(pgbenchScript(statements, { prefix: `s${i + 1}_`, types: await parameterTypes(ctx.databaseUrl, statements) }));
@@ -205,7 +245,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     met: searchRatio >= 0.6 && searchApp.errors === 0,
   });
 
-  const orderApp = await load(ctx.app.url, ctx.order.requests, { once: true });
+  const orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
   const orderScript = pgbenchScript(ctx.order.statements, {
     prefix: 'o',
     varying: { table: 'bench_order_targets', columns: ctx.order.known, clients: CONNECTIONS },
@@ -228,6 +268,9 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...errorsNote('orders.create', orderApp),
     `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients (-j 2; the ratio) and at ${APP_POOL} (the app's pool size; for reference). On a busy machine ${CONNECTIONS} Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header.`,
     'pgbench\'s order transactions notify the app (events, jobs) as the app\'s own do: the app handles them after the run, during the next measurements.',
+    cpuNote('Feed', feedApp.cpu, feedPg.cpu),
+    cpuNote('Search', searchApp.cpu, searchPg.cpu),
+    cpuNote('Order', orderApp.cpu, orderPg.cpu),
     statementsNote('Feed', ctx.feed.statements),
     statementsNote(`Search ("${SEARCH_TERMS[0].term}")`, ctx.search.statements[0]!),
     statementsNote('Order', ctx.order.statements),
@@ -345,7 +388,7 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
   });
 }
 
-async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<BenchContext, 'app' | 'databaseUrl' | 'pgbench' | 'memory'>> {
+async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<BenchContext, 'app' | 'databaseUrl' | 'pgbench' | 'memory' | 'postmasterPid'>> {
   const done = step('capture the browser requests and the SQL the app sends');
   const tomorrow = dateIn('America/Sao_Paulo', 1);
   const targets = await orderTargets(databaseUrl, tomorrow);
@@ -417,6 +460,12 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   };
 }
 
+/** The postmaster's pid, from postmaster.pid in the data directory Postgres reports. */
+async function postmasterPid(databaseUrl: string): Promise<number> {
+  const dataDirectory = await withClient(databaseUrl, async (client) => (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory);
+  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 async function machineHeader(databaseUrl: string, pgbench: string): Promise<string[]> {
   const cpus = os.cpus();
   const postgres = await withClient(databaseUrl, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version);
@@ -451,7 +500,7 @@ try {
   done();
 
   const captured = await capture(app, databaseUrl);
-  const ctx: BenchContext = { app, databaseUrl, pgbench, memory: { afterStart }, ...captured };
+  const ctx: BenchContext = { app, databaseUrl, pgbench, memory: { afterStart }, postmasterPid: await postmasterPid(databaseUrl), ...captured };
   const header = await machineHeader(databaseUrl, pgbench);
 
   // Each section is one function; a failing one becomes a note instead of ending the run.
