@@ -1,6 +1,7 @@
 import type { ErrorReason } from '../errors/error-reason.ts';
 import type { DeliveryOption, ListingType } from '../listings/listing.schema.ts';
-import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, type DateRange, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.schema.ts';
+import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.constants.ts';
+import type { DateRange } from './order.schema.ts';
 
 // Pure order rules shared by the order dialog, the order screens and the server
 // (docs/product.md §10.8, §10.13, §10.15, §4.2, §5.2; docs/product.md §5).

@@ -1,5 +1,6 @@
 import { addDays, dayNumber, isDayOccupied, periodsOverlap, rentalPeriodError } from '@vizinhanca/shared/orders/order.rules';
-import { ORDER_MESSAGES, type DateRange } from '@vizinhanca/shared/orders/order.schema';
+import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.constants';
+import type { DateRange } from '@vizinhanca/shared/orders/order.schema';
 
 // The rental calendar's arithmetic, on calendar dates 'YYYY-MM-DD' (no time, no zone):
 // 'today' comes from the server, in the condominium's time zone.

@@ -3,7 +3,7 @@ import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listin
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
-import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.schema';
+import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.constants';
 import { useState, type ChangeEvent, type ComponentType, type FormEvent, type SVGProps } from 'react';
 import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
 import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGE_MAX_LENGTH } from '@vizinhanca/shared/orders/order.schema';
+import { ORDER_MESSAGE_MAX_LENGTH } from '@vizinhanca/shared/orders/order.constants';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 
 /** 'Mensagem (opcional)': a note the owner reads with the order. */
