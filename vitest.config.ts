@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// The version label client/vite.config.ts defines for the app; the server tests render the client's tree from source.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   test: {
@@ -32,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        // Configurações shows it (first-screen-render.test.ts draws that screen).
+        define: { __APP_VERSION__: JSON.stringify(version) },
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],

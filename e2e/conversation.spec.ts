@@ -46,7 +46,11 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // The owner saves a Pix key in settings; a key that does not match its type is refused.
   await owner.page.goto('/configuracoes');
-  await owner.page.getByText('Telefone', { exact: true }).click();
+  // The page is drawn by the server: its radio buttons answer once the app runs (decision 013, ninth pass).
+  await expect(async () => {
+    await owner.page.getByText('Telefone', { exact: true }).click();
+    await expect(owner.page.getByLabel('Chave Pix')).toHaveAttribute('placeholder', '(11) 98765-4321', { timeout: 1000 });
+  }).toPass();
   await owner.page.getByLabel('Chave Pix').fill('ana@exemplo.com');
   await owner.page.getByRole('button', { name: 'Salvar chave Pix' }).click();
   await expect(owner.page.getByText('Telefone inválido. Informe DDD e número, como (11) 98765-4321.')).toBeVisible();

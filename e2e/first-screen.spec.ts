@@ -2,7 +2,7 @@
 // fifth pass): the page arrives with the screen's markup, React adopts it without a mismatch, and the screen
 // works as before, even for what was typed before the app's script arrived.
 import { expect, test, type Page } from './fixtures.ts';
-import { DEMO, signInThroughApi } from './helpers.ts';
+import { appStarted, DEMO, signInThroughApi } from './helpers.ts';
 
 /** Console errors and uncaught page errors (a hydration mismatch is reported as one: client/src/main.tsx). */
 function collectErrors(page: Page): string[] {
@@ -111,6 +111,29 @@ test("a resident's home, feed and rental detail arrive drawn and hydrate without
   expect(errors).toEqual([]);
 });
 
+test("a resident's /ajuda and /configuracoes arrive drawn and hydrate without a mismatch", async ({ page }) => {
+  const errors = collectErrors(page);
+  await signInThroughApi(page.context(), DEMO.resident);
+
+  await openDrawn(page, '/ajuda', 'input[aria-controls="faq-results"]');
+  await expect(page.getByRole('heading', { name: 'Perguntas frequentes' })).toBeVisible();
+  await page.getByLabel('Buscar nas perguntas frequentes').fill('xyzzy');
+  await expect(page.getByText('Nenhuma pergunta encontrada')).toBeVisible();
+  expect(await danglingReferences(page)).toEqual([]);
+
+  await openDrawn(page, '/configuracoes', 'input[role="switch"]');
+  await expect(page.getByRole('switch', { name: 'E-mail' })).toBeEnabled();
+  // The description the browser's answer gives (headless Chromium has push): the same the server drew.
+  await expect(page.getByText('Avisos neste aparelho, mesmo com o app fechado')).toBeVisible();
+  expect(await danglingReferences(page)).toEqual([]);
+  // A client-side navigation from the drawn settings.
+  await page.getByRole('link', { name: 'Política de privacidade' }).click();
+  await expect(page).toHaveURL(/\/privacidade$/);
+  // Time for a late boundary's hydration to report a mismatch.
+  await page.waitForTimeout(500);
+  expect(errors).toEqual([]);
+});
+
 test("a drawn page leaves the app's script to its starter, which keeps an install prompt that came first", async ({ page }) => {
   const errors = collectErrors(page);
   // Hold the app's entry so the prompt surely fires before the app's own listener exists.
@@ -187,6 +210,52 @@ test.describe('before the app runs', () => {
     await expect.poll(() => typeof release).toBe('function');
     release();
     await expect(page).toHaveURL(/\/busca\?busca=furadeira$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('a switch or a radio button on /configuracoes cannot be changed before the app runs, then can', async ({ page }) => {
+    const errors = collectErrors(page);
+    await signInThroughApi(page.context(), DEMO.moderator);
+    let release!: () => void;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    const emailPreference = async () => {
+      const response = await page.request.get('/trpc/notifications.preferences');
+      return ((await response.json()) as { result: { data: { json: { email: boolean } } } }).result.data.json.email;
+    };
+
+    await page.goto('/configuracoes', { waitUntil: 'commit' });
+    const email = page.getByRole('switch', { name: 'E-mail' });
+    const phone = page.getByRole('radio', { name: 'Telefone' });
+    await expect(email).toBeChecked();
+    // On the server's markup the taps are refused: changed on screen only, the controls would show one
+    // thing while the app's state (what it saves, what the Pix form sends) held another.
+    await email.click();
+    await page.getByText('Telefone', { exact: true }).click();
+    await expect(email).toBeChecked();
+    await expect(phone).not.toBeChecked();
+    await expect.poll(() => typeof release).toBe('function');
+    release();
+    await appStarted(page);
+    // The app's state and the screen agree: the CPF placeholder, the switch on, nothing saved.
+    await expect(page.getByLabel('Chave Pix')).toHaveAttribute('placeholder', '000.000.000-00');
+    await expect(email).toBeChecked();
+    expect(await emailPreference()).toBe(true);
+
+    // Once the app runs, the same taps work (retried: the app takes over the taps a moment after it starts).
+    await expect(async () => {
+      await page.getByText('Telefone', { exact: true }).click();
+      await expect(page.getByLabel('Chave Pix')).toHaveAttribute('placeholder', '(11) 98765-4321', { timeout: 1000 });
+    }).toPass();
+    await expect(phone).toBeChecked();
+    await email.click();
+    await expect(email).not.toBeChecked();
+    await expect.poll(emailPreference).toBe(false);
+    // Back as it was (other walks read this account's switches).
+    await email.click();
+    await expect.poll(emailPreference).toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -8,26 +8,35 @@ export interface FirstScreenAnswer {
   data: unknown;
 }
 
-type Seed = (utils: QueryUtils, input: unknown, data: unknown) => void;
+/** A procedure's place in the query cache (its answers without input have one entry, the others one per input). */
+type Cached = { setData(input: never, data: never): void };
 
 /**
  * Where each answer the server may send with the page goes: the same cache entries the route
  * loaders and screens read (server/src/http/first-screen-data.ts writes them). Anything else is ignored.
+ * One accessor per procedure (the answer's input, if any, picks the entry): the list is in every page's entry.
  */
-const SEEDS: Record<string, Seed> = {
-  'auth.me': (utils, _input, data) => utils.auth.me.setData(undefined, data as never),
-  'notifications.unreadCount': (utils, _input, data) => utils.notifications.unreadCount.setData(undefined, data as never),
-  'activity.recent': (utils, _input, data) => utils.activity.recent.setData(undefined, data as never),
-  'listings.countsByType': (utils, _input, data) => utils.listings.countsByType.setData(undefined, data as never),
-  // The route loader's prefetchInfinite starts at a null cursor.
-  'listings.list': (utils, input, data) => utils.listings.list.setInfiniteData(input as never, { pages: [data], pageParams: [null] } as never),
-  'listings.byId': (utils, input, data) => utils.listings.byId.setData(input as never, data as never),
-  'reviews.forUser': (utils, input, data) => utils.reviews.forUser.setData(input as never, data as never),
+const CACHED: Record<string, (utils: QueryUtils) => Cached> = {
+  'auth.me': (utils) => utils.auth.me,
+  'notifications.unreadCount': (utils) => utils.notifications.unreadCount,
+  'activity.recent': (utils) => utils.activity.recent,
+  'listings.countsByType': (utils) => utils.listings.countsByType,
+  'listings.byId': (utils) => utils.listings.byId,
+  'reviews.forUser': (utils) => utils.reviews.forUser,
+  'help.contacts': (utils) => utils.help.contacts,
+  'users.me': (utils) => utils.users.me,
+  'notifications.preferences': (utils) => utils.notifications.preferences,
+  // null when no key is saved yet: an answer like any other.
+  'pix.myKey': (utils) => utils.pix.myKey,
 };
 
 /** The answers into a query cache: the browser's (below) and, for the same page, the server's own when it renders it (server-render.tsx). */
 export function seedAnswers(utils: QueryUtils, answers: readonly FirstScreenAnswer[]): void {
-  for (const answer of answers) if (Object.hasOwn(SEEDS, answer.path)) SEEDS[answer.path]!(utils, answer.input, answer.data);
+  for (const { path, input, data } of answers) {
+    // The feed's page: the route loader's prefetchInfinite starts at a null cursor.
+    if (path === 'listings.list') utils.listings.list.setInfiniteData(input as never, { pages: [data], pageParams: [null] } as never);
+    else if (Object.hasOwn(CACHED, path)) CACHED[path]!(utils).setData(input as never, data as never);
+  }
 }
 
 /**

@@ -108,6 +108,39 @@ describe('the first screen sent with the page', () => {
     expect(page.preload).toBeNull();
   });
 
+  it("on /ajuda and /configuracoes: the front desk's contacts; the resident's profile, switches and Pix key", async () => {
+    const { api } = await app.callerAs(resident);
+    const cookie = await cookieFor(resident);
+    const help = await open('/ajuda', cookie);
+    expect(help.queries).toEqual([
+      { path: 'auth.me', data: await api.auth.me() },
+      { path: 'help.contacts', data: await api.help.contacts() },
+    ]);
+    expect(help.preload).toBeNull();
+    expect(help.cacheControl).toBe('private, no-store');
+
+    // Their own switches: one turned off shows as off.
+    await api.notifications.setPreference({ key: 'email', enabled: false });
+    const settings = await open('/configuracoes', cookie);
+    expect(settings.queries).toEqual([
+      { path: 'auth.me', data: await api.auth.me() },
+      { path: 'users.me', data: await api.users.me() },
+      { path: 'notifications.preferences', data: await api.notifications.preferences() },
+      { path: 'pix.myKey', data: await api.pix.myKey() },
+    ]);
+    expect(settings.queries![1]!.data).toMatchObject({ id: resident.id });
+    expect(settings.queries![2]!.data).toMatchObject({ email: false, orders: true });
+    expect(settings.cacheControl).toBe('private, no-store');
+    expect(settings.queries![3]!.data).toBeNull();
+    // Another resident gets their own: their profile and their Pix key.
+    const ownerApi = (await app.callerAs(owner)).api;
+    await ownerApi.pix.saveKey({ type: 'email', key: 'otavio@exemplo.com' });
+    const ownerPage = await open('/configuracoes', await cookieFor(owner));
+    expect(ownerPage.queries![1]!.data).toMatchObject({ id: owner.id });
+    expect(ownerPage.queries![3]).toEqual({ path: 'pix.myKey', data: await ownerApi.pix.myKey() });
+    expect(ownerPage.queries![3]!.data).toMatchObject({ type: 'email' });
+  });
+
   it('a listing that does not exist: only the session, the screen says it is not found itself', async () => {
     const page = await open(`/item/${crypto.randomUUID()}`, await cookieFor(resident));
     expect(page.queries?.map((query) => query.path)).toEqual(['auth.me']);
@@ -127,6 +160,13 @@ describe('the first screen sent with the page', () => {
       ['/alugueis', await cookieFor(suspended)],
       [`/item/${rentalId}`, await cookieFor(suspended)],
       ['/alugueis', `${residentCookie.split('=')[0]}=not-a-session`],
+      ['/ajuda', undefined],
+      ['/configuracoes', undefined],
+      ['/ajuda', await cookieFor(pending)],
+      ['/configuracoes', await cookieFor(pending)],
+      ['/ajuda', await cookieFor(suspended)],
+      ['/configuracoes', await cookieFor(suspended)],
+      ['/configuracoes', `${residentCookie.split('=')[0]}=not-a-session`],
       ['/alugueis?filtro=available', residentCookie],
       ['/perfil', residentCookie],
     ] as const;

@@ -14,7 +14,18 @@ type Caller = ReturnType<typeof createCaller>;
 
 /** One query of the first screen: the procedure, its input and its answer, as the client's cache keeps it. */
 export interface FirstScreenQuery {
-  path: 'auth.me' | 'notifications.unreadCount' | 'activity.recent' | 'listings.countsByType' | 'listings.list' | 'listings.byId' | 'reviews.forUser';
+  path:
+    | 'auth.me'
+    | 'notifications.unreadCount'
+    | 'activity.recent'
+    | 'listings.countsByType'
+    | 'listings.list'
+    | 'listings.byId'
+    | 'reviews.forUser'
+    | 'help.contacts'
+    | 'users.me'
+    | 'notifications.preferences'
+    | 'pix.myKey';
   input?: unknown;
   data: unknown;
   /** A page of an infinite query (the feed): the client stores it as the first page. */
@@ -35,6 +46,8 @@ export interface FirstScreen {
 const FEED_TYPES: Record<string, ListingType> = { alugueis: 'rental', comidas: 'food', servicos: 'service' };
 const DETAIL_PATH = /^\/(?:item|food|service)\/([^/]+)\/?$/;
 const FEED_PATH = /^\/(alugueis|comidas|servicos)\/?$/;
+const HELP_PATH = /^\/ajuda\/?$/;
+const SETTINGS_PATH = /^\/configuracoes\/?$/;
 
 /** The queries a page's route loader would ask first (client/src/routes), or null for a page without any. */
 function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Promise<FirstScreen>) | null {
@@ -73,6 +86,23 @@ function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Pro
         queries.push({ path: 'reviews.forUser', input: reviewsInput, data: await caller.reviews.forUser(reviewsInput) });
       }
       return { queries, lcpImage: listing.photos[0]?.detailUrl ?? null };
+    };
+  }
+  // The text pages (ninth pass): what their loaders ask, so the server can draw them too.
+  if (HELP_PATH.test(requestPath)) {
+    return async (caller) => ({ queries: [{ path: 'help.contacts', data: await caller.help.contacts() }], lcpImage: null });
+  }
+  if (SETTINGS_PATH.test(requestPath)) {
+    return async (caller) => {
+      const [profile, preferences, pixKey] = await Promise.all([caller.users.me(), caller.notifications.preferences(), caller.pix.myKey()]);
+      return {
+        queries: [
+          { path: 'users.me', data: profile },
+          { path: 'notifications.preferences', data: preferences },
+          { path: 'pix.myKey', data: pixKey },
+        ],
+        lcpImage: null,
+      };
     };
   }
   return null;

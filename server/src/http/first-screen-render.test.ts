@@ -105,18 +105,48 @@ describe('the first screen drawn by the server', () => {
     for (const page of [home, feed, detail]) expect(page.root).not.toContain('<script');
   });
 
+  it("a resident's /ajuda and /configuracoes: the FAQ and the front desk; their own switches and the Pix form", async () => {
+    const cookie = await cookieFor(resident);
+    const help = await open('/ajuda', cookie);
+    expect(help.rootAttributes).toBe(' data-vz-rendered="/ajuda"');
+    const contacts = await (await app.callerAs(resident)).api.help.contacts();
+    for (const words of ['Ajuda', 'Perguntas frequentes', 'Fale com a portaria', contacts.phone, 'Emergência', 'Ligar para a portaria']) {
+      expect(visibleText(help.root)).toContain(words);
+    }
+
+    await (await app.callerAs(resident)).api.notifications.setPreference({ key: 'messages', enabled: false });
+    const settings = await open('/configuracoes', cookie);
+    expect(settings.rootAttributes).toBe(' data-vz-rendered="/configuracoes"');
+    for (const words of ['Configurações', 'Conta', 'Editar perfil', 'Alterar senha', 'Notificações push', 'Chave Pix', 'Nenhuma chave Pix cadastrada.', 'Sair', 'Vizinhança v']) {
+      expect(visibleText(settings.root)).toContain(words);
+    }
+    // The switches as stored, enabled (their answer is there): 'Mensagens' off, the other three on.
+    const switches = [...settings.root.matchAll(/<input[^>]*role="switch"[^>]*>/g)].map((match) => match[0]);
+    expect(switches).toHaveLength(4);
+    expect(switches.map((tag) => / checked=""/.test(tag))).toEqual([true, true, true, false]);
+    for (const tag of switches) expect(tag).not.toContain('disabled');
+    // The server has no browser to ask: it draws push as supported, and the browser's hydration reads the same (use-push-device.ts).
+    expect(visibleText(settings.root)).toContain('Avisos neste aparelho, mesmo com o app fechado');
+    for (const page of [help, settings]) expect(page.root).not.toContain('<script');
+  });
+
   it('no markup where the browser would not stay or the server has not every answer', async () => {
     const cookie = await cookieFor(resident);
     const pending = await app.createUser({ status: 'pending' });
+    const suspended = await app.createUser({ suspended: true });
     for (const [path, who] of [
       // An approved resident is sent home from /auth: that is not the screen to draw.
       ['/auth', cookie],
       ['/auth', await cookieFor(pending)],
       // The address's query is the client's to parse.
       ['/auth?aba=cadastro', undefined],
-      ['/ajuda', cookie],
-      ['/configuracoes', cookie],
+      // /ajuda and /configuracoes: only for an approved resident (their route's guard).
       ['/ajuda', undefined],
+      ['/configuracoes', undefined],
+      ['/ajuda', await cookieFor(pending)],
+      ['/configuracoes', await cookieFor(pending)],
+      ['/configuracoes', await cookieFor(suspended)],
+      ['/configuracoes?aba=x', cookie],
       // Signed out or not approved: the app's guard sends them elsewhere.
       ['/', undefined],
       ['/alugueis', await cookieFor(pending)],

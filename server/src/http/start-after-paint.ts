@@ -14,6 +14,9 @@ import { escapeAttribute } from './html-attribute.ts';
  * exists; it waits in `window.vzInstallPrompt` for client/src/features/pwa/install-prompt.ts), and taps on
  * buttons and forms sent (held in `window.vzHeldBeforeStart`: a tab would not switch, a form would reload the
  * page with nothing; client/src/lib/typed-before-hydration.ts does them again once the app owns the page).
+ * Switches and radio buttons cannot be changed until then (the tap is refused, not replayed): changed on the
+ * markup, the control would show one thing while the app's state, and what it saves or sends, held another
+ * (decision 013, ninth pass).
  * Links are left alone: they work without the app (the next page is drawn by the server too).
  *
  * The text is fixed, so the Content-Security-Policy allows exactly it by hash (hardening.ts) and still
@@ -28,11 +31,12 @@ export const START_AFTER_PAINT_SCRIPT = [
   '  const held = [];',
   '  window.vzHeldBeforeStart = held;',
   '  const hold = (event) => {',
-  "    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest('button');",
+  "    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest('button, input[type=checkbox], input[type=radio]');",
   '    if (!target) return;',
   '    event.preventDefault();',
   '    event.stopPropagation();',
-  '    held.push(target);',
+  "    // A switch or radio button stays as drawn: changed now, it would differ from the app's state.",
+  "    if (target.tagName !== 'INPUT') held.push(target);",
   '  };',
   "  addEventListener('click', hold, true);",
   "  addEventListener('submit', hold, true);",

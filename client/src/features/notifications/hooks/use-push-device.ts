@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { trpc } from '../../../lib/trpc.ts';
 import { pushSupported, subscribeDevice, unsubscribeDevice } from '../push-subscription.ts';
+
+/** Support does not change while the page is open. */
+const noChanges = () => () => undefined;
 
 /**
  * This device's push subscription: `enable` (from a tap on the switch: the
@@ -11,7 +14,10 @@ export function usePushDevice() {
   const subscribe = trpc.notifications.subscribePush.useMutation({ meta: { silentError: true } });
   const unsubscribe = trpc.notifications.unsubscribePush.useMutation({ meta: { silentError: true } });
   return {
-    supported: pushSupported(),
+    // For what the screen says. The server draws /configuracoes (docs/decisions/013-first-screen.md, ninth pass)
+    // without a browser to ask: it draws "supported", as nearly every phone browser is, and the hydration
+    // reads the same; the browser's own answer follows at once.
+    supported: useSyncExternalStore(noChanges, pushSupported, () => true),
     async enable() {
       if (!pushSupported()) return;
       const key = await utils.notifications.pushPublicKey.fetch(undefined, { staleTime: Infinity });
