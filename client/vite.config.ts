@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenBudget } from './scripts/first-screen-budget-plugin.ts';
+import { firstScreenSharedChunks } from './scripts/first-screen-chunks.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 
 // The version label in Configurações comes from the root package.json.
@@ -66,6 +68,8 @@ const browserBuild = defineConfig({
           groups: [
             { name: 'realtime-link', test: /\/@trpc\/client\/dist\/wsLink-/, priority: 2, includeDependenciesRecursively: false },
             { name: 'initial', tags: ['$initial'], priority: 1 },
+            // What the measured first screens share, one chunk per set of pages using it (scripts/first-screen-chunks.ts).
+            { name: firstScreenSharedChunks(fileURLToPath(new URL('.', import.meta.url))), includeDependenciesRecursively: false },
           ],
         },
       },

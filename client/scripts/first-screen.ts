@@ -14,7 +14,7 @@ export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
  * The build fails above this (a ratchet: what the pages weigh now plus a little room).
  * Lower it as pages get lighter, never raise it to let a page grow.
  */
-export const FIRST_SCREEN_GUARD_BYTES = 137 * 1024;
+export const FIRST_SCREEN_GUARD_BYTES = 135.5 * 1024;
 
 /**
  * The pages measured, and the lazily loaded screen modules each route renders (client/src/routes).
@@ -23,19 +23,12 @@ export const FIRST_SCREEN_GUARD_BYTES = 137 * 1024;
 export const FIRST_SCREEN_PAGES: { page: string; screens: string[]; samePaths?: string[] }[] = [
   { page: '/auth', screens: ['src/features/auth/components/auth-screen.tsx'] },
   { page: '/', screens: ['src/features/home/components/home-screen.tsx'] },
-  { page: '/alugueis', screens: ['src/features/listings/components/listing-browse-screen.tsx'], samePaths: ['/comidas', '/servicos', '/busca'] },
-  // The order dialog loads after the detail screen (routes/listing-detail.tsx), not with it.
-  { page: '/item/{id}', screens: ['src/features/listings/components/listing-detail-screen.tsx'], samePaths: ['/food/{id}', '/service/{id}'] },
-  {
-    page: '/configuracoes',
-    screens: [
-      'src/features/settings/components/settings-screen.tsx',
-      'src/features/settings/components/account-section.tsx',
-      'src/features/notifications/components/notification-preferences.tsx',
-      'src/features/pix/components/pix-key-settings.tsx',
-      'src/features/settings/components/privacy-section.tsx',
-    ],
-  },
+  // A route whose page reads the address loads it from routes/pages, with its screen in the same chunk.
+  { page: '/alugueis', screens: ['src/routes/pages/browse.tsx'], samePaths: ['/comidas', '/servicos', '/busca'] },
+  // The order dialog loads after the detail screen (routes/pages/listing-detail.tsx), not with it.
+  { page: '/item/{id}', screens: ['src/routes/pages/listing-detail.tsx'], samePaths: ['/food/{id}', '/service/{id}'] },
+  // The settings page and its four sections, one chunk (its two dialogs load after it).
+  { page: '/configuracoes', screens: ['src/routes/pages/configuracoes.tsx'] },
   { page: '/ajuda', screens: ['src/features/help/components/help-screen.tsx'] },
 ];
 

@@ -5,14 +5,17 @@ import { App } from './app.tsx';
 import { afterPageLoad } from './lib/after-page-load.ts';
 import { seedFirstScreen } from './lib/first-screen-data.ts';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
-import { registerServiceWorker } from './features/pwa/service-worker.ts';
 import { queryClient, queryUtils, trpcClient } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 // Before React renders: the install prompt can fire as soon as the page loads.
 listenForInstallPrompt();
-registerServiceWorker();
+// The service worker registers once the page has loaded, from its own chunk: no first screen waits for it
+// (docs/decisions/013-first-screen.md, ninth pass). Offline without it cached, there is nothing to register from.
+afterPageLoad(() => {
+  void import('./features/pwa/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker(), () => undefined);
+});
 
 /**
  * Offline reading (lib/saved-query-cache.ts). Opened without network, the saved screens

@@ -1,14 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import type { JSX } from 'react';
 import { appLayoutRoute } from './app-layout.tsx';
-import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
-
-const OwnerListingScreen = lazyScreen(() => import('../features/my-listings/components/owner-listing-screen.tsx'), 'OwnerListingScreen');
-
-function OwnerListingPage(): JSX.Element {
-  const { id } = listingDetailRoute.useParams();
-  return <OwnerListingScreen id={id} />;
-}
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const listingDetailRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -17,5 +9,6 @@ export const listingDetailRoute = createRoute({
   loader: ({ context, params }) => {
     void context.queryUtils.listings.ownerView.prefetch({ id: params.id });
   },
-  component: withScreens(OwnerListingPage, OwnerListingScreen),
+  // The page and its screen in one chunk (routes/pages).
+  component: lazyScreen(() => import('./pages/anuncio-detalhe.tsx'), 'OwnerListingPage'),
 });

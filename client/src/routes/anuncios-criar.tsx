@@ -1,21 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import type { JSX } from 'react';
 import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { appLayoutRoute } from './app-layout.tsx';
-import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
-
-const ListingEditorScreen = lazyScreen(() => import('../features/listing-editor/components/listing-editor-screen.tsx'), 'ListingEditorScreen');
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 /** ?category= preselects the type (docs/product.md §10.10 shortcuts); ?edit= opens an existing listing. */
 function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string } {
   const category = LISTING_TYPES.find((type) => type === search.category);
   const edit = typeof search.edit === 'string' || typeof search.edit === 'number' ? String(search.edit) : undefined;
   return { category, edit };
-}
-
-function CreateListingPage(): JSX.Element {
-  const { category, edit } = createListingRoute.useSearch();
-  return <ListingEditorScreen category={category} editId={edit} />;
 }
 
 export const createListingRoute = createRoute({
@@ -27,5 +19,6 @@ export const createListingRoute = createRoute({
   loader: ({ context, deps }) => {
     if (deps.edit) void context.queryUtils.listings.ownerView.prefetch({ id: deps.edit });
   },
-  component: withScreens(CreateListingPage, ListingEditorScreen),
+  // The page and the editor in one chunk (routes/pages).
+  component: lazyScreen(() => import('./pages/anuncios-criar.tsx'), 'CreateListingPage'),
 });

@@ -1,12 +1,12 @@
-import { createRoute, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { listingFeedInput, parseBrowseSearch, type BrowseSearch } from '../features/listings/browse-search.ts';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import type { BrowsePath } from './pages/browse.tsx';
 
-const ListingBrowseScreen = lazyScreen(() => import('../features/listings/components/listing-browse-screen.tsx'), 'ListingBrowseScreen');
-
-type BrowsePath = '/alugueis' | '/comidas' | '/servicos' | '/busca';
+/** The page and its screen in one chunk (routes/pages: what only the page needs stays out of the entry). */
+const BrowsePage = lazyScreen(() => import('./pages/browse.tsx'), 'BrowsePage');
 
 /** A browse screen: one type's feed, or all three (type null, the home search's results on /busca). */
 function browseRoute<TPath extends BrowsePath>(path: TPath, type: ListingType | null) {
@@ -17,26 +17,8 @@ function browseRoute<TPath extends BrowsePath>(path: TPath, type: ListingType | 
     // No loaderDeps: a new search must not swap the screen for the pending one while typing.
     loader: ({ context, location }) =>
       context.queryUtils.listings.list.prefetchInfinite(listingFeedInput(type, parseBrowseSearch(type, location.search as Record<string, unknown>))),
-    component: withScreens(() => <BrowseRouteScreen path={path} type={type} />, ListingBrowseScreen),
+    component: withScreens(() => <BrowsePage path={path} type={type} />, BrowsePage),
   });
-}
-
-function BrowseRouteScreen({ path, type }: { path: BrowsePath; type: ListingType | null }) {
-  // The route validated the search (validateSearch above); non-strict reads keep this screen generic.
-  const search: BrowseSearch = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const router = useRouter();
-  return (
-    <ListingBrowseScreen
-      type={type}
-      search={search}
-      onSearchChange={(patch) => {
-        // A search typed just before tapping a card must not pull the user back from the detail screen.
-        if (router.latestLocation.pathname !== path) return;
-        void navigate({ to: path, search: (previous) => ({ ...previous, ...patch }), replace: true });
-      }}
-    />
-  );
 }
 
 export const rentalsRoute = browseRoute('/alugueis', 'rental');

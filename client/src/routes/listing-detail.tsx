@@ -1,16 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
-import { Suspense, useEffect } from 'react';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 
-const ListingDetailScreen = lazyScreen(() => import('../features/listings/components/listing-detail-screen.tsx'), 'ListingDetailScreen');
-/** Mounted only when the person taps to order: loaded after the screen, not with it (it brings the order rules and Zod). */
-const OrderDialog = lazyScreen(() => import('../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
+/** The page and its screen in one chunk (routes/pages). */
+const ListingDetailPage = lazyScreen(() => import('./pages/listing-detail.tsx'), 'ListingDetailPage');
 
 type DetailPath = '/item/$id' | '/food/$id' | '/service/$id';
 
-/** A listing's public screen, with the order dialog of its type. */
+/** A listing's public screen. */
 function detailRoute(path: DetailPath, type: ListingType) {
   const route = createRoute({
     getParentRoute: () => appLayoutRoute,
@@ -24,19 +22,8 @@ function detailRoute(path: DetailPath, type: ListingType) {
     },
     component: withScreens(function DetailRoute() {
       const { id } = route.useParams();
-      useEffect(() => void OrderDialog.preload?.(), []);
-      return (
-        <ListingDetailScreen
-          type={type}
-          id={id}
-          renderOrderDialog={(props) => (
-            <Suspense fallback={null}>
-              <OrderDialog {...props} />
-            </Suspense>
-          )}
-        />
-      );
-    }, ListingDetailScreen),
+      return <ListingDetailPage type={type} id={id} />;
+    }, ListingDetailPage),
   });
   return route;
 }

@@ -1,8 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root.tsx';
-import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
-
-const ResetPasswordScreen = lazyScreen(() => import('../features/auth/components/reset-password-screen.tsx'), 'ResetPasswordScreen');
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -10,8 +8,6 @@ export const resetPasswordRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: typeof search.token === 'string' || typeof search.token === 'number' ? String(search.token) : undefined,
   }),
-  component: withScreens(function ResetPasswordRoute() {
-    const { token } = resetPasswordRoute.useSearch();
-    return <ResetPasswordScreen token={token ?? ''} />;
-  }, ResetPasswordScreen),
+  // The page and its screen in one chunk (routes/pages).
+  component: lazyScreen(() => import('./pages/redefinir-senha.tsx'), 'ResetPasswordPage'),
 });

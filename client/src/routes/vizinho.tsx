@@ -1,8 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { appLayoutRoute } from './app-layout.tsx';
-import { lazyScreen, withScreens } from '../lib/lazy-screen.ts';
-
-const NeighbourScreen = lazyScreen(() => import('../features/listings/components/neighbour-screen.tsx'), 'NeighbourScreen');
+import { lazyScreen } from '../lib/lazy-screen.ts';
 
 export const neighbourRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -15,8 +13,6 @@ export const neighbourRoute = createRoute({
       context.queryUtils.reviews.forUser.prefetch({ userId: params.id }),
     ]);
   },
-  component: withScreens(function NeighbourRoute() {
-    const { id } = neighbourRoute.useParams();
-    return <NeighbourScreen id={id} />;
-  }, NeighbourScreen),
+  // The page and its screen in one chunk (routes/pages).
+  component: lazyScreen(() => import('./pages/vizinho.tsx'), 'NeighbourPage'),
 });

@@ -2,13 +2,9 @@ import type { ListingStatus, ListingType } from '@vizinhanca/shared/listings/lis
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 
-// What the /admin route needs before its screen loads (the section in the address, the
-// inputs its loader prefetches), apart from the hooks and components: the route
-// definitions sit in the entry chunk, so whatever they import is part of every first
-// screen (docs/decisions/013-first-screen.md).
+// The inputs the /admin page prefetches (routes/pages/admin.tsx) and its sections read, one cache entry per filter.
 
-export const ADMIN_SECTIONS = ['pendencias', 'usuarios', 'anunciantes', 'anuncios', 'pedidos', 'atividade', 'cobrancas'] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export type { AdminSection } from './admin-sections.ts';
 
 /** Inputs shared by the route loader and the sections (one cache entry per filter). */
 export function adminUsersInput(search: string, status: UserStatusFilter) {

@@ -1,0 +1,9 @@
+import { useParams } from '@tanstack/react-router';
+import { ConversationScreen } from '../../features/orders/components/conversation-screen.tsx';
+import { PixPayment } from '../../features/pix/components/pix-payment.tsx';
+
+/** /pedido/{id}/conversa, with 'Pagar com Pix' for the requester (routes/pedido-conversa.tsx loads it, one chunk). */
+export function ConversationPage() {
+  const { id } = useParams({ from: '/app/pedido/$id/conversa' });
+  return <ConversationScreen orderId={id} renderPayment={(order) => <PixPayment orderId={order.id} />} />;
+}
