@@ -1,18 +1,19 @@
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { ListingDetailScreen } from '../../features/listings/components/listing-detail-screen.tsx';
 import { lazyScreen } from '../../lib/lazy-screen.ts';
 
-/** Mounted only when the person taps to order: loaded after the screen, not with it (it brings the order rules and Zod). */
+/** Mounted only when the person taps to order: loaded after the screen, not with it, and only where its button can open it. */
 const OrderDialog = lazyScreen(() => import('../../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
+const preloadOrderDialog = () => void OrderDialog.preload?.();
 
 /** A listing's public page (routes/listing-detail.tsx loads it with the screen, one chunk), with the order dialog of its type. */
 export function ListingDetailPage({ type, id }: { type: ListingType; id: string }) {
-  useEffect(() => void OrderDialog.preload?.(), []);
   return (
     <ListingDetailScreen
       type={type}
       id={id}
+      preloadOrderDialog={preloadOrderDialog}
       renderOrderDialog={(props) => (
         <Suspense fallback={null}>
           <OrderDialog {...props} />

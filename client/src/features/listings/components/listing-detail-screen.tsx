@@ -4,7 +4,7 @@ import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/forma
 import { MINIMUM_NOTICE_DEFAULT_HOURS, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
-import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -52,10 +52,12 @@ interface ListingDetailScreenProps {
   id: string;
   /** The order-request dialog (docs/product.md §10.8); without it the order button stays disabled. */
   renderOrderDialog?: RenderOrderDialog;
+  /** Starts loading the dialog's code, so a tap on the order button opens it at once. */
+  preloadOrderDialog?: () => void;
 }
 
 /** /item/{id}, /food/{id}, /service/{id} (docs/product.md §10.7). */
-export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDetailScreenProps) {
+export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderDialog }: ListingDetailScreenProps) {
   const kind = LISTING_KINDS[type];
   const query = useListingDetail(id);
   const header = <PageHeader title={kind.detailTitle} backTo={kind.listPath} />;
@@ -106,7 +108,7 @@ export function ListingDetailScreen({ type, id, renderOrderDialog }: ListingDeta
 
   return (
     <AppScreen header={header}>
-      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} />
+      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} preloadOrderDialog={preloadOrderDialog} />
     </AppScreen>
   );
 }
@@ -115,9 +117,10 @@ interface ListingDetailProps {
   listing: PublicListingDetail;
   kind: ListingKind;
   renderOrderDialog?: RenderOrderDialog;
+  preloadOrderDialog?: () => void;
 }
 
-function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps) {
+function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog }: ListingDetailProps) {
   const [ordering, setOrdering] = useState(false);
   const active = listing.status === 'active';
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
@@ -125,6 +128,11 @@ function ListingDetail({ listing, kind, renderOrderDialog }: ListingDetailProps)
   const canOrder = active && !listing.isOwner && renderOrderDialog !== undefined;
   // The owner manages instead of ordering; neighbours read why they cannot order.
   const note = listing.isOwner ? 'Este anúncio é seu' : active ? null : 'Indisponível no momento';
+  // The dialog's code right after the screen, when its button can open it (not for the owner or a paused
+  // listing: the page would download and run code nobody can use; docs/decisions/013-first-screen.md, ninth pass).
+  useEffect(() => {
+    if (canOrder) preloadOrderDialog?.();
+  }, [canOrder, preloadOrderDialog]);
 
   return (
     <>
