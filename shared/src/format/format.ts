@@ -1,9 +1,12 @@
 /** pt-BR formatting used by every screen. Money is integer cents (docs/product.md). */
 
-const currencyFormatter = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// Formatters are built on first use, not when the module loads: the first Intl object of a page
+// loads its locale data, which would lengthen the app's first long task (docs/decisions/013-first-screen.md).
+let currencyFormatter: Intl.NumberFormat | undefined;
 
 /** 123456 -> 'R$ 1.234,56' (with a normal space, so texts compare and wrap predictably). */
 export function formatCurrency(cents: number): string {
+  currencyFormatter ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
   return currencyFormatter.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 
@@ -76,7 +79,7 @@ export function todayInTimeZone(timeZone = condoTimeZone, now: Date = new Date()
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-const relativeFormatter = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+let relativeFormatter: Intl.RelativeTimeFormat | undefined;
 
 const RELATIVE_STEPS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'year', seconds: 365 * 24 * 3600 },
@@ -93,6 +96,7 @@ export function formatRelativeTime(date: Date, now: Date = new Date()): string {
   if (Math.abs(elapsedSeconds) < 60) return 'agora';
   for (const step of RELATIVE_STEPS) {
     if (Math.abs(elapsedSeconds) >= step.seconds) {
+      relativeFormatter ??= new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
       return relativeFormatter.format(Math.round(elapsedSeconds / step.seconds), step.unit);
     }
   }
