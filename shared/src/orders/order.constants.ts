@@ -29,7 +29,6 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
 /** Food portions per order (and the most a listing can offer per order). */
 export const ORDER_QUANTITY_MIN = 1;
 export const ORDER_QUANTITY_MAX = 99;
-/** The admin orders section shows the newest ones. */
 /** One page of the admin orders section ('Carregar mais' fetches the next). */
 export const ADMIN_ORDERS_LIMIT = 20;
 
