@@ -56,7 +56,37 @@ export interface TestUser {
 
 let userCounter = 0;
 let cachedHash: Promise<string> | undefined;
-const TEST_PASSWORD = 'senha-de-teste-segura';
+export const TEST_PASSWORD = 'senha-de-teste-segura';
+
+export interface TestUserOptions {
+  status?: ApprovalStatus;
+  roles?: Role[];
+  suspended?: boolean;
+  email?: string;
+  fullName?: string;
+}
+
+/** A resident written straight into the database (password TEST_PASSWORD), with the roles and state asked for. */
+export async function insertTestUser(db: AppDeps['db'], options: TestUserOptions = {}): Promise<TestUser> {
+  userCounter += 1;
+  const n = `${process.pid}-${userCounter}-${randomBytes(3).toString('hex')}`;
+  const email = options.email ?? `morador-${n}@teste.com`;
+  const fullName = options.fullName ?? `Morador ${userCounter}`;
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const { id } = await users.insertUser(db, {
+    email,
+    passwordHash: await cachedHash,
+    fullName,
+    cpf: testCpf(userCounter + process.pid * 31 + Math.floor(Math.random() * 1_000_000)),
+    phone: '11987654321',
+    block: 'A',
+    apartment: 'A-101',
+    approvalStatus: options.status ?? 'approved',
+  });
+  for (const role of options.roles ?? []) await users.grantRole(db, id, role);
+  if (options.suspended) await db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
+  return { id, email, password: TEST_PASSWORD, fullName };
+}
 
 /** A valid CPF for the n-th test user (check digits computed, never repeated digits). */
 export function testCpf(seed: number): string {
@@ -99,26 +129,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   // A failed job is retried after a second or two (with the app's backoff), not 15 to 30 seconds.
   await queue.start(deps, { scheduled: [], oneOff: oneOffJobs, pollingIntervalSeconds: 0.5, schedule: false, retryDelaySeconds: 1 });
 
-  async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean; email?: string; fullName?: string } = {}): Promise<TestUser> {
-    userCounter += 1;
-    const n = `${process.pid}-${userCounter}-${randomBytes(3).toString('hex')}`;
-    const email = options.email ?? `morador-${n}@teste.com`;
-    const fullName = options.fullName ?? `Morador ${userCounter}`;
-    cachedHash ??= hashPassword(TEST_PASSWORD);
-    const { id } = await users.insertUser(deps.db, {
-      email,
-      passwordHash: await cachedHash,
-      fullName,
-      cpf: testCpf(userCounter + process.pid * 31 + Math.floor(Math.random() * 1_000_000)),
-      phone: '11987654321',
-      block: 'A',
-      apartment: 'A-101',
-      approvalStatus: options.status ?? 'approved',
-    });
-    for (const role of options.roles ?? []) await users.grantRole(deps.db, id, role);
-    if (options.suspended) await deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
-    return { id, email, password: TEST_PASSWORD, fullName };
-  }
+  const createUser = (options: TestUserOptions = {}) => insertTestUser(deps.db, options);
 
   /** A context as the HTTP layer would build it; cookies set by procedures are collected. */
   async function contextFor(user: TestUser | null, meta: Partial<Context['meta']> = {}) {

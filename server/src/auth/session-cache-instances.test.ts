@@ -1,52 +1,30 @@
 // The session cache across two real server instances on one database: whatever ends a
 // session or changes what its person may do, written on A (or straight into the
 // database), is refused on B within 100 ms, although B answered from its cache just before.
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCpf } from '../../test/harness.ts';
+import { insertTestUser, TEST_PASSWORD } from '../../test/harness.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
-import * as users from '../modules/users/users.repository.ts';
 import type { RunningServer } from '../server.ts';
 import type { Role } from '@vizinhanca/shared/users/user.types';
-import { hashPassword } from './crypto.ts';
 
 /** The issue's bound: a change counts on every instance within this. */
 const PROPAGATION_MS = 100;
-const PASSWORD = 'senha-de-teste-segura';
 
 let instances: TwoInstances;
 let a: RunningServer;
 let b: RunningServer;
-let passwordHash: string;
-let counter = 0;
 
 beforeAll(async () => {
   instances = await startTwoInstances('session-cache');
   ({ a, b } = instances);
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
   await instances?.close();
 });
 
-async function createUser(roles: Role[] = []) {
-  counter += 1;
-  const email = `cache-${counter}-${randomBytes(3).toString('hex')}@teste.com`;
-  const { id } = await users.insertUser(a.deps.db, {
-    email,
-    passwordHash,
-    fullName: `Morador ${counter}`,
-    cpf: testCpf(counter + 777),
-    phone: '11987654321',
-    block: 'A',
-    apartment: `A-${100 + counter}`,
-    approvalStatus: 'approved',
-  });
-  for (const role of roles) await users.grantRole(a.deps.db, id, role);
-  return { id, email };
-}
+const createUser = (roles: Role[] = []) => insertTestUser(a.deps.db, { roles });
 
 const base = (server: RunningServer) => `http://127.0.0.1:${server.port}`;
 
@@ -63,7 +41,7 @@ async function login(server: RunningServer, email: string): Promise<string> {
   const response = await fetch(`${base(server)}/trpc/auth.login`, {
     method: 'POST',
     headers: { origin: base(server), 'content-type': 'application/json' },
-    body: JSON.stringify({ json: { email, password: PASSWORD } }),
+    body: JSON.stringify({ json: { email, password: TEST_PASSWORD } }),
   });
   return response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
 }
@@ -135,7 +113,7 @@ describe('a change on instance A reaches the session cache of instance B within 
     const laptop = await login(b, user.email);
     await cachedOnB(phone);
     await cachedOnB(laptop);
-    expect(await call(a, 'auth.changePassword', laptop, { currentPassword: PASSWORD, newPassword: 'outra-senha-segura-123', confirmPassword: 'outra-senha-segura-123' })).toBe('ok');
+    expect(await call(a, 'auth.changePassword', laptop, { currentPassword: TEST_PASSWORD, newPassword: 'outra-senha-segura-123', confirmPassword: 'outra-senha-segura-123' })).toBe('ok');
     await changedOnBWithin(phone, (current) => current === null, 'notifications.list', 'UNAUTHORIZED');
     expect(await call(b, 'notifications.list', laptop)).toBe('ok');
   });

@@ -1,5 +1,4 @@
 // Live events end to end: two real server instances on one database, real websockets and the real tRPC client.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,12 +7,10 @@ import { sql } from 'kysely';
 import superjson from 'superjson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestDatabase, eventually, testCpf } from '../../test/harness.ts';
-import { hashPassword } from '../auth/crypto.ts';
+import { createTestDatabase, eventually, insertTestUser } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { ACCOUNT_CHANGED_KIND } from '../modules/admin/admin.service.ts';
 import { NOTIFICATION_CREATED_KIND } from '../modules/notifications/notifications.service.ts';
-import * as users from '../modules/users/users.repository.ts';
 import type { AppRouter } from '../router.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
@@ -41,14 +38,11 @@ interface ReceivedEvent {
   payload: Record<string, unknown>;
 }
 
-const PASSWORD = 'senha-de-teste-segura';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 let a: Instance;
 let b: Instance;
-let passwordHash: string;
-let userCounter = 0;
 const openClients: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
@@ -68,7 +62,6 @@ beforeAll(async () => {
   };
   a = await instance();
   b = await instance();
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
@@ -84,24 +77,7 @@ afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
 });
 
-async function createUser(options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean } = {}): Promise<TestUser> {
-  userCounter += 1;
-  const email = `rt-${userCounter}-${randomBytes(3).toString('hex')}@teste.com`;
-  const db = a.server.deps.db;
-  const { id } = await users.insertUser(db, {
-    email,
-    passwordHash,
-    fullName: `Morador ${userCounter}`,
-    cpf: testCpf(userCounter + 4242),
-    phone: '11987654321',
-    block: 'A',
-    apartment: `A-${100 + userCounter}`,
-    approvalStatus: options.status ?? 'approved',
-  });
-  for (const role of options.roles ?? []) await users.grantRole(db, id, role);
-  if (options.suspended) await db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
-  return { id, email, password: PASSWORD };
-}
+const createUser = (options: { status?: ApprovalStatus; roles?: Role[]; suspended?: boolean } = {}): Promise<TestUser> => insertTestUser(a.server.deps.db, options);
 
 /** A tRPC call over HTTP, as the browser makes it (same Origin, session cookie). */
 async function post(instance: Instance, procedure: string, input: unknown, cookie?: string) {

@@ -2,51 +2,33 @@
 // committed through instance A (or straight into the database) is in instance B's feed
 // answer within 100 ms of the commit, although B answered from its cache just before;
 // and a cached page is never handed to someone who should get something else.
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCpf } from '../../../test/harness.ts';
+import { insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
 import { startTwoInstances, type TwoInstances } from '../../../test/two-instances.ts';
-import { hashPassword } from '../../auth/crypto.ts';
 import type { RunningServer } from '../../server.ts';
-import * as users from '../users/users.repository.ts';
 import { insertListing } from './listings.repository.ts';
 import { feedCacheOf } from './feed-cache.ts';
 
 /** The issue's bound: a committed change is in every instance's answer within this. */
 const PROPAGATION_MS = 100;
-const PASSWORD = 'senha-de-teste-segura';
 
 let instances: TwoInstances;
 let a: RunningServer;
 let b: RunningServer;
-let passwordHash: string;
-let counter = 0;
 
 beforeAll(async () => {
   instances = await startTwoInstances('feed-cache');
   ({ a, b } = instances);
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
   await instances?.close();
 });
 
-async function createUser(approvalStatus: 'approved' | 'pending' = 'approved') {
-  counter += 1;
-  const email = `feed-${counter}-${randomBytes(3).toString('hex')}@teste.com`;
-  const { id } = await users.insertUser(a.deps.db, {
-    email,
-    passwordHash,
-    fullName: `Vizinho ${counter}`,
-    cpf: testCpf(counter + 4242),
-    phone: '11987654321',
-    block: 'B',
-    apartment: `B-${100 + counter}`,
-    approvalStatus,
-  });
+async function createUser(status: 'approved' | 'pending' = 'approved') {
+  const { id, email } = await insertTestUser(a.deps.db, { status });
   return { id, email, cookie: await login(a, email) };
 }
 
@@ -56,7 +38,7 @@ async function login(server: RunningServer, email: string): Promise<string> {
   const response = await fetch(`${base(server)}/trpc/auth.login`, {
     method: 'POST',
     headers: { origin: base(server), 'content-type': 'application/json' },
-    body: JSON.stringify({ json: { email, password: PASSWORD } }),
+    body: JSON.stringify({ json: { email, password: TEST_PASSWORD } }),
   });
   return response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
 }

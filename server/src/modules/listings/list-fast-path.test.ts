@@ -7,36 +7,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testCpf } from '../../../test/harness.ts';
-import { hashPassword } from '../../auth/crypto.ts';
+import { createTestDatabase, insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer, type RunningServer } from '../../server.ts';
-import * as users from '../users/users.repository.ts';
 import { insertListing } from './listings.repository.ts';
 
-const PASSWORD = 'senha-de-teste-segura';
 let server: RunningServer;
 let close: () => Promise<void>;
 let base: string;
 let approved: string;
 let pending: string;
 
-async function createUser(n: number, approvalStatus: 'approved' | 'pending', passwordHash: string) {
-  const email = `busca-${n}@teste.com`;
-  const { id } = await users.insertUser(server.deps.db, {
-    email,
-    passwordHash,
-    fullName: `Vizinha ${n}`,
-    cpf: testCpf(n + 777),
-    phone: '11987654321',
-    block: 'C',
-    apartment: `C-${n}`,
-    approvalStatus,
-  });
+async function createUser(status: 'approved' | 'pending') {
+  const { id, email } = await insertTestUser(server.deps.db, { status });
   const response = await fetch(`${base}/trpc/auth.login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ json: { email, password: PASSWORD } }),
+    body: JSON.stringify({ json: { email, password: TEST_PASSWORD } }),
   });
   return { id, cookie: response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]! };
 }
@@ -73,10 +60,9 @@ beforeAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
   };
   base = `http://127.0.0.1:${server.port}`;
-  const passwordHash = await hashPassword(PASSWORD);
-  const owner = await createUser(1, 'approved', passwordHash);
+  const owner = await createUser('approved');
   approved = owner.cookie;
-  pending = (await createUser(2, 'pending', passwordHash)).cookie;
+  pending = (await createUser('pending')).cookie;
   await publish(owner.id, 'Furadeira de impacto', 'Com maleta e brocas', 3);
   await publish(owner.id, 'Escada', 'Serve para trocar a lâmpada da FURADEIRA... não, do teto', 2);
   await publish(owner.id, 'Bicicleta', 'Aro 29, revisada', 1);
