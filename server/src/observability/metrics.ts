@@ -31,7 +31,8 @@ export const procedureErrors = counter('vizinhanca_trpc_errors_total', 'tRPC cal
 ]);
 export const eventBusLag = histogram(
   'vizinhanca_event_bus_lag_seconds',
-  'From the transaction that published an event to its delivery on this instance',
+  // One observation per content of a transaction (its events with the same kind and payload are read as one row and share their lag), not per event.
+  'From the start of the transaction that published events to their reading on this instance: one observation per distinct content of a transaction',
   [],
   [...SECONDS_BUCKETS, 30],
 );

@@ -125,6 +125,41 @@ describe('delivery in batches, by user', () => {
     later.close();
   });
 
+  it('a transaction mixing contents: the bus reads one row per content, yet each person gets their events in id order', async () => {
+    const people = await Promise.all(Array.from({ length: 2 }, () => app.createUser()));
+    const sinks = await Promise.all(
+      people.map(async (person) => {
+        const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+        const sink = collectingSink();
+        follower.start(sink);
+        return { follower, sink };
+      }),
+    );
+    const [first, second] = people.map((person) => person.id);
+    const together = JSON.stringify({ id: 'n-2', title: 'para os dois', message: '', type: 'status_update', relatedId: null });
+    const insert = (userIds: string[], kind: string, payload: string) =>
+      sql`INSERT INTO events (user_id, kind, payload) SELECT id, ${kind}, ${payload}::jsonb FROM unnest(${userIds}::uuid[]) WITH ORDINALITY AS t(id, n) ORDER BY n`;
+    await app.db.transaction().execute(async (trx) => {
+      await insert([first!, second!], 'notification.created', together).execute(trx);
+      await app.deps.bus.publish(trx, notification(first!, 'só sua'));
+      await insert([second!, first!], 'notification.changed', '{}').execute(trx);
+      // The first content again, after the others: its group's ids interleave with theirs.
+      await insert([first!], 'notification.created', together).execute(trx);
+    });
+    await eventually(() => expect(sinks.map(({ sink }) => sink.events.length)).toEqual([4, 2]));
+    const seen = (index: number) => sinks[index]!.sink.events.map((event) => (event.kind === 'notification.changed' ? 'changed' : String(event.payload.title)));
+    expect(seen(0)).toEqual(['para os dois', 'só sua', 'changed', 'para os dois']);
+    expect(seen(1)).toEqual(['para os dois', 'changed']);
+    for (const { sink } of sinks) {
+      const ids = sink.events.map((event) => BigInt(event.id));
+      expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
+    }
+    // One content, one shared payload, also across the transaction's interleaved writes.
+    expect(sinks[0]!.sink.events[3]!.content).toBe(sinks[0]!.sink.events[0]!.content);
+    expect(sinks[1]!.sink.events[0]!.content).toBe(sinks[0]!.sink.events[0]!.content);
+    for (const { follower } of sinks) follower.close();
+  });
+
   it('an event whose transaction commits after a later id was delivered still arrives (ids are read by NOTIFY, not after a cursor)', async () => {
     const person = await app.createUser();
     const stream = await collect(person.id);
@@ -183,7 +218,7 @@ describe('no repeats, without memory per subscriber', () => {
     const sink = collectingSink();
     follower.start(sink);
     // As the bus hands it over while the catch-up query runs.
-    follower.push({ id, userId: person.id, kind: 'notification.created', payload: { title: 'both' }, createdAt: new Date() });
+    follower.push({ id, userId: person.id, kind: 'notification.created', payload: { title: 'both' } });
     await app.deps.bus.publish(app.db, notification(person.id, 'after'));
     await eventually(() => expect(sink.titles()).toEqual(['both', 'after']));
     expect((follower as unknown as { expected: unknown }).expected).toBeNull();

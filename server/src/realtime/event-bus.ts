@@ -33,7 +33,6 @@ export interface AppEvent {
   kind: string;
   /** Frozen when the bus read it: the same object may be shared by other people's events (see `content`). */
   payload: Record<string, unknown>;
-  createdAt: Date;
   /**
    * What it has in common with the other events of the same reading that carry the same
    * kind and the same payload text (one transaction notifying many people): their payload
@@ -204,7 +203,7 @@ export class EventBus {
    * they follow its inserts, while across transactions they do not follow commits).
    */
   private deliverTransactions(transactionIds: string[]): Promise<void> {
-    return this.readAndHandOver(sql<boolean>`xact_id = any(${transactionIds}::xid8[])`, sql`array_position(${transactionIds}::xid8[], xact_id), id`);
+    return this.readAndHandOver(sql<boolean>`xact_id = any(${transactionIds}::xid8[])`, sql<number>`array_position(${transactionIds}::xid8[], xact_id)`);
   }
 
   /**
@@ -218,48 +217,60 @@ export class EventBus {
     return run;
   }
 
-  /** Reads these events (a catch-up, ids in sequence order) and hands them over by id. */
+  /** Reads these events (a catch-up: one part, handed over by id). */
   private deliver(ids: string[]): Promise<void> {
-    return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, sql`id`);
+    return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, sql<number>`0`);
   }
 
   /**
-   * One read of the events matching `condition`, handed over in the order `orderBy`
-   * gives. On the LISTEN connection (no wait for the pool, a statement prepared once)
-   * and streamed: each row is handed over as soon as it is parsed, so the sockets are
-   * written while the rest of a big transaction is still on its way. A missing row (pruned
-   * meanwhile) is simply not there.
+   * One read of the events matching `condition`, grouped by content: one row per part
+   * (`part`: a transaction's place in commit order; one part for a catch-up) and per
+   * kind, payload and created_at, with the ids and people of its events as lists in id
+   * order. A transaction notifying thousands of people with one content is one row: its
+   * payload sent and parsed once, not thousands of rows. Each part is handed over as soon
+   * as its rows are in, its events by id whatever their contents (see Part). On the
+   * LISTEN connection (no wait for the pool, a statement prepared once). A missing row
+   * (pruned meanwhile) is simply not there.
    */
-  private async readAndHandOver(condition: RawBuilder<boolean>, orderBy: RawBuilder<unknown>): Promise<void> {
-    const query = this.db
-      .selectFrom('events')
-      .select(['id', 'user_id', 'kind'])
-      // As text: parsed once per distinct payload (see Reading), not once per row.
-      .select(sql<string>`payload::text`.as('payload_text'))
-      .select(sql<number>`(extract(epoch FROM created_at) * 1000)::float8`.as('created_ms'))
-      .where(condition)
-      .orderBy(orderBy)
-      .compile();
+  private async readAndHandOver(condition: RawBuilder<boolean>, part: RawBuilder<number>): Promise<void> {
+    const query = sql<BusGroup>`
+      SELECT ${part} AS part, kind, payload::text AS payload_text,
+             (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+             string_agg(id::text, ',' ORDER BY id) AS ids,
+             string_agg(coalesce(user_id::text, ''), ',' ORDER BY id) AS user_ids,
+             min(id) AS first_id
+        FROM events
+       WHERE ${condition}
+       GROUP BY 1, kind, payload, created_at
+       ORDER BY 1, first_id`.compile(this.db);
     const reading = new Reading(this);
     const client = this.listener;
     try {
       if (!client) {
         // Between a dropped connection and its return (the catch-up that follows reads again anyway).
-        const { rows } = await this.db.executeQuery<BusRow>(query);
-        for (const row of rows) reading.row(row);
+        const { rows } = await this.db.executeQuery<BusGroup>(query);
+        for (const row of rows) reading.group(row);
+        reading.end();
         return;
       }
       await new Promise<void>((resolve, reject) => {
         const streamed = new pg.Query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
-        streamed.on('row', (row: BusRow) => {
+        streamed.on('row', (row: BusGroup) => {
           // Inside pg's parsing of the connection's data: a throw must not reach it.
           try {
-            reading.row(row);
+            reading.group(row);
           } catch (error) {
             this.logger.error({ err: error }, 'could not hand an event over');
           }
         });
-        streamed.on('end', () => resolve());
+        streamed.on('end', () => {
+          try {
+            reading.end();
+          } catch (error) {
+            this.logger.error({ err: error }, 'could not hand an event over');
+          }
+          resolve();
+        });
         streamed.on('error', reject);
         client.query(streamed);
       });
@@ -269,15 +280,11 @@ export class EventBus {
   }
 
   /** One event read by the bus (from its Reading): to every local subscriber, once (a repeat of an earlier reading is skipped). */
-  handOverRow(row: BusRow, shared: { payload: Record<string, unknown>; content: SharedContent }, now: number): void {
-    const id = String(row.id);
+  handOver(id: string, userId: string | null, group: Group): void {
     if (this.handedOverIds.has(id)) return;
     this.remember(id);
-    const event: AppEvent = { id, userId: row.user_id, kind: row.kind, payload: shared.payload, createdAt: new Date(row.created_ms), content: shared.content };
-    // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
-    eventBusLag.observe(Math.max(0, now - row.created_ms) / 1000);
     if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
-    this.emit(event);
+    this.emit({ id, userId, kind: group.kind, payload: group.payload, content: group.content });
   }
 
   private remember(id: string): void {
@@ -571,29 +578,85 @@ class PulledEvents implements FollowerSink {
   }
 }
 
-const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload', 'created_at'] as const;
-type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown; created_at: Date };
-/** A row as the bus reads it (see readAndHandOver). */
-type BusRow = { id: string; user_id: string | null; kind: string; payload_text: string | null; created_ms: number };
+const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload'] as const;
+type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown };
+/**
+ * A row of the bus's reading (see readAndHandOver): the events of one part (a
+ * transaction) with the same kind, payload and created_at; their ids and people
+ * comma-separated in id order (an empty person: no user).
+ */
+type BusGroup = { part: number; kind: string; payload_text: string | null; created_ms: number; ids: string; user_ids: string; first_id: string };
+
+/** A BusGroup as the bus hands it over: what its events share, and their ids and people in id order. */
+export interface Group {
+  kind: string;
+  payload: Record<string, unknown>;
+  content: SharedContent;
+  ids: string[];
+  /** '' when an event has no person. */
+  userIds: string[];
+}
 
 /**
- * One read of the bus, row by row. Events with the same kind and payload text share one
- * frozen payload and one SharedContent: a transaction notifying thousands of people has
- * its payload parsed, checked and encoded once.
+ * One read of the bus, group by group. Groups with the same kind and payload text share
+ * one frozen payload and one SharedContent: a transaction notifying thousands of people
+ * has its payload parsed, checked and encoded once. The groups of one part (a
+ * transaction) are handed over together, by id.
  */
 class Reading {
-  private readonly now = Date.now();
   /** kind -> payload text -> what its events share */
   private readonly contents = new Map<string, Map<string | null, { payload: Record<string, unknown>; content: SharedContent }>>();
+  private part: number | null = null;
+  private groups: Group[] = [];
   constructor(private readonly bus: EventBus) {}
 
-  row(row: BusRow): void {
+  group(row: BusGroup): void {
+    if (row.part !== this.part) {
+      this.end();
+      this.part = row.part;
+    }
     let ofKind = this.contents.get(row.kind);
     if (!ofKind) this.contents.set(row.kind, (ofKind = new Map()));
     let shared = ofKind.get(row.payload_text);
     if (!shared) ofKind.set(row.payload_text, (shared = { payload: deepFreeze(parsePayload(row.payload_text)), content: {} }));
-    this.bus.handOverRow(row, shared, this.now);
+    // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
+    // Its events have the same lag by construction: one observation for the group.
+    eventBusLag.observe(Math.max(0, Date.now() - row.created_ms) / 1000);
+    this.groups.push({ kind: row.kind, payload: shared.payload, content: shared.content, ids: row.ids.split(','), userIds: row.user_ids.split(',') });
   }
+
+  /** Hands the part read so far over (called when the next part starts and at the end). */
+  end(): void {
+    const groups = this.groups;
+    if (!groups.length) return;
+    this.groups = [];
+    handOverById(this.bus, groups);
+  }
+}
+
+/**
+ * The events of several groups (sorted by their first id), handed over in id order:
+ * each person's events in the order they were written, whatever their contents. Groups
+ * whose ids do not interleave (one content per transaction, or contents written one
+ * after the other) go group by group; interleaved ones are merged.
+ */
+export function handOverById(bus: Pick<EventBus, 'handOver'>, groups: Group[]): void {
+  let interleaved = false;
+  for (let g = 1; g < groups.length && !interleaved; g++) {
+    const previous = groups[g - 1]!.ids;
+    interleaved = !isLaterId(groups[g]!.ids[0]!, previous[previous.length - 1]!);
+  }
+  if (!interleaved) {
+    for (const group of groups) {
+      const { ids, userIds } = group;
+      for (let i = 0; i < ids.length; i++) bus.handOver(ids[i]!, userIds[i] || null, group);
+    }
+    return;
+  }
+  const order: [Group, number][] = [];
+  for (const group of groups) for (let i = 0; i < group.ids.length; i++) order.push([group, i]);
+  order.sort(([a, i], [b, j]) => (isLaterId(a.ids[i]!, b.ids[j]!) ? 1 : -1));
+  for (const [group, i] of order) bus.handOver(group.ids[i]!, group.userIds[i] || null, group);
 }
 
 /** A name for a prepared statement, from its text (the same text, the same statement, on every connection). */
@@ -621,6 +684,5 @@ function toEvent(row: EventRow): AppEvent {
     userId: row.user_id,
     kind: row.kind,
     payload: (row.payload ?? {}) as Record<string, unknown>,
-    createdAt: row.created_at,
   };
 }
