@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
-import { batchBody, browserClient, feedPageInput } from './bench/browser-requests.ts';
+import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, feedPageInput } from './bench/browser-requests.ts';
 import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
 import {
   type ChildServer,
@@ -275,6 +275,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     statementsNote(`Search ("${SEARCH_TERMS[0].term}")`, ctx.search.statements[0]!),
     statementsNote('Order', ctx.order.statements),
     'The order script draws the renter, their session, the listing and the day from a table of targets with one extra `SELECT ... \\gset` per transaction (one row per transaction, so the orders commit without colliding on the exclusion constraint); the rest of its text and parameters is what the app sent.',
+    `The load generator sends the headers the browser sends, Chromium's \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\` included: the app answers 1 KB and more compressed (brotli), as it does for a phone, and that CPU is in the app's figures; pgbench and the minimal endpoint send and compress nothing.`,
     `The minimal endpoint runs the captured feed statement as a named (prepared) statement through a pool of 10, like pgbench -M prepared. The pgbench scripts and their -D values are in ${path.relative(root, outDir)}/.`,
   );
   return { title: `Read path at ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (issue 12)`, lines, notes };

@@ -7,6 +7,9 @@ import type { LoadRequest } from './load.ts';
 // httpBatchLink with superjson (as client/src/lib/trpc.ts), recorded on the way
 // out, then replayed by the load generator.
 
+/** What Chromium sends on every request: the server compresses answers of 1 KB and more for it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** The first page of a feed as use-listing-feed.ts asks for it (listingFeedInput + the infinite query's direction). */
 export function feedPageInput(type: 'rental' | 'food' | 'service', options: { search?: string; sort?: 'newest' | 'price_asc' | 'price_desc' | 'rating' } = {}) {
   return { type, search: options.search, filter: 'all', sort: options.sort ?? 'newest', limit: 20, direction: 'forward' } as const;
@@ -32,8 +35,8 @@ export function browserClient(base: string, cookie: string, record: (request: Lo
         transformer: superjson,
         maxItems: 10,
         fetch: recordingFetch,
-        // What the browser adds on its own: the session cookie, and its origin on a POST.
-        headers: ({ opList }) => (opList.some((op) => op.type === 'mutation') ? { cookie, origin: base } : { cookie }),
+        // What the browser adds on its own: the session cookie, the encodings it accepts (Chromium's), and its origin on a POST.
+        headers: ({ opList }) => (opList.some((op) => op.type === 'mutation') ? { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING, origin: base } : { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
       }),
     ],
   });

@@ -4,6 +4,18 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
+
+/** An answer's text for an error report (answers come compressed, as the browser asks for them). */
+function textOf(body, encoding) {
+  try {
+    if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+  } catch {
+    return `(${encoding} that does not decode)`;
+  }
+  return body.toString('utf8');
+}
 
 function send(agent, base, request) {
   return new Promise((resolve, reject) => {
@@ -11,7 +23,8 @@ function send(agent, base, request) {
     const req = http.request({ agent, host: base.hostname, port: base.port, method: request.method, path: request.path, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      // Read whole, as a browser does; decoded only to report an error.
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -50,7 +63,7 @@ async function workerLoad(job) {
             latencies.push(performance.now() - sent);
           } else {
             errors += 1;
-            if (firstErrors.length < 3) firstErrors.push(`${response.status} ${response.body.slice(0, 300)}`);
+            if (firstErrors.length < 3) firstErrors.push(`${response.status} ${textOf(response.body, response.encoding).slice(0, 300)}`);
           }
         } catch (error) {
           errors += 1;
