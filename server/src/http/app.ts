@@ -12,6 +12,7 @@ import { appRouter } from '../router.ts';
 import { exportsRouter } from './exports.ts';
 import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES } from './content-encoding.ts';
 import { clientFiles } from './static-files.ts';
 import { pageForPath } from './screen-preloads.ts';
 import { servePage } from './first-screen-data.ts';
@@ -40,7 +41,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, threshold: 1024 }));
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, threshold: COMPRESSION_THRESHOLD_BYTES }));
 
   app.get('/health', async (_req, res) => {
     try {

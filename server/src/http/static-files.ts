@@ -1,14 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
+import { preferredEncoding } from './content-encoding.ts';
 
-/** What the browser accepts, best first: brotli, then gzip (the build wrote both beside each file). */
-function preferredEncoding(acceptEncoding: string | undefined): { encoding: 'br' | 'gzip'; suffix: string } | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { encoding: 'br', suffix: '.br' };
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', suffix: '.gz' };
-  return null;
-}
+/** The file the build wrote beside each one for an encoding (client/scripts/precompress-plugin.ts). */
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /**
  * The built client: hashed assets cached for a year (their name changes with
@@ -18,16 +14,16 @@ function preferredEncoding(acceptEncoding: string | undefined): { encoding: 'br'
 export function clientFiles(distDir: string): RequestHandler[] {
   const precompressed: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const choice = preferredEncoding(req.headers['accept-encoding']);
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
     res.vary('Accept-Encoding');
-    if (!choice) return next();
+    if (!encoding) return next();
     const relative = path.normalize(decodeURIComponent(req.path)).replace(/^([/\\])+/, '');
     const file = path.join(distDir, relative);
-    if (!file.startsWith(distDir + path.sep) || !existsSync(file + choice.suffix)) return next();
-    res.setHeader('Content-Encoding', choice.encoding);
+    if (!file.startsWith(distDir + path.sep) || !existsSync(file + SUFFIX[encoding])) return next();
+    res.setHeader('Content-Encoding', encoding);
     res.type(path.extname(file));
     setCacheHeaders(res, file);
-    res.sendFile(file + choice.suffix, { headers: { 'Content-Type': res.getHeader('Content-Type') as string } });
+    res.sendFile(file + SUFFIX[encoding], { headers: { 'Content-Type': res.getHeader('Content-Type') as string } });
   };
   return [precompressed, express.static(distDir, { index: false, setHeaders: setCacheHeaders })];
 }

@@ -1,4 +1,5 @@
 import superjson from 'superjson';
+import { encodeText, type ContentEncoding } from '../../http/content-encoding.ts';
 import type { ListingFilter, ListingSort, ListingType, PublicListing } from '@vizinhanca/shared/listings/listing.schema';
 import { FEED_CHANNEL, type EventBus } from '../../realtime/event-bus.ts';
 
@@ -27,6 +28,8 @@ interface Entry {
   page: FeedPage;
   /** The page as tRPC sends it (superjson, then JSON), made on first use. */
   body: string | null;
+  /** Whole answers (batched or not) compressed for a browser, made on first use: compressing costs more CPU than sending a cached page. */
+  encoded: Map<string, Buffer>;
   /** App-clock time (ms) when the first of its listings expires: the page changes then without any write. */
   validUntil: number;
   storedAt: number;
@@ -94,7 +97,7 @@ export class FeedCache {
   set(key: string, page: FeedPage, options: { validUntil: number; readsOrders: boolean; versionBeforeRead: number }): void {
     if (!this.source.listening || options.versionBeforeRead !== this.generation) return;
     this.entries.delete(key);
-    this.entries.set(key, { page, body: null, validUntil: options.validUntil, storedAt: performance.now(), readsOrders: options.readsOrders });
+    this.entries.set(key, { page, body: null, encoded: new Map(), validUntil: options.validUntil, storedAt: performance.now(), readsOrders: options.readsOrders });
     // Oldest stored goes first.
     while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
@@ -102,6 +105,14 @@ export class FeedCache {
   /** The entry's answer as tRPC's transformer would send it (superjson, JSON text), serialised once per entry. */
   body(entry: Entry): string {
     return (entry.body ??= JSON.stringify(superjson.serialize(entry.page)));
+  }
+
+  /** `answer` (this entry's page in one of tRPC's envelopes, named by `envelope`) compressed with `encoding`, once per entry. */
+  encoded(entry: Entry, envelope: 'batch' | 'single', answer: string, encoding: ContentEncoding): Buffer {
+    const variant = `${envelope}:${encoding}`;
+    let bytes = entry.encoded.get(variant);
+    if (!bytes) entry.encoded.set(variant, (bytes = encodeText(answer, encoding)));
+    return bytes;
   }
 
   clear(): void {

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { listListingsSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../../auth/access.ts';
+import { COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from '../../http/content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../../context.ts';
 import { procedureDuration } from '../../observability/metrics.ts';
 import { createCallerFactory, router } from '../../trpc.ts';
@@ -49,12 +50,13 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
     } catch {
       return next();
     }
-    const send = (data: string) => {
-      // The headers tRPC sends (Express's send would add a charset).
+    const answerOf = (data: string) => (batched ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`);
+    const send = (answer: string | Buffer) => {
+      // The headers tRPC sends (Express's send would add a charset); the compression middleware adds Vary: Accept-Encoding.
       res.statusCode = 200;
       res.setHeader('Vary', 'trpc-accept, accept');
       res.setHeader('Content-Type', 'application/json');
-      res.end(batched ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`);
+      res.end(answer);
     };
     let ctx: Context;
     try {
@@ -65,7 +67,11 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       // Looked up again after the session was read: the page may have been dropped meanwhile.
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
       if (entry) {
-        send(cache.body(entry));
+        const answer = answerOf(cache.body(entry));
+        const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+        // A cached page is compressed once and kept: the middleware would compress it again on every request.
+        if (encoding) res.setHeader('Content-Encoding', encoding);
+        send(encoding ? cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding) : answer);
         procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
         return;
       }
@@ -79,6 +85,6 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       // A read: tRPC runs it again and answers the error as it answers every other one.
       return next();
     }
-    send(JSON.stringify(superjson.serialize(page)));
+    send(answerOf(JSON.stringify(superjson.serialize(page))));
   };
 }

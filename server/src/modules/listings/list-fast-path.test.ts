@@ -3,13 +3,16 @@
 // answer the same bytes and headers tRPC's adapter answers; refusals and bad input still
 // get tRPC's own answers, in pt-BR.
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer, type RunningServer } from '../../server.ts';
+import { feedCacheOf } from './feed-cache.ts';
 import { insertListing } from './listings.repository.ts';
 
 let server: RunningServer;
@@ -127,5 +130,63 @@ describe('listings.list before the HTTP adapter', () => {
 
     const control = await get(approved, [input({ search: 'fura\u0000deira' })]);
     expect(control.status).toBe(400);
+  });
+});
+
+/** The browser's GET as sent on the wire (fetch would decode the body itself): the bytes, undecoded. */
+function rawGet(call: Record<string, unknown>, batched: boolean, acceptEncoding: string | null): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const sent = batched ? { 0: superjson.serialize(call) } : superjson.serialize(call);
+  const headers: Record<string, string> = acceptEncoding === null ? { cookie: approved } : { cookie: approved, 'accept-encoding': acceptEncoding };
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}/trpc/listings.list?${batched ? 'batch=1&' : ''}input=${encodeURIComponent(JSON.stringify(sent))}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+function decoded(response: { headers: http.IncomingHttpHeaders; body: Buffer }): string {
+  const encoding = response.headers['content-encoding'];
+  return (encoding === 'br' ? brotliDecompressSync(response.body) : encoding === 'gzip' ? gunzipSync(response.body) : response.body).toString('utf8');
+}
+
+describe('a cached feed page, compressed once and kept', () => {
+  it('is sent as brotli, gzip or plain as the browser asks, always the bytes tRPC answers', async () => {
+    const call = input({ sort: 'price_asc' });
+    // tRPC's adapter answers two calls in one batch: [answer, answer].
+    const adapter = await get(approved, [call, call]);
+    const plain = await rawGet(call, true, null);
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const answer = plain.body.toString('utf8').slice(1, -1);
+    expect(adapter.text).toBe(`[${answer},${answer}]`);
+    const cached = () => feedCacheOf(server.deps.bus).get(['rental', '', 'all', 'price_asc', '', 20, ''].join('|'), server.deps.clock.now().getTime());
+    expect(cached()).toBeDefined();
+
+    // Chromium's header, then gzip alone, then brotli refused; batched and not, from the same cached page, twice each.
+    const cases = [
+      { acceptEncoding: 'gzip, deflate, br, zstd', batched: true, encoding: 'br', text: `[${answer}]` },
+      { acceptEncoding: 'gzip, deflate, br, zstd', batched: false, encoding: 'br', text: answer },
+      { acceptEncoding: 'gzip', batched: true, encoding: 'gzip', text: `[${answer}]` },
+      { acceptEncoding: 'gzip', batched: false, encoding: 'gzip', text: answer },
+      { acceptEncoding: 'br;q=0, gzip', batched: true, encoding: 'gzip', text: `[${answer}]` },
+      { acceptEncoding: 'identity', batched: true, encoding: undefined, text: `[${answer}]` },
+    ];
+    for (const expected of cases) {
+      for (let i = 0; i < 2; i++) {
+        const response = await rawGet(call, expected.batched, expected.acceptEncoding);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-encoding']).toBe(expected.encoding);
+        expect(response.headers['content-type']).toBe(adapter.contentType);
+        expect(response.headers.vary).toBe(adapter.vary);
+        expect(decoded(response)).toBe(expected.text);
+        if (expected.encoding) expect(response.body.length).toBeLessThan(plain.body.length / 2);
+      }
+    }
+    // Compressed by the cache (once per envelope and encoding), not by the middleware on every request.
+    expect([...cached()!.encoded.keys()].sort()).toEqual(['batch:br', 'batch:gzip', 'single:br', 'single:gzip']);
   });
 });

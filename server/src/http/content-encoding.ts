@@ -1,0 +1,34 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The encodings the server sends besides plain text: brotli first, then gzip. */
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Brotli's quality for answers compressed while serving (higher levels cost far more CPU for a few percent). */
+export const BROTLI_QUALITY = 4;
+
+/** Below this, an answer goes plain: the compressed frame would save less than it costs (as the compression middleware does). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: brotli if accepted, else gzip,
+ * else null (plain). An encoding listed with q=0 is refused, and `*` stands for any
+ * encoding not listed.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    quality.set(name, q === undefined ? 1 : Number(q.slice(2)));
+  }
+  const accepts = (encoding: ContentEncoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/** `text` compressed with `encoding`, in one call (for answers kept in memory and sent many times). */
+export function encodeText(text: string, encoding: ContentEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }) : gzipSync(text);
+}
