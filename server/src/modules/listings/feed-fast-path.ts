@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { listListingsSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../../auth/access.ts';
-import { COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from '../../http/content-encoding.ts';
+import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from '../../http/content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../../context.ts';
 import { procedureDuration } from '../../observability/metrics.ts';
 import { createCallerFactory, router } from '../../trpc.ts';
@@ -51,12 +51,21 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       return next();
     }
     const answerOf = (data: string) => (batched ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`);
-    const send = (answer: string | Buffer) => {
-      // The headers tRPC sends (Express's send would add a charset); the compression middleware adds Vary: Accept-Encoding.
+    /**
+     * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
+     * compressed here as the browser accepts, in one synchronous call: the compression
+     * middleware's stream cost ~1.6 ms of CPU for a 12 KB answer against ~0.1 ms for this
+     * (decision 018). The middleware still adds `Vary: Accept-Encoding` and leaves an
+     * encoded answer alone. A cached page passes `encode` to compress once per entry.
+     */
+    const send = (answer: string, encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
       res.statusCode = 200;
       res.setHeader('Vary', 'trpc-accept, accept');
       res.setHeader('Content-Type', 'application/json');
-      res.end(answer);
+      const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+      if (!encoding) return res.end(answer);
+      res.setHeader('Content-Encoding', encoding);
+      res.end(encode(encoding));
     };
     let ctx: Context;
     try {
@@ -68,10 +77,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
       if (entry) {
         const answer = answerOf(cache.body(entry));
-        const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
-        // A cached page is compressed once and kept: the middleware would compress it again on every request.
-        if (encoding) res.setHeader('Content-Encoding', encoding);
-        send(encoding ? cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding) : answer);
+        send(answer, (encoding) => cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding));
         procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
         return;
       }

@@ -153,6 +153,30 @@ function decoded(response: { headers: http.IncomingHttpHeaders; body: Buffer }):
   return (encoding === 'br' ? brotliDecompressSync(response.body) : encoding === 'gzip' ? gunzipSync(response.body) : response.body).toString('utf8');
 }
 
+describe('answers compressed before the middleware', () => {
+  it('a search is sent as brotli or gzip as the browser asks, the bytes tRPC answers', async () => {
+    const call = input({ search: 'a' });
+    const adapter = await get(approved, [call, call]);
+    const plain = await rawGet(call, true, null);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const answer = plain.body.toString('utf8').slice(1, -1);
+    expect(adapter.text).toBe(`[${answer},${answer}]`);
+    for (const [acceptEncoding, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip']] as const) {
+      const response = await rawGet(call, false, acceptEncoding);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toBe(adapter.vary);
+      expect(decoded(response)).toBe(answer);
+    }
+  });
+
+  it('an answer under 1 KB goes plain, as the middleware leaves it', async () => {
+    const response = await rawGet(input({ search: 'jabuticaba' }), true, 'gzip, deflate, br, zstd');
+    expect(response.body.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(response.body.toString('utf8'))[0].result.data.json.items).toEqual([]);
+  });
+});
+
 describe('a cached feed page, compressed once and kept', () => {
   it('is sent as brotli, gzip or plain as the browser asks, always the bytes tRPC answers', async () => {
     const call = input({ sort: 'price_asc' });
