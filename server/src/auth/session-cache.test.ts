@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { SESSION_CHANGED_CLOSE_CODE } from '../realtime/socket-registry.ts';
+import { SESSION_CHANGED_CLOSE_CODE, SocketRegistry } from '../realtime/socket-registry.ts';
 import { SessionCache, type SessionChangeSource, type ValidatedSession } from './session-cache.ts';
-import { SESSION_IDLE_DAYS } from './sessions.ts';
+import { createSessionManager, SESSION_IDLE_DAYS } from './sessions.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -148,4 +148,68 @@ describe('sessions on the app clock, through the cache', () => {
       for (const socket of sockets) socket.emit('close');
     }
   });
+
+  it('keeps the sessions of open sockets in the cache ahead of its TTL, without sliding them and without weakening invalidation', async () => {
+    let machineNow = 0;
+    const source = fakeSource();
+    let reads = 0;
+    const counted = app.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') reads += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    sessionReads = () => reads;
+    const sessions = createSessionManager(counted, { clock: app.clock, changes: source, cache: { maxEntries: 100, ttlMs: 60_000, monotonicNow: () => machineNow } });
+    const registry = new SocketRegistry(app.deps.bus, sessions, app.clock);
+    const people = await Promise.all([app.createUser(), app.createUser()]);
+    const created = await Promise.all(people.map((person) => app.deps.sessions.create(app.db, person.id, { ip: null, userAgent: null })));
+    const validated = await Promise.all(created.map((session) => sessions.validate(session.token)));
+    const fakeSocket = () => Object.assign(new EventEmitter(), { OPEN: 1, readyState: 1, close() {} });
+    const sockets = [fakeSocket(), fakeSocket()];
+    // Only the first person's tab is open.
+    registry.add({ id: people[0]!.id, roles: [] }, created[0]!.sessionId, sockets[0] as unknown as WebSocket, validated[0]!.session.expiresAt);
+    try {
+      machineNow += 20_000;
+      await registry.sweepExpired(); // young entries: nothing read
+      expect(await countSessionReads(() => registry.sweepExpired())).toBe(0);
+      machineNow += 20_000; // 40 s old: it would age out before the next sweep
+      expect(await countSessionReads(() => registry.sweepExpired())).toBe(1);
+      machineNow += 40_000; // 80 s after the first read, 40 s after the sweep's
+      expect(sessions.peekId(created[0]!.sessionId)?.user.id).toBe(people[0]!.id);
+      expect(sessions.peekId(created[1]!.sessionId)).toBeUndefined(); // no open socket: aged out
+
+      // Invalidation still drops it at once, and a read racing an invalidation stores nothing.
+      source.change(people[0]!.id);
+      expect(sessions.peekId(created[0]!.sessionId)).toBeUndefined();
+      await sessions.validateId(created[0]!.sessionId);
+      machineNow += 40_000;
+      const racing = registry.sweepExpired();
+      source.change(people[0]!.id);
+      await racing;
+      expect(sessions.peekId(created[0]!.sessionId)).toBeUndefined();
+
+      // A session due to slide is left to validateId: the sweep neither reads nor writes it.
+      await sessions.validateId(created[0]!.sessionId);
+      machineNow += 40_000;
+      app.clock.advance(4 * DAY_MS);
+      const before = await app.db.selectFrom('sessions').select('expires_at').where('id', '=', created[0]!.sessionId).executeTakeFirstOrThrow();
+      expect(await countSessionReads(() => registry.sweepExpired())).toBe(0);
+      const after = await app.db.selectFrom('sessions').select('expires_at').where('id', '=', created[0]!.sessionId).executeTakeFirstOrThrow();
+      expect(after.expires_at.getTime()).toBe(before.expires_at.getTime());
+    } finally {
+      app.clock.advance(-4 * DAY_MS);
+      registry.stop();
+      for (const socket of sockets) socket.emit('close');
+    }
+  });
+
+  /** Session reads (the batched SELECT of sessions with their people) while `run` runs. */
+  let sessionReads = () => 0;
+  async function countSessionReads(run: () => Promise<void>): Promise<number> {
+    const before = sessionReads();
+    await run();
+    return sessionReads() - before;
+  }
 });

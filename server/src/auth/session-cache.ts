@@ -30,12 +30,15 @@ export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { maxEntries: 20_000,
 interface Entry {
   value: ValidatedSession;
   storedAt: number;
+  /** Looked up since it was stored or last spared by eviction: spared once more (see set). */
+  used: boolean;
 }
 
 /**
  * Validated sessions of this instance, by session id, dropped by person when the
  * event bus says that person's sessions, account or roles changed. Bounded in size
- * (least recently used goes first) and in age. The TTL counts machine time
+ * (least recently used goes first, approximately: a lookup only marks its entry, so the
+ * realtime stream's check per event moves nothing in the map) and in age. The TTL counts machine time
  * (performance.now), not the app's clock: it guards memory, not a business rule;
  * session expiry itself is checked against the app's clock on every hit.
  */
@@ -71,10 +74,19 @@ export class SessionCache {
       this.remove(sessionId, entry.value.user.id);
       return undefined;
     }
-    // Most recently used last: eviction takes the first key.
-    this.entries.delete(sessionId);
-    this.entries.set(sessionId, entry);
+    entry.used = true;
     return entry.value;
+  }
+
+  /**
+   * Whether a session's entry will be past the TTL within `withinMs` (and so should be
+   * read again now, see SessionManager.keepWarm); false when it has no entry or nothing
+   * is listening.
+   */
+  agingWithin(sessionId: string, withinMs: number): boolean {
+    if (!this.source.listening) return false;
+    const entry = this.entries.get(sessionId);
+    return entry !== undefined && this.monotonicNow() - entry.storedAt >= this.options.ttlMs - withinMs;
   }
 
   /** Stores what a lookup read, unless an invalidation arrived while it was reading (or nothing is listening). */
@@ -83,13 +95,21 @@ export class SessionCache {
     const { id } = value.session;
     const userId = value.user.id;
     this.entries.delete(id);
-    this.entries.set(id, { value, storedAt: this.monotonicNow() });
+    this.entries.set(id, { value, storedAt: this.monotonicNow(), used: false });
     let ids = this.byUser.get(userId);
     if (!ids) this.byUser.set(userId, (ids = new Set()));
     ids.add(id);
+    // Oldest first; one looked up since it was stored (or last spared) moves to the young end
+    // instead, unmarked ("second chance"): each turn evicts or unmarks one, so it ends.
     while (this.entries.size > this.options.maxEntries) {
       const [oldestId, oldest] = this.entries.entries().next().value!;
-      this.remove(oldestId, oldest.value.user.id);
+      if (oldest.used) {
+        oldest.used = false;
+        this.entries.delete(oldestId);
+        this.entries.set(oldestId, oldest);
+      } else {
+        this.remove(oldestId, oldest.value.user.id);
+      }
     }
   }
 

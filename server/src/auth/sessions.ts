@@ -199,6 +199,22 @@ class SessionReader {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** The validated shape of what the database holds (expiresAt: after a slide, if any). */
+function toValidated(stored: DatabaseSession, storedUser: DatabaseUser, expiresAt: Date, fresh: boolean): ValidatedSession {
+  const { attributes } = storedUser;
+  return {
+    session: { id: stored.id, userId: stored.userId, expiresAt, createdAt: new Date(stored.attributes.created_at), fresh },
+    user: {
+      id: storedUser.id,
+      email: attributes.email,
+      fullName: attributes.fullName,
+      approvalStatus: attributes.approvalStatus,
+      isSuspended: attributes.isSuspended,
+      roles: attributes.roles,
+    },
+  };
+}
 const IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
 const ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY_MS;
 
@@ -261,18 +277,7 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
       expiresAt = new Date(now + IDLE_MS);
       await adapter.updateSessionExpiration(sessionId, expiresAt);
     }
-    const { attributes } = storedUser;
-    const validated: ValidatedSession = {
-      session: { id: stored.id, userId: stored.userId, expiresAt, createdAt, fresh },
-      user: {
-        id: storedUser.id,
-        email: attributes.email,
-        fullName: attributes.fullName,
-        approvalStatus: attributes.approvalStatus,
-        isSuspended: attributes.isSuspended,
-        roles: attributes.roles,
-      },
-    };
+    const validated = toValidated(stored, storedUser, expiresAt, fresh);
     // A slide just wrote the row: its own NOTIFY will drop what we would store, so store nothing.
     if (cache && !fresh) cache.set(validated, version);
     return validated;
@@ -289,6 +294,24 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
   function peekId(sessionId: string): ValidatedSession | undefined {
     const cached = cache?.get(sessionId);
     return cached && answerableFromCache(cached, clock.now().getTime()) ? cached : undefined;
+  }
+
+  /**
+   * Reads a cached session again before its entry ages out of the cache (within
+   * `withinMs`), so the next event to an open socket finds it in memory instead of
+   * waiting for the database (SocketRegistry's sweep calls it for every open socket).
+   * Only an entry the cache could answer for: nothing is deleted or slid here (an idle
+   * open tab does not keep its session alive); those cases go through validateId as
+   * before. Invalidation is untouched: a change arriving during the read (version) keeps
+   * the answer out, as in readId. Batched with the other reads of the turn (SessionReader).
+   */
+  async function keepWarm(sessionId: string, withinMs: number): Promise<void> {
+    if (!cache?.agingWithin(sessionId, withinMs) || !peekId(sessionId)) return;
+    const version = cache.version;
+    const [stored, storedUser] = await reader.read(sessionId);
+    if (!stored || !storedUser) return;
+    const validated = toValidated(stored, storedUser, stored.expiresAt, false);
+    if (answerableFromCache(validated, clock.now().getTime())) cache.set(validated, version);
   }
 
   /** Sessions this instance changed itself are dropped at once, before the NOTIFY comes back. */
@@ -320,6 +343,8 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     validateId,
 
     peekId,
+
+    keepWarm,
 
     /** Always the database (and refreshes the cache): for calls made over a websocket, where a change must count at once. */
     revalidateId: readId,
