@@ -19,6 +19,7 @@ type Cached = { setData(input: never, data: never): void };
 const CACHED: Record<string, (utils: QueryUtils) => Cached> = {
   'auth.me': (utils) => utils.auth.me,
   'notifications.unreadCount': (utils) => utils.notifications.unreadCount,
+  'messages.unread': (utils) => utils.messages.unread,
   'activity.recent': (utils) => utils.activity.recent,
   'listings.countsByType': (utils) => utils.listings.countsByType,
   'listings.byId': (utils) => utils.listings.byId,

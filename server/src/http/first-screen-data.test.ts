@@ -96,15 +96,27 @@ describe('the first screen sent with the page', () => {
     expect(page.queries![1]!.data).toMatchObject({ isOwner: false });
   });
 
-  it("on the home: the resident's counts and activity, no photo", async () => {
+  it("on the home: the resident's counts, activity and unread messages, no photo", async () => {
+    // An order of the owner's service with a message the resident has not read: 'Mensagens' opens that conversation.
+    const ownerApi = (await app.callerAs(owner)).api;
+    const { id: serviceId } = await ownerApi.listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
+    await (await app.callerAs(await app.createUser({ roles: ['moderator'] }))).api.listings.moderation.approve({ id: serviceId });
     const { api } = await app.callerAs(resident);
+    const { id: orderId } = await api.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
+    await ownerApi.messages.send({ orderId, body: 'Pode ser às 18h?', clientId: crypto.randomUUID() });
+
     const page = await open('/', await cookieFor(resident));
     expect(page.queries).toEqual([
       { path: 'auth.me', data: await api.auth.me() },
       { path: 'notifications.unreadCount', data: await api.notifications.unreadCount() },
       { path: 'activity.recent', data: await api.activity.recent() },
       { path: 'listings.countsByType', data: await api.listings.countsByType() },
+      { path: 'messages.unread', data: await api.messages.unread() },
     ]);
+    expect(page.queries![4]!.data).toEqual({ total: 1, byOrder: [{ orderId, count: 1 }] });
+    // The owner's own: nothing unread on their side.
+    const ownerPage = await open('/', await cookieFor(owner));
+    expect(ownerPage.queries![4]).toEqual({ path: 'messages.unread', data: { total: 0, byOrder: [] } });
     expect(page.preload).toBeNull();
   });
 
@@ -155,6 +167,9 @@ describe('the first screen sent with the page', () => {
       ['/alugueis', undefined],
       [`/item/${rentalId}`, undefined],
       ['/', undefined],
+      ['/', await cookieFor(pending)],
+      ['/', await cookieFor(suspended)],
+      ['/', `${residentCookie.split('=')[0]}=not-a-session`],
       ['/alugueis', await cookieFor(pending)],
       [`/item/${rentalId}`, await cookieFor(pending)],
       ['/alugueis', await cookieFor(suspended)],

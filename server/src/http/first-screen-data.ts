@@ -17,6 +17,7 @@ export interface FirstScreenQuery {
   path:
     | 'auth.me'
     | 'notifications.unreadCount'
+    | 'messages.unread'
     | 'activity.recent'
     | 'listings.countsByType'
     | 'listings.list'
@@ -53,12 +54,20 @@ const SETTINGS_PATH = /^\/configuracoes\/?$/;
 function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Promise<FirstScreen>) | null {
   if (requestPath === '/') {
     return async (caller) => {
-      const [unread, recent, counts] = await Promise.all([caller.notifications.unreadCount(), caller.activity.recent(), caller.listings.countsByType()]);
+      // The loader's three, and the 'Mensagens' link's count (tenth pass): without it the browser asked for it
+      // after the app started and drew the link again, while the screen was still being adopted.
+      const [unread, recent, counts, unreadMessages] = await Promise.all([
+        caller.notifications.unreadCount(),
+        caller.activity.recent(),
+        caller.listings.countsByType(),
+        caller.messages.unread(),
+      ]);
       return {
         queries: [
           { path: 'notifications.unreadCount', data: unread },
           { path: 'activity.recent', data: recent },
           { path: 'listings.countsByType', data: counts },
+          { path: 'messages.unread', data: unreadMessages },
         ],
         lcpImage: null,
       };

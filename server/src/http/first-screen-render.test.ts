@@ -105,6 +105,26 @@ describe('the first screen drawn by the server', () => {
     for (const page of [home, feed, detail]) expect(page.root).not.toContain('<script');
   });
 
+  it("the home's 'Mensagens' drawn with the resident's unread messages: the count, and the conversation it opens", async () => {
+    const reader = await app.createUser({ fullName: 'Lia Leitora' });
+    const seller = await app.createUser({ fullName: 'Sara Vendedora' });
+    const sellerApi = (await app.callerAs(seller)).api;
+    const { id: serviceId } = await sellerApi.listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
+    await (await app.callerAs(await app.createUser({ roles: ['moderator'] }))).api.listings.moderation.approve({ id: serviceId });
+    const cookie = await cookieFor(reader);
+    // Nothing unread yet: the link opens the orders, no count.
+    const before = await open('/', cookie);
+    expect(before.root).toContain('href="/meus-pedidos"');
+    expect(visibleText(before.root)).not.toContain('mensagem não lida');
+
+    const { id: orderId } = await (await app.callerAs(reader)).api.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
+    await sellerApi.messages.send({ orderId, body: 'Pode ser às 18h?', clientId: crypto.randomUUID() });
+    const after = await open('/', cookie);
+    expect(after.rootAttributes).toBe(' data-vz-rendered="/"');
+    expect(after.root).toContain(`href="/pedido/${orderId}/conversa"`);
+    expect(visibleText(after.root)).toContain('1 mensagem não lida');
+  });
+
   it("a resident's /ajuda and /configuracoes: the FAQ and the front desk; their own switches and the Pix form", async () => {
     const cookie = await cookieFor(resident);
     const help = await open('/ajuda', cookie);
