@@ -213,6 +213,41 @@ test.describe('before the app runs', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a sort chosen on a list before the app runs is the list's order once it runs", async ({ page }) => {
+    const errors = collectErrors(page);
+    await signInThroughApi(page.context(), DEMO.resident);
+    const titles = page.getByRole('article').getByRole('heading');
+    // The order 'Maior preço' gives, asked for directly.
+    await page.goto('/alugueis?ordem=price_desc');
+    await appStarted(page);
+    const dearestFirst = await titles.allTextContents();
+    expect(dearestFirst.length).toBeGreaterThan(1);
+    const newestFirst = await (async () => {
+      await page.goto('/alugueis');
+      await appStarted(page);
+      return titles.allTextContents();
+    })();
+    expect(newestFirst).not.toEqual(dearestFirst);
+
+    let release!: () => void;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await page.goto('/alugueis', { waitUntil: 'commit' });
+    const sort = page.getByLabel('Ordenar por');
+    await sort.selectOption({ label: 'Maior preço' });
+    await expect(titles).toHaveText(newestFirst);
+    await expect.poll(() => typeof release).toBe('function');
+    release();
+    await appStarted(page);
+    // The app takes the choice the select shows: the list in that order, the address saying so.
+    await expect(page).toHaveURL(/\/alugueis\?ordem=price_desc$/);
+    await expect(titles).toHaveText(dearestFirst);
+    await expect(sort).toHaveValue('price_desc');
+    expect(errors).toEqual([]);
+  });
+
   test('a switch or a radio button on /configuracoes cannot be changed before the app runs, then can', async ({ page }) => {
     const errors = collectErrors(page);
     await signInThroughApi(page.context(), DEMO.moderator);

@@ -1,35 +1,57 @@
 /**
- * What the person typed into the server's markup before React adopted it (docs/decisions/013-first-screen.md,
- * fifth pass). React keeps such a value on screen when it hydrates an input, but the screen's state still
- * holds what the server rendered, so a submit would send an empty field. Each such field is handed to React
- * as an input event once its hydration is committed, so the state (and onChange, masks included) gets it.
+ * What the person typed into the server's markup, or chose in a select, before React adopted it
+ * (docs/decisions/013-first-screen.md, fifth pass). React keeps such a value on screen when it hydrates a
+ * field, but the screen's state still holds what the server rendered, so a submit would send an empty field
+ * and a list would stay in the order the select no longer shows. Each such field is handed to React as an
+ * input event (a select: a change event) once its hydration is committed, so the state (and onChange, masks
+ * included) gets it.
  */
-let adopted: (HTMLInputElement | HTMLTextAreaElement)[] = [];
+type AdoptedField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-function replay(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
+let adopted: AdoptedField[] = [];
+
+/**
+ * The value the server drew: a text field's default; for a select, its option drawn `selected`. A select
+ * React rendered itself has no such option (React sets `selected`, not the attribute): null, nothing to hand over.
+ */
+function drawnValue(field: AdoptedField): string | null {
+  if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
+  return Array.from(field.options).find((option) => option.defaultSelected)?.value ?? null;
+}
+
+function replay(field: AdoptedField, chosen: string): void {
+  if (field instanceof HTMLSelectElement) {
+    // React reads a select's change event without a value tracker; a render meanwhile may have put the state's option back.
+    field.value = chosen;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
   // Through the element's own setter (React's value tracker sees it): React believes the field holds what it rendered...
   field.value = field.defaultValue;
   // ...then the typed value through the prototype's setter (the tracker does not), and the input event React listens to.
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, chosen);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 function replayAdopted(): void {
-  // Every value read before any is handed over: React's render after one input event puts the state's
+  // Every value read before any is handed over: React's render after one event puts the state's
   // (still empty) value back into the form's other controlled fields.
-  const typed = adopted.map((field) => [field, field.value] as const);
+  const chosen = adopted.map((field) => [field, field.value, drawnValue(field)] as const);
   adopted = [];
-  for (const [field, value] of typed) if (field.isConnected && value !== field.defaultValue) replay(field, value);
+  for (const [field, value, drawn] of chosen) if (field.isConnected && drawn !== null && value !== drawn) replay(field, value);
 }
 
 /**
- * A text field's ref (components/ui/field.tsx). Called when React commits the field: on a client render
- * React wrote the same value as the default, so nothing happens; on a hydrated one, a value that differs
- * from what the server rendered (the default) was typed by the person before the script ran.
+ * A field's ref (components/ui/field.tsx, the search box, the lists' 'Ordenar por'). Called when React
+ * commits the field: on a client render React wrote the same value as the default, so nothing happens; on
+ * a hydrated one, a value that differs from what the server drew was typed or chosen by the person before
+ * the script ran.
  */
-export function keepTypedBeforeHydration(field: HTMLInputElement | HTMLTextAreaElement | null): void {
-  if (!field || field.value === field.defaultValue || field.type === 'file') return;
+export function keepTypedBeforeHydration(field: AdoptedField | null): void {
+  if (!field || (field instanceof HTMLInputElement && field.type === 'file')) return;
+  const drawn = drawnValue(field);
+  if (drawn === null || field.value === drawn) return;
   if (adopted.length === 0) queueMicrotask(replayAdopted);
   adopted.push(field);
 }

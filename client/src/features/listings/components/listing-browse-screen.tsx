@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, PackageIcon, SearchXIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { keepTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts';
 import type { BrowseSearch } from '../browse-search.ts';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.ts';
 import { useListingFeed } from '../hooks/use-listing-feed.ts';
@@ -59,7 +60,9 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
         ) : null}
         <label className="browse-sort">
           <span>Ordenar por</span>
+          {/* The ref hands over a sort chosen on the server's markup before the app ran (the lists are drawn by the server). */}
           <select
+            ref={keepTypedBeforeHydration}
             className="input browse-sort-select"
             value={search.ordem ?? 'newest'}
             onChange={(event) => {
