@@ -31,14 +31,16 @@ export class CheckedContent {
  * object; people whose events have the same content share its check and body encoding).
  */
 export class OutboundEvent {
-  readonly value: TrackedEnvelope<RealtimeEvent>;
   /** The transport's encoding, made by the first socket that sends the event and reused by the others. */
   wire: string | null = null;
   constructor(
     readonly id: string,
     readonly content: CheckedContent,
-  ) {
-    this.value = tracked(id, content.event);
+  ) {}
+
+  /** As tRPC's iterators yield it (made on demand: the websocket handler writes the id and content directly). */
+  get value(): TrackedEnvelope<RealtimeEvent> {
+    return tracked(this.id, this.content.event);
   }
 }
 

@@ -90,7 +90,8 @@ export class LiveSocketHandler {
    * same content) and only the id is written per event. Otherwise, each event whole.
    */
   resultText(event: OutboundEvent): string {
-    const [id, data] = event.value;
+    const { id } = event;
+    const data = event.content.event;
     const transformer = this.router._def._config.transformer.output;
     const { content } = event;
     if (content.json === undefined) content.json = transformer === superjson ? plainJsonOf(superjson.serialize(data)) : null;
@@ -263,6 +264,8 @@ export class LiveSocket implements LiveConnection {
 /** One subscription on a socket: the sink its stream pushes to. */
 class Subscription implements LiveSink {
   stopped = false;
+  /** The start of every message it sends (its id), made once. */
+  private prefix: string | null = null;
   private stream: LiveEventStream | null = null;
   private iterator: AsyncIterator<unknown> | null = null;
 
@@ -312,8 +315,8 @@ class Subscription implements LiveSink {
   }
 
   private message(resultJson: string): void {
-    const id = typeof this.id === 'number' ? this.id : JSON.stringify(this.id);
-    this.live.send(`{"id":${id}${this.jsonrpc ? ',"jsonrpc":"2.0"' : ''},"result":${resultJson}}`);
+    this.prefix ??= `{"id":${typeof this.id === 'number' ? this.id : JSON.stringify(this.id)}${this.jsonrpc ? ',"jsonrpc":"2.0"' : ''},"result":`;
+    this.live.send(`${this.prefix}${resultJson}}`);
   }
 
   data(event: OutboundEvent): void {
