@@ -2,6 +2,7 @@ import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { startClockAt } from './hooks/use-now.ts';
 import { afterPageLoad } from './lib/after-page-load.ts';
 import { seedFirstScreen } from './lib/first-screen-data.ts';
 import { listenForInstallPrompt } from './features/pwa/install-prompt.ts';
@@ -41,6 +42,8 @@ const router = createAppRouter({ queryClient, queryUtils });
  * anywhere else (a redirect, a failed loader), the markup is not this screen's: it is dropped and drawn afresh.
  */
 async function hydrateOrRender(container: HTMLElement, renderedPath: string, pageNow: Date | null): Promise<void> {
+  // The browser's "now" starts at the page's: the hydration then renders every time once (hooks/use-now.ts).
+  if (pageNow) startClockAt(pageNow);
   const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} pageNow={pageNow} />;
   await router.load().catch(() => undefined);
   const { location, matches } = router.state;
