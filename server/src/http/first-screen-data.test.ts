@@ -166,10 +166,8 @@ describe('the first screen sent with the page', () => {
     const cases = [
       ['/alugueis', undefined],
       [`/item/${rentalId}`, undefined],
-      ['/', undefined],
       ['/', await cookieFor(pending)],
       ['/', await cookieFor(suspended)],
-      ['/', `${residentCookie.split('=')[0]}=not-a-session`],
       ['/alugueis', await cookieFor(pending)],
       [`/item/${rentalId}`, await cookieFor(pending)],
       ['/alugueis', await cookieFor(suspended)],
@@ -190,6 +188,24 @@ describe('the first screen sent with the page', () => {
       expect(page.html, path).toBe(PAGE);
       expect(page.cacheControl, path).toBe('no-cache');
     }
+  });
+
+  it('the home without a valid session: sent to /auth by the server, the answer never stored; other pages left to the app', async () => {
+    const staleCookie = `${(await cookieFor(resident)).split('=')[0]}=not-a-session`;
+    for (const [path, cookie] of [['/', undefined], ['/?de=app', undefined], ['/', staleCookie]] as const) {
+      const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+      expect(response.status, `${path} ${cookie}`).toBe(302);
+      expect(response.headers.get('location')).toBe('/auth');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    // A session signed out since is no session either.
+    const revoked = await app.createUser();
+    const revokedCookie = await cookieFor(revoked);
+    await app.deps.sessions.revokeAll(app.db, revoked.id);
+    expect((await fetch(`${base}/`, { headers: { cookie: revokedCookie }, redirect: 'manual' })).status).toBe(302);
+    // The resident gets their home; other signed-in pages are the client's guard's to redirect, as before.
+    expect((await fetch(`${base}/`, { headers: { cookie: await cookieFor(resident) }, redirect: 'manual' })).status).toBe(200);
+    for (const path of ['/alugueis', '/configuracoes']) expect((await fetch(`${base}${path}`, { redirect: 'manual' })).status, path).toBe(200);
   });
 
   it("/auth: the guard's answer (nobody, or an approved resident's own session), nothing for a pending or suspended account", async () => {

@@ -125,13 +125,15 @@ function plan(requestPath: string, hasSearch: boolean): ((caller: Caller) => Pro
  * middleware, input and output checks) as the client's own requests; anything refused or failing
  * is left out and the client asks for it as usual.
  */
-export function firstScreenData(deps: AppDeps): (req: Request, res: Response) => Promise<FirstScreen | null> {
+export function firstScreenData(deps: AppDeps): (req: Request, res: Response) => Promise<FirstScreen | typeof SEND_TO_SIGN_IN | null> {
   return async (req, res) => {
     if (SIGN_IN_PATH.test(req.path)) return signInScreen(await residentCaller(deps, req, res));
     const queries = plan(req.path, Object.keys(req.query as object).length > 0);
     if (!queries) return null;
     const caller = await residentCaller(deps, req, res);
-    if (!caller || caller === SIGNED_OUT) return null;
+    // The home with no valid session: its guard would send the visitor to /auth once the app ran.
+    if (caller === SIGNED_OUT) return HOME_PATH.test(req.path) ? SEND_TO_SIGN_IN : null;
+    if (!caller) return null;
     // Side by side: the session's answer does not wait for the screen's.
     // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
     const [me, screen] = await Promise.all([caller.auth.me(), queries(caller).catch(() => null)]);
@@ -141,7 +143,14 @@ export function firstScreenData(deps: AppDeps): (req: Request, res: Response) =>
 }
 
 const SIGN_IN_PATH = /^\/auth\/?$/;
+const HOME_PATH = /^\/$/;
 const SIGNED_OUT = 'signed-out';
+/**
+ * The answer for the home asked for with no valid session (tenth pass): a redirect to /auth, which the
+ * server draws, instead of a splash the app would redirect from after downloading and running (FCP 2.4 s).
+ * Pending, rejected or suspended accounts still get the page: their screen is the app's to choose.
+ */
+export const SEND_TO_SIGN_IN = 'send-to-sign-in';
 
 /**
  * The caller's own tRPC caller when signed in, approved and not suspended (the same context and
@@ -210,7 +219,14 @@ export function servePage(deps: AppDeps, page: (requestPath: string) => string, 
   return async (req, res) => {
     let screen: FirstScreen | null = null;
     try {
-      screen = await firstScreen(req, res);
+      const answer = await firstScreen(req, res);
+      if (answer === SEND_TO_SIGN_IN) {
+        // It depends on the cookie: never stored. The service worker passes a redirect through, it keeps only pages.
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(302, '/auth');
+        return;
+      }
+      screen = answer;
     } catch (err) {
       // The page without its data is the page as before: the client asks for it.
       deps.logger.warn({ err, path: req.path }, 'first screen data failed');

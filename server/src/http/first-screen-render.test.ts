@@ -167,8 +167,9 @@ describe('the first screen drawn by the server', () => {
       ['/configuracoes', await cookieFor(pending)],
       ['/configuracoes', await cookieFor(suspended)],
       ['/configuracoes?aba=x', cookie],
-      // Signed out or not approved: the app's guard sends them elsewhere.
-      ['/', undefined],
+      // Not approved: the app's guard sends them elsewhere (signed out, the server sends the home to /auth itself).
+      ['/', await cookieFor(pending)],
+      ['/alugueis', undefined],
       ['/alugueis', await cookieFor(pending)],
       // A search is the client's to parse; a listing that does not exist is the screen's to say.
       ['/alugueis?busca=furadeira', cookie],
