@@ -83,14 +83,7 @@ describe('delivery in batches, by user', () => {
 
   it('events of one reading with the same kind and payload share one frozen payload and content; any other content, and a catch-up, have their own', async () => {
     const people = await Promise.all(Array.from({ length: 4 }, () => app.createUser()));
-    const sinks = await Promise.all(
-      people.map(async (person) => {
-        const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
-        const sink = collectingSink();
-        follower.start(sink);
-        return { follower, sink };
-      }),
-    );
+    const sinks = await followFromNow(people);
     const same = { id: 'n-1', title: 'para todos', message: 'igual', type: 'status_update', relatedId: null };
     await app.db.transaction().execute(async (trx) => {
       await sql`INSERT INTO events (user_id, kind, payload) SELECT id, 'notification.created', ${JSON.stringify(same)}::jsonb FROM unnest(${people.slice(0, 3).map((person) => person.id)}::uuid[]) AS id`.execute(trx);
@@ -127,14 +120,7 @@ describe('delivery in batches, by user', () => {
 
   it('a transaction mixing contents: the bus reads one row per content, yet each person gets their events in id order', async () => {
     const people = await Promise.all(Array.from({ length: 2 }, () => app.createUser()));
-    const sinks = await Promise.all(
-      people.map(async (person) => {
-        const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
-        const sink = collectingSink();
-        follower.start(sink);
-        return { follower, sink };
-      }),
-    );
+    const sinks = await followFromNow(people);
     const [first, second] = people.map((person) => person.id);
     const together = JSON.stringify({ id: 'n-2', title: 'para os dois', message: '', type: 'status_update', relatedId: null });
     const insert = (userIds: string[], kind: string, payload: string) =>
@@ -178,6 +164,18 @@ describe('delivery in batches, by user', () => {
 });
 
 /** A follower's sink that keeps what it is handed. */
+/** Each person's events from now on, each into a sink of their own. */
+function followFromNow(people: { id: string }[]) {
+  return Promise.all(
+    people.map(async (person) => {
+      const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+      const sink = collectingSink();
+      follower.start(sink);
+      return { follower, sink };
+    }),
+  );
+}
+
 function collectingSink() {
   const events: AppEvent[] = [];
   return { events, titles: () => events.map((event) => String(event.payload.title)), event: (event: AppEvent) => events.push(event), fail: (error: unknown) => events.push({ id: 'failed', kind: String(error) } as AppEvent) };
