@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNow, startClockAt } from './use-now.ts';
 
 describe('the shared clock on a page the server drew', () => {
+  // A fixed machine clock: the readings depend on no real date.
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T12:00:00-03:00'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("reads the page's own instant first (the object the hydration rendered), so React has nothing to render again", () => {
     const pageNow = new Date(Date.now() - 3_000);
     startClockAt(pageNow);

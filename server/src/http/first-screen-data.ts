@@ -132,7 +132,7 @@ export function firstScreenData(deps: AppDeps): (req: Request, res: Response) =>
     if (!queries) return null;
     const caller = await residentCaller(deps, req, res);
     // The home with no valid session: its guard would send the visitor to /auth once the app ran.
-    if (caller === SIGNED_OUT) return HOME_PATH.test(req.path) ? SEND_TO_SIGN_IN : null;
+    if (caller === SIGNED_OUT) return req.path === '/' ? SEND_TO_SIGN_IN : null;
     if (!caller) return null;
     // Side by side: the session's answer does not wait for the screen's.
     // A listing that is gone or hidden, a malformed id: the screen asks for it and shows its own message.
@@ -143,7 +143,6 @@ export function firstScreenData(deps: AppDeps): (req: Request, res: Response) =>
 }
 
 const SIGN_IN_PATH = /^\/auth\/?$/;
-const HOME_PATH = /^\/$/;
 const SIGNED_OUT = 'signed-out';
 /**
  * The answer for the home asked for with no valid session (tenth pass): a redirect to /auth, which the
