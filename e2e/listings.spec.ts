@@ -98,6 +98,9 @@ test('a moderator approves a dish, a neighbour finds it by a word of its descrip
   // The detail.
   await card.getByRole('link', { name: title }).click();
   await expect(neighbourPage).toHaveURL(new RegExp(`/food/${id}$`));
+  // The address changes before the detail is drawn, and the list's card shares its title, price and mark:
+  // wait for the detail's own screen before reading them.
+  await expect(neighbourPage.getByRole('heading', { name: 'Detalhes do Prato' })).toBeVisible();
   await expect(neighbourPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(neighbourPage.getByText('R$ 27,50').first()).toBeVisible();
   await expect(neighbourPage.getByText('/unidade').first()).toBeVisible();
