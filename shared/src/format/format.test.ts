@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate, formatTime, getCondoTimeZone, setCondoTimeZone, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, todayInTimeZone } from './format.ts';
 
 describe('formatCurrency', () => {
@@ -53,5 +53,18 @@ describe('condominium time zone', () => {
     setCondoTimeZone('Marte/Base');
     expect(getCondoTimeZone()).toBe('America/Sao_Paulo');
     expect(formatTime(instant)).toBe('22:30');
+  });
+
+  it('is checked on first use, not when set: a page without dates builds no Intl.DateTimeFormat', () => {
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      setCondoTimeZone('Asia/Tokyo');
+      expect(built).not.toHaveBeenCalled();
+      expect(getCondoTimeZone()).toBe('Asia/Tokyo');
+      expect(built).toHaveBeenCalledTimes(1);
+      setCondoTimeZone('America/Sao_Paulo');
+    } finally {
+      built.mockRestore();
+    }
   });
 });

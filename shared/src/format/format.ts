@@ -22,21 +22,32 @@ export function parseCurrencyToCents(input: string): number | null {
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 let condoTimeZone = DEFAULT_TIME_ZONE;
+/** A zone set but not yet checked against this runtime's Intl (getCondoTimeZone checks it on first use). */
+let uncheckedTimeZone: string | null = null;
 
 /**
  * The condominium's time zone (CONDO_TIMEZONE), the default of every date
  * function here. The server sets it at start; the client from the page it was served.
+ * Checked on first use, not here: the check builds the page's first Intl.DateTimeFormat, which
+ * loads the time zone data (~12 ms of a phone's CPU in the app's first task), and a screen
+ * without dates never needs it (docs/decisions/013-first-screen.md, eleventh pass).
  */
 export function setCondoTimeZone(timeZone: string): void {
-  try {
-    new Intl.DateTimeFormat('pt-BR', { timeZone });
-    condoTimeZone = timeZone;
-  } catch {
-    condoTimeZone = DEFAULT_TIME_ZONE;
-  }
+  uncheckedTimeZone = timeZone;
 }
 
+/** The zone set, or the default when this runtime does not know it. */
 export function getCondoTimeZone(): string {
+  if (uncheckedTimeZone !== null) {
+    const timeZone = uncheckedTimeZone;
+    uncheckedTimeZone = null;
+    try {
+      new Intl.DateTimeFormat('pt-BR', { timeZone });
+      condoTimeZone = timeZone;
+    } catch {
+      condoTimeZone = DEFAULT_TIME_ZONE;
+    }
+  }
   return condoTimeZone;
 }
 
@@ -57,12 +68,12 @@ function dateFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions,
 }
 
 /** 22/11/2026 in the given time zone. */
-export function formatDate(date: Date, timeZone = condoTimeZone): string {
+export function formatDate(date: Date, timeZone = getCondoTimeZone()): string {
   return dateFormatter('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }, timeZone).format(date);
 }
 
 /** '22 de nov., 14:05' for notification lists. */
-export function formatDateTime(date: Date, timeZone = condoTimeZone): string {
+export function formatDateTime(date: Date, timeZone = getCondoTimeZone()): string {
   return dateFormatter('pt-BR', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }, timeZone).format(date);
 }
 
@@ -73,7 +84,7 @@ export function formatCalendarDate(isoDate: string): string {
 }
 
 /** Today's calendar date in the condominium's time zone, as 'YYYY-MM-DD'. */
-export function todayInTimeZone(timeZone = condoTimeZone, now: Date = new Date()): string {
+export function todayInTimeZone(timeZone = getCondoTimeZone(), now: Date = new Date()): string {
   const parts = dateFormatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
@@ -104,6 +115,6 @@ export function formatRelativeTime(date: Date, now: Date = new Date()): string {
 }
 
 /** 14:05 in the condominium's time zone. */
-export function formatTime(date: Date, timeZone = condoTimeZone): string {
+export function formatTime(date: Date, timeZone = getCondoTimeZone()): string {
   return dateFormatter('pt-BR', { hour: '2-digit', minute: '2-digit' }, timeZone).format(date);
 }
