@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
-import type { Db } from '../../db/database.ts';
+import { prepared, type Db } from '../../db/database.ts';
 import { BOTH_PEOPLE_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
 
 export interface NewMessage {
@@ -34,13 +34,70 @@ export async function insertOnce(db: Db, message: NewMessage) {
     .returning(['id', 'order_id', 'client_id', 'created_at'])
     .executeTakeFirst();
   if (inserted) return { ...inserted, created: true };
-  const existing = await db
+  return { ...(await findSent(db, message.senderId, message.clientId)), created: false };
+}
+
+/** The message a sender stored with this clientId (a retry's first attempt). */
+export function findSent(db: Db, senderId: string, clientId: string) {
+  return db
     .selectFrom('order_messages')
     .select(['id', 'order_id', 'client_id', 'created_at'])
-    .where('sender_id', '=', message.senderId)
-    .where('client_id', '=', message.clientId)
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
     .executeTakeFirstOrThrow();
-  return { ...existing, created: false };
+}
+
+/** What `sendToOrder` answers: the order as its sender sees it, and the message if this call stored it. */
+export interface SendRow {
+  id: string;
+  renter_id: string;
+  owner_id: string;
+  completed_at: Date | null;
+  rejected_at: Date | null;
+  cancelled_at: Date | null;
+  /** null: nothing stored (the sender already stored a message with this clientId). */
+  message_id: string | null;
+  message_order_id: string | null;
+  message_client_id: string | null;
+  message_created_at: Date | null;
+}
+
+/**
+ * A chat message in one statement (one round trip, the send's hot path): the order,
+ * only if the sender takes part in it (no row otherwise, and nothing written); the
+ * message to the other person, stored once per (sender, clientId); and, only when this
+ * statement stored it, `event` for both people, requester first (its payload already
+ * checked against the realtime contract: event-bus.ts, eventPayloadText). Whether the
+ * thread is still open is the caller's to decide from the order's dates, in the same
+ * transaction (a refusal rolls the message and the events back).
+ */
+export async function sendToOrder(
+  db: Db,
+  message: { orderId: string; senderId: string; clientId: string; body: string; createdAt: Date },
+  event: { kind: string; payloadText: string },
+): Promise<SendRow | undefined> {
+  const query = sql<SendRow>`
+    WITH o AS (
+      SELECT id, renter_id, owner_id, completed_at, rejected_at, cancelled_at
+        FROM orders
+       WHERE id = ${message.orderId}::uuid AND (renter_id = ${message.senderId}::uuid OR owner_id = ${message.senderId}::uuid)
+    ), m AS (
+      INSERT INTO order_messages (order_id, sender_id, recipient_id, client_id, body, created_at)
+      SELECT o.id, ${message.senderId}::uuid, CASE WHEN o.renter_id = ${message.senderId}::uuid THEN o.owner_id ELSE o.renter_id END,
+             ${message.clientId}::uuid, ${message.body}::text, ${message.createdAt}::timestamptz
+        FROM o
+      ON CONFLICT (sender_id, client_id) DO NOTHING
+      RETURNING id, order_id, client_id, created_at
+    ), e AS (
+      INSERT INTO events (user_id, kind, payload)
+      SELECT people.user_id, ${event.kind}::text, ${event.payloadText}::jsonb
+        FROM o CROSS JOIN m CROSS JOIN LATERAL (VALUES (1, o.renter_id), (2, o.owner_id)) AS people(place, user_id)
+       ORDER BY people.place
+    )
+    SELECT o.*, m.id AS message_id, m.order_id AS message_order_id, m.client_id AS message_client_id, m.created_at AS message_created_at
+      FROM o LEFT JOIN m ON true`;
+  const [row] = await prepared(db, { compile: () => query.compile(db) });
+  return row;
 }
 
 /** The newest messages of a thread, oldest first, with their authors' names. */

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { eventPayloadText } from '../../realtime/event-bus.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
 import { deliverMessageJob } from './message-delivery.ts';
@@ -24,10 +25,8 @@ import * as audit from '../audit/audit.service.ts';
  */
 export const MESSAGES_CHANGED_KIND = 'messages.changed' as const;
 
-async function publishChanged(deps: AppDeps, db: Db, order: orders.ParticipantOrder) {
-  for (const userId of [order.requesterId, order.ownerId]) {
-    await deps.bus.publish(db, { userId, kind: MESSAGES_CHANGED_KIND, payload: { orderId: order.id } });
-  }
+function publishChanged(deps: AppDeps, db: Db, order: orders.ParticipantOrder) {
+  return deps.bus.publishToEach(db, [order.requesterId, order.ownerId], { kind: MESSAGES_CHANGED_KIND, payload: { orderId: order.id } });
 }
 
 /** The order, if the user is one of its two people; anyone else (a guessed id included) reads "not found". */
@@ -75,27 +74,30 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
 /**
  * A message from one person of the order to the other, while the thread is open.
  * Sent twice with the same clientId (a retry after the network came back), it is stored once.
+ * Three round trips in the transaction (the chat's latency, issue 12): one statement reads
+ * the order as the sender takes part in it, stores the message and tells both people
+ * (messages.repository.ts, sendToOrder); then the job; then the commit.
  */
 export async function send(deps: AppDeps, userId: string, input: { orderId: string; body: string; clientId: string }) {
-  const order = await participantOrder(deps, userId, input.orderId);
   const now = deps.clock.now();
-  if (!isConversationOpen(orderEndedAt(order), now)) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.closed);
+  // The order's id as Postgres writes a uuid (lower case), as the other events carry it.
+  const changed = eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId: input.orderId.toLowerCase() } });
   return deps.db.transaction().execute(async (trx) => {
-    const row = await messages.insertOnce(trx, {
-      orderId: order.id,
-      senderId: userId,
-      recipientId: order.side === 'requester' ? order.ownerId : order.requesterId,
-      clientId: input.clientId,
-      body: input.body,
-      createdAt: now,
-    });
-    if (row.order_id !== order.id) throw new AppError('CONFLICT', MESSAGE_MESSAGES.notFound);
-    if (row.created) {
-      await publishChanged(deps, trx, order);
-      // Push and e-mail to the other person, by their 'mensagens' switch; enqueued with the message, once.
-      await deps.queue.enqueue(trx, deliverMessageJob, { messageId: row.id }, { key: `message:${row.id}` });
+    const sent = await messages.sendToOrder(trx, { ...input, senderId: userId, createdAt: now }, { kind: MESSAGES_CHANGED_KIND, payloadText: changed });
+    // Anyone else, a guessed id included, reads "not found"; nothing was written.
+    if (!sent) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    // Thrown inside the transaction: a message the statement stored is rolled back with its events.
+    if (!isConversationOpen(orderEndedAt({ completedAt: sent.completed_at, rejectedAt: sent.rejected_at, cancelledAt: sent.cancelled_at }), now)) {
+      throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.closed);
     }
-    return { id: row.id, clientId: row.client_id, createdAt: row.created_at };
+    if (sent.message_id === null) {
+      const first = await messages.findSent(trx, userId, input.clientId);
+      if (first.order_id !== sent.id) throw new AppError('CONFLICT', MESSAGE_MESSAGES.notFound);
+      return { id: first.id, clientId: first.client_id, createdAt: first.created_at };
+    }
+    // Push and e-mail to the other person, by their 'mensagens' switch; enqueued with the message, once.
+    await deps.queue.enqueue(trx, deliverMessageJob, { messageId: sent.message_id }, { key: `message:${sent.message_id}` });
+    return { id: sent.message_id, clientId: sent.message_client_id!, createdAt: sent.message_created_at! };
   });
 }
 

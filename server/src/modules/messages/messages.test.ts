@@ -123,6 +123,24 @@ describe('a conversation per order', () => {
     expect(await eventsOf(people.other.id, orderId)).toEqual([]);
   });
 
+  it('names the thread in its events as the database writes the order id, whatever the case the tab sent', async () => {
+    const orderId = await newOrder();
+    await send('owner', orderId.toUpperCase(), 'Em maiúsculas');
+    expect((await rowsOf(orderId)).map((row) => row.body)).toEqual(['Em maiúsculas']);
+    for (const who of ['requester', 'owner'] as const) {
+      expect(await eventsOf(people[who].id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
+    }
+  });
+
+  it('refuses a client id already used for a message of another order, writing nothing', async () => {
+    const [first, second] = [await newOrder(), await newOrder()];
+    const clientId = randomUUID();
+    await send('requester', first, 'Na primeira', clientId);
+    await expectError(send('requester', second, 'Na segunda', clientId), 'CONFLICT', MESSAGE_MESSAGES.notFound);
+    expect(await rowsOf(second)).toEqual([]);
+    expect(await eventsOf(people.owner.id, second)).toEqual([]);
+  });
+
   it("reaches the other person's live stream (NOTIFY after commit), with the order it belongs to", async () => {
     const orderId = await newOrder();
     const controller = new AbortController();
@@ -165,6 +183,8 @@ describe('a conversation per order', () => {
       await send('owner', orderId, 'Tudo bem, fica para a próxima');
       app.clock.advance(60_000);
       await expectError(send('requester', orderId, 'Ainda dá?'), 'FORBIDDEN', MESSAGE_MESSAGES.closed);
+      // Neither the message nor its events: the refusal rolled them back.
+      expect(await eventsOf(people.owner.id, orderId)).toHaveLength(1);
       const thread = await apis.requester.messages.thread({ orderId });
       expect(thread.open).toBe(false);
       expect(thread.messages.map((m) => m.body)).toEqual(['Tudo bem, fica para a próxima']);
