@@ -28,4 +28,5 @@ RUN mkdir -p /app/.data /backups && chown node:node /app/.data /backups
 
 USER node
 EXPOSE 3000
-CMD ["node", "dist/server/start.js"]
+# The node flags of scripts/lib/production-node.ts (a larger young generation; npm start passes them too).
+CMD ["node", "--max-semi-space-size=64", "dist/server/start.js"]

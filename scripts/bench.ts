@@ -21,6 +21,7 @@ import {
   withClient,
   withStatementLog,
 } from './bench/harness.ts';
+import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { bundleSection } from './bench/bundle.ts';
@@ -306,7 +307,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
   const limit = 512 * 1024 * 1024;
   const helpers = descendants(ctx.app.pid).filter((child) => /tsx|esbuild/.test(child.command));
   const lines: BenchLine[] = [
-    { what: 'app process rss after start (node dist/server/start.js)', figure: formatMiB(ctx.memory.afterStart), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterStart <= limit },
+    { what: `app process rss after start (node ${PRODUCTION_NODE_ARGS.join(' ')} dist/server/start.js)`, figure: formatMiB(ctx.memory.afterStart), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterStart <= limit },
   ];
   if (ctx.memory.afterFeedLoad !== undefined) {
     lines.push({ what: 'app process rss after the feed load', figure: formatMiB(ctx.memory.afterFeedLoad), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterFeedLoad <= limit });
@@ -348,7 +349,7 @@ function appEnv(port: number): NodeJS.ProcessEnv {
 
 async function startApp(): Promise<ChildServer> {
   const port = await freePort();
-  return startNodeServer({ script: path.join(root, 'dist/server/start.js'), cwd: root, env: appEnv(port), port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
+  return startNodeServer({ script: path.join(root, 'dist/server/start.js'), nodeArgs: PRODUCTION_NODE_ARGS, cwd: root, env: appEnv(port), port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
 }
 
 async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement): Promise<ChildServer> {

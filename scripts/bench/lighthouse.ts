@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import { freePort } from '../../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { CHROMIUM_ARGS, findChromium } from '../lib/chromium.ts';
+import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { startNodeServer } from './harness.ts';
 import type { BenchLine, BenchSection } from './report.ts';
 import { percentileOfSorted } from './stats.ts';
@@ -95,7 +96,7 @@ export async function lighthouseSection(): Promise<BenchSection> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
   for (const key of ['DATABASE_URL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
-  const app = await startNodeServer({ script: path.join(PROJECT_ROOT, 'dist/server/start.js'), cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
+  const app = await startNodeServer({ script: path.join(PROJECT_ROOT, 'dist/server/start.js'), nodeArgs: PRODUCTION_NODE_ARGS, cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const cookie = await signIn(app.url);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { renderProfile, summarizeProfile, type CpuProfile } from './cpu-profile.ts';
+import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { startNodeServer } from './harness.ts';
 import { runLoad, type LoadRequest } from './load.ts';
 import { describeLoad } from './stats.ts';
@@ -32,7 +33,7 @@ const app = await startNodeServer({
   port,
   readyPath: '/ready',
   logFile: path.join(dataDir, 'profile-app.log'),
-  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  nodeArgs: [...PRODUCTION_NODE_ARGS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 });
 let result;
 try {
