@@ -1,6 +1,7 @@
 // The first screen drawn by the server and hydrated by the app (issue 12; docs/decisions/013-first-screen.md,
 // fifth pass): the page arrives with the screen's markup, React adopts it without a mismatch, and the screen
 // works as before, even for what was typed before the app's script arrived.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { appStarted, DEMO, signInThroughApi } from './helpers.ts';
 
@@ -109,6 +110,40 @@ test("a resident's home, feed and rental detail arrive drawn and hydrate without
   // Time for a late boundary's hydration to report a mismatch.
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
+});
+
+test('the drawn home asks for the session once and loads nothing its screen does not use', async ({ page }) => {
+  await signInThroughApi(page.context(), DEMO.resident);
+  const asked: string[] = [];
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/')) asked.push(...pathname.slice('/trpc/'.length).split(','));
+    if (pathname.endsWith('.css')) stylesheets.push(pathname);
+  });
+  // The home's screen chunk is held until the guard's revalidation of the session has answered, so the layout
+  // and the screen mount after that answer (what most Lighthouse runs saw): they must not ask again.
+  let sessionAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (sessionAnswered = resolve));
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/') && pathname.slice('/trpc/'.length).split(',').includes('auth.me')) sessionAnswered();
+  });
+  const manifest = JSON.parse(readFileSync(new URL('../client/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>;
+  const homeScreen = `/${manifest['src/features/home/components/home-screen.tsx']!.file}`;
+  await page.route((url) => url.pathname === homeScreen, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await openDrawn(page, '/', 'h1.home-greeting');
+  await expect(page.getByRole('link', { name: /Mensagens/ })).toBeVisible();
+  // Time for the layout's lazy parts (live events, notification device, banners) to load and run.
+  await page.waitForTimeout(1_500);
+  expect(asked.filter((path) => path === 'auth.me')).toEqual(['auth.me']);
+  // This browser has not allowed notifications: there is no push subscription to renew, so neither the
+  // preferences nor the settings' code and stylesheets are loaded (features/notifications/push-renewal.ts).
+  expect(asked).not.toContain('notifications.preferences');
+  expect(stylesheets.filter((path) => /\/(settings|pix|notifications)-[\w-]+\.css$/.test(path))).toEqual([]);
 });
 
 test("a resident's /ajuda and /configuracoes arrive drawn and hydrate without a mismatch", async ({ page }) => {

@@ -3,12 +3,20 @@ import { clearPersistedQueryCache } from './query-persistence.ts';
 import { queryClient, queryUtils } from './trpc.ts';
 
 /**
+ * A screen mounted this soon after the session's last answer does not ask again: every guard revalidates
+ * the session (ensureSession) before its screen mounts, so without this the layout and the screen asked a
+ * second time whenever that answer came first (most drawn home pages: docs/decisions/013-first-screen.md, eleventh pass).
+ */
+const JUST_ANSWERED_MS = 5_000;
+
+/**
  * The signed-in user (or null) for guards and screens. Never trusted from cache
  * for long: refetched on mount, on focus, on reconnect and on live account events.
  */
 export function sessionQueryOptions() {
   return queryUtils.auth.me.queryOptions(undefined, {
     staleTime: 0,
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= JUST_ANSWERED_MS,
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
     // Offline on a cold start: fail fast into the error screen instead of waiting forever for a network.

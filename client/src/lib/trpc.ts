@@ -113,3 +113,4 @@ export const trpcClient = trpc.createClient({
 /** Query options, fetch/ensure and invalidation outside React (router guards and loaders). */
 export const queryUtils = createTRPCQueryUtils<AppRouter>({ client: trpcClient, queryClient });
 export type QueryUtils = typeof queryUtils;
+export type TrpcClient = typeof trpcClient;

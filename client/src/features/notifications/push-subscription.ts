@@ -24,6 +24,14 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
   return subscription.toJSON();
 }
 
+/** What the server stores for this device (notifications.subscribePush), or null when the browser's answer lacks a part. */
+export function subscriptionInput(json: PushSubscriptionJSON | null): { endpoint: string; keys: { p256dh: string; auth: string } } | null {
+  const endpoint = json?.endpoint;
+  const p256dh = json?.keys?.p256dh;
+  const auth = json?.keys?.auth;
+  return endpoint && p256dh && auth ? { endpoint, keys: { p256dh, auth } } : null;
+}
+
 /** This device's subscription endpoint, if it has one. */
 export async function currentEndpoint(): Promise<string | null> {
   if (!pushSupported()) return null;

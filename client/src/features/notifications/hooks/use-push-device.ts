@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { trpc } from '../../../lib/trpc.ts';
-import { pushSupported, subscribeDevice, unsubscribeDevice } from '../push-subscription.ts';
+import { pushSupported, subscribeDevice, subscriptionInput, unsubscribeDevice } from '../push-subscription.ts';
 
 /** Support does not change while the page is open. */
 const noChanges = () => () => undefined;
@@ -21,31 +21,12 @@ export function usePushDevice() {
     async enable() {
       if (!pushSupported()) return;
       const key = await utils.notifications.pushPublicKey.fetch(undefined, { staleTime: Infinity });
-      const json = await subscribeDevice(key);
-      if (json?.endpoint && json.keys?.p256dh && json.keys.auth) {
-        await subscribe.mutateAsync({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } });
-      }
+      const input = subscriptionInput(await subscribeDevice(key));
+      if (input) await subscribe.mutateAsync(input);
     },
     async disable() {
       const endpoint = await unsubscribeDevice();
       if (endpoint) await unsubscribe.mutateAsync({ endpoint });
     },
   };
-}
-
-/**
- * On each start of the app: a device that already allowed notifications renews
- * its subscription with the server (the push service may have rotated it), as
- * long as the 'push' switch is on. Never asks for permission by itself.
- */
-export function useKeepPushSubscription(approved: boolean) {
-  const preferences = trpc.notifications.preferences.useQuery(undefined, { enabled: approved && pushSupported() });
-  const { enable } = usePushDevice();
-  const wanted = preferences.data?.push === true;
-  useEffect(() => {
-    if (!wanted || !pushSupported() || Notification.permission !== 'granted') return;
-    enable().catch(() => undefined);
-    // Once per start: `enable` is a new function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wanted]);
 }
