@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatCalendarDate, formatTime, getCondoTimeZone, setCondoTimeZone, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, todayInTimeZone } from './format.ts';
+import { formatCalendarDate, formatTime, getCondoTimeZone, setCondoTimeZone, formatCurrency, formatDate, formatRelativeTime, parseCurrencyToCents, relativeTimeWords, todayInTimeZone } from './format.ts';
 
 describe('formatCurrency', () => {
   it('formats cents as pt-BR reais with two decimals', () => {
@@ -41,6 +41,29 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(new Date('2026-11-22T11:55:00Z'), now)).toBe('há 5 minutos');
     expect(formatRelativeTime(new Date('2026-11-22T09:00:00Z'), now)).toBe('há 3 horas');
     expect(formatRelativeTime(new Date('2026-11-21T12:00:00Z'), now)).toBe('ontem');
+  });
+});
+
+describe('relative time words', () => {
+  it("say exactly what the browser's Intl.RelativeTimeFormat says in pt-BR, without building one", () => {
+    const intl = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+    for (const unit of ['year', 'month', 'week', 'day', 'hour', 'minute'] as const) {
+      for (let value = -1_200; value <= 1_200; value += 1) expect(relativeTimeWords(value, unit), `${value} ${unit}`).toBe(intl.format(value, unit));
+      for (const value of [-123_456, 99_999, 1_000_000]) expect(relativeTimeWords(value, unit)).toBe(intl.format(value, unit));
+    }
+  });
+
+  it('formatRelativeTime builds no Intl formatter', async () => {
+    const built = vi.spyOn(Intl, 'RelativeTimeFormat');
+    try {
+      // A fresh copy of the module: no formatter kept from the tests above.
+      vi.resetModules();
+      const fresh = await import('./format.ts');
+      expect(fresh.formatRelativeTime(new Date('2026-11-20T12:00:00Z'), new Date('2026-11-22T12:00:00Z'))).toBe('anteontem');
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

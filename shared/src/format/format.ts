@@ -90,9 +90,9 @@ export function todayInTimeZone(timeZone = getCondoTimeZone(), now: Date = new D
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-let relativeFormatter: Intl.RelativeTimeFormat | undefined;
+type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
 
-const RELATIVE_STEPS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
+const RELATIVE_STEPS: { unit: RelativeUnit; seconds: number }[] = [
   { unit: 'year', seconds: 365 * 24 * 3600 },
   { unit: 'month', seconds: 30 * 24 * 3600 },
   { unit: 'week', seconds: 7 * 24 * 3600 },
@@ -101,15 +101,37 @@ const RELATIVE_STEPS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
   { unit: 'minute', seconds: 60 },
 ];
 
+/**
+ * pt-BR's words for a relative time, as Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }) says them
+ * (format.test.ts compares the two), written out: building that formatter loads the locale's data, ~10 ms
+ * of a phone's CPU in the middle of the home's hydration (docs/decisions/013-first-screen.md, eleventh pass),
+ * and the server's Node and the phone's browser then say exactly the same words.
+ */
+const RELATIVE_WORDS: Record<RelativeUnit, { one: string; other: string; named: Record<number, string> }> = {
+  year: { one: 'ano', other: 'anos', named: { [-1]: 'ano passado', 0: 'este ano', 1: 'próximo ano' } },
+  month: { one: 'mês', other: 'meses', named: { [-1]: 'mês passado', 0: 'este mês', 1: 'próximo mês' } },
+  week: { one: 'semana', other: 'semanas', named: { [-1]: 'semana passada', 0: 'esta semana', 1: 'próxima semana' } },
+  day: { one: 'dia', other: 'dias', named: { [-2]: 'anteontem', [-1]: 'ontem', 0: 'hoje', 1: 'amanhã', 2: 'depois de amanhã' } },
+  hour: { one: 'hora', other: 'horas', named: { 0: 'esta hora' } },
+  minute: { one: 'minuto', other: 'minutos', named: { 0: 'este minuto' } },
+};
+
+/** 'há 3 dias', 'ontem', 'em 2 horas': a whole number of units before (negative) or after now. */
+export function relativeTimeWords(value: number, unit: RelativeUnit): string {
+  const words = RELATIVE_WORDS[unit];
+  const named = words.named[value];
+  if (named) return named;
+  const count = Math.abs(value);
+  const amount = `${String(count).replace(/\B(?=(\d{3})+$)/g, '.')} ${count === 1 ? words.one : words.other}`;
+  return value < 0 ? `há ${amount}` : `em ${amount}`;
+}
+
 /** 'há 5 minutos', 'ontem', 'agora' ... */
 export function formatRelativeTime(date: Date, now: Date = new Date()): string {
   const elapsedSeconds = (date.getTime() - now.getTime()) / 1000;
   if (Math.abs(elapsedSeconds) < 60) return 'agora';
   for (const step of RELATIVE_STEPS) {
-    if (Math.abs(elapsedSeconds) >= step.seconds) {
-      relativeFormatter ??= new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
-      return relativeFormatter.format(Math.round(elapsedSeconds / step.seconds), step.unit);
-    }
+    if (Math.abs(elapsedSeconds) >= step.seconds) return relativeTimeWords(Math.round(elapsedSeconds / step.seconds), step.unit);
   }
   return 'agora';
 }
