@@ -133,6 +133,9 @@ test('offline, the last-seen home, list, listing, orders and notifications still
   const title = (await firstCard.getByRole('heading').first().textContent())!.trim();
   await firstCard.getByRole('heading').first().click();
   await expect(page).toHaveURL(/\/item\/[0-9a-f-]+$/);
+  // The address changes before the detail is drawn, and the list's card has the same title: wait for the
+  // detail's own screen, then its title, so its answer has arrived (and is saved) before the walk leaves.
+  await expect(page.getByRole('heading', { name: 'Detalhes do Item' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
   const detailPath = new URL(page.url()).pathname;
   await page.goto('/meus-pedidos');
