@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { adminOrdersInput } from '../admin-inputs.ts';
 
@@ -20,13 +21,15 @@ export function useAdminOrders(status: OrderStatus | null) {
  */
 function useRefreshOrders() {
   const utils = trpc.useUtils();
-  return (listingId: string, freesDays: boolean) =>
-    Promise.all([
+  return async (listingId: string, freesDays: boolean) => {
+    await cancelInFlight(utils.orders.moderation.list);
+    await Promise.all([
       utils.orders.moderation.list.invalidate(),
       utils.admin.summary.invalidate(),
       freesDays ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
       utils.listings.list.invalidate(),
     ]);
+  };
 }
 
 /** docs/product.md §11: 'Status do pedido atualizado!' / 'Erro ao atualizar pedido: {message}'. */

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { useJsonDownload } from '../../../hooks/use-json-download.ts';
+import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
 import { queryUtils, trpc } from '../../../lib/trpc.ts';
 import { adminUsersInput } from '../admin-inputs.ts';
 
@@ -33,7 +34,10 @@ export function useAdminUser(userId: string | null) {
  */
 function useRefreshPeople() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.admin.invalidate(), utils.orders.moderation.list.invalidate(), utils.listings.invalidate()]);
+  return async () => {
+    await cancelInFlight(utils.admin.users.list, utils.orders.moderation.list);
+    await Promise.all([utils.admin.invalidate(), utils.orders.moderation.list.invalidate(), utils.listings.invalidate()]);
+  };
 }
 
 /** The edit dialog's saves: the person's data, and the anonymization. */

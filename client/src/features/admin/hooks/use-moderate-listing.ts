@@ -1,6 +1,7 @@
 import { toast } from '../../../components/ui/toast-store.ts';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /**
@@ -10,8 +11,9 @@ import { trpc } from '../../../lib/trpc.ts';
  */
 function useRefreshListings() {
   const utils = trpc.useUtils();
-  return ({ id }: { id: string }) =>
-    Promise.all([
+  return async ({ id }: { id: string }) => {
+    await cancelInFlight(utils.listings.moderation.pending, utils.listings.moderation.list);
+    await Promise.all([
       utils.listings.moderation.pending.invalidate(),
       utils.listings.moderation.list.invalidate(),
       utils.admin.pendencies.invalidate(),
@@ -19,6 +21,7 @@ function useRefreshListings() {
       utils.listings.countsByType.invalidate(),
       utils.listings.byId.invalidate({ id }),
     ]);
+  };
 }
 
 /** The moderation decisions on a listing; each refreshes every list that may show it. */
