@@ -1,3 +1,4 @@
+import { refreshAfterChange } from '../lib/refresh-after-change.ts';
 import { trpc } from '../lib/trpc.ts';
 
 /**
@@ -8,11 +9,10 @@ import { trpc } from '../lib/trpc.ts';
 export function useRefreshOwnedListing() {
   const utils = trpc.useUtils();
   return ({ id }: { id: string }) =>
-    Promise.all([
+    refreshAfterChange([utils.listings.list], () => [
       utils.listings.mine.invalidate(),
       utils.listings.ownerView.invalidate({ id }),
       utils.listings.byId.invalidate({ id }),
-      utils.listings.list.invalidate(),
       utils.listings.countsByType.invalidate(),
     ]);
 }

@@ -1,4 +1,5 @@
 import { messageMutation } from '../../../hooks/message-mutation.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** 'Cobranças': the figures and the latest charges. */
@@ -9,8 +10,14 @@ export function useBillingOverview() {
 export function useMarkBillingPaid() {
   const utils = trpc.useUtils();
   return trpc.billing.markPaid.useMutation(
+    // A paid charge may bring a listing back: every listing query, the lists shown with a previous answer first.
     messageMutation({ errorPrefix: 'Erro ao registrar pagamento: ' }, () =>
-      Promise.all([utils.billing.overview.invalidate(), utils.admin.summary.invalidate(), utils.admin.activity.invalidate(), utils.listings.invalidate()]),
+      refreshAfterChange([utils.listings.list, utils.listings.moderation.pending, utils.listings.moderation.list], () => [
+        utils.billing.overview.invalidate(),
+        utils.admin.summary.invalidate(),
+        utils.admin.activity.invalidate(),
+        utils.listings.invalidate(),
+      ]),
     ),
   );
 }

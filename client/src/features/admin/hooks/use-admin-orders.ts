@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { adminOrdersInput } from '../admin-inputs.ts';
 
@@ -22,12 +22,9 @@ export function useAdminOrders(status: OrderStatus | null) {
 function useRefreshOrders() {
   const utils = trpc.useUtils();
   return async (listingId: string, freesDays: boolean) => {
-    await cancelInFlight(utils.orders.moderation.list);
-    await Promise.all([
-      utils.orders.moderation.list.invalidate(),
+    await refreshAfterChange([utils.orders.moderation.list, utils.listings.list], () => [
       utils.admin.summary.invalidate(),
       freesDays ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
-      utils.listings.list.invalidate(),
     ]);
   };
 }

@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { UserStatusFilter } from '@vizinhanca/shared/users/admin-users.schema';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { useJsonDownload } from '../../../hooks/use-json-download.ts';
-import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { queryUtils, trpc } from '../../../lib/trpc.ts';
 import { adminUsersInput } from '../admin-inputs.ts';
 
@@ -35,8 +35,11 @@ export function useAdminUser(userId: string | null) {
 function useRefreshPeople() {
   const utils = trpc.useUtils();
   return async () => {
-    await cancelInFlight(utils.admin.users.list, utils.orders.moderation.list);
-    await Promise.all([utils.admin.invalidate(), utils.orders.moderation.list.invalidate(), utils.listings.invalidate()]);
+    // The routers' invalidations cover the lists again; the lists are named for their cancel.
+    await refreshAfterChange(
+      [utils.admin.users.list, utils.orders.moderation.list, utils.listings.list, utils.listings.moderation.pending, utils.listings.moderation.list],
+      () => [utils.admin.invalidate(), utils.listings.invalidate()],
+    );
   };
 }
 

@@ -1,7 +1,7 @@
 import { toast } from '../../../components/ui/toast-store.ts';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
-import { cancelInFlight } from '../../../lib/cancel-in-flight.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /**
@@ -12,12 +12,8 @@ import { trpc } from '../../../lib/trpc.ts';
 function useRefreshListings() {
   const utils = trpc.useUtils();
   return async ({ id }: { id: string }) => {
-    await cancelInFlight(utils.listings.moderation.pending, utils.listings.moderation.list);
-    await Promise.all([
-      utils.listings.moderation.pending.invalidate(),
-      utils.listings.moderation.list.invalidate(),
+    await refreshAfterChange([utils.listings.moderation.pending, utils.listings.moderation.list, utils.listings.list], () => [
       utils.admin.pendencies.invalidate(),
-      utils.listings.list.invalidate(),
       utils.listings.countsByType.invalidate(),
       utils.listings.byId.invalidate({ id }),
     ]);

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { messageMutation } from '../../../hooks/message-mutation.ts';
 import { useRefreshOwnedListing } from '../../../hooks/use-refresh-owned-listing.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** 'Pausar': active -> inactive (shown as 'Pausado'). */
@@ -37,11 +38,10 @@ export function useDeleteListing() {
     onSuccess: async (_result, input) => {
       toast.success('Seu anúncio foi excluído com sucesso.', { title: 'Anúncio excluído' });
       // The owner view is still on screen: mark it stale without refetching a listing that is gone.
-      await Promise.all([
+      await refreshAfterChange([utils.listings.list], () => [
         utils.listings.ownerView.invalidate({ id: input.id }, { refetchType: 'none' }),
         utils.listings.byId.invalidate({ id: input.id }, { refetchType: 'none' }),
         utils.listings.mine.invalidate(),
-        utils.listings.list.invalidate(),
         utils.listings.countsByType.invalidate(),
       ]);
       await navigate({ to: '/anuncios', replace: true });

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorReason, showErrorToast } from '../../../lib/show-error-toast.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** The one test for "someone else holds some of these days" (the server's reason, never its text). */
@@ -27,13 +28,10 @@ export function useCreateOrder(listingId: string) {
     meta: { silentError: true },
     onSuccess: async (result) => {
       toast.success(result.message);
-      // Marked stale before leaving, so /meus-pedidos never shows the list without it.
-      void Promise.all([
-        utils.orders.mine.invalidate(),
-        utils.orders.occupiedDates.invalidate({ listingId }),
-        utils.activity.recent.invalidate(),
-        utils.users.stats.invalidate(),
-      ]);
+      void Promise.all([utils.orders.occupiedDates.invalidate({ listingId }), utils.activity.recent.invalidate(), utils.users.stats.invalidate()]);
+      // Marked stale before leaving (awaited: the refresh cancels first; the list is not on screen, so
+      // nothing is refetched here), so /meus-pedidos never shows the list without it.
+      await refreshAfterChange([utils.orders.mine]);
       await navigate({ to: '/meus-pedidos' });
     },
     onError: (error) => {

@@ -1,7 +1,11 @@
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
+
+/** The queries a status change touches (tRPC's utils, from the hook or outside React). */
+type Utils = Pick<ReturnType<typeof trpc.useUtils>, 'orders' | 'listings' | 'messages' | 'activity'>;
 
 /** docs/product.md §11: 'Status atualizado!' / 'Erro ao atualizar status' (the server's reason under the title). */
 const STATUS_MUTATION = {
@@ -31,18 +35,21 @@ interface Changes {
  * (the other side hears it live through its notification), the home's recent
  * activity and, for rentals, the calendar and the availability of the listing.
  */
-function useRefreshAfterChange() {
-  const utils = trpc.useUtils();
-  return (order: OrderRef, changes: Changes) => {
-    const listingId = order.listing?.id;
-    return Promise.all([
+export function refreshAfterStatusChange(utils: Utils, order: OrderRef, changes: Changes) {
+  const listingId = order.listing?.id;
+  return refreshAfterChange(
+    [changes.side === 'received' ? utils.orders.received : utils.orders.mine, ...(changes.availability ? [utils.listings.list] : [])],
+    () => [
       utils.messages.thread.invalidate({ orderId: order.id }),
-      changes.side === 'received' ? utils.orders.received.invalidate() : utils.orders.mine.invalidate(),
       utils.activity.recent.invalidate(),
       changes.freesDays && listingId ? utils.orders.occupiedDates.invalidate({ listingId }) : undefined,
-      changes.availability ? utils.listings.list.invalidate() : undefined,
-    ]);
-  };
+    ],
+  );
+}
+
+function useRefreshAfterChange() {
+  const utils = trpc.useUtils();
+  return (order: OrderRef, changes: Changes) => refreshAfterStatusChange(utils, order, changes);
 }
 
 /** /gerenciar-pedidos: 'Aprovar', 'Rejeitar', 'Marcar como entregue' and 'Concluir' (the owner). */
@@ -93,8 +100,7 @@ export function useMarkPaid() {
       markPaid.mutate(
         { id: orderId },
         {
-          onSettled: () =>
-            Promise.all([utils.messages.thread.invalidate({ orderId }), utils.orders.mine.invalidate(), utils.orders.received.invalidate()]),
+          onSettled: () => refreshAfterChange([utils.orders.mine, utils.orders.received], () => [utils.messages.thread.invalidate({ orderId })]),
         },
       ),
   };
@@ -124,13 +130,10 @@ export function useCreateReview() {
         {
           onSuccess: done,
           onSettled: () =>
-            Promise.all([
-              utils.orders.mine.invalidate(),
-              utils.orders.received.invalidate(),
+            refreshAfterChange([utils.orders.mine, utils.orders.received, utils.listings.list], () => [
               utils.users.stats.invalidate(),
               utils.reviews.forUser.invalidate({ userId: order.counterpart.id }),
               utils.listings.byId.invalidate(),
-              utils.listings.list.invalidate(),
             ]),
         },
       ),
