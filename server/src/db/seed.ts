@@ -82,6 +82,14 @@ interface DemoListing {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/**
+ * When a demo person signed up: the approved ones 40 days ago (approved the next day); Pedro, still pending,
+ * two days ago, through Ana's invite (DEMO_INVITES). The users' rows and the administration's log say the same.
+ */
+function signedUpDaysAgo(user: DemoUser): number {
+  return user.status === 'pending' ? 2 : 40;
+}
 
 /** Listings of every type: most active, some pending, one expiring in 3 days, one expired. */
 export const DEMO_LISTINGS: DemoListing[] = [
@@ -164,8 +172,6 @@ export const DEMO_ORDERS: DemoOrder[] = [
   { listing: 'Passeio com cachorros', requester: 'bruno@vizinhanca.app', status: 'approved', deliveryMethod: 'scheduled', scheduledInDays: 1, createdDaysAgo: 1 },
 ];
 
-const HOUR_MS = 3600 * 1000;
-
 /**
  * What a resident finds in the centre: the owner told of a new request (unread),
  * the requester of an approval (read), and the bicycle's return tomorrow (unread,
@@ -240,6 +246,8 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     if (await users.hasAnyUser(trx)) return null;
     const hashes = new Map<string, string>();
     const ids = new Map<string, string>();
+    // Every date the seed writes comes from the app's clock (CLOCK_START), none from the database's now().
+    const at = (daysAgo: number) => new Date(deps.clock.now().getTime() - daysAgo * DAY_MS);
     for (const user of DEMO_USERS) {
       if (!hashes.has(user.password)) hashes.set(user.password, await hashPassword(user.password));
       const { id } = await users.insertUser(trx, {
@@ -251,8 +259,10 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         block: user.block,
         apartment: `${user.block}-${user.apartment}`,
         approvalStatus: user.status,
+        createdAt: at(signedUpDaysAgo(user)),
+        approvedAt: user.status === 'approved' ? at(signedUpDaysAgo(user) - 1) : undefined,
       });
-      for (const role of user.roles) await users.grantRole(trx, id, role);
+      for (const role of user.roles) await users.grantRole(trx, id, role, at(signedUpDaysAgo(user) - 1));
       ids.set(user.email, id);
     }
     return ids;
@@ -264,9 +274,11 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number }>();
   for (const listing of DEMO_LISTINGS) {
     const ownerId = userIds.get(listing.owner)!;
-    const photo = await readFile(path.join(DEMO_PHOTOS_DIR, `${listing.photo}.jpg`));
-    const image = await uploadImage(deps, ownerId, 'listing', photo);
     const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
+    // A pending one was sent an hour ago (as the administration's log says).
+    const createdAt = publishedAt ?? new Date(now - HOUR_MS);
+    const photo = await readFile(path.join(DEMO_PHOTOS_DIR, `${listing.photo}.jpg`));
+    const image = await uploadImage(deps, ownerId, 'listing', photo, createdAt);
     const fields = {
       type: listing.type,
       title: listing.title,
@@ -284,7 +296,9 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       status: listing.status,
       publishedAt,
       expiresAt: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
-      createdAt: publishedAt ?? new Date(now - 3600 * 1000),
+      createdAt,
+      // 'Enviado em' of a pending one reads this.
+      updatedAt: publishedAt ?? createdAt,
     });
     // The cover (listings.image_id) follows from the photo at position 0.
     await listings.replacePhotos(deps.db, id, fields.imageIds);
@@ -377,8 +391,9 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     deps.db,
     bicycle.id,
     [10, 11].map((offset) => addDays(today, offset)),
+    new Date(now - DAY_MS),
   );
-  await listings.insertFavorite(deps.db, userIds.get('ana@vizinhanca.app')!, listingIds.get('Aulas de violão para iniciantes')!.id);
+  await listings.insertFavorite(deps.db, userIds.get('ana@vizinhanca.app')!, listingIds.get('Aulas de violão para iniciantes')!.id, new Date(now - 2 * DAY_MS));
   deps.logger.info({ users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, orders: DEMO_ORDERS.length }, 'demo data seeded');
   return true;
 }
@@ -401,9 +416,9 @@ async function seedAdministration(
   for (const user of DEMO_USERS) {
     if (user.roles.includes('admin')) continue;
     const id = userIds.get(user.email)!;
-    entries.push({ actorId: id, action: 'user.signed_up', targetType: 'user', targetId: id, at: at(40) });
+    entries.push({ actorId: id, action: 'user.signed_up', targetType: 'user', targetId: id, at: at(signedUpDaysAgo(user)) });
     if (user.status === 'approved') {
-      entries.push({ actorId: adminId, action: 'user.approved', targetType: 'user', targetId: id, before: { approvalStatus: 'pending' }, after: { approvalStatus: 'approved' }, at: at(39) });
+      entries.push({ actorId: adminId, action: 'user.approved', targetType: 'user', targetId: id, before: { approvalStatus: 'pending' }, after: { approvalStatus: 'approved' }, at: at(signedUpDaysAgo(user) - 1) });
     }
   }
   for (const listing of DEMO_LISTINGS) {

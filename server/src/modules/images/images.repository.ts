@@ -1,10 +1,19 @@
 import type { Db } from '../../db/database.ts';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
-export function insertImage(db: Db, image: { id: string; userId: string; purpose: ImagePurpose; width: number; height: number; bytes: number }) {
+/** `createdAt`: the demo seed's past, on the app's clock; otherwise the database's now(). */
+export function insertImage(db: Db, image: { id: string; userId: string; purpose: ImagePurpose; width: number; height: number; bytes: number; createdAt?: Date }) {
   return db
     .insertInto('images')
-    .values({ id: image.id, user_id: image.userId, purpose: image.purpose, width: image.width, height: image.height, bytes: image.bytes })
+    .values({
+      id: image.id,
+      user_id: image.userId,
+      purpose: image.purpose,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      ...(image.createdAt ? { created_at: image.createdAt } : {}),
+    })
     .execute();
 }
 

@@ -265,6 +265,8 @@ export interface ListingHistory {
   publishedAt: Date | null;
   expiresAt: Date | null;
   createdAt: Date;
+  /** The last change: the approval of a published one, the submission of a pending one ('Enviado em'). */
+  updatedAt: Date;
 }
 
 export function insertListing(db: Db, userId: string, fields: ListingFields, history?: ListingHistory) {
@@ -275,7 +277,7 @@ export function insertListing(db: Db, userId: string, fields: ListingFields, his
       type: fields.type,
       ...editableColumns(fields),
       status: history?.status ?? 'pending',
-      ...(history ? { published_at: history.publishedAt, expires_at: history.expiresAt, created_at: history.createdAt } : {}),
+      ...(history ? { published_at: history.publishedAt, expires_at: history.expiresAt, created_at: history.createdAt, updated_at: history.updatedAt } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
@@ -330,10 +332,11 @@ export function listBlockedDays(db: Db, listingId: string, from: string) {
 }
 
 /** Blocks these days; a day already blocked stays as it is. The trigger refuses a day an open order holds. */
-export function insertBlockedDays(db: Db, listingId: string, days: string[]) {
+/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
+export function insertBlockedDays(db: Db, listingId: string, days: string[], at?: Date) {
   return db
     .insertInto('listing_blocked_days')
-    .values(days.map((day) => ({ listing_id: listingId, day })))
+    .values(days.map((day) => ({ listing_id: listingId, day, ...(at ? { created_at: at } : {}) })))
     .onConflict((oc) => oc.columns(['listing_id', 'day']).doNothing())
     .execute();
 }
@@ -352,8 +355,9 @@ export function isFavorite(db: Db, userId: string, listingId: string) {
     .then(Boolean);
 }
 
-export function insertFavorite(db: Db, userId: string, listingId: string) {
-  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
+/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
+export function insertFavorite(db: Db, userId: string, listingId: string, at?: Date) {
+  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId, ...(at ? { created_at: at } : {}) }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
 }
 
 export function deleteFavorite(db: Db, userId: string, listingId: string) {

@@ -15,6 +15,9 @@ export interface NewUser {
   block: string | null;
   apartment: string | null;
   approvalStatus?: ApprovalStatus;
+  /** A past written by the demo seed on the app's clock; otherwise the database's now(). */
+  createdAt?: Date;
+  approvedAt?: Date;
 }
 
 /** What a person tells about themselves at sign-up (besides the password): the administration reads it to approve them. */
@@ -50,7 +53,8 @@ export function insertUser(db: Db, user: NewUser) {
       block: user.block,
       apartment: user.apartment,
       approval_status: user.approvalStatus ?? 'pending',
-      approved_at: user.approvalStatus === 'approved' ? new Date() : null,
+      approved_at: user.approvalStatus === 'approved' ? (user.approvedAt ?? new Date()) : null,
+      ...(user.createdAt ? { created_at: user.createdAt, updated_at: user.approvedAt ?? user.createdAt } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
@@ -108,8 +112,13 @@ export function decidePendingUser(db: Db, userId: string, decision: { status: 'a
     .executeTakeFirst();
 }
 
-export function grantRole(db: Db, userId: string, role: Role) {
-  return db.insertInto('user_roles').values({ user_id: userId, role }).onConflict((oc) => oc.doNothing()).execute();
+/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
+export function grantRole(db: Db, userId: string, role: Role, at?: Date) {
+  return db
+    .insertInto('user_roles')
+    .values({ user_id: userId, role, ...(at ? { created_at: at } : {}) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function approveUserById(db: Db, userId: string) {
