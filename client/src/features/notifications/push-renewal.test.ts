@@ -3,8 +3,11 @@ import type { QueryUtils, TrpcClient } from '../../lib/trpc.ts';
 import { renewPushSubscription } from './push-renewal.ts';
 
 const subscribeDevice = vi.fn();
+/** Whether the browser has push (a service worker and a PushManager), as `pushSupported` answers. */
+let browserHasPush = true;
 vi.mock('./push-subscription.ts', async (original) => ({
   ...(await original<typeof import('./push-subscription.ts')>()),
+  pushSupported: () => browserHasPush,
   subscribeDevice: (key: string) => subscribeDevice(key),
 }));
 
@@ -26,6 +29,7 @@ const SUBSCRIPTION = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p'
 
 describe('the push subscription renewed when the app starts', () => {
   beforeEach(() => {
+    browserHasPush = true;
     subscribeDevice.mockResolvedValue(SUBSCRIPTION);
   });
   afterEach(() => {
@@ -60,5 +64,24 @@ describe('the push subscription renewed when the app starts', () => {
       expect(saved).toEqual([]);
     }
     expect(subscribeDevice).not.toHaveBeenCalled();
+  });
+
+  it('a browser that allowed notifications but has no push asks nothing more of the server (as the settings switch)', async () => {
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    browserHasPush = false;
+    const { utils, client, asked, saved } = server(true);
+    await renewPushSubscription(utils, client);
+    expect(asked).toEqual(['preferences']);
+    expect(saved).toEqual([]);
+  });
+
+  it('a refused or incomplete subscription is not sent', async () => {
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    for (const answer of [null, { endpoint: 'https://push.example/abc', keys: { p256dh: 'p' } }]) {
+      subscribeDevice.mockResolvedValueOnce(answer);
+      const { utils, client, saved } = server(true);
+      await renewPushSubscription(utils, client);
+      expect(saved).toEqual([]);
+    }
   });
 });

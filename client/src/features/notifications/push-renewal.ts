@@ -1,10 +1,10 @@
 import type { QueryUtils, TrpcClient } from '../../lib/trpc.ts';
-import { subscribeDevice, subscriptionInput } from './push-subscription.ts';
+import { registerDevice } from './push-registration.ts';
 
 /**
  * On each start of the app, on a device that already allowed notifications: renews its subscription
  * with the server (the push service may have rotated it), as long as the 'push' switch is on. Never asks
- * for permission by itself (subscribeDevice only asks when the permission is 'default').
+ * for permission by itself (it runs only when the permission is already 'granted').
  * Loaded by the notification device only when the permission is granted (hooks/use-notification-device.ts):
  * elsewhere, on most devices and every first visit, neither this nor the preferences are fetched.
  */
@@ -12,7 +12,5 @@ export async function renewPushSubscription(utils: QueryUtils, client: TrpcClien
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const preferences = await utils.notifications.preferences.fetch();
   if (!preferences.push) return;
-  const key = await utils.notifications.pushPublicKey.fetch(undefined, { staleTime: Infinity });
-  const input = subscriptionInput(await subscribeDevice(key));
-  if (input) await client.notifications.subscribePush.mutate(input);
+  await registerDevice(utils, client);
 }
