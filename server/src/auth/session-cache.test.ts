@@ -111,6 +111,36 @@ describe('sessions on the app clock, through the cache', () => {
     expect(answers[31]?.session.id).toBe(created[3]!.sessionId);
   });
 
+  it('a pass of peeks (a fan-out) reads the clocks once; the next pass reads them again and sees an expiry', async () => {
+    let appReads = 0;
+    let machineReads = 0;
+    const clock = {
+      now: () => {
+        appReads += 1;
+        return app.clock.now();
+      },
+    };
+    const sessions = createSessionManager(app.db, {
+      clock,
+      changes: fakeSource(),
+      cache: { maxEntries: 100, ttlMs: 60_000, monotonicNow: () => (machineReads += 1) },
+    });
+    const user = await app.createUser();
+    const { sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });
+    const stored = await sessions.validateId(sessionId);
+    const [appBefore, machineBefore] = [appReads, machineReads];
+    for (let i = 0; i < 1000; i++) expect(sessions.peekId(sessionId)).toBe(stored);
+    expect([appReads - appBefore, machineReads - machineBefore]).toEqual([1, 1]);
+    await Promise.resolve();
+    app.clock.advance(SESSION_IDLE_DAYS * DAY_MS);
+    try {
+      expect(sessions.peekId(sessionId)).toBeUndefined();
+      expect(appReads - appBefore).toBe(2);
+    } finally {
+      app.clock.advance(-SESSION_IDLE_DAYS * DAY_MS);
+    }
+  });
+
   it('slides a session used past half its idle window, on the app clock', async () => {
     const user = await app.createUser();
     const { token, sessionId } = await app.deps.sessions.create(app.db, user.id, { ip: null, userAgent: null });

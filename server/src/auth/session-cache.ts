@@ -66,11 +66,16 @@ export class SessionCache {
     return this.generation;
   }
 
-  get(sessionId: string): ValidatedSession | undefined {
+  /** The machine time the TTL is read on (for callers that read it once for many lookups: `get`'s `now`). */
+  machineNow(): number {
+    return this.monotonicNow();
+  }
+
+  get(sessionId: string, now?: number): ValidatedSession | undefined {
     if (!this.source.listening) return undefined;
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
-    if (this.monotonicNow() - entry.storedAt > this.options.ttlMs) {
+    if ((now ?? this.monotonicNow()) - entry.storedAt > this.options.ttlMs) {
       this.remove(sessionId, entry.value.user.id);
       return undefined;
     }

@@ -290,10 +290,34 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
     return readId(sessionId);
   }
 
-  /** The cache's answer alone, synchronously (undefined: ask validateId): the realtime stream's per-event check. */
+  /**
+   * The cache's answer alone, synchronously (undefined: ask validateId): the realtime
+   * stream's per-event check. A fan-out peeks once per socket in one synchronous pass:
+   * the clocks are read once per pass (see peekTime), not once per socket.
+   */
   function peekId(sessionId: string): ValidatedSession | undefined {
-    const cached = cache?.get(sessionId);
-    return cached && answerableFromCache(cached, clock.now().getTime()) ? cached : undefined;
+    if (!cache) return undefined;
+    const time = peekTime();
+    const cached = cache.get(sessionId, time.machine);
+    return cached && answerableFromCache(cached, time.app) ? cached : undefined;
+  }
+
+  /**
+   * The app's clock and the machine's (the cache's TTL) as the peeks of one synchronous
+   * pass read them: read at its first peek, forgotten when the pass ends (a microtask
+   * runs after it). A pass lasts milliseconds, far below the times compared (a TTL of
+   * a minute, expiries of days); revocation does not depend on it (it drops entries).
+   */
+  let peekClock: { app: number; machine: number } | null = null;
+  const forgetPeekClock = () => {
+    peekClock = null;
+  };
+  function peekTime(): { app: number; machine: number } {
+    if (!peekClock) {
+      peekClock = { app: clock.now().getTime(), machine: cache!.machineNow() };
+      queueMicrotask(forgetPeekClock);
+    }
+    return peekClock;
   }
 
   /**

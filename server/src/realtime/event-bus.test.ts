@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
-import type { AppEvent } from './event-bus.ts';
+import { eventContent, HandedOver, type AppEvent, type EventContent } from './event-bus.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('delivery in batches, by user', () => {
     const caughtUp = collectingSink();
     later.start(caughtUp);
     await eventually(() => expect(caughtUp.titles()).toEqual(['para todos']));
-    expect(caughtUp.events[0]!.content).toBeUndefined();
+    expect(caughtUp.events[0]!.content).not.toBe(first!.content);
     expect(caughtUp.events[0]!.payload).not.toBe(first!.payload);
     later.close();
   });
@@ -169,16 +169,21 @@ function followFromNow(people: { id: string }[]) {
   return Promise.all(
     people.map(async (person) => {
       const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
-      const sink = collectingSink();
+      const sink = collectingSink(person.id);
       follower.start(sink);
       return { follower, sink };
     }),
   );
 }
 
-function collectingSink() {
+function collectingSink(userId: string | null = null) {
   const events: AppEvent[] = [];
-  return { events, titles: () => events.map((event) => String(event.payload.title)), event: (event: AppEvent) => events.push(event), fail: (error: unknown) => events.push({ id: 'failed', kind: String(error) } as AppEvent) };
+  return {
+    events,
+    titles: () => events.map((event) => String(event.payload.title)),
+    event: (id: string, content: EventContent) => events.push({ id, userId, kind: content.kind, payload: content.payload, content }),
+    fail: (error: unknown) => events.push({ id: 'failed', kind: String(error) } as AppEvent),
+  };
 }
 
 /** Holds the bus's deliveries (they run one at a time) until the returned function is called. */
@@ -216,7 +221,7 @@ describe('no repeats, without memory per subscriber', () => {
     const sink = collectingSink();
     follower.start(sink);
     // As the bus hands it over while the catch-up query runs.
-    follower.push({ id, userId: person.id, kind: 'notification.created', payload: { title: 'both' } });
+    follower.push(id, eventContent('notification.created', { title: 'both' }));
     await app.deps.bus.publish(app.db, notification(person.id, 'after'));
     await eventually(() => expect(sink.titles()).toEqual(['both', 'after']));
     expect((follower as unknown as { expected: unknown }).expected).toBeNull();
@@ -259,5 +264,67 @@ describe('no repeats, without memory per subscriber', () => {
     await app.deps.bus.publish(app.db, notification(person.id, 'next'));
     await eventually(() => expect(sink.titles()).toEqual(['once', 'next']));
     follower.close();
+  });
+});
+
+describe('repeats of a big transaction, remembered by range', () => {
+  /** A transaction writing `count` events for one person (ids consecutive, as one statement writes them); their ids. */
+  async function bigTransaction(userId: string, count: number, title: string): Promise<string[]> {
+    const payload = JSON.stringify({ id: title, title, message: '', type: 'status_update', relatedId: null });
+    const rows = await sql<{ id: string }>`
+      INSERT INTO events (user_id, kind, payload)
+      SELECT ${userId}::uuid, 'notification.created', ${payload}::jsonb FROM generate_series(1, ${count}::int) RETURNING id`.execute(app.db);
+    return rows.rows.map((row) => String(row.id)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  }
+  const deliver = (ids: string[]) => (app.deps.bus as unknown as { deliver(ids: string[]): Promise<void> }).deliver(ids);
+
+  it('an id handed over in a big transaction is not handed over again by a catch-up, nor the other way round, also in part', async () => {
+    const person = await app.createUser();
+    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const sink = collectingSink(person.id);
+    follower.start(sink);
+
+    // Live first (one block of 150 ids), then read again by a catch-up.
+    const first = await bigTransaction(person.id, 150, 'live first');
+    await eventually(() => expect(sink.events).toHaveLength(150));
+    await deliver(first);
+    await deliver(first.slice(40, 45));
+
+    // A catch-up first (part of it, 30 ids, then another 100 as a block), then its NOTIFY.
+    const release = holdDeliveries();
+    const second = await bigTransaction(person.id, 200, 'caught up first');
+    await deliver(second.slice(0, 30));
+    await deliver(second.slice(60, 160));
+    await eventually(() => expect(sink.events).toHaveLength(280));
+    release();
+    await app.deps.bus.publish(app.db, notification(person.id, 'next'));
+    await eventually(() => expect(sink.titles().at(-1)).toBe('next'));
+    expect(sink.events).toHaveLength(351);
+    const ids = sink.events.map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set([...first, ...second, ids.at(-1)]));
+    follower.close();
+  });
+});
+
+describe('HandedOver', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+  it('finds the repeats of a group among small groups and blocks, consecutive or not, and forgets the oldest blocks past its bound', () => {
+    const handed = new HandedOver();
+    handed.addSorted(range(1000, 1099)); // a consecutive block
+    const gapped = range(2000, 2199).filter((id) => Number(id) % 10 !== 0); // a block with gaps
+    handed.addSorted(gapped);
+    handed.addSorted(['3005', '3007']); // a small group, id by id
+    expect(['999', '1000', '1050', '1099', '1100', '2010', '2011', '3005', '3006'].map((id) => handed.has(id))).toEqual([false, true, true, true, false, false, true, true, false]);
+    expect(handed.repeatsIn(range(1100, 1999))).toBeNull();
+    expect(handed.repeatsIn(['1098', '1099', '1100', '2009', '2010', '3007', '3008'])).toEqual(new Set([0, 1, 3, 5]));
+
+    // Blocks hold 20,000 ids at most: the oldest go first.
+    for (let start = 10_000; start < 30_000; start += 5_000) handed.addSorted(range(start, start + 4_999));
+    expect(handed.has('1050')).toBe(false);
+    expect(handed.has('2011')).toBe(false);
+    expect(handed.has('10000')).toBe(true);
+    expect(handed.has('3005')).toBe(true);
   });
 });

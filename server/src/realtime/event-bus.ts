@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
 import { eventBusLag } from '../observability/metrics.ts';
-import type { CheckedContent, OutboundEvent } from './live-event-stream.ts';
+import type { CheckedContent } from './live-event-stream.ts';
 
 /**
  * NOTIFYed by a trigger on `events` with the id of each transaction that wrote events,
@@ -23,38 +23,52 @@ const CHANGE_CHANNELS = [FEED_CHANNEL];
 const MAX_BATCH = 1000;
 /**
  * Event ids the bus remembers having handed over, to skip repeats (its own catch-up
- * after a dropped LISTEN overlapping NOTIFYs): one bounded set per instance, not per subscriber.
+ * after a dropped LISTEN overlapping NOTIFYs): bounded per instance, not per subscriber
+ * (see HandedOver).
  */
 const REMEMBERED_IDS = 20_000;
+/** A group of at least this many events is remembered as one block (its id range), not id by id. */
+const BLOCK_MIN = 64;
 
+/**
+ * What an event carries besides its id and its person: its kind and payload. Shared by
+ * the events of one reading with the same kind and payload text (one transaction
+ * notifying many people): one object, one contract check and one encoding for all of
+ * them (live-event-stream.ts). A catch-up's rows have one each.
+ */
+export interface EventContent {
+  readonly kind: string;
+  /** Frozen when shared by several events: it must not be changed through one of them. */
+  readonly payload: Record<string, unknown>;
+  /** A kind between instances (SYSTEM_KIND_PREFIX): never sent to browsers. */
+  readonly system: boolean;
+  /** Its contract check and encoding, made by the first stream that sends it (live-event-stream.ts). */
+  checked?: CheckedContent | Error;
+}
+
+export function eventContent(kind: string, payload: Record<string, unknown>): EventContent {
+  return { kind, payload, system: kind.startsWith(SYSTEM_KIND_PREFIX), checked: undefined };
+}
+
+/** One event as a whole (the pull API, `stream`): the bus hands its subscribers the id and the content only. */
 export interface AppEvent {
   id: string;
   userId: string | null;
   kind: string;
-  /** Frozen when the bus read it: the same object may be shared by other people's events (see `content`). */
   payload: Record<string, unknown>;
-  /**
-   * What it has in common with the other events of the same reading that carry the same
-   * kind and the same payload text (one transaction notifying many people): their payload
-   * object, and their contract check and encoding, made once for all of them (live-event-stream.ts).
-   */
-  content?: SharedContent;
-  /** Its contract check and wire text, made once by the first stream that sends it and shared by the others (live-event-stream.ts). */
-  outbound?: OutboundEvent | Error;
-}
-
-/** The part of several events that is identical by construction (same kind, same payload text): nothing personal but what every one of them carries. */
-export interface SharedContent {
-  checked?: CheckedContent | Error;
+  content: EventContent;
 }
 
 /** Kinds the server uses between instances; never sent to browsers. */
 export const SYSTEM_KIND_PREFIX = 'system.';
 export const CLOSE_SOCKETS_KIND = 'system.close-sockets';
 
-/** A local receiver of one user's events (an object, so an idle subscriber holds no closure). */
+/**
+ * A local receiver of one user's events (an object, so an idle subscriber holds no
+ * closure): per event its id and its content, no object made per event.
+ */
 export interface Subscriber {
-  push(event: AppEvent): void;
+  push(id: string, content: EventContent): void;
 }
 
 /**
@@ -65,9 +79,9 @@ export interface Subscriber {
  * session changes (see SESSIONS_CHANNEL).
  */
 export class EventBus {
-  /** Local subscribers by user id: an event costs one map lookup, whatever the number of sockets. */
-  private readonly byUser = new Map<string, Set<Subscriber>>();
-  private readonly anyHandlers = new Set<(event: AppEvent) => void>();
+  /** Local subscribers by user id (a few each: an array, walked without an iterator): an event costs one map lookup, whatever the number of sockets. */
+  private readonly byUser = new Map<string, Subscriber[]>();
+  private readonly systemHandlers = new Set<(userId: string | null, content: EventContent) => void>();
   private readonly sessionHandlers = new Set<(userId: string | null) => void>();
   private readonly channelHandlers = new Map<string, Set<(payload: string | null) => void>>();
   private listener: pg.Client | null = null;
@@ -80,11 +94,8 @@ export class EventBus {
   private draining = false;
   /** Deliveries run one at a time, in arrival order (see enqueue). */
   private deliveries: Promise<void> = Promise.resolve();
-  /** Ids handed over lately (see REMEMBERED_IDS)... */
-  private readonly handedOverIds = new Set<string>();
-  /** ...and the same in a ring, oldest at `ringNext`: forgetting the oldest is O(1) (a Set's first entry is not, after many deletions). */
-  private readonly handedOverRing: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_IDS);
-  private ringNext = 0;
+  /** Ids handed over lately, to skip repeats. */
+  private readonly handedOverIds = new HandedOver();
 
   constructor(
     private readonly db: Db,
@@ -280,19 +291,25 @@ export class EventBus {
   }
 
   /** One event read by the bus (from its Reading): to every local subscriber, once (a repeat of an earlier reading is skipped). */
-  handOver(id: string, userId: string | null, group: Group): void {
+  handOver(id: string, userId: string, content: EventContent): void {
     if (this.handedOverIds.has(id)) return;
-    this.remember(id);
+    this.handedOverIds.add(id);
     if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
-    this.emit({ id, userId, kind: group.kind, payload: group.payload, content: group.content });
+    this.emit(id, userId, content);
   }
 
-  private remember(id: string): void {
-    const oldest = this.handedOverRing[this.ringNext];
-    if (oldest !== undefined) this.handedOverIds.delete(oldest);
-    this.handedOverRing[this.ringNext] = id;
-    this.ringNext = (this.ringNext + 1) % REMEMBERED_IDS;
-    this.handedOverIds.add(id);
+  /**
+   * A group's events (one content, ids ascending) to every local subscriber, each once:
+   * the repeats of earlier readings are looked for by range, and the group is remembered
+   * as one block when big (see HandedOver), not id by id.
+   */
+  handOverGroup(group: Group): void {
+    const { ids, userIds, content } = group;
+    const repeats = this.handedOverIds.repeatsIn(ids);
+    this.handedOverIds.addSorted(ids);
+    const last = ids[ids.length - 1]!;
+    if (isLaterId(last, this.lastSeenId)) this.lastSeenId = last;
+    for (let i = 0; i < ids.length; i++) if (!repeats?.has(i)) this.emit(ids[i]!, userIds[i]!, content);
   }
 
   /** Whether this instance has handed this event id to its subscribers (lately: see REMEMBERED_IDS). */
@@ -300,11 +317,12 @@ export class EventBus {
     return this.handedOverIds.has(id);
   }
 
-  private emit(event: AppEvent): void {
-    for (const handler of this.anyHandlers) handler(event);
-    if (!event.userId) return;
-    const subscribers = this.byUser.get(event.userId);
-    if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
+  /** `userId` '' : an event for nobody in particular (only system hooks see it). */
+  private emit(id: string, userId: string, content: EventContent): void {
+    if (content.system) for (const handler of this.systemHandlers) handler(userId || null, content);
+    if (!userId) return;
+    const subscribers = this.byUser.get(userId);
+    if (subscribers) for (let i = 0; i < subscribers.length; i++) subscribers[i]!.push(id, content);
   }
 
   /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
@@ -322,10 +340,10 @@ export class EventBus {
     return publishToStaff(db, event);
   }
 
-  /** Local hook for every event this instance receives (used by the socket registry). */
-  onAny(handler: (event: AppEvent) => void): () => void {
-    this.anyHandlers.add(handler);
-    return () => this.anyHandlers.delete(handler);
+  /** Local hook for every system event (SYSTEM_KIND_PREFIX) this instance receives (used by the socket registry). */
+  onSystemEvent(handler: (userId: string | null, content: EventContent) => void): () => void {
+    this.systemHandlers.add(handler);
+    return () => this.systemHandlers.delete(handler);
   }
 
   /** A person's sessions, account or roles changed on some instance (`null`: anyone's may have). */
@@ -344,15 +362,17 @@ export class EventBus {
 
   /** Local delivery of one user's events, live only (see follow for catch-up). */
   subscribe(userId: string, subscriber: Subscriber): void {
-    let subscribers = this.byUser.get(userId);
-    if (!subscribers) this.byUser.set(userId, (subscribers = new Set()));
-    subscribers.add(subscriber);
+    const subscribers = this.byUser.get(userId);
+    if (!subscribers) this.byUser.set(userId, [subscriber]);
+    else if (!subscribers.includes(subscriber)) subscribers.push(subscriber);
   }
 
   unsubscribe(userId: string, subscriber: Subscriber): void {
     const subscribers = this.byUser.get(userId);
-    if (!subscribers?.delete(subscriber)) return;
-    if (subscribers.size === 0) this.byUser.delete(userId);
+    const index = subscribers ? subscribers.indexOf(subscriber) : -1;
+    if (index < 0) return;
+    if (subscribers!.length === 1) this.byUser.delete(userId);
+    else subscribers!.splice(index, 1);
   }
 
   /** The newest event id of this user, the cursor a fresh subscriber starts from. */
@@ -376,7 +396,7 @@ export class EventBus {
   /** `follow` as an async generator, until the signal aborts. */
   async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
     const follower = this.follow(userId, afterId);
-    const pulled = new PulledEvents();
+    const pulled = new PulledEvents(userId);
     const end = () => pulled.end();
     if (signal?.aborted) end();
     signal?.addEventListener('abort', end, { once: true });
@@ -464,7 +484,7 @@ export function eventPayloadText(event: PublishedEvent): string {
 
 /** Where a Follower hands its events: in order, catch-up first. */
 export interface FollowerSink {
-  event(event: AppEvent): void;
+  event(id: string, content: EventContent): void;
   /** The catch-up could not be read: the stream ends. */
   fail(error: unknown): void;
 }
@@ -484,8 +504,8 @@ export function isLaterId(a: string, b: string): boolean {
  * has not are remembered until they show up. Once live, a follower keeps nothing per event.
  */
 export class Follower implements Subscriber {
-  /** Live events held while the catch-up is read; null once live. */
-  private queue: AppEvent[] | null = [];
+  /** Live events held while the catch-up is read (id, content, id, content...); null once live. */
+  private queue: (string | EventContent)[] | null = [];
   /** Catch-up ids still expected live (skipped when they come); null when none. */
   private expected: Set<string> | null = null;
   private sink: FollowerSink | null = null;
@@ -505,18 +525,18 @@ export class Follower implements Subscriber {
     void this.catchUp();
   }
 
-  push(event: AppEvent): void {
-    if (this.queue) this.queue.push(event);
-    else this.forward(event);
+  push(id: string, content: EventContent): void {
+    if (this.queue) this.queue.push(id, content);
+    else this.forward(id, content);
   }
 
-  private forward(event: AppEvent): void {
-    if (this.closed || event.kind.startsWith(SYSTEM_KIND_PREFIX) || !isLaterId(event.id, this.afterId)) return;
-    if (this.expected?.delete(event.id)) {
+  private forward(id: string, content: EventContent): void {
+    if (this.closed || content.system || !isLaterId(id, this.afterId)) return;
+    if (this.expected?.delete(id)) {
       if (this.expected.size === 0) this.expected = null;
       return;
     }
-    this.sink!.event(event);
+    this.sink!.event(id, content);
   }
 
   private async catchUp(): Promise<void> {
@@ -540,18 +560,18 @@ export class Follower implements Subscriber {
     this.queue = null;
     const caughtUp = new Set<string>();
     for (const row of rows) {
-      const event = toEvent(row);
-      caughtUp.add(event.id);
-      this.sink!.event(event);
+      const id = String(row.id);
+      caughtUp.add(id);
+      this.sink!.event(id, eventContent(row.kind, (row.payload ?? {}) as Record<string, unknown>));
       if (this.closed) return;
     }
-    if (caughtUp.size) {
-      const seenLive = new Set(queued.map((event) => event.id));
-      // Not handed over by the bus yet: its NOTIFY is still on the way.
-      for (const id of caughtUp) if (!seenLive.has(id) && !this.bus.handedOver(id)) (this.expected ??= new Set()).add(id);
-    }
-    for (const event of queued) {
-      if (!caughtUp.has(event.id)) this.forward(event);
+    const seenLive = new Set<string>();
+    for (let i = 0; i < queued.length; i += 2) seenLive.add(queued[i] as string);
+    // Not handed over by the bus yet: its NOTIFY is still on the way.
+    for (const id of caughtUp) if (!seenLive.has(id) && !this.bus.handedOver(id)) (this.expected ??= new Set()).add(id);
+    for (let i = 0; i < queued.length; i += 2) {
+      const id = queued[i] as string;
+      if (!caughtUp.has(id)) this.forward(id, queued[i + 1] as EventContent);
       if (this.closed) return;
     }
   }
@@ -571,9 +591,10 @@ class PulledEvents implements FollowerSink {
   private failure: unknown = null;
   private wake: (() => void) | null = null;
   private ended = false;
+  constructor(private readonly userId: string) {}
 
-  event(event: AppEvent): void {
-    this.ready.push(event);
+  event(id: string, content: EventContent): void {
+    this.ready.push({ id, userId: this.userId, kind: content.kind, payload: content.payload, content });
     this.wake?.();
   }
 
@@ -599,8 +620,7 @@ class PulledEvents implements FollowerSink {
   }
 }
 
-const EVENT_COLUMNS = ['id', 'user_id', 'kind', 'payload'] as const;
-type EventRow = { id: string; user_id: string | null; kind: string; payload: unknown };
+const EVENT_COLUMNS = ['id', 'kind', 'payload'] as const;
 /**
  * A row of the bus's reading (see readAndHandOver): the events of one part (a
  * transaction) with the same kind, payload and created_at; their ids and people
@@ -610,9 +630,8 @@ type BusGroup = { part: number; kind: string; payload_text: string | null; creat
 
 /** A BusGroup as the bus hands it over: what its events share, and their ids and people in id order. */
 export interface Group {
-  kind: string;
-  payload: Record<string, unknown>;
-  content: SharedContent;
+  content: EventContent;
+  /** Ascending. */
   ids: string[];
   /** '' when an event has no person. */
   userIds: string[];
@@ -620,13 +639,13 @@ export interface Group {
 
 /**
  * One read of the bus, group by group. Groups with the same kind and payload text share
- * one frozen payload and one SharedContent: a transaction notifying thousands of people
+ * one EventContent (its payload frozen): a transaction notifying thousands of people
  * has its payload parsed, checked and encoded once. The groups of one part (a
  * transaction) are handed over together, by id.
  */
 class Reading {
   /** kind -> payload text -> what its events share */
-  private readonly contents = new Map<string, Map<string | null, { payload: Record<string, unknown>; content: SharedContent }>>();
+  private readonly contents = new Map<string, Map<string | null, EventContent>>();
   private part: number | null = null;
   private groups: Group[] = [];
   constructor(private readonly bus: EventBus) {}
@@ -638,12 +657,12 @@ class Reading {
     }
     let ofKind = this.contents.get(row.kind);
     if (!ofKind) this.contents.set(row.kind, (ofKind = new Map()));
-    let shared = ofKind.get(row.payload_text);
-    if (!shared) ofKind.set(row.payload_text, (shared = { payload: deepFreeze(parsePayload(row.payload_text)), content: {} }));
+    let content = ofKind.get(row.payload_text);
+    if (!content) ofKind.set(row.payload_text, (content = eventContent(row.kind, deepFreeze(parsePayload(row.payload_text)))));
     // created_at is the publishing transaction's start: an upper bound of commit-to-delivery.
     // Its events have the same lag by construction: one observation for the group.
     eventBusLag.observe(Math.max(0, Date.now() - row.created_ms) / 1000);
-    this.groups.push({ kind: row.kind, payload: shared.payload, content: shared.content, ids: row.ids.split(','), userIds: row.user_ids.split(',') });
+    this.groups.push({ content, ids: row.ids.split(','), userIds: row.user_ids.split(',') });
   }
 
   /** Hands the part read so far over (called when the next part starts and at the end). */
@@ -661,23 +680,120 @@ class Reading {
  * whose ids do not interleave (one content per transaction, or contents written one
  * after the other) go group by group; interleaved ones are merged.
  */
-export function handOverById(bus: Pick<EventBus, 'handOver'>, groups: Group[]): void {
+export function handOverById(bus: Pick<EventBus, 'handOver' | 'handOverGroup'>, groups: Group[]): void {
   let interleaved = false;
   for (let g = 1; g < groups.length && !interleaved; g++) {
     const previous = groups[g - 1]!.ids;
     interleaved = !isLaterId(groups[g]!.ids[0]!, previous[previous.length - 1]!);
   }
   if (!interleaved) {
-    for (const group of groups) {
-      const { ids, userIds } = group;
-      for (let i = 0; i < ids.length; i++) bus.handOver(ids[i]!, userIds[i] || null, group);
-    }
+    for (const group of groups) bus.handOverGroup(group);
     return;
   }
   const order: [Group, number][] = [];
   for (const group of groups) for (let i = 0; i < group.ids.length; i++) order.push([group, i]);
   order.sort(([a, i], [b, j]) => (isLaterId(a.ids[i]!, b.ids[j]!) ? 1 : -1));
-  for (const [group, i] of order) bus.handOver(group.ids[i]!, group.userIds[i] || null, group);
+  for (const [group, i] of order) bus.handOver(group.ids[i]!, group.userIds[i]!, group.content);
+}
+
+/**
+ * The ids the bus handed over lately, to skip repeats (a catch-up after a dropped LISTEN
+ * overlapping NOTIFYs, in either order). Small groups id by id (a Set, with a ring to
+ * forget the oldest in O(1): a Set's first entry is not, after many deletions); a big
+ * group (one transaction notifying thousands) as one block: its first and last id, and
+ * its ids only when they are not consecutive. Each kind holds REMEMBERED_IDS ids at
+ * most (blocks: the newest one whatever its size). Asking whether any id of a new group
+ * is a repeat costs a comparison per block and none per id when nothing overlaps.
+ */
+export class HandedOver {
+  private readonly ids = new Set<string>();
+  private readonly ring: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_IDS);
+  private ringNext = 0;
+  /** The highest id ever put in `ids` (never lowered: a bound, not a member). */
+  private idsMax = '0';
+  /** Oldest first. */
+  private readonly blocks: Block[] = [];
+  private blockedIds = 0;
+
+  has(id: string): boolean {
+    if (this.ids.has(id)) return true;
+    for (let b = 0; b < this.blocks.length; b++) if (this.blocks[b]!.has(id)) return true;
+    return false;
+  }
+
+  add(id: string): void {
+    const oldest = this.ring[this.ringNext];
+    if (oldest !== undefined) this.ids.delete(oldest);
+    this.ring[this.ringNext] = id;
+    this.ringNext = (this.ringNext + 1) % REMEMBERED_IDS;
+    this.ids.add(id);
+    if (isLaterId(id, this.idsMax)) this.idsMax = id;
+  }
+
+  /** Remembers ids given in ascending order (a group). */
+  addSorted(ids: string[]): void {
+    if (ids.length < BLOCK_MIN) {
+      for (let i = 0; i < ids.length; i++) this.add(ids[i]!);
+      return;
+    }
+    this.blocks.push(new Block(ids));
+    this.blockedIds += ids.length;
+    while (this.blockedIds > REMEMBERED_IDS && this.blocks.length > 1) this.blockedIds -= this.blocks.shift()!.size;
+  }
+
+  /** The positions of `ids` (ascending) handed over already; null when none (the usual answer, found without a look per id). */
+  repeatsIn(ids: string[]): Set<number> | null {
+    let repeats: Set<number> | null = null;
+    const first = ids[0]!;
+    const last = ids[ids.length - 1]!;
+    if (this.ids.size && !isLaterId(first, this.idsMax)) {
+      for (let i = 0; i < ids.length && !isLaterId(ids[i]!, this.idsMax); i++) if (this.ids.has(ids[i]!)) (repeats ??= new Set()).add(i);
+    }
+    for (let b = 0; b < this.blocks.length; b++) {
+      const block = this.blocks[b]!;
+      if (!block.overlaps(first, last)) continue;
+      for (let i = 0; i < ids.length; i++) if (block.has(ids[i]!)) (repeats ??= new Set()).add(i);
+    }
+    return repeats;
+  }
+}
+
+/** A big group's ids as HandedOver keeps them: a range, with the ids themselves only when some are missing in it. */
+class Block {
+  readonly first: string;
+  readonly last: string;
+  readonly size: number;
+  /** null: every id from first to last. */
+  private readonly ids: string[] | null;
+
+  constructor(ids: string[]) {
+    this.first = ids[0]!;
+    this.last = ids[ids.length - 1]!;
+    this.size = ids.length;
+    // Consecutive ids (one statement's rows, the usual case) need no list; exact as numbers below 2^53.
+    const consecutive = this.last.length <= 15 && Number(this.last) - Number(this.first) + 1 === ids.length;
+    this.ids = consecutive ? null : ids;
+  }
+
+  overlaps(first: string, last: string): boolean {
+    return !isLaterId(first, this.last) && !isLaterId(this.first, last);
+  }
+
+  has(id: string): boolean {
+    if (isLaterId(this.first, id) || isLaterId(id, this.last)) return false;
+    const ids = this.ids;
+    if (!ids) return true;
+    let low = 0;
+    let high = ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = ids[middle]!;
+      if (at === id) return true;
+      if (isLaterId(id, at)) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
 }
 
 /** A name for a prepared statement, from its text (the same text, the same statement, on every connection). */
@@ -699,11 +815,3 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function toEvent(row: EventRow): AppEvent {
-  return {
-    id: String(row.id),
-    userId: row.user_id,
-    kind: row.kind,
-    payload: (row.payload ?? {}) as Record<string, unknown>,
-  };
-}

@@ -4,7 +4,7 @@ import { accessRefusal } from '../auth/access.ts';
 import type { ValidatedSession } from '../auth/session-cache.ts';
 import type { SessionManager } from '../auth/sessions.ts';
 import type { LiveConnection } from '../context.ts';
-import { deepFreeze, type AppEvent, type EventBus, type Follower, type FollowerSink } from './event-bus.ts';
+import { deepFreeze, type EventBus, type EventContent, type Follower, type FollowerSink } from './event-bus.ts';
 
 /**
  * An event's kind and payload as the contract let them through, with their encoding:
@@ -25,45 +25,28 @@ export class CheckedContent {
   }
 }
 
-/**
- * One event as it leaves for browsers: checked against the contract once and encoded
- * once, whatever the number of tabs it goes to (a person's tabs share the bus's event
- * object; people whose events have the same content share its check and body encoding).
- */
-export class OutboundEvent {
-  /** The transport's encoding, made by the first socket that sends the event and reused by the others. */
-  wire: string | null = null;
-  constructor(
-    readonly id: string,
-    readonly content: CheckedContent,
-  ) {}
-
-  /** As tRPC's iterators yield it (made on demand: the websocket handler writes the id and content directly). */
-  get value(): TrackedEnvelope<RealtimeEvent> {
-    return tracked(this.id, this.content.event);
-  }
-}
-
 /** The channel carries only what its contract declares. */
-function check(event: AppEvent): CheckedContent | Error {
-  const checked = realtimeEventSchema.safeParse({ kind: event.kind, payload: event.payload });
+function check(content: EventContent): CheckedContent | Error {
+  const checked = realtimeEventSchema.safeParse({ kind: content.kind, payload: content.payload });
   return checked.success ? new CheckedContent(checked.data) : checked.error;
 }
 
 /**
- * The contract check, once per event; once per shared content when the bus read several
- * events with the same kind and payload text (the check reads nothing else, so its
- * answer is the same for each of them).
+ * The contract check, once per content: once for all the events the bus read with the
+ * same kind and payload text (the check reads nothing else, so its answer is the same
+ * for each of them), once per event of a catch-up (each has its own content).
  */
-function outboundFor(event: AppEvent): OutboundEvent | Error {
-  if (event.outbound) return event.outbound;
-  const checked = event.content ? (event.content.checked ??= check(event)) : check(event);
-  return (event.outbound = checked instanceof Error ? checked : new OutboundEvent(event.id, checked));
+function checkedFor(content: EventContent): CheckedContent | Error {
+  return (content.checked ??= check(content));
 }
 
-/** Where a stream pushes its events (the websocket handler, or an iterator). */
+/**
+ * Where a stream pushes its events (the websocket handler, or an iterator): per event
+ * its id and its checked content, shared with every other event of that content (no
+ * object made per event).
+ */
 export interface LiveSink {
-  data(event: OutboundEvent): void;
+  data(id: string, content: CheckedContent): void;
   /** The stream ended by itself (the session changed and the socket is closing). */
   end(): void;
   error(cause: unknown): void;
@@ -97,8 +80,8 @@ const READY = new CheckedContent({ kind: 'ready', payload: {} });
 export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvelope<RealtimeEvent>> {
   private readonly follower: Follower;
   private sink: LiveSink | null = null;
-  /** Events waiting for a session read (a cache miss), in order; null when none. */
-  private waiting: AppEvent[] | null = null;
+  /** Events waiting for a session read (a cache miss), in order (id, content, id, content...); null when none. */
+  private waiting: (string | EventContent)[] | null = null;
   /** The last session found allowed: the same cached object needs no new check. */
   private allowed: ValidatedSession | null = null;
   private stopped = false;
@@ -129,7 +112,7 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
   start(sink: LiveSink): void {
     if (this.sink || this.stopped) throw new Error('a live event stream starts once');
     this.sink = sink;
-    if (this.ready) sink.data(new OutboundEvent(this.afterId, READY));
+    if (this.ready) sink.data(this.afterId, READY);
     if (!this.stopped) this.follower.start(this);
   }
 
@@ -151,18 +134,18 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
   }
 
   /** From the follower, in order. */
-  event(event: AppEvent): void {
+  event(id: string, content: EventContent): void {
     if (this.stopped) return;
     if (this.waiting) {
-      this.waiting.push(event);
+      this.waiting.push(id, content);
       return;
     }
     const current = this.sessions.peekId(this.sessionId);
     if (current) {
-      this.deliver(event, current);
+      this.deliver(id, content, current);
       return;
     }
-    this.waiting = [event];
+    this.waiting = [id, content];
     void this.recheck();
   }
 
@@ -189,16 +172,18 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
         return;
       }
       if (this.stopped) return;
-      for (const event of this.waiting.splice(0, covered)) if (!this.deliver(event, current)) return;
+      const ready = this.waiting.splice(0, covered);
+      for (let i = 0; i < ready.length; i += 2) if (!this.deliver(ready[i] as string, ready[i + 1] as EventContent, current)) return;
       for (let peeked = this.sessions.peekId(this.sessionId); peeked && this.waiting.length; peeked = this.sessions.peekId(this.sessionId)) {
-        if (!this.deliver(this.waiting.shift()!, peeked)) return;
+        const [id, content] = this.waiting.splice(0, 2) as [string, EventContent];
+        if (!this.deliver(id, content, peeked)) return;
       }
     }
     this.waiting = null;
   }
 
   /** Hands one event over if the session still allows it; false once the stream ended. */
-  private deliver(event: AppEvent, current: ValidatedSession | null): boolean {
+  private deliver(id: string, content: EventContent, current: ValidatedSession | null): boolean {
     if (!current || current !== this.allowed) {
       if (!current || current.user.id !== this.userId || accessRefusal(current.user, 'active') || current.user.roles.join(',') !== this.roles) {
         // Logout, suspension or a role change: the tab reconnects with what it may have now.
@@ -210,12 +195,12 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
       }
       this.allowed = current;
     }
-    const outbound = outboundFor(event);
-    if (outbound instanceof Error) {
-      this.fail(outbound);
+    const checked = checkedFor(content);
+    if (checked instanceof Error) {
+      this.fail(checked);
       return false;
     }
-    this.sink!.data(outbound);
+    this.sink!.data(id, checked);
     return !this.stopped;
   }
 
@@ -226,7 +211,7 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
 
 /** A stream read with `for await` (tRPC's callers, tests): the events wait in a queue. */
 class PulledEvents implements LiveSink, AsyncIterator<TrackedEnvelope<RealtimeEvent>> {
-  private readonly queue: OutboundEvent[] = [];
+  private readonly queue: TrackedEnvelope<RealtimeEvent>[] = [];
   private failure: unknown = null;
   private ended = false;
   private wake: (() => void) | null = null;
@@ -235,8 +220,8 @@ class PulledEvents implements LiveSink, AsyncIterator<TrackedEnvelope<RealtimeEv
     stream.start(this);
   }
 
-  data(event: OutboundEvent): void {
-    this.queue.push(event);
+  data(id: string, content: CheckedContent): void {
+    this.queue.push(tracked(id, content.event));
     this.wake?.();
   }
 
@@ -253,8 +238,8 @@ class PulledEvents implements LiveSink, AsyncIterator<TrackedEnvelope<RealtimeEv
 
   async next(): Promise<IteratorResult<TrackedEnvelope<RealtimeEvent>>> {
     for (;;) {
-      const event = this.queue.shift();
-      if (event) return { value: event.value, done: false };
+      const value = this.queue.shift();
+      if (value) return { value, done: false };
       if (this.failure) throw this.failure;
       if (this.ended) return { value: undefined, done: true };
       await new Promise<void>((resolve) => (this.wake = resolve));

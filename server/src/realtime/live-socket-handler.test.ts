@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocketServer } from 'ws';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { appRouter } from '../router.ts';
-import { CheckedContent, OutboundEvent } from './live-event-stream.ts';
+import { CheckedContent } from './live-event-stream.ts';
 import { LiveSocketHandler } from './live-socket-handler.ts';
 
 /** The handler's encoding alone: no server, no socket. */
@@ -29,7 +29,11 @@ describe('the data message of a tracked event', () => {
     const live = handler();
     for (const event of EVENTS) {
       const content = new CheckedContent(event);
-      for (const id of ['7', '123456789012345678']) expect(live.resultText(new OutboundEvent(id, content))).toBe(trpcEncoding(id, event));
+      for (const id of ['7', '123456789012345678']) {
+        expect(live.resultText(id, content)).toBe(trpcEncoding(id, event));
+        // The socket's frame, built in one go: the subscription's envelope around the same result.
+        expect(live.dataFrame('{"id":1,"result":', id, content, '}')).toBe(JSON.stringify({ id: 1, result: JSON.parse(trpcEncoding(id, event)) }));
+      }
       expect(content.json).toBe(JSON.stringify(event));
     }
   });
@@ -38,7 +42,7 @@ describe('the data message of a tracked event', () => {
     const live = handler();
     const at = new Date('2027-01-10T12:00:00Z');
     const content = new CheckedContent({ kind: 'messages.changed', payload: { orderId: 'o1', at } } as unknown as RealtimeEvent);
-    const text = live.resultText(new OutboundEvent('9', content));
+    const text = live.resultText('9', content);
     expect(content.json).toBeNull();
     expect(text).toBe(trpcEncoding('9', { kind: 'messages.changed', payload: { orderId: 'o1', at } }));
     expect(superjson.deserialize<{ data: { payload: { at: Date } } }>(JSON.parse(text).data).data.payload.at).toEqual(at);

@@ -6,7 +6,7 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { LiveConnection } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { LiveEventStream, type LiveSink, type OutboundEvent } from './live-event-stream.ts';
+import { LiveEventStream, type CheckedContent, type LiveSink } from './live-event-stream.ts';
 import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';
 
 /** Queries and mutations go over HTTP (the app's client never sends them on the socket). */
@@ -31,8 +31,8 @@ export interface LiveSocketHandlerOptions {
 /**
  * tRPC's websocket protocol (as the stock @trpc/client wsLink speaks it, v11) for
  * subscriptions, in place of tRPC's adapter: per connection one small object and
- * listeners shared by all sockets; per subscription one record; per event the text
- * encoded once and shared (see OutboundEvent). Procedures are still called through
+ * listeners shared by all sockets; per subscription one record; per event the content
+ * encoded once and shared, and one text per socket, its frame (see dataFrame). Procedures are still called through
  * tRPC (`callTRPCProcedure`: middleware, input validation, access checks unchanged).
  * Queries and mutations are answered METHOD_NOT_SUPPORTED: they go over HTTP.
  */
@@ -89,15 +89,23 @@ export class LiveSocketHandler {
    * content's json> } }`: the content is encoded once (shared by every event with the
    * same content) and only the id is written per event. Otherwise, each event whole.
    */
-  resultText(event: OutboundEvent): string {
-    const { id } = event;
-    const data = event.content.event;
-    const transformer = this.router._def._config.transformer.output;
-    const { content } = event;
-    if (content.json === undefined) content.json = transformer === superjson ? plainJsonOf(superjson.serialize(data)) : null;
-    if (content.json === null) return JSON.stringify({ type: 'data', id, data: transformer.serialize({ id, data }) });
+  resultText(id: string, content: CheckedContent): string {
+    return this.dataFrame('', id, content, '');
+  }
+
+  /**
+   * `resultText` between a subscription's envelope (`before`, `after`), as one text: the
+   * frame a socket sends, built once per socket and event (no text of the result alone first).
+   */
+  dataFrame(before: string, id: string, content: CheckedContent, after: string): string {
+    if (content.json === undefined) content.json = this.transformer === superjson ? plainJsonOf(superjson.serialize(content.event)) : null;
+    if (content.json === null) return before + JSON.stringify({ type: 'data', id, data: this.transformer.serialize({ id, data: content.event }) }) + after;
     const idJson = JSON.stringify(id);
-    return `{"type":"data","id":${idJson},"data":{"json":{"id":${idJson},"data":${content.json}}}}`;
+    return `${before}{"type":"data","id":${idJson},"data":{"json":{"id":${idJson},"data":${content.json}}}}${after}`;
+  }
+
+  private get transformer() {
+    return this.router._def._config.transformer.output;
   }
 }
 
@@ -248,9 +256,6 @@ export class LiveSocket implements LiveConnection {
     return this.handler.errorText(subscription.id, subscription.jsonrpc, error, 'subscription', subscription.path, input, this.ctx);
   }
 
-  resultText(event: OutboundEvent): string {
-    return (event.wire ??= this.handler.resultText(event));
-  }
 
   closed(): void {
     const subs = this.subs;
@@ -314,13 +319,17 @@ class Subscription implements LiveSink {
     }
   }
 
-  private message(resultJson: string): void {
-    this.prefix ??= `{"id":${typeof this.id === 'number' ? this.id : JSON.stringify(this.id)}${this.jsonrpc ? ',"jsonrpc":"2.0"' : ''},"result":`;
-    this.live.send(`${this.prefix}${resultJson}}`);
+  /** The start of every message it sends (its id), made once. */
+  private get envelope(): string {
+    return (this.prefix ??= `{"id":${typeof this.id === 'number' ? this.id : JSON.stringify(this.id)}${this.jsonrpc ? ',"jsonrpc":"2.0"' : ''},"result":`);
   }
 
-  data(event: OutboundEvent): void {
-    if (!this.stopped) this.message(this.live.resultText(event));
+  private message(resultJson: string): void {
+    this.live.send(`${this.envelope}${resultJson}}`);
+  }
+
+  data(id: string, content: CheckedContent): void {
+    if (!this.stopped) this.live.send(this.live.handler.dataFrame(this.envelope, id, content, '}'));
   }
 
   end(): void {

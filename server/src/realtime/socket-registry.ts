@@ -47,9 +47,9 @@ export class SocketRegistry {
     this.closeListener = function (this: WebSocket) {
       forget(this);
     };
-    bus.onAny((event) => {
-      if (event.kind === CLOSE_SOCKETS_KIND && event.userId) {
-        this.closeLocal(event.userId, (event.payload.onlySessionId as string | undefined) ?? null);
+    bus.onSystemEvent((userId, content) => {
+      if (content.kind === CLOSE_SOCKETS_KIND && userId) {
+        this.closeLocal(userId, (content.payload.onlySessionId as string | undefined) ?? null);
       }
     });
   }
