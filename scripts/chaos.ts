@@ -44,6 +44,7 @@ for (const [i, base] of bases.entries()) {
     block: null,
     apartment: null,
     approvalStatus: 'approved',
+    createdAt: instances[0]!.deps.clock.now(),
   });
   const response = await fetch(`${base}/trpc/auth.login`, {
     method: 'POST',

@@ -23,7 +23,8 @@ try {
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     const outcome = await db.transaction().execute(async (trx) => {
-      const { outcome, userId } = await users.createOrPromoteAdmin(trx, { email: args.email, password: args.password, fullName: args.name });
+      // A maintainer's command: dated on the real time (the app's CLOCK_START is for the running server).
+      const { outcome, userId } = await users.createOrPromoteAdmin(trx, { email: args.email, password: args.password, fullName: args.name }, new Date());
       // Their open tabs keep an old context: close them so they reconnect as admin.
       if (outcome === 'promoted') await publishEvent(trx, { userId, kind: CLOSE_SOCKETS_KIND, payload: {} });
       return outcome;

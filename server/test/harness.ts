@@ -64,6 +64,8 @@ export interface TestUserOptions {
   suspended?: boolean;
   email?: string;
   fullName?: string;
+  /** When the account was made (and its roles given); the machine's time when left out, as the database's now() did. */
+  at?: Date;
 }
 
 /** A resident written straight into the database (password TEST_PASSWORD), with the roles and state asked for. */
@@ -73,6 +75,7 @@ export async function insertTestUser(db: AppDeps['db'], options: TestUserOptions
   const email = options.email ?? `morador-${n}@teste.com`;
   const fullName = options.fullName ?? `Morador ${userCounter}`;
   cachedHash ??= hashPassword(TEST_PASSWORD);
+  const at = options.at ?? new Date();
   const { id } = await users.insertUser(db, {
     email,
     passwordHash: await cachedHash,
@@ -82,8 +85,9 @@ export async function insertTestUser(db: AppDeps['db'], options: TestUserOptions
     block: 'A',
     apartment: 'A-101',
     approvalStatus: options.status ?? 'approved',
+    createdAt: at,
   });
-  for (const role of options.roles ?? []) await users.grantRole(db, id, role);
+  for (const role of options.roles ?? []) await users.grantRole(db, id, role, at);
   if (options.suspended) await db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
   return { id, email, password: TEST_PASSWORD, fullName };
 }

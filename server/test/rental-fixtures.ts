@@ -27,6 +27,7 @@ export function rentalFixtures(app: TestApp) {
         deliveryAddress: null,
         scheduledAt: null,
         message: null,
+        createdAt: app.clock.now(),
       });
       const at = new Date(app.clock.now().getTime() - 60_000);
       await app.db

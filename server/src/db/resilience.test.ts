@@ -90,6 +90,7 @@ describe('database connection', () => {
       block: null,
       apartment: null,
       approvalStatus: 'approved',
+      createdAt: server!.deps.clock.now(),
     });
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
     expect((await login(email, PASSWORD)).status).toBe(200);

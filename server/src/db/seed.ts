@@ -205,7 +205,7 @@ async function seedOrderNotifications(
       ...REMINDER_NOTIFICATIONS.returnTomorrow(o.listingTitle, owner, o.endDate),
     });
   }
-  for (const row of rows) await notifications.insertNotification(db, row);
+  for (const row of rows) await notifications.insertNotification(db, row, new Date(o.now));
 }
 
 /**
@@ -292,7 +292,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       minimumNoticeHours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
       maxPortions: listing.maxPortions ?? null,
     };
-    const { id } = await listings.insertListing(deps.db, ownerId, fields, {
+    const { id } = await listings.insertListing(deps.db, ownerId, fields, createdAt, {
       status: listing.status,
       publishedAt,
       expiresAt: publishedAt ? new Date(publishedAt.getTime() + 30 * DAY_MS) : null,
@@ -329,6 +329,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           deliveryAddress: order.deliveryAddress ?? null,
           scheduledAt: order.scheduledInDays === undefined ? null : new Date(Math.ceil((now + order.scheduledInDays * DAY_MS) / HOUR_MS) * HOUR_MS),
           message: order.message ?? null,
+          createdAt: moments.createdAt,
         },
         { status: order.status, rejectionReason: order.rejectionReason ?? null, ...moments },
       );
@@ -357,7 +358,8 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           rating: side.review.rating,
           comment: side.review.comment,
           visibleAt: bothAt ?? windowEnd,
-          history: { createdAt: reviewedAt, revealed: (bothAt ?? windowEnd).getTime() <= now },
+          createdAt: reviewedAt,
+          history: { revealed: (bothAt ?? windowEnd).getTime() <= now },
         });
       }
     }

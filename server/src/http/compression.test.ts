@@ -108,6 +108,7 @@ describe('API responses', () => {
       block: 'A',
       apartment: 'A-101',
       approvalStatus: 'approved',
+      createdAt: running.deps.clock.now(),
     });
     for (let i = 0; i < 10; i++) {
       await running.deps.db

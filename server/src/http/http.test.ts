@@ -53,6 +53,7 @@ async function createUser() {
     block: 'A',
     apartment: 'A-101',
     approvalStatus: 'approved',
+    createdAt: server.deps.clock.now(),
   });
   return { id, email, password: PASSWORD };
 }

@@ -110,6 +110,7 @@ describe('/metrics and request logs', () => {
       block: 'A',
       apartment: 'A-101',
       approvalStatus: 'approved',
+      createdAt: server!.deps.clock.now(),
     });
     const login = await fetch(`${base}/trpc/auth.login`, {
       method: 'POST',

@@ -80,7 +80,7 @@ function recordDecision(deps: AppDeps, trx: Db, actorId: string, userId: string,
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out (through the queue). */
 export async function approveUser(deps: AppDeps, actorId: string, userId: string, meta: RequestMeta) {
   await deps.db.transaction().execute(async (trx) => {
-    const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null });
+    const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null }, deps.clock.now());
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
     await recordDecision(deps, trx, actorId, userId, 'approved', null);
     await notify(deps, trx, {
@@ -107,7 +107,7 @@ export async function approveUser(deps: AppDeps, actorId: string, userId: string
 /** Rejects a pending sign-up, with an optional reason shown on the pending screen and sent by e-mail. */
 export async function rejectUser(deps: AppDeps, actorId: string, userId: string, reason: string | null, meta: RequestMeta) {
   await deps.db.transaction().execute(async (trx) => {
-    const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason });
+    const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason }, deps.clock.now());
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
     await recordDecision(deps, trx, actorId, userId, 'rejected', reason);
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });

@@ -9,10 +9,10 @@ export function deleteOldLoginAttempts(db: Db, before: Date) {
   return db.deleteFrom('login_attempts').where('created_at', '<', before).execute();
 }
 
-export function insertPasswordResetToken(db: Db, token: { tokenHash: string; userId: string; expiresAt: Date }) {
+export function insertPasswordResetToken(db: Db, token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }) {
   return db
     .insertInto('password_reset_tokens')
-    .values({ token_hash: token.tokenHash, user_id: token.userId, expires_at: token.expiresAt })
+    .values({ token_hash: token.tokenHash, user_id: token.userId, expires_at: token.expiresAt, created_at: token.createdAt })
     .execute();
 }
 

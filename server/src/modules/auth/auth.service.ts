@@ -65,6 +65,7 @@ export async function signUp(
       phone: input.phone,
       block: input.block || null,
       apartment: storedApartment(input.block, input.apartment),
+      createdAt: deps.clock.now(),
     });
     await audit.record(deps, trx, { actorId: created.id, action: AUDIT_ACTIONS.userSignedUp, targetType: 'user', targetId: created.id });
     // A bad invite code throws here and the sign-up is rolled back.
@@ -146,6 +147,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
       tokenHash: sha256Hex(token),
       userId: user.id,
       expiresAt: new Date(deps.clock.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      createdAt: deps.clock.now(),
     });
     const link = `${meta.baseUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
     sendInBackground(deps.mailer, deps.logger, {
@@ -171,7 +173,7 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
   await deps.db.transaction().execute(async (trx) => {
     const consumed = await authRepository.consumePasswordResetToken(trx, sha256Hex(input.token), deps.clock.now());
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
-    await users.updatePasswordHash(trx, consumed.user_id, passwordHash);
+    await users.updatePasswordHash(trx, consumed.user_id, passwordHash, deps.clock.now());
     await authRepository.invalidateUserResetTokens(trx, consumed.user_id, deps.clock.now());
     await authRepository.deleteUserDevices(trx, consumed.user_id);
     await deps.sessions.revokeAll(trx, consumed.user_id);
@@ -188,7 +190,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
-    await users.updatePasswordHash(trx, session.userId, passwordHash);
+    await users.updatePasswordHash(trx, session.userId, passwordHash, deps.clock.now());
     await deps.sessions.revokeAll(trx, session.userId, session.id);
     await authRepository.invalidateUserResetTokens(trx, session.userId, deps.clock.now());
     await deps.sockets.requestClose(trx, session.userId);

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
-/** `createdAt`: the demo seed's past, on the app's clock; otherwise the database's now(). */
-export function insertImage(db: Db, image: { id: string; userId: string; purpose: ImagePurpose; width: number; height: number; bytes: number; createdAt?: Date }) {
+/** `createdAt`: the upload, on the app's clock (the demo seed writes a past). */
+export function insertImage(db: Db, image: { id: string; userId: string; purpose: ImagePurpose; width: number; height: number; bytes: number; createdAt: Date }) {
   return db
     .insertInto('images')
     .values({
@@ -12,7 +12,7 @@ export function insertImage(db: Db, image: { id: string; userId: string; purpose
       width: image.width,
       height: image.height,
       bytes: image.bytes,
-      ...(image.createdAt ? { created_at: image.createdAt } : {}),
+      created_at: image.createdAt,
     })
     .execute();
 }

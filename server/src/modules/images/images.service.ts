@@ -45,13 +45,13 @@ export async function reencodeImage(bytes: Buffer, purpose: ImagePurpose = 'list
   }
 }
 
-/** `createdAt`: the demo seed's past, on the app's clock (an upload is dated by the database). */
-export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage'>, userId: string, purpose: ImagePurpose, bytes: Buffer, createdAt?: Date) {
+/** `createdAt`: the demo seed's past; an upload is dated now on the app's clock. */
+export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>, userId: string, purpose: ImagePurpose, bytes: Buffer, createdAt?: Date) {
   const encoded = await reencodeImage(bytes, purpose);
   const id = randomUUID();
   await deps.storage.put(imageStorageKey(id, 'card'), encoded.card, 'image/webp');
   await deps.storage.put(imageStorageKey(id, 'detail'), encoded.detail, 'image/webp');
-  await images.insertImage(deps.db, { id, userId, purpose, width: encoded.width, height: encoded.height, bytes: encoded.detail.length, createdAt });
+  await images.insertImage(deps.db, { id, userId, purpose, width: encoded.width, height: encoded.height, bytes: encoded.detail.length, createdAt: createdAt ?? deps.clock.now() });
   return { id, cardUrl: imageUrl(id, 'card'), detailUrl: imageUrl(id, 'detail') };
 }
 

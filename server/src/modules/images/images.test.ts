@@ -38,7 +38,7 @@ async function startHarness(env: Record<string, string>): Promise<Harness> {
   const cookies = {} as Harness['cookies'];
   for (const [who, status] of [['resident', 'approved'], ['pending', 'pending'], ['suspended', 'approved']] as const) {
     const email = `${who}-${Date.now()}@teste.com`;
-    const { id } = await users.insertUser(server.deps.db, { email, passwordHash, fullName: who, cpf: testCpf(Math.floor(Math.random() * 1e6)), phone: null, block: null, apartment: null, approvalStatus: status });
+    const { id } = await users.insertUser(server.deps.db, { email, passwordHash, fullName: who, cpf: testCpf(Math.floor(Math.random() * 1e6)), phone: null, block: null, apartment: null, approvalStatus: status, createdAt: server.deps.clock.now() });
     if (who === 'suspended') await server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', id).execute();
     const response = await fetch(`${base}/trpc/auth.login`, {
       method: 'POST',

@@ -57,7 +57,7 @@ async function publishRental(ownerId: string, title: string) {
     minimumNoticeHours: null,
     maxPortions: null,
     imageIds: [],
-  });
+  }, a.deps.clock.now());
   const now = a.deps.clock.now();
   await a.deps.db
     .updateTable('listings')

@@ -44,7 +44,7 @@ async function publish(ownerId: string, title: string, description: string, minu
     minimumNoticeHours: null,
     maxPortions: null,
     imageIds: [],
-  });
+  }, server.deps.clock.now());
   const published = new Date(server.deps.clock.now().getTime() - minutesAgo * 60_000);
   await server.deps.db
     .updateTable('listings')

@@ -269,7 +269,8 @@ export interface ListingHistory {
   updatedAt: Date;
 }
 
-export function insertListing(db: Db, userId: string, fields: ListingFields, history?: ListingHistory) {
+/** `at`: the submission, on the app's clock (a listing written with a past takes its history's dates). */
+export function insertListing(db: Db, userId: string, fields: ListingFields, at: Date, history?: ListingHistory) {
   return db
     .insertInto('listings')
     .values({
@@ -277,14 +278,16 @@ export function insertListing(db: Db, userId: string, fields: ListingFields, his
       type: fields.type,
       ...editableColumns(fields),
       status: history?.status ?? 'pending',
-      ...(history ? { published_at: history.publishedAt, expires_at: history.expiresAt, created_at: history.createdAt, updated_at: history.updatedAt } : {}),
+      created_at: history?.createdAt ?? at,
+      updated_at: history?.updatedAt ?? at,
+      ...(history ? { published_at: history.publishedAt, expires_at: history.expiresAt } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
 }
 
-/** The editable fields; the type never changes. */
-export function updateFields(db: Db, id: string, fields: ListingFields, status: ListingStatus, pausedBy: PausedBy | null) {
+/** The editable fields; the type never changes. `at` (the app's clock) is what 'Enviado em' reads of one sent back to review. */
+export function updateFields(db: Db, id: string, fields: ListingFields, status: ListingStatus, pausedBy: PausedBy | null, at: Date) {
   return db
     .updateTable('listings')
     .set({
@@ -293,7 +296,7 @@ export function updateFields(db: Db, id: string, fields: ListingFields, status: 
       paused_by: pausedBy,
       // A listing sent back to review starts clean; a rejection reason belongs to the old content.
       rejection_reason: null,
-      updated_at: new Date(),
+      updated_at: at,
     })
     .where('id', '=', id)
     .execute();
@@ -305,6 +308,8 @@ export interface StatusChange {
   rejectionReason?: string | null;
   publishedAt?: Date;
   expiresAt?: Date;
+  /** The change's moment, on the app's clock. */
+  at: Date;
 }
 
 export function setStatus(db: Db, id: string, change: StatusChange) {
@@ -316,14 +321,14 @@ export function setStatus(db: Db, id: string, change: StatusChange) {
       ...(change.rejectionReason !== undefined ? { rejection_reason: change.rejectionReason } : {}),
       ...(change.publishedAt ? { published_at: change.publishedAt } : {}),
       ...(change.expiresAt ? { expires_at: change.expiresAt } : {}),
-      updated_at: new Date(),
+      updated_at: change.at,
     })
     .where('id', '=', id)
     .execute();
 }
 
-export function setExpiry(db: Db, id: string, expiresAt: Date) {
-  return db.updateTable('listings').set({ expires_at: expiresAt, updated_at: new Date() }).where('id', '=', id).execute();
+export function setExpiry(db: Db, id: string, expiresAt: Date, at: Date) {
+  return db.updateTable('listings').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', id).execute();
 }
 
 /** Owner-blocked days from this day on, in order. */
@@ -331,12 +336,11 @@ export function listBlockedDays(db: Db, listingId: string, from: string) {
   return db.selectFrom('listing_blocked_days').select('day').where('listing_id', '=', listingId).where('day', '>=', from).orderBy('day').execute();
 }
 
-/** Blocks these days; a day already blocked stays as it is. The trigger refuses a day an open order holds. */
-/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
-export function insertBlockedDays(db: Db, listingId: string, days: string[], at?: Date) {
+/** Blocks these days at `at` (the app's clock); a day already blocked stays as it is. The trigger refuses a day an open order holds. */
+export function insertBlockedDays(db: Db, listingId: string, days: string[], at: Date) {
   return db
     .insertInto('listing_blocked_days')
-    .values(days.map((day) => ({ listing_id: listingId, day, ...(at ? { created_at: at } : {}) })))
+    .values(days.map((day) => ({ listing_id: listingId, day, created_at: at })))
     .onConflict((oc) => oc.columns(['listing_id', 'day']).doNothing())
     .execute();
 }
@@ -355,9 +359,9 @@ export function isFavorite(db: Db, userId: string, listingId: string) {
     .then(Boolean);
 }
 
-/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
-export function insertFavorite(db: Db, userId: string, listingId: string, at?: Date) {
-  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId, ...(at ? { created_at: at } : {}) }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
+/** `at`: when it was saved, on the app's clock (the saved list is newest first). */
+export function insertFavorite(db: Db, userId: string, listingId: string, at: Date) {
+  return db.insertInto('favorites').values({ user_id: userId, listing_id: listingId, created_at: at }).onConflict((oc) => oc.columns(['user_id', 'listing_id']).doNothing()).execute();
 }
 
 export function deleteFavorite(db: Db, userId: string, listingId: string) {
@@ -377,8 +381,8 @@ export function listFavorites(db: Db, userId: string, now: Date) {
     .execute();
 }
 
-export function softDelete(db: Db, id: string) {
-  return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+export function softDelete(db: Db, id: string, at: Date) {
+  return db.updateTable('listings').set({ deleted_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
 /** The listing's photos (image ids), in order. */
@@ -443,11 +447,11 @@ export function listExpiringBetween(db: Db, from: Date, until: Date) {
 export function setStatusOfOwner(
   db: Db,
   userId: string,
-  change: { from: ListingStatus[]; fromPausedBy: PausedBy | null; to: ListingStatus; pausedBy: PausedBy | null },
+  change: { from: ListingStatus[]; fromPausedBy: PausedBy | null; to: ListingStatus; pausedBy: PausedBy | null; at: Date },
 ) {
   let query = db
     .updateTable('listings')
-    .set({ status: change.to, paused_by: change.pausedBy, updated_at: new Date() })
+    .set({ status: change.to, paused_by: change.pausedBy, updated_at: change.at })
     .where('user_id', '=', userId)
     .where('status', 'in', change.from)
     .where('deleted_at', 'is', null);
@@ -458,8 +462,8 @@ export function setStatusOfOwner(
     .then((rows) => rows.map((row) => row.id));
 }
 
-export function softDeleteByOwner(db: Db, userId: string) {
-  return db.updateTable('listings').set({ deleted_at: new Date(), updated_at: new Date() }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+export function softDeleteByOwner(db: Db, userId: string, at: Date) {
+  return db.updateTable('listings').set({ deleted_at: at, updated_at: at }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
 }
 
 export function countAll(db: Db) {

@@ -124,7 +124,7 @@ export async function save(deps: AppDeps, userId: string, id: string, saved: boo
   }
   const row = await listings.findPublic(deps.db, id, deps.clock.now());
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
-  await listings.insertFavorite(deps.db, userId, id);
+  await listings.insertFavorite(deps.db, userId, id, deps.clock.now());
   return { message: LISTING_MESSAGES.saved, saved: true };
 }
 
@@ -177,7 +177,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
   const { id } = await deps.db.transaction().execute(async (trx) => {
     await assertOwnPhotos(trx, userId, fields.imageIds);
-    const created = await listings.insertListing(trx, userId, fields);
+    const created = await listings.insertListing(trx, userId, fields, deps.clock.now());
     await listings.replacePhotos(trx, created.id, fields.imageIds);
     await audit.record(deps, trx, {
       actorId: userId,
@@ -224,7 +224,7 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
       photosChanged;
     const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
     const status: ListingStatus = backToReview ? 'pending' : row.status;
-    await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by);
+    await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by, deps.clock.now());
     if (photosChanged) await listings.replacePhotos(trx, id, fields.imageIds);
     await audit.record(deps, trx, {
       actorId: userId,
@@ -242,7 +242,7 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
 export async function remove(deps: AppDeps, userId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     await lockOwn(trx, userId, id);
-    await listings.softDelete(trx, id);
+    await listings.softDelete(trx, id, deps.clock.now());
     await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.deleted };
@@ -253,7 +253,7 @@ export async function pause(deps: AppDeps, userId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockOwn(trx, userId, id);
     if (row.status !== 'active') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyActiveCanBePaused);
-    await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner' });
+    await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner', at: deps.clock.now() });
     await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.paused };
@@ -267,7 +267,7 @@ export async function reactivate(deps: AppDeps, userId: string, id: string) {
       throw new AppError('FORBIDDEN', row.paused_by === 'billing' ? LISTING_MESSAGES.pausedByBilling : LISTING_MESSAGES.pausedByAdmin);
     }
     if (row.status !== 'inactive') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyInactiveCanBeReactivated);
-    await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
     await audit.summaryChanged(deps, trx);
   });
   return { message: LISTING_MESSAGES.reactivated };
@@ -281,7 +281,7 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
       throw new AppError('CONFLICT', LISTING_MESSAGES.onlyApprovedCanBeRenewed);
     }
     const expiresAt = renewedExpiry(row.expires_at, deps.clock.now());
-    await listings.setExpiry(trx, id, expiresAt);
+    await listings.setExpiry(trx, id, expiresAt, deps.clock.now());
     // An expired listing renewed is visible again: the Anúncios card counts it.
     await audit.summaryChanged(deps, trx);
     return { message: LISTING_MESSAGES.renewed, expiresAt };
@@ -315,7 +315,7 @@ export async function blockDays(deps: AppDeps, userId: string, id: string, days:
     await deps.db.transaction().execute(async (trx) => {
       const row = await lockOwn(trx, userId, id);
       if (row.type !== 'rental') throw new AppError('BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
-      await listings.insertBlockedDays(trx, id, days);
+      await listings.insertBlockedDays(trx, id, days, deps.clock.now());
     });
   } catch (error) {
     if (isConstraintViolation(error, EXCLUSION_VIOLATION, 'listing_blocked_days_booked_excl')) throw new AppError('CONFLICT', LISTING_MESSAGES.blockedDayBooked);
@@ -374,7 +374,7 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     const now = deps.clock.now();
-    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now) });
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now), at: now });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
   });
@@ -386,7 +386,7 @@ export async function reject(deps: AppDeps, actorId: string, id: string, reason:
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
-    await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason });
+    await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason, at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingRejected, row, 'rejected', reason);
   });
@@ -401,7 +401,7 @@ export async function adminPause(deps: AppDeps, actorId: string, id: string, rea
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
-    await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin' });
+    await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin', at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingPaused, row, 'paused', reason);
   });
@@ -413,7 +413,7 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
-    await listings.setStatus(trx, id, { status: 'active', pausedBy: null });
+    await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingActivated, row, 'active');
   });
   return { message: LISTING_MESSAGES.activated };
@@ -422,7 +422,7 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
 export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
-    await listings.softDelete(trx, id);
+    await listings.softDelete(trx, id, deps.clock.now());
     await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
   });
   return { message: LISTING_MESSAGES.adminDeleted };
@@ -447,7 +447,7 @@ export { countByOwner, findPublic, findPublicForOrder } from './listings.reposit
 async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: boolean) {
   const from = pausing ? { status: 'active' as const, pausedBy: null } : { status: 'paused' as const, pausedBy: 'billing' as const };
   const to = pausing ? { status: 'paused' as const, pausedBy: 'billing' as const } : { status: 'active' as const, pausedBy: null };
-  const ids = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy });
+  const ids = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy, at: deps.clock.now() });
   const action = pausing ? AUDIT_ACTIONS.listingPausedByBilling : AUDIT_ACTIONS.listingRestoredByBilling;
   for (const id of ids) await audit.record(deps, trx, { actorId: null, action, targetType: 'listing', targetId: id, before: from, after: to });
   return ids.length;
@@ -460,8 +460,8 @@ export const pauseForBilling = (deps: AppDeps, trx: Db, userId: string) => billi
 export const restoreFromBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, false);
 
 /** A person who left: their listings leave every screen (the rows stay for past orders). */
-export function removeAllOfOwner(trx: Db, userId: string) {
-  return listings.softDeleteByOwner(trx, userId);
+export function removeAllOfOwner(trx: Db, userId: string, at: Date) {
+  return listings.softDeleteByOwner(trx, userId, at);
 }
 
 /** The Anúncios card: every listing that is not deleted. */

@@ -48,7 +48,7 @@ async function conversation(name: string) {
 async function subscribe(user: TestUser) {
   const device = pushDevice();
   const path = `/push/${randomUUID()}`;
-  await upsertPushSubscription(app.db, user.id, { endpoint: `${push.base}${path}`, keys: deviceKeys(device) });
+  await upsertPushSubscription(app.db, user.id, { endpoint: `${push.base}${path}`, keys: deviceKeys(device) }, app.clock.now());
   return { path, device };
 }
 

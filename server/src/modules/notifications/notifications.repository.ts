@@ -17,15 +17,16 @@ export interface NewNotification {
   history?: { read: boolean; createdAt: Date };
 }
 
-/** The new row, or undefined when its dedupe key was already used. */
-export function insertNotification(db: Db, notification: NewNotification) {
+/** The new row, dated `at` (the app's clock) unless it has a past; undefined when its dedupe key was already used. */
+export function insertNotification(db: Db, notification: NewNotification, at: Date) {
   return db
     .insertInto('notifications')
     .values({
       ...pickColumns(notification, ['userId', 'type', 'title', 'message']),
       related_id: notification.relatedId ?? null,
       dedupe_key: notification.dedupeKey ?? null,
-      ...(notification.history ? { read: notification.history.read, created_at: notification.history.createdAt } : {}),
+      created_at: notification.history?.createdAt ?? at,
+      ...(notification.history ? { read: notification.history.read } : {}),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'created_at'])
@@ -113,10 +114,10 @@ export async function setPreference(db: Db, userId: string, key: keyof Notificat
 // ---- Web push ----
 
 /** One row per device (endpoint): a device that changes hands moves to its new user. */
-export async function upsertPushSubscription(db: Db, userId: string, subscription: PushSubscriptionInput) {
+export async function upsertPushSubscription(db: Db, userId: string, subscription: PushSubscriptionInput, at: Date) {
   await db
     .insertInto('push_subscriptions')
-    .values({ user_id: userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
+    .values({ user_id: userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: at })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
     )

@@ -29,7 +29,7 @@ const LISTING_TYPES = new Set(['listing_approved', 'listing_rejected', 'listing_
  * is written and it returns null: a reminder is made once however often a job runs.
  */
 export async function notify(deps: AppDeps, db: Db, notification: notifications.NewNotification) {
-  const row = await notifications.insertNotification(db, notification);
+  const row = await notifications.insertNotification(db, notification, deps.clock.now());
   if (!row) return null;
   await deps.bus.publish(db, {
     userId: notification.userId,
@@ -116,7 +116,7 @@ export async function wants(deps: AppDeps, db: Db, userId: string, type: notific
 
 export async function subscribePush(deps: AppDeps, userId: string, subscription: PushSubscriptionInput) {
   if (!isPushServiceEndpoint(subscription.endpoint)) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.foreignEndpoint);
-  await notifications.upsertPushSubscription(deps.db, userId, subscription);
+  await notifications.upsertPushSubscription(deps.db, userId, subscription, deps.clock.now());
 }
 
 export async function unsubscribePush(deps: AppDeps, userId: string, endpoint: string) {

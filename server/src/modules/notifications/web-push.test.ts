@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function subscribe(pathname: string, device: PushDevice) {
-  await upsertPushSubscription(app.db, user.id, { endpoint: `${push.base}${pathname}`, keys: deviceKeys(device) });
+  await upsertPushSubscription(app.db, user.id, { endpoint: `${push.base}${pathname}`, keys: deviceKeys(device) }, app.clock.now());
   return app.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('endpoint', '=', `${push.base}${pathname}`).executeTakeFirstOrThrow();
 }
 

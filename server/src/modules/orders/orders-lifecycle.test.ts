@@ -264,6 +264,7 @@ describe('concurrent requests', () => {
       deliveryAddress: null,
       scheduledAt: null,
       message: null,
+      createdAt: app.clock.now(),
     };
     await insertOrder(app.db, order);
     const error = await insertOrder(app.db, { ...order, renterId: people.other.id, startDate: addDays(today, 12), endDate: addDays(today, 14) }).catch((caught: unknown) => caught);
@@ -289,6 +290,7 @@ describe('concurrent requests', () => {
         deliveryAddress: null,
         scheduledAt: null,
         message: null,
+        createdAt: app.clock.now(),
       });
       request = apis.requester.orders.create({ listingId: rentalId, ...period }).then(
         () => ({ error: null }),

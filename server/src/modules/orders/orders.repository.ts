@@ -179,6 +179,8 @@ export interface NewOrder {
   deliveryAddress: string | null;
   scheduledAt: Date | null;
   message: string | null;
+  /** When it was asked, on the app's clock ('Pedido em', newest first, the owner's deadline to answer). */
+  createdAt: Date;
 }
 
 /** Where an order written with a past stands and the moments that led there (the demo seed); a new one is pending. */
@@ -215,7 +217,7 @@ export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistor
       delivery_address: order.deliveryAddress,
       scheduled_at: order.scheduledAt,
       message: order.message,
-      ...(history ? historyColumns(history) : { status: 'pending' as const }),
+      ...(history ? historyColumns(history) : { status: 'pending' as const, created_at: order.createdAt, updated_at: order.createdAt }),
     })
     .returning(['id']),
   );

@@ -216,6 +216,7 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
         deliveryAddress: terms.deliveryAddress,
         scheduledAt: terms.scheduledAt,
         message: input.message,
+        createdAt: deps.clock.now(),
       });
       await audit.record(deps, trx, {
         actorId: requester.id,

@@ -280,6 +280,8 @@ describe('my orders and received orders', () => {
     const buyerApi = await api(buyer);
     const ids = {} as Record<OrderStatus, string>;
     for (const status of ['pending', 'approved', 'in_progress', 'completed', 'rejected', 'cancelled'] as const) {
+      // Each order a second after the last: the clock stands still unless moved, and the lists are newest first.
+      app.clock.advance(1000);
       ids[status] = (await buyerApi.orders.create({ listingId, message: status, confirmDuplicate: true })).id;
       if (status !== 'pending') await forceStatus(ids[status], status);
     }
@@ -364,6 +366,8 @@ describe('home recent activity', () => {
 
     const theirs = await publish(owner, { type: 'food', title: 'Pão caseiro', description: 'Fermentação natural', priceCents: 1800 });
     const order = await residentApi.orders.create({ listingId: theirs });
+    // The approval a minute later (the clock stands still unless moved): its notification is the newest.
+    app.clock.advance(60_000);
     await (await api(owner)).orders.approve({ id: order.id });
 
     const recent = await residentApi.activity.recent();
@@ -437,6 +441,8 @@ describe('admin orders', () => {
 
   it('moderators and admins see every order newest first, filtered by status, with both people', async () => {
     const listingId = await publish(owner, { type: 'service', title: 'Aula de inglês', description: 'Conversação', priceCents: 7000 });
+    // Made a minute after the file's other orders (the clock stands still unless moved): the newest.
+    app.clock.advance(60_000);
     const { id } = await (await api(neighbour)).orders.create({ listingId });
     for (const staff of [moderator, admin]) {
       const list = await (await api(staff)).orders.moderation.list({ status: 'pending' });

@@ -12,8 +12,10 @@ export interface NewReview {
   comment: string | null;
   /** When the review shows at the latest: the end of the review window (revealForOrder brings it forward). */
   visibleAt: Date;
-  /** A review written with a past (the demo seed): when, and whether it shows already. */
-  history?: { createdAt: Date; revealed: boolean };
+  /** When it was written, on the app's clock. */
+  createdAt: Date;
+  /** A review written with a past (the demo seed): whether it shows already. */
+  history?: { revealed: boolean };
 }
 
 /** Written hidden: it counts once revealForOrder or the reveal job reveals it (the ratings triggers recount then). */
@@ -22,8 +24,8 @@ export function insertReview(db: Db, review: NewReview) {
   return db
     .insertInto('reviews')
     .values({
-      ...pickColumns(review, ['orderId', 'reviewerId', 'revieweeId', 'revieweeRole', 'rating', 'comment', 'visibleAt']),
-      ...(review.history ? { created_at: review.history.createdAt, revealed: review.history.revealed } : {}),
+      ...pickColumns(review, ['orderId', 'reviewerId', 'revieweeId', 'revieweeRole', 'rating', 'comment', 'visibleAt', 'createdAt']),
+      ...(review.history ? { revealed: review.history.revealed } : {}),
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();

@@ -53,6 +53,7 @@ export async function create(deps: AppDeps, reviewer: { id: string; fullName: st
       rating: input.rating,
       comment: input.comment,
       visibleAt: windowEnd,
+      createdAt: now,
     });
     if (bothReviewed) await reviews.revealForOrder(trx, order.id, now);
     await notify(deps, trx, {

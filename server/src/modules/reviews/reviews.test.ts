@@ -111,7 +111,7 @@ describe('reviews.create', () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    const review = { orderId, reviewerId: requester.id, revieweeId: owner.id, revieweeRole: 'owner' as const, comment: null, visibleAt: app.clock.now() };
+    const review = { orderId, reviewerId: requester.id, revieweeId: owner.id, revieweeRole: 'owner' as const, comment: null, visibleAt: app.clock.now(), createdAt: app.clock.now() };
     await insertReview(app.db, { ...review, rating: 5 });
     const error = await insertReview(app.db, { ...review, rating: 1 }).catch((caught: unknown) => caught);
     expect(refusalForDatabaseError(error)?.message).toBe(REVIEW_MESSAGES.alreadyReviewed);
@@ -122,7 +122,7 @@ describe('reviews.create', () => {
     const requester = await app.createUser();
     const stranger = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    const review = { orderId, revieweeId: requester.id, revieweeRole: 'requester' as const, rating: 1, comment: null, visibleAt: app.clock.now() };
+    const review = { orderId, revieweeId: requester.id, revieweeRole: 'requester' as const, rating: 1, comment: null, visibleAt: app.clock.now(), createdAt: app.clock.now() };
     const error = await insertReview(app.db, { ...review, reviewerId: stranger.id }).catch((caught: unknown) => caught);
     expect(refusalForDatabaseError(error)?.message).toBe(REVIEW_MESSAGES.notParticipant);
     expect(await reviewsOf(orderId)).toEqual([]);

@@ -15,8 +15,9 @@ export interface NewUser {
   block: string | null;
   apartment: string | null;
   approvalStatus?: ApprovalStatus;
-  /** A past written by the demo seed on the app's clock; otherwise the database's now(). */
-  createdAt?: Date;
+  /** The sign-up, on the app's clock (the demo seed writes a past). */
+  createdAt: Date;
+  /** An approved one's approval; the sign-up's moment when left out. */
   approvedAt?: Date;
 }
 
@@ -53,8 +54,9 @@ export function insertUser(db: Db, user: NewUser) {
       block: user.block,
       apartment: user.apartment,
       approval_status: user.approvalStatus ?? 'pending',
-      approved_at: user.approvalStatus === 'approved' ? (user.approvedAt ?? new Date()) : null,
-      ...(user.createdAt ? { created_at: user.createdAt, updated_at: user.approvedAt ?? user.createdAt } : {}),
+      approved_at: user.approvalStatus === 'approved' ? (user.approvedAt ?? user.createdAt) : null,
+      created_at: user.createdAt,
+      updated_at: user.approvalStatus === 'approved' ? (user.approvedAt ?? user.createdAt) : user.createdAt,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
@@ -64,12 +66,12 @@ export function setInvitedBy(db: Db, userId: string, inviterId: string) {
   return db.updateTable('users').set({ invited_by: inviterId }).where('id', '=', userId).execute();
 }
 
-export function updateAvatarUrl(db: Db, userId: string, avatarUrl: string) {
-  return db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: new Date() }).where('id', '=', userId).execute();
+export function updateAvatarUrl(db: Db, userId: string, avatarUrl: string, at: Date) {
+  return db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: at }).where('id', '=', userId).execute();
 }
 
-export function updatePasswordHash(db: Db, userId: string, passwordHash: string) {
-  return db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+export function updatePasswordHash(db: Db, userId: string, passwordHash: string, at: Date) {
+  return db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
 }
 
 /** The signed-in user's own profile (CPF and e-mail are theirs to see). */
@@ -97,14 +99,14 @@ export function countPendingUsers(db: Db) {
 }
 
 /** Moves a pending sign-up to approved or rejected; returns nothing when it was not pending (already decided). */
-export function decidePendingUser(db: Db, userId: string, decision: { status: 'approved' | 'rejected'; reason: string | null }) {
+export function decidePendingUser(db: Db, userId: string, decision: { status: 'approved' | 'rejected'; reason: string | null }, at: Date) {
   return db
     .updateTable('users')
     .set({
       approval_status: decision.status,
       rejection_reason: decision.status === 'rejected' ? decision.reason : null,
-      approved_at: decision.status === 'approved' ? new Date() : null,
-      updated_at: new Date(),
+      approved_at: decision.status === 'approved' ? at : null,
+      updated_at: at,
     })
     .where('id', '=', userId)
     .where('approval_status', '=', 'pending')
@@ -112,19 +114,19 @@ export function decidePendingUser(db: Db, userId: string, decision: { status: 'a
     .executeTakeFirst();
 }
 
-/** `at`: the demo seed's past, on the app's clock; otherwise the database's now(). */
-export function grantRole(db: Db, userId: string, role: Role, at?: Date) {
+/** `at`: on the app's clock (the demo seed writes a past). */
+export function grantRole(db: Db, userId: string, role: Role, at: Date) {
   return db
     .insertInto('user_roles')
-    .values({ user_id: userId, role, ...(at ? { created_at: at } : {}) })
+    .values({ user_id: userId, role, created_at: at })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-export function approveUserById(db: Db, userId: string) {
+export function approveUserById(db: Db, userId: string, at: Date) {
   return db
     .updateTable('users')
-    .set({ approval_status: 'approved', is_suspended: false, approved_at: new Date(), updated_at: new Date() })
+    .set({ approval_status: 'approved', is_suspended: false, approved_at: at, updated_at: at })
     .where('id', '=', userId)
     .execute();
 }
@@ -198,10 +200,10 @@ export interface AdminProfileChange {
 }
 
 /**
- * Writes the administrator's edit. updated_at is the row's version: it always
- * moves forward (at least 1 ms), so a dialog opened before this save is refused.
+ * Writes the administrator's edit at `at` (the app's clock). updated_at is the row's version: it always
+ * moves forward (at least 1 ms, even on a clock that stands still), so a dialog opened before this save is refused.
  */
-export function updateByAdmin(db: Db, userId: string, change: AdminProfileChange, approvedAt: Date | null | undefined) {
+export function updateByAdmin(db: Db, userId: string, change: AdminProfileChange, approvedAt: Date | null | undefined, at: Date) {
   return db
     .updateTable('users')
     .set({
@@ -214,7 +216,7 @@ export function updateByAdmin(db: Db, userId: string, change: AdminProfileChange
       is_suspended: change.isSuspended,
       ...(approvedAt !== undefined ? { approved_at: approvedAt } : {}),
       ...(change.approvalStatus !== 'rejected' ? { rejection_reason: null } : {}),
-      updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
+      updated_at: sql<Date>`greatest(${at}::timestamptz, updated_at + interval '1 millisecond')`,
     })
     .where('id', '=', userId)
     .execute();
@@ -253,7 +255,7 @@ export function anonymize(db: Db, userId: string, fields: { fullName: string; em
       rejection_reason: null,
       is_suspended: true,
       anonymized_at: fields.at,
-      updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
+      updated_at: sql<Date>`greatest(${fields.at}::timestamptz, updated_at + interval '1 millisecond')`,
     })
     .where('id', '=', userId)
     .execute();

@@ -100,11 +100,11 @@ export {
  * The maintainer's `user:create-admin`: the person with this e-mail becomes an approved
  * admin (password kept), or a new approved admin is created. Runs in the caller's transaction.
  */
-export async function createOrPromoteAdmin(db: Db, account: { email: string; password: string; fullName: string }) {
+export async function createOrPromoteAdmin(db: Db, account: { email: string; password: string; fullName: string }, at: Date) {
   const existing = await users.findUserIdByEmail(db, account.email);
   if (existing) {
-    await users.approveUserById(db, existing.id);
-    await users.grantRole(db, existing.id, 'admin');
+    await users.approveUserById(db, existing.id, at);
+    await users.grantRole(db, existing.id, 'admin', at);
     return { outcome: 'promoted' as const, userId: existing.id };
   }
   const { id } = await users.insertUser(db, {
@@ -116,8 +116,9 @@ export async function createOrPromoteAdmin(db: Db, account: { email: string; pas
     block: null,
     apartment: null,
     approvalStatus: 'approved',
+    createdAt: at,
   });
-  await users.grantRole(db, id, 'admin');
+  await users.grantRole(db, id, 'admin', at);
   return { outcome: 'created' as const, userId: id };
 }
 
@@ -192,7 +193,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
       isSuspended: input.isSuspended,
     };
     const approvedAt = input.approvalStatus === row.approval_status ? undefined : input.approvalStatus === 'approved' ? deps.clock.now() : null;
-    await users.updateByAdmin(trx, input.userId, change, approvedAt);
+    await users.updateByAdmin(trx, input.userId, change, approvedAt, deps.clock.now());
 
     const target = { targetType: 'user' as const, targetId: input.userId, actorId };
     const diff = profileDiff(row, change);
@@ -202,7 +203,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
       const had = row.roles.includes(role);
       const has = input.roles.includes(role);
       if (had === has) continue;
-      if (has) await users.grantRole(trx, input.userId, role);
+      if (has) await users.grantRole(trx, input.userId, role, deps.clock.now());
       else await users.removeRole(trx, input.userId, role);
       await audit.record(deps, trx, {
         ...target,
@@ -256,7 +257,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await orders.cancelPendingAsOwner(deps, trx, actorId, userId, ADMIN_USER_MESSAGES.leftReason);
     await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: deps.clock.now() });
     await users.removeAllRoles(trx, userId);
-    await listings.removeAllOfOwner(trx, userId);
+    await listings.removeAllOfOwner(trx, userId, deps.clock.now());
     // The values of past edits (name, phone, bio...) leave the audit log's side table; the entries stay.
     await audit.forgetPersonalValues(trx, userId);
     await replaceNameInNotifications(trx, row.full_name, EX_RESIDENT_NAME);
@@ -270,7 +271,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
 /** Shows an uploaded (re-encoded, square) photo as the person's avatar everywhere they appear. */
 export async function setAvatar(deps: AppDeps, userId: string, imageId: string) {
   const image = await ownAvatarImage(deps, userId, imageId);
-  await users.updateAvatarUrl(deps.db, userId, image.detailUrl);
+  await users.updateAvatarUrl(deps.db, userId, image.detailUrl, deps.clock.now());
   return { avatarUrl: image.detailUrl, message: 'Foto atualizada!' };
 }
 

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
+import { uploadImage } from '../modules/images/images.service.ts';
+
+// The app's clock (CLOCK_START) years away from the machine's: a date the database's now() or the
+// machine's Date stamps lands years from it.
+const APP_NOW = new Date('2031-03-10T15:00:00Z');
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Date columns the app does not take from its clock, and why: nobody compares them with it.
+ * - events.created_at: the realtime bus's own rows, read back by id and pruned by age on the database's time.
+ * - vapid_keys.created_at: the deployment's push keys, made once; not written here (no push device).
+ */
+const LEFT_TO_THE_DATABASE = new Set(['events.created_at', 'vapid_keys.created_at']);
+
+/**
+ * Date columns the walk leaves empty (it checks all the rest):
+ * - orders.scheduled_at: the time the resident chose for a scheduled delivery, not a stamp;
+ * - push_subscriptions.created_at: a device needs a real push service (written with the app's clock, as the type requires).
+ */
+const NOT_WRITTEN_BY_THE_WALK = ['orders.scheduled_at', 'push_subscriptions.created_at'];
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({}, { now: APP_NOW });
+});
+afterAll(() => app.close());
+
+/** Every date and timestamp column of the app's tables (the migrator's own tables aside). */
+async function dateColumns() {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+      AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name, column_name`.execute(app.db);
+  return rows;
+}
+
+const api = async (user: TestUser | null) => (await app.callerAs(user)).api;
+/** A few minutes pass between steps, as they would in use. */
+const later = () => app.clock.advance(7 * MINUTE_MS);
+
+describe('every date the app writes comes from its clock', () => {
+  it('on a clock years from the machine, the writes of a whole walk are dated on the clock', async () => {
+    const at = () => app.clock.now();
+    const admin = await app.createUser({ roles: ['admin'], fullName: 'Adm Relógio', at: at() });
+    const owner = await app.createUser({ fullName: 'Dona Relógio', at: at() });
+    const requester = await app.createUser({ fullName: 'Vizinho Relógio', at: at() });
+    const leaving = await app.createUser({ fullName: 'Vizinha de Saída', at: at() });
+    const today = app.clock.today();
+
+    // People: an invite, the sign-up through it, the approval; another sign-up rejected; an edit, an avatar, a new password.
+    await (await api(owner)).invites.send({ email: 'convidada.relogio@teste.com', apartment: 'Apt 12' });
+    const invite = await app.db.selectFrom('invites').select(['code']).where('email', '=', 'convidada.relogio@teste.com').executeTakeFirstOrThrow();
+    const cancelled = await (await api(owner)).invites.send({ email: 'cancelada.relogio@teste.com' }).then(() =>
+      app.db.selectFrom('invites').select(['id']).where('email', '=', 'cancelada.relogio@teste.com').executeTakeFirstOrThrow(),
+    );
+    later();
+    await (await api(owner)).invites.resend({ id: cancelled.id });
+    await (await api(owner)).invites.cancel({ id: cancelled.id });
+    later();
+    const signUp = { phone: '(11) 91234-5678', block: 'B', apartment: '502', password: 'quintal-de-casa' };
+    await (await api(null)).auth.signUp({ ...signUp, fullName: 'Convidada Relógio', cpf: testCpf(31_031), email: 'convidada.relogio@teste.com', inviteCode: invite.code });
+    await (await api(null)).auth.signUp({ ...signUp, fullName: 'Recusada Relógio', cpf: testCpf(31_032), email: 'recusada.relogio@teste.com' });
+    const newcomer = await app.db.selectFrom('users').select(['id']).where('email', '=', 'convidada.relogio@teste.com').executeTakeFirstOrThrow();
+    const refused = await app.db.selectFrom('users').select(['id']).where('email', '=', 'recusada.relogio@teste.com').executeTakeFirstOrThrow();
+    later();
+    await (await api(admin)).admin.approveUser({ userId: newcomer.id });
+    await (await api(admin)).admin.rejectUser({ userId: refused.id });
+    later();
+    const person = await (await api(admin)).admin.users.byId({ userId: requester.id });
+    await (await api(admin)).admin.users.update({
+      userId: requester.id,
+      expectedUpdatedAt: person.updatedAt,
+      fullName: person.fullName,
+      phone: person.phone ?? '',
+      block: person.block ?? '',
+      apartment: person.apartment ?? '',
+      bio: 'Gosta de relógios',
+      approvalStatus: person.approvalStatus,
+      isSuspended: person.isSuspended,
+      roles: ['moderator'],
+      reason: '',
+    });
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c84' } }).jpeg().toBuffer();
+    const avatar = await uploadImage(app.deps, requester.id, 'avatar', photo);
+    await (await api(requester)).users.setAvatar({ imageId: avatar.id });
+    await (await api(null)).auth.login({ email: requester.email, password: requester.password });
+    await (await api(null)).auth.requestPasswordReset({ email: requester.email });
+    await (await api(requester)).auth.changePassword({ currentPassword: requester.password, newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' });
+    await (await api(owner)).notifications.setPreference({ key: 'pickupReminders', enabled: false });
+    await (await api(owner)).pix.saveKey({ type: 'cpf', key: '529.982.247-25' });
+
+    // Listings: created, approved, edited back to review ('Enviado em'), approved again, paused and reactivated,
+    // renewed, saved, paused and activated by the administration, a rental's blocked days, one rejected, one deleted.
+    const ownerApi = await api(owner);
+    const food = (await ownerApi.listings.create({ type: 'food', title: 'Bolo de fubá', description: 'Feito em casa', priceCents: 1500 })).id;
+    const rental = (await ownerApi.listings.create({ type: 'rental', title: 'Furadeira', description: 'Com brocas', priceCents: 1000 })).id;
+    const refusedListing = (await ownerApi.listings.create({ type: 'service', title: 'Aulas', description: 'De violão', priceCents: 5000 })).id;
+    const gone = (await ownerApi.listings.create({ type: 'service', title: 'Passeio', description: 'Com cães', priceCents: 3000 })).id;
+    later();
+    for (const id of [food, rental, gone]) await (await api(admin)).listings.moderation.approve({ id });
+    await (await api(admin)).listings.moderation.reject({ id: refusedListing, reason: 'Sem foto' });
+    later();
+    await ownerApi.listings.update({ id: food, type: 'food', title: 'Bolo de fubá cremoso', description: 'Feito em casa', priceCents: 1500 });
+    later();
+    await (await api(admin)).listings.moderation.approve({ id: food });
+    await ownerApi.listings.pause({ id: food });
+    await ownerApi.listings.reactivate({ id: food });
+    await ownerApi.listings.renew({ id: food });
+    await (await api(requester)).listings.save({ id: food, saved: true });
+    await (await api(admin)).listings.moderation.pause({ id: rental });
+    await (await api(admin)).listings.moderation.activate({ id: rental });
+    await ownerApi.listings.blockDays({ id: rental, days: [addDays(today, 5)] });
+    await ownerApi.listings.delete({ id: gone });
+
+    // Orders: one through to completion, paid, talked about, reported and reviewed both ways; one rejected, one cancelled.
+    const requesterApi = await api(requester);
+    later();
+    const order = (await requesterApi.orders.create({ listingId: food })).id;
+    const rejected = (await requesterApi.orders.create({ listingId: rental, startDate: addDays(today, 1), endDate: addDays(today, 2) })).id;
+    const cancelledOrder = (await requesterApi.orders.create({ listingId: rental, startDate: addDays(today, 8), endDate: addDays(today, 9) })).id;
+    later();
+    await ownerApi.orders.reject({ id: rejected });
+    await requesterApi.orders.cancel({ id: cancelledOrder });
+    await ownerApi.orders.approve({ id: order });
+    const { id: messageId } = await ownerApi.messages.send({ orderId: order, body: 'Pode buscar às 18h', clientId: randomUUID() });
+    await requesterApi.messages.markRead({ orderId: order });
+    await requesterApi.messages.report({ messageId, reason: 'Teste' });
+    later();
+    await ownerApi.orders.markDelivered({ id: order });
+    await requesterApi.orders.markPaid({ id: order });
+    later();
+    await ownerApi.orders.complete({ id: order });
+    await requesterApi.reviews.create({ orderId: order, rating: 5 });
+    await ownerApi.reviews.create({ orderId: order, rating: 4 });
+
+    // Billing: a charge and its payment; a person who left (their listings go with them).
+    const due = addDays(today, 10);
+    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 2990, dueDate: due });
+    const charge = await app.db.selectFrom('billings').select(['id']).where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+    await (await api(admin)).billing.markPaid({ id: charge.id });
+    await (await api(leaving)).listings.create({ type: 'food', title: 'Pudim', description: 'De leite', priceCents: 1200 });
+    await (await api(admin)).admin.users.anonymize({ userId: leaving.id });
+    // The notifications' delivery jobs (e-mails) have run: nothing they write is left out of the check.
+    await eventually(async () => expect(await app.db.selectFrom('notifications').select('id').execute()).not.toHaveLength(0));
+
+    const far: string[] = [];
+    const unwritten: string[] = [];
+    for (const { table_name: table, column_name: column } of await dateColumns()) {
+      if (LEFT_TO_THE_DATABASE.has(`${table}.${column}`)) continue;
+      const { rows } = await sql<{ value: Date | string }>`SELECT ${sql.ref(column)}::timestamptz AS value FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(app.db);
+      if (rows.length === 0) unwritten.push(`${table}.${column}`);
+      for (const { value } of rows) {
+        const days = (new Date(value).getTime() - APP_NOW.getTime()) / DAY_MS;
+        // The walk's past and future on the clock: nothing before it started, expiries and windows within 61 days (a renewal adds 30 days to 30).
+        if (days < -1 || days > 61) far.push(`${table}.${column}: ${new Date(value).toISOString()}`);
+      }
+    }
+    expect(far).toEqual([]);
+    // The walk wrote every date column but these (a new column the walk does not write shows here).
+    expect(unwritten).toEqual(NOT_WRITTEN_BY_THE_WALK);
+  });
+});
