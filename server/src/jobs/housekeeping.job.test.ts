@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { housekeepingJob } from './housekeeping.job.ts';
@@ -18,7 +19,7 @@ it('is on the queue, hourly', () => {
   expect(housekeepingJob.cron).toMatch(/^\d+ \* \* \* \*$/);
 });
 
-it('removes login attempts older than a day and events older than 30 days, as of the app clock', async () => {
+it('removes login attempts older than a day, as of the app clock', async () => {
   const now = app.clock.now().getTime();
   const hours = (n: number) => new Date(now - n * 3600_000);
   await app.db
@@ -28,20 +29,32 @@ it('removes login attempts older than a day and events older than 30 days, as of
       { email: 'novo@teste.com', ip: '10.0.0.1', succeeded: false, created_at: hours(23) },
     ])
     .execute();
-  await app.db
-    .insertInto('events')
-    .values([
-      { user_id: null, kind: 'test.old', payload: '{}', created_at: hours(31 * 24) },
-      { user_id: null, kind: 'test.recent', payload: '{}', created_at: hours(29 * 24) },
-    ])
-    .execute();
 
   await housekeepingJob.run(app.deps);
 
   const attempts = await app.db.selectFrom('login_attempts').select('email').execute();
   expect(attempts.map((row) => row.email)).toEqual(['novo@teste.com']);
-  const kinds = await app.db.selectFrom('events').select('kind').where('kind', 'like', 'test.%').execute();
-  expect(kinds.map((row) => row.kind)).toEqual(['test.recent']);
+});
+
+it("removes realtime events older than 30 days on the database's clock, which stamps them, wherever the app clock stands", async () => {
+  const ago = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+  await app.db
+    .insertInto('events')
+    .values([
+      { user_id: null, kind: 'test.old', payload: '{}', created_at: ago(31) },
+      { user_id: null, kind: 'test.recent', payload: '{}', created_at: ago(29) },
+      // Written just now, as the bus's rows are (the column's default).
+      { user_id: null, kind: 'test.now', payload: '{}' },
+    ])
+    .execute();
+  const { rows } = await sql<{ now: Date }>`SELECT now() AS now`.execute(app.db);
+  // An app clock 90 days ahead of the database (a far CLOCK_START): an event just written is not 30 days old.
+  app.clock.set(new Date(rows[0]!.now.getTime() + 90 * 24 * 3600_000));
+
+  await housekeepingJob.run(app.deps);
+
+  const kinds = await app.db.selectFrom('events').select('kind').where('kind', 'like', 'test.%').orderBy('id').execute();
+  expect(kinds.map((row) => row.kind)).toEqual(['test.recent', 'test.now']);
 });
 
 it('removes expired sessions and keeps live ones', async () => {

@@ -1,7 +1,6 @@
+import { sql } from 'kysely';
 import { forgetOldLoginAttempts } from '../modules/auth/auth.service.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
-
-const DAY_MS = 24 * 3600_000;
 
 /**
  * Hourly: expired sessions, login attempts past the throttling window, and
@@ -11,9 +10,11 @@ export const housekeepingJob: ScheduledJob = {
   name: 'housekeeping',
   cron: '17 * * * *',
   async run(deps) {
-    const now = deps.clock.now().getTime();
     await deps.sessions.deleteExpired();
     await forgetOldLoginAttempts(deps);
-    await deps.bus.pruneOlderThan(new Date(now - 30 * DAY_MS));
+    // The database stamps the realtime events (not the app clock: decision 016), so their age is
+    // read on its clock too; on the app's, a clock set weeks ahead (CLOCK_START) would prune events just written.
+    const { rows } = await sql<{ before: Date }>`SELECT now() - interval '30 days' AS before`.execute(deps.db);
+    await deps.bus.pruneOlderThan(rows[0]!.before);
   },
 };
