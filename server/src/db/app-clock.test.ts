@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { dateColumns } from '../../test/date-columns.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 
@@ -31,16 +32,6 @@ beforeAll(async () => {
   app = await createTestApp({}, { now: APP_NOW });
 });
 afterAll(() => app.close());
-
-/** Every date and timestamp column of the app's tables (the migrator's own tables aside). */
-async function dateColumns() {
-  const { rows } = await sql<{ table_name: string; column_name: string }>`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
-      AND table_name NOT LIKE 'kysely_%'
-    ORDER BY table_name, column_name`.execute(app.db);
-  return rows;
-}
 
 const api = async (user: TestUser | null) => (await app.callerAs(user)).api;
 /** A few minutes pass between steps, as they would in use. */
@@ -153,7 +144,7 @@ describe('every date the app writes comes from its clock', () => {
 
     const far: string[] = [];
     const unwritten: string[] = [];
-    for (const { table_name: table, column_name: column } of await dateColumns()) {
+    for (const { table_name: table, column_name: column } of await dateColumns(app.db)) {
       if (LEFT_TO_THE_DATABASE.has(`${table}.${column}`)) continue;
       const { rows } = await sql<{ value: Date | string }>`SELECT ${sql.ref(column)}::timestamptz AS value FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(app.db);
       if (rows.length === 0) unwritten.push(`${table}.${column}`);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateColumns } from '../../test/date-columns.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seedDemoIfEmpty } from './seed.ts';
 
@@ -14,22 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Every date and timestamp column of the app's tables (the migrator's own tables aside). */
-async function dateColumns() {
-  const { rows } = await sql<{ table_name: string; column_name: string }>`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
-      AND table_name NOT LIKE 'kysely_%'
-    ORDER BY table_name, column_name`.execute(app.db);
-  return rows;
-}
-
 describe('the demo seed under the app clock', () => {
   it("writes every date from the app clock, never the database's or the machine's day", async () => {
     expect(await seedDemoIfEmpty(app.deps)).toBe(true);
     const far: string[] = [];
     let checked = 0;
-    for (const { table_name: table, column_name: column } of await dateColumns()) {
+    for (const { table_name: table, column_name: column } of await dateColumns(app.db)) {
       const { rows } = await sql<{ value: Date | string }>`SELECT ${sql.ref(column)}::timestamptz AS value FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(app.db);
       for (const { value } of rows) {
         checked += 1;
