@@ -280,8 +280,9 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     if (!APPROVED_CONTENT_STATUSES.includes(row.status) && row.status !== 'paused') {
       throw new AppError('CONFLICT', LISTING_MESSAGES.onlyApprovedCanBeRenewed);
     }
-    const expiresAt = renewedExpiry(row.expires_at, deps.clock.now());
-    await listings.setExpiry(trx, id, expiresAt, deps.clock.now());
+    const now = deps.clock.now();
+    const expiresAt = renewedExpiry(row.expires_at, now);
+    await listings.setExpiry(trx, id, expiresAt, now);
     // An expired listing renewed is visible again: the Anúncios card counts it.
     await audit.summaryChanged(deps, trx);
     return { message: LISTING_MESSAGES.renewed, expiresAt };

@@ -192,8 +192,10 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
       approvalStatus: input.approvalStatus,
       isSuspended: input.isSuspended,
     };
-    const approvedAt = input.approvalStatus === row.approval_status ? undefined : input.approvalStatus === 'approved' ? deps.clock.now() : null;
-    await users.updateByAdmin(trx, input.userId, change, approvedAt, deps.clock.now());
+    // One moment for the whole edit: the approval, the row's version and any role granted.
+    const now = deps.clock.now();
+    const approvedAt = input.approvalStatus === row.approval_status ? undefined : input.approvalStatus === 'approved' ? now : null;
+    await users.updateByAdmin(trx, input.userId, change, approvedAt, now);
 
     const target = { targetType: 'user' as const, targetId: input.userId, actorId };
     const diff = profileDiff(row, change);
@@ -203,7 +205,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
       const had = row.roles.includes(role);
       const has = input.roles.includes(role);
       if (had === has) continue;
-      if (has) await users.grantRole(trx, input.userId, role, deps.clock.now());
+      if (has) await users.grantRole(trx, input.userId, role, now);
       else await users.removeRole(trx, input.userId, role);
       await audit.record(deps, trx, {
         ...target,
@@ -255,9 +257,10 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
     if (row.anonymized_at) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyAnonymized);
     await orders.cancelPendingAsOwner(deps, trx, actorId, userId, ADMIN_USER_MESSAGES.leftReason);
-    await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: deps.clock.now() });
+    const now = deps.clock.now();
+    await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: now });
     await users.removeAllRoles(trx, userId);
-    await listings.removeAllOfOwner(trx, userId, deps.clock.now());
+    await listings.removeAllOfOwner(trx, userId, now);
     // The values of past edits (name, phone, bio...) leave the audit log's side table; the entries stay.
     await audit.forgetPersonalValues(trx, userId);
     await replaceNameInNotifications(trx, row.full_name, EX_RESIDENT_NAME);
