@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { editInputFrom } from '../../test/admin-edit.ts';
 import { dateColumns } from '../../test/date-columns.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
@@ -66,19 +67,7 @@ describe('every date the app writes comes from its clock', () => {
     await (await api(admin)).admin.rejectUser({ userId: refused.id });
     later();
     const person = await (await api(admin)).admin.users.byId({ userId: requester.id });
-    await (await api(admin)).admin.users.update({
-      userId: requester.id,
-      expectedUpdatedAt: person.updatedAt,
-      fullName: person.fullName,
-      phone: person.phone ?? '',
-      block: person.block ?? '',
-      apartment: person.apartment ?? '',
-      bio: 'Gosta de relógios',
-      approvalStatus: person.approvalStatus,
-      isSuspended: person.isSuspended,
-      roles: ['moderator'],
-      reason: '',
-    });
+    await (await api(admin)).admin.users.update(editInputFrom(requester.id, person, { bio: 'Gosta de relógios', roles: ['moderator'], reason: '' }));
     const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c84' } }).jpeg().toBuffer();
     const avatar = await uploadImage(app.deps, requester.id, 'avatar', photo);
     await (await api(requester)).users.setAvatar({ imageId: avatar.id });

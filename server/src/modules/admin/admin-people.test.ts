@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ACCESS_MESSAGES } from '../../errors.ts';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { ADMIN_USER_MESSAGES, EX_RESIDENT_NAME, type UpdateAdminUserInput } from '@vizinhanca/shared/users/admin-users.schema';
+import { editInputFrom } from '../../../test/admin-edit.ts';
 import { createTestApp, expectError, testCpf, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
@@ -31,20 +32,7 @@ async function publish(user: TestUser, input: CreateListingInput) {
 
 /** The dialog's fields as the admin would save them, from the current row. */
 async function editable(userId: string, changes: Partial<UpdateAdminUserInput> = {}): Promise<UpdateAdminUserInput> {
-  const user = await (await api(admin)).admin.users.byId({ userId });
-  return {
-    userId,
-    expectedUpdatedAt: user.updatedAt,
-    fullName: user.fullName,
-    phone: user.phone ?? '',
-    block: user.block ?? '',
-    apartment: user.apartment ?? '',
-    bio: user.bio ?? '',
-    approvalStatus: user.approvalStatus,
-    isSuspended: user.isSuspended,
-    roles: user.roles,
-    ...changes,
-  };
+  return editInputFrom(userId, await (await api(admin)).admin.users.byId({ userId }), changes);
 }
 
 /** A record's entries, with the personal values kept beside the log (LGPD) put back in place. */
@@ -222,18 +210,7 @@ describe('roles', () => {
       const onlyAdmin = await solo.createUser({ roles: ['admin'] });
       const caller = (await solo.callerAs(onlyAdmin)).api;
       const mine = await caller.admin.users.byId({ userId: onlyAdmin.id });
-      const base = {
-        userId: onlyAdmin.id,
-        expectedUpdatedAt: mine.updatedAt,
-        fullName: mine.fullName,
-        phone: mine.phone ?? '',
-        block: mine.block ?? '',
-        apartment: mine.apartment ?? '',
-        bio: '',
-        approvalStatus: mine.approvalStatus,
-        isSuspended: false,
-        roles: mine.roles,
-      };
+      const base = editInputFrom(onlyAdmin.id, mine, { bio: '', isSuspended: false });
       await expectError(caller.admin.users.update({ ...base, roles: [] }), 'FORBIDDEN', ADMIN_USER_MESSAGES.lastAdminRole);
       await expectError(caller.admin.users.update({ ...base, isSuspended: true }), 'FORBIDDEN', ADMIN_USER_MESSAGES.lastAdminSuspend);
       expect(await caller.admin.users.byId({ userId: onlyAdmin.id })).toMatchObject({ roles: ['admin'], isSuspended: false });
