@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { refreshAfterLiveEvent, type LiveChangedQuery } from '../../../lib/refresh-after-change.ts';
 import { closeRealtimeSocket, trpc } from '../../../lib/trpc.ts';
 
 /** How long a live notification stays on screen (docs/product.md, notifications). */
@@ -9,9 +10,9 @@ export const NOTIFICATION_TOAST_MS = 5_000;
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** Marks each of these queries stale; only the mounted ones refetch. */
-function invalidate(...queries: { invalidate: () => Promise<unknown> }[]) {
-  for (const query of queries) void query.invalidate();
+/** Marks each of these queries stale; only the mounted ones refetch (a first answer in flight, once more after it: refreshAfterLiveEvent). */
+function invalidate(...queries: LiveChangedQuery[]) {
+  for (const query of queries) refreshAfterLiveEvent(query);
 }
 
 /** The queries a notification's underlying change touches, beyond the notifications themselves. */
@@ -22,7 +23,7 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'listing_paused':
       // The owner's listing changed state: their lists, its owner view, and the public feed and counts.
       invalidate(utils.listings.mine, utils.listings.list, utils.listings.countsByType);
-      if (relatedId) void utils.listings.ownerView.invalidate({ id: relatedId });
+      if (relatedId) refreshAfterLiveEvent(utils.listings.ownerView, { id: relatedId });
       break;
     case 'order_status':
     case 'status_update':
@@ -31,7 +32,7 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
       // An order moved: both sides' lists and counters, the rental calendars, the profile's stats and reviews.
       invalidate(utils.orders.mine, utils.orders.received, utils.orders.occupiedDates, utils.users.stats, utils.reviews.forUser);
       // The status and 'Pago' on top of an open conversation.
-      if (relatedId) void utils.messages.thread.invalidate({ orderId: relatedId });
+      if (relatedId) refreshAfterLiveEvent(utils.messages.thread, { orderId: relatedId });
       break;
     case 'account_approved':
     case 'account_rejected':
@@ -91,7 +92,7 @@ export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
       break;
     case 'messages.changed':
       // Exactly the changed thread, and the unread counts of the cards, home and profile.
-      void utils.messages.thread.invalidate({ orderId: event.payload.orderId });
+      refreshAfterLiveEvent(utils.messages.thread, { orderId: event.payload.orderId });
       invalidate(utils.messages.unread);
       break;
   }
