@@ -267,6 +267,43 @@ describe('no repeats, without memory per subscriber', () => {
   });
 });
 
+describe('catch-up after a dropped LISTEN connection', () => {
+  const listenerPids = () =>
+    sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE application_name = 'vizinhanca-listener' AND datname = current_database()`
+      .execute(app.db)
+      .then((result) => result.rows.map((row) => row.pid));
+
+  it('delivers a transaction that took a lower id and committed while nobody listened (by transaction, not by id)', async () => {
+    const person = await app.createUser();
+    const events = await collect(person.id);
+    // Takes its event id first, commits last.
+    const late = new pg.Client({ connectionString: app.databaseUrl });
+    await late.connect();
+    try {
+      await late.query('BEGIN');
+      const payload = JSON.stringify({ id: 'late', title: 'late', message: '', type: 'status_update', relatedId: null });
+      await late.query(`INSERT INTO events (user_id, kind, payload) VALUES ($1, 'notification.created', $2::jsonb)`, [person.id, payload]);
+      // A later id, committed and handed over at once.
+      await app.deps.bus.publish(app.db, notification(person.id, 'early'));
+      await eventually(() => expect(events.titles()).toEqual(['early']));
+      // Nobody listens when the first transaction commits: its NOTIFY reaches no instance.
+      const before = await listenerPids();
+      expect(before).toHaveLength(1);
+      await sql`SELECT pg_terminate_backend(${before[0]!}::int)`.execute(app.db);
+      await eventually(() => expect(app.deps.bus.listening).toBe(false));
+      await late.query('COMMIT');
+      await eventually(() => expect(app.deps.bus.listening).toBe(true), 10_000);
+      await eventually(() => expect(events.titles()).toEqual(['early', 'late']), 10_000);
+      // And nothing twice: a later event follows them alone.
+      await app.deps.bus.publish(app.db, notification(person.id, 'after'));
+      await eventually(() => expect(events.titles()).toEqual(['early', 'late', 'after']));
+    } finally {
+      await late.end();
+      await events.stop();
+    }
+  });
+});
+
 describe('repeats of a big transaction, remembered by range', () => {
   /** A transaction writing `count` events for one person (ids consecutive, as one statement writes them); their ids. */
   async function bigTransaction(userId: string, count: number, title: string): Promise<string[]> {

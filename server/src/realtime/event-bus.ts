@@ -21,6 +21,8 @@ const CHANGE_CHANNELS = [FEED_CHANNEL];
 
 /** Transactions read in one query at most (a bigger burst takes several). */
 const MAX_BATCH = 1000;
+/** Notified transaction ids the bus remembers, so that a catch-up does not read them again (see catchUp). */
+const REMEMBERED_TRANSACTIONS = 4096;
 /**
  * Event ids the bus remembers having handed over, to skip repeats (its own catch-up
  * after a dropped LISTEN overlapping NOTIFYs): bounded per instance, not per subscriber
@@ -87,8 +89,18 @@ export class EventBus {
   private listener: pg.Client | null = null;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  /** The highest event id handed over (a decimal string: see isLaterId). */
-  private lastSeenId = '0';
+  /**
+   * Every transaction below this id (xid8, decimal) had ended and been announced to this
+   * bus: the snapshot xmin of the reading before its last one on the LISTEN connection (see
+   * readAndHandOver). A catch-up reads the transactions from here on that it was not told of.
+   */
+  private announcedBelow = '0';
+  /** The snapshot xmin of the last reading on the LISTEN connection: announcedBelow after the next one. */
+  private lastReadingXmin = '0';
+  /** Transaction ids lately announced by NOTIFY (a ring with its set), skipped by a catch-up. */
+  private readonly announced = new Set<string>();
+  private readonly announcedRing: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_TRANSACTIONS);
+  private announcedNext = 0;
   /** Notified transaction ids not read yet, in arrival (commit) order. */
   private pending: string[] = [];
   private draining = false;
@@ -109,8 +121,9 @@ export class EventBus {
   }
 
   async start(): Promise<void> {
-    const row = await this.db.selectFrom('events').select(sql<string>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
-    this.lastSeenId = String(row.max);
+    // Events committed from here on come from transactions at or above this snapshot's xmin.
+    const row = await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(this.db);
+    this.announcedBelow = this.lastReadingXmin = row.rows[0]!.xmin;
     await this.connect();
   }
 
@@ -129,8 +142,6 @@ export class EventBus {
       else for (const handler of this.channelHandlers.get(message.channel) ?? []) handler(message.payload);
     });
     try {
-      // Read before LISTEN: catching up from here may repeat an event (the bus skips repeats) but never misses one.
-      const caughtUpTo = this.lastSeenId;
       await client.connect();
       await client.query([EVENTS_CHANNEL, SESSIONS_CHANNEL, ...CHANGE_CHANNELS].map((channel) => `LISTEN ${channel}`).join('; '));
       this.listener = client;
@@ -138,7 +149,8 @@ export class EventBus {
       this.sessionChanged(null);
       this.channelsChanged();
       this.logger.debug('listening for events');
-      await this.enqueue(() => this.catchUp(caughtUpTo));
+      // After LISTEN: a transaction committing from now on is announced, one committed before is read here.
+      await this.enqueue(() => this.catchUp());
     } catch (error) {
       this.logger.warn({ error: (error as Error).message }, 'could not listen for events; retrying');
       this.scheduleReconnect(client);
@@ -174,6 +186,7 @@ export class EventBus {
    * data was handled).
    */
   private notified(transactionId: string): void {
+    this.remember(transactionId);
     this.pending.push(transactionId);
     if (this.draining) return;
     this.draining = true;
@@ -195,16 +208,31 @@ export class EventBus {
     }
   }
 
-  /** After a dropped LISTEN connection: deliver what was committed meanwhile. */
-  private async catchUp(afterId: string): Promise<void> {
-    const rows = await this.db
-      .selectFrom('events')
-      .select('id')
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(1000)
-      .execute();
-    if (rows.length) await this.deliver(rows.map((row) => row.id));
+  private remember(transactionId: string): void {
+    const oldest = this.announcedRing[this.announcedNext];
+    if (oldest !== undefined) this.announced.delete(oldest);
+    this.announcedRing[this.announcedNext] = transactionId;
+    this.announcedNext = (this.announcedNext + 1) % REMEMBERED_TRANSACTIONS;
+    this.announced.add(transactionId);
+  }
+
+  /**
+   * At start and after a dropped LISTEN connection: deliver what was committed while nobody
+   * listened, by transaction. Not by event id: ids come from a sequence when a transaction
+   * writes, not when it commits, so one that took a lower id and committed during the outage
+   * was missed by reading the ids above the last one seen. Every transaction that committed
+   * unannounced is at or above `announcedBelow` (the ones below had ended and been announced
+   * before the last reading's answer); those announced lately are skipped, and the bus skips
+   * repeats of the rest. In commit order as far as the ids tell (by each one's first id).
+   */
+  private async catchUp(): Promise<void> {
+    const { rows } = await sql<{ xact_id: string }>`
+      SELECT xact_id::text AS xact_id FROM events
+       WHERE xact_id >= ${this.announcedBelow}::xid8 AND NOT (xact_id = ANY(${[...this.announced]}::xid8[]))
+       GROUP BY xact_id
+       ORDER BY min(id)`.execute(this.db);
+    const missed = rows.map((row) => row.xact_id);
+    for (let i = 0; i < missed.length; i += MAX_BATCH) await this.deliverTransactions(missed.slice(i, i + MAX_BATCH));
   }
 
   /**
@@ -228,7 +256,7 @@ export class EventBus {
     return run;
   }
 
-  /** Reads these events (a catch-up: one part, handed over by id). */
+  /** Reads these events again, as one part handed over by id (the tests' re-read overlapping NOTIFYs). */
   private deliver(ids: string[]): Promise<void> {
     return this.readAndHandOver(sql<boolean>`id = any(${ids}::bigint[])`, sql<number>`0`);
   }
@@ -249,7 +277,8 @@ export class EventBus {
              (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
              string_agg(id::text, ',' ORDER BY id) AS ids,
              string_agg(coalesce(user_id::text, ''), ',' ORDER BY id) AS user_ids,
-             min(id) AS first_id
+             min(id) AS first_id,
+             (SELECT pg_snapshot_xmin(pg_current_snapshot()))::text AS xmin
         FROM events
        WHERE ${condition}
        GROUP BY 1, kind, payload, created_at
@@ -258,15 +287,17 @@ export class EventBus {
     const client = this.listener;
     try {
       if (!client) {
-        // Between a dropped connection and its return (the catch-up that follows reads again anyway).
+        // Between a dropped connection and its return: announced transactions (the catch-up skips them).
         const { rows } = await this.db.executeQuery<BusGroup>(query);
         for (const row of rows) reading.group(row);
         reading.end();
         return;
       }
+      let xmin: string | null = null;
       await new Promise<void>((resolve, reject) => {
         const streamed = new pg.Query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
         streamed.on('row', (row: BusGroup) => {
+          xmin ??= row.xmin;
           // Inside pg's parsing of the connection's data: a throw must not reach it.
           try {
             reading.group(row);
@@ -285,16 +316,28 @@ export class EventBus {
         streamed.on('error', reject);
         client.query(streamed);
       });
+      if (xmin !== null && this.listener === client) this.readingEnded(xmin);
     } catch (error) {
       this.logger.error({ err: error }, 'could not read events');
     }
+  }
+
+  /**
+   * A reading on the LISTEN connection has its whole answer: Postgres sends the NOTIFYs of the
+   * transactions that committed before a statement's snapshot ahead of the statement's end, so
+   * every transaction below its snapshot's xmin has been announced. Taken one reading late, in
+   * case a committing transaction signals the listener a moment after it stopped running.
+   */
+  private readingEnded(xmin: string): void {
+    if (!isLaterId(xmin, this.lastReadingXmin)) return;
+    this.announcedBelow = this.lastReadingXmin;
+    this.lastReadingXmin = xmin;
   }
 
   /** One event read by the bus (from its Reading): to every local subscriber, once (a repeat of an earlier reading is skipped). */
   handOver(id: string, userId: string, content: EventContent): void {
     if (this.handedOverIds.has(id)) return;
     this.handedOverIds.add(id);
-    if (isLaterId(id, this.lastSeenId)) this.lastSeenId = id;
     this.emit(id, userId, content);
   }
 
@@ -307,8 +350,6 @@ export class EventBus {
     const { ids, userIds, content } = group;
     const repeats = this.handedOverIds.repeatsIn(ids);
     this.handedOverIds.addSorted(ids);
-    const last = ids[ids.length - 1]!;
-    if (isLaterId(last, this.lastSeenId)) this.lastSeenId = last;
     for (let i = 0; i < ids.length; i++) if (!repeats?.has(i)) this.emit(ids[i]!, userIds[i]!, content);
   }
 
@@ -626,7 +667,7 @@ const EVENT_COLUMNS = ['id', 'kind', 'payload'] as const;
  * transaction) with the same kind, payload and created_at; their ids and people
  * comma-separated in id order (an empty person: no user).
  */
-type BusGroup = { part: number; kind: string; payload_text: string | null; created_ms: number; ids: string; user_ids: string; first_id: string };
+type BusGroup = { part: number; kind: string; payload_text: string | null; created_ms: number; ids: string; user_ids: string; first_id: string; xmin: string };
 
 /** A BusGroup as the bus hands it over: what its events share, and their ids and people in id order. */
 export interface Group {
