@@ -1,10 +1,5 @@
-import { keepPreviousData, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { createTRPCClient, type TRPCLink } from '@trpc/client';
-import { createTRPCQueryUtils } from '@trpc/react-query';
-import { observable } from '@trpc/server/observable';
 import { describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../../../../server/src/router.ts';
-import { myOrdersInput } from '../../orders/order-tabs.ts';
+import { pendingTabLoading } from '../../orders/hooks/pending-tab-loading.test-support.ts';
 import { handleRealtimeEvent } from './use-realtime-events.ts';
 
 /** A stand-in for tRPC's utils that records which queries were made stale. */
@@ -45,49 +40,21 @@ describe('live events in a tab', () => {
 });
 
 /**
- * /meus-pedidos (orders.mine with keepPreviousData) over tRPC's real utils: 'Pendentes' just
- * opened, its first answer in flight, when the owner approves the order elsewhere and the
- * notification's live event arrives (twice: a burst). The server is a link that answers each
- * call with what was true when the call started, when the test lets it.
+ * /meus-pedidos with 'Pendentes' just opened, its first answer in flight, when the owner approves
+ * the order elsewhere and the notification's live event arrives (twice: a burst).
  */
 async function approvedElsewhereWhileTabLoads() {
-  const queryClient = new QueryClient();
   let approved = false;
-  let calls = 0;
-  const answers: (() => void)[] = [];
-  const server: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      if (op.path === 'orders.mine') calls += 1;
-      const read = { path: op.path, approved };
-      answers.push(() => {
-        observer.next({ result: { type: 'data', data: read } });
-        observer.complete();
-      });
-      return () => undefined;
-    });
-  const utils = createTRPCQueryUtils<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [server] }), queryClient });
-  const answerAll = async () => {
-    for (const answer of answers.splice(0)) answer();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  const observer = new QueryObserver(queryClient, { ...utils.orders.mine.queryOptions(myOrdersInput('all')), placeholderData: keepPreviousData });
-  const unsubscribe = observer.subscribe(() => undefined);
-  await answerAll();
-  observer.setOptions({ ...utils.orders.mine.queryOptions(myOrdersInput('pending')), placeholderData: keepPreviousData });
-  await Promise.resolve();
-  expect(observer.getCurrentResult().isPlaceholderData).toBe(true);
-
+  const tab = await pendingTabLoading(() => ({ approved }));
   approved = true;
   const event = {
     kind: 'notification.created',
     payload: { id: '00000000-0000-4000-8000-000000000009', title: 'Pedido aprovado', message: '', type: 'order_status', relatedId: '00000000-0000-4000-8000-000000000001' },
   } as const;
-  for (let i = 0; i < 2; i++) handleRealtimeEvent(utils as unknown as Parameters<typeof handleRealtimeEvent>[0], event);
-  for (let round = 0; round < 4; round++) await answerAll();
-  const shown = observer.getCurrentResult().data as unknown as { approved: boolean };
-  unsubscribe();
-  queryClient.clear();
-  return { shown, ordersMineCalls: calls };
+  for (let i = 0; i < 2; i++) handleRealtimeEvent(tab.utils as unknown as Parameters<typeof handleRealtimeEvent>[0], event);
+  for (let round = 0; round < 4; round++) await tab.answerAll();
+  const ordersMineCalls = tab.calls.filter((path) => path === 'orders.mine').length;
+  return { shown: tab.shownAndClose(), ordersMineCalls };
 }
 
 describe('a live event while a list loads', () => {
