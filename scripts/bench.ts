@@ -508,10 +508,8 @@ try {
 
   // Each section is one function; a failing one becomes a note instead of ending the run.
   // `ownApp`: the section starts what it measures itself (its own server and database), so
-  // the generated data's app and Postgres are stopped before it. Left running, they kept
-  // working through the order load's backlog (its notifications' jobs) on the same two
-  // cores: the full run's Lighthouse read perf 73-91 with the paint held 2-3 s, against
-  // 95-99 when run alone a few minutes later (27 Nov 2026).
+  // the generated data's app and Postgres are stopped before it: idle or not (pg-boss polls,
+  // autovacuum after the loads), they would share the two cores with what it measures.
   const allSections: Record<string, { run: () => Promise<BenchSection>; ownApp: boolean }> = {
     'read-path': { run: () => readPathSection(ctx), ownApp: false },
     'browse-sort': { run: () => browseSortSection(ctx), ownApp: false },

@@ -15,11 +15,27 @@ const CLIENT_DIR = path.join(PROJECT_ROOT, 'client');
 const SKELETON_DIR = path.join(PROJECT_ROOT, 'scripts/bench/skeleton');
 const SKELETON_OUT = path.join(PROJECT_ROOT, '.tmp/bench-skeleton');
 
-/** Builds the client (production, as `npm run build` does) and the skeleton; gzip sizes of the JS each first screen loads. */
+let clientBuilt: Promise<void> | null = null;
+
+/**
+ * The client as `npm run build` makes it, once per process: the browser's files (client/dist) and
+ * the first screen's server renderer (dist/ssr, `vite build --ssr`). Without the renderer the
+ * server sends pages without their markup (it says nothing), and Lighthouse then measured a page
+ * that paints only once the app has run: LCP 2.6-3.0 s on a fresh checkout, against 0.8-1.0 s.
+ */
+export function buildClient(): Promise<void> {
+  return (clientBuilt ??= (async () => {
+    // The budget is a line here, not a failure: the bench reports it either way.
+    process.env.FIRST_SCREEN_BUDGET = 'off';
+    const configFile = path.join(CLIENT_DIR, 'vite.config.ts');
+    await build({ root: CLIENT_DIR, configFile, logLevel: 'warn' });
+    await build({ root: CLIENT_DIR, configFile, logLevel: 'warn', build: { ssr: 'src/server-render.tsx' } });
+  })());
+}
+
+/** Builds the client (as `npm run build` does) and the skeleton; gzip sizes of the JS each first screen loads. */
 async function buildBoth(): Promise<{ skeletonGzip: number }> {
-  // The budget is a line here, not a failure: the bench reports it either way.
-  process.env.FIRST_SCREEN_BUDGET = 'off';
-  await build({ root: CLIENT_DIR, configFile: path.join(CLIENT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  await buildClient();
   await build({
     root: SKELETON_DIR,
     configFile: false,

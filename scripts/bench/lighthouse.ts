@@ -7,6 +7,7 @@ import { freePort } from '../../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { CHROMIUM_ARGS, findChromium } from '../lib/chromium.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
+import { buildClient } from './bundle.ts';
 import { startNodeServer } from './harness.ts';
 import type { BenchLine, BenchSection } from './report.ts';
 import { percentileOfSorted } from './stats.ts';
@@ -92,6 +93,8 @@ async function audit(port: number, pageUrl: string, cookie: string | null): Prom
 }
 
 export async function lighthouseSection(): Promise<BenchSection> {
+  // The pages as `npm run build` serves them, whichever sections ran before (BENCH_ONLY=lighthouse too).
+  await buildClient();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vz-lighthouse-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
