@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../context.ts';
@@ -49,9 +49,6 @@ export interface StartOptions {
   retryDelaySeconds?: number;
 }
 
-/** Postgres's SQLSTATE for a transaction it aborted to break a deadlock. */
-const DEADLOCK_DETECTED = '40P01';
-
 const ONE_OFF_RETRY = { retryLimit: 12, retryDelay: 15, retryBackoff: true, expireInSeconds: 5 * 60 };
 const SCHEDULED_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
 
@@ -70,16 +67,42 @@ function executorFor(db: Db): PgBoss.Db {
   };
 }
 
+const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<
+  'completeJobs' | 'failJobsById' | 'createQueue',
+  (schema: string) => string
+>;
+// The statements pg-boss's workers run without awaiting (see the executor below).
+const UNAWAITED_COMPLETIONS = new Set([pgBossPlans.completeJobs(QUEUE_SCHEMA), pgBossPlans.failJobsById(QUEUE_SCHEMA)]);
+const CREATE_QUEUE = pgBossPlans.createQueue(QUEUE_SCHEMA);
+
+/**
+ * pg-boss creates a queue in one transaction: its row in `queue`, then a partition of `job`
+ * attached for its name. An instance creating the same queue at the same moment skips it as
+ * soon as it sees that row committed, and sends its first job at once. Postgres makes a commit
+ * visible a moment before it tells the other sessions about the catalog change (the
+ * invalidation goes out after the commit, before the locks are released), and attaching a
+ * partition does not block inserts into `job`: that send could be routed with the old list of
+ * partitions and fail with 'no partition of relation "job" found for row' (what job-queue.test.ts's
+ * instances starting together met once, at a load average of 6-7). Each creation first takes a lock on `queue`
+ * that creations conflict on, so a second creator waits until the first has released its
+ * locks, by which time every session learns of the partition (taking a lock also reads the
+ * invalidations). Creators taking turns also cannot deadlock on the partition's DDL, which
+ * two starting instances did before.
+ */
+async function createQueueInTurn(db: Db, text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE ${sql.table(`${QUEUE_SCHEMA}.queue`)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: result.rows as unknown[] };
+  });
+}
+
 /**
  * pg-boss over the app's own connection pool. Every instance works the same
  * queues; pg-boss hands each job to one of them, schedules each cron once per
  * slot across instances, and retries failures with backoff. A job whose worker
  * died is retried after it expires, so the work itself must be idempotent.
  */
-// The statements pg-boss's workers run without awaiting (see the executor below).
-const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<'completeJobs' | 'failJobsById', (schema: string) => string>;
-const UNAWAITED_COMPLETIONS = new Set([pgBossPlans.completeJobs(QUEUE_SCHEMA), pgBossPlans.failJobsById(QUEUE_SCHEMA)]);
-
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
@@ -100,6 +123,7 @@ export class PgBossQueue implements JobQueue {
     const guarded: PgBoss.Db = {
       executeSql: (text, values) => {
         if (this.stopped) return Promise.resolve({ rows: [{ count: '0' }] });
+        if (text === CREATE_QUEUE) return createQueueInTurn(db, text, values);
         const result = executor.executeSql(text, values);
         if (!UNAWAITED_COMPLETIONS.has(text)) return result;
         // pg-boss completes and fails a worked job without awaiting it: a refusal here
@@ -115,30 +139,13 @@ export class PgBossQueue implements JobQueue {
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
-  /** Creates the queue's schema when missing and the queues of these jobs, without working them. */
+  /** Creates the queue's schema when missing and the queues of these jobs (one instance at a time: createQueueInTurn), without working them. */
   async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
     await this.boss.start();
     for (const job of jobs.oneOff) {
-      await this.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
+      await this.boss.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
     }
-    for (const job of jobs.scheduled) await this.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
-  }
-
-  /**
-   * Instances starting together on a database without this queue both create it;
-   * pg-boss's partition DDL can then deadlock, and Postgres aborts one of them.
-   * That one tries again and finds the queue made (creating it is idempotent).
-   */
-  private async createQueue(name: string, options: PgBoss.Queue): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.boss.createQueue(name, options);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
-        this.logger.warn({ queue: name, attempt }, 'job queue creation met another instance; trying again');
-      }
-    }
+    for (const job of jobs.scheduled) await this.boss.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
   }
 
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
