@@ -44,8 +44,13 @@ export default defineConfig({
           environment: 'node',
           // One embedded Postgres for the run; each test file gets its own database.
           globalSetup: ['server/test/global-setup.ts'],
-          setupFiles: ['server/test/fail-on-console-error.ts'],
+          setupFiles: ['server/test/fresh-module-state.ts', 'server/test/fail-on-console-error.ts'],
           pool: 'forks',
+          // A worker's test files share its process: the app's modules (Express, tRPC, pg-boss,
+          // sharp, every feature) are imported once per worker instead of once per file, which
+          // was most of the run's import time (docs/decisions/016-test-suite-speed.md). What the
+          // modules keep between files is reset before each one (server/test/fresh-module-state.ts).
+          isolate: false,
           // As the browser walks: one retry in CI for a test starved by a loaded machine (a real failure fails twice).
           retry: process.env.CI ? 1 : 0,
           testTimeout: 30_000,

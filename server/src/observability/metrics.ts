@@ -38,8 +38,11 @@ export const eventBusLag = histogram(
 );
 export const emails = counter('vizinhanca_emails_total', 'E-mails handed to SMTP (or the outbox), by result: sent or failed', ['result']);
 // Both series exist from the start, so a rate() over them works before the first failure.
-emails.inc({ result: 'sent' }, 0);
-emails.inc({ result: 'failed' }, 0);
+function startEmailSeries(): void {
+  emails.inc({ result: 'sent' }, 0);
+  emails.inc({ result: 'failed' }, 0);
+}
+startEmailSeries();
 export const websocketConnections = gauge('vizinhanca_websocket_connections', 'Open signed-in websockets on this instance', []);
 
 /** For the job queue (issue 9): set the depth when it polls, count every run. */
@@ -101,3 +104,14 @@ new client.Gauge({
     this.set({ state: 'max' }, max);
   },
 });
+
+/**
+ * Back to the state of a process that just loaded this module: every series at its start, no
+ * queue reporting its depth. The server tests share one process between test files (vitest's
+ * isolate: false); each file starts from here, as it would in a process of its own.
+ */
+export function resetMetrics(): void {
+  registry.resetMetrics();
+  startEmailSeries();
+  reportQueueDepthFrom(null);
+}
