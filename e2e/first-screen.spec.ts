@@ -16,7 +16,6 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Every label and aria reference points at an element: ids rendered by the server and the client agree. */
 /**
  * The drawn page delivered whole: its starter (at the end of the body) holds taps and forms from here on.
  * Acting on markup parsed before it (the walk's `waitUntil: 'commit'`) races the rest of the page, which no
@@ -26,6 +25,7 @@ async function holdingTaps(page: Page) {
   await page.waitForFunction(() => Array.isArray((window as { vzHeldBeforeStart?: unknown }).vzHeldBeforeStart));
 }
 
+/** Every label and aria reference points at an element: ids rendered by the server and the client agree. */
 async function danglingReferences(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const missing: string[] = [];

@@ -97,10 +97,8 @@ export class EventBus {
   private announcedBelow = '0';
   /** The snapshot xmin of the last reading on the LISTEN connection: announcedBelow after the next one. */
   private lastReadingXmin = '0';
-  /** Transaction ids lately announced by NOTIFY (a ring with its set), skipped by a catch-up. */
-  private readonly announced = new Set<string>();
-  private readonly announcedRing: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_TRANSACTIONS);
-  private announcedNext = 0;
+  /** Transaction ids lately announced by NOTIFY, skipped by a catch-up. */
+  private readonly announced = new RecentStrings(REMEMBERED_TRANSACTIONS);
   /** Notified transaction ids not read yet, in arrival (commit) order. */
   private pending: string[] = [];
   private draining = false;
@@ -186,7 +184,7 @@ export class EventBus {
    * data was handled).
    */
   private notified(transactionId: string): void {
-    this.remember(transactionId);
+    this.announced.add(transactionId);
     this.pending.push(transactionId);
     if (this.draining) return;
     this.draining = true;
@@ -208,14 +206,6 @@ export class EventBus {
     }
   }
 
-  private remember(transactionId: string): void {
-    const oldest = this.announcedRing[this.announcedNext];
-    if (oldest !== undefined) this.announced.delete(oldest);
-    this.announcedRing[this.announcedNext] = transactionId;
-    this.announcedNext = (this.announcedNext + 1) % REMEMBERED_TRANSACTIONS;
-    this.announced.add(transactionId);
-  }
-
   /**
    * At start and after a dropped LISTEN connection: deliver what was committed while nobody
    * listened, by transaction. Not by event id: ids come from a sequence when a transaction
@@ -228,7 +218,7 @@ export class EventBus {
   private async catchUp(): Promise<void> {
     const { rows } = await sql<{ xact_id: string }>`
       SELECT xact_id::text AS xact_id FROM events
-       WHERE xact_id >= ${this.announcedBelow}::xid8 AND NOT (xact_id = ANY(${[...this.announced]}::xid8[]))
+       WHERE xact_id >= ${this.announcedBelow}::xid8 AND NOT (xact_id = ANY(${this.announced.values()}::xid8[]))
        GROUP BY xact_id
        ORDER BY min(id)`.execute(this.db);
     const missed = rows.map((row) => row.xact_id);
@@ -739,17 +729,14 @@ export function handOverById(bus: Pick<EventBus, 'handOver' | 'handOverGroup'>, 
 
 /**
  * The ids the bus handed over lately, to skip repeats (a catch-up after a dropped LISTEN
- * overlapping NOTIFYs, in either order). Small groups id by id (a Set, with a ring to
- * forget the oldest in O(1): a Set's first entry is not, after many deletions); a big
+ * overlapping NOTIFYs, in either order). Small groups id by id (RecentStrings); a big
  * group (one transaction notifying thousands) as one block: its first and last id, and
  * its ids only when they are not consecutive. Each kind holds REMEMBERED_IDS ids at
  * most (blocks: the newest one whatever its size). Asking whether any id of a new group
  * is a repeat costs a comparison per block and none per id when nothing overlaps.
  */
 export class HandedOver {
-  private readonly ids = new Set<string>();
-  private readonly ring: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_IDS);
-  private ringNext = 0;
+  private readonly ids = new RecentStrings(REMEMBERED_IDS);
   /** The highest id ever put in `ids` (never lowered: a bound, not a member). */
   private idsMax = '0';
   /** Oldest first. */
@@ -763,10 +750,6 @@ export class HandedOver {
   }
 
   add(id: string): void {
-    const oldest = this.ring[this.ringNext];
-    if (oldest !== undefined) this.ids.delete(oldest);
-    this.ring[this.ringNext] = id;
-    this.ringNext = (this.ringNext + 1) % REMEMBERED_IDS;
     this.ids.add(id);
     if (isLaterId(id, this.idsMax)) this.idsMax = id;
   }
@@ -796,6 +779,41 @@ export class HandedOver {
       for (let i = 0; i < ids.length; i++) if (block.has(ids[i]!)) (repeats ??= new Set()).add(i);
     }
     return repeats;
+  }
+}
+
+/**
+ * The last `capacity` strings added, for membership: a Set, with a ring to forget the oldest in
+ * O(1) (a Set's first entry is not, after many deletions). HandedOver's ids, the bus's announced
+ * transactions.
+ */
+export class RecentStrings {
+  private readonly set = new Set<string>();
+  private readonly ring: (string | undefined)[];
+  private next = 0;
+
+  constructor(capacity: number) {
+    this.ring = new Array<string | undefined>(capacity);
+  }
+
+  get size(): number {
+    return this.set.size;
+  }
+
+  has(value: string): boolean {
+    return this.set.has(value);
+  }
+
+  add(value: string): void {
+    const oldest = this.ring[this.next];
+    if (oldest !== undefined) this.set.delete(oldest);
+    this.ring[this.next] = value;
+    this.next = (this.next + 1) % this.ring.length;
+    this.set.add(value);
+  }
+
+  values(): string[] {
+    return [...this.set];
   }
 }
 
