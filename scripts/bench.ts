@@ -39,7 +39,8 @@ import { describeLoad, formatMiB, formatMs, formatRate } from './bench/stats.ts'
 // Postgres's own statement log, and measures the app side by side with pgbench
 // running that same SQL and with a minimal tRPC + pg endpoint. Never part of
 // `npm test`. Env: BENCH_SECONDS (per load, default 12), BENCH_KEEP=1 keeps the data,
-// BENCH_ONLY=name,name runs only those sections.
+// BENCH_ONLY=name,name runs only those sections (with only self-contained ones:
+// realtime, bundle, lighthouse, no data is generated).
 
 const root = PROJECT_ROOT;
 const CONNECTIONS = 50;
@@ -468,65 +469,81 @@ async function postmasterPid(databaseUrl: string): Promise<number> {
   return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
-async function machineHeader(databaseUrl: string, pgbench: string): Promise<string[]> {
+/** The run's machine and versions; `generated` when the run started the generated data's Postgres (and pgbench). */
+async function machineHeader(generated: { databaseUrl: string; pgbench: string } | null): Promise<string[]> {
   const cpus = os.cpus();
-  const postgres = await withClient(databaseUrl, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version);
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const versions = generated
+    ? `Postgres ${await withClient(generated.databaseUrl, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version)} (embedded), ${pgbenchVersion(generated.pgbench)}`
+    : 'no generated data (only self-contained sections were asked for)';
   return [
     `Run ${new Date().toISOString()} on ${os.hostname()}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${formatMiB(os.totalmem())} RAM, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} at the start.`,
-    `Node ${process.version}, Postgres ${postgres} (embedded), ${pgbenchVersion(pgbench)}, commit ${commit || 'unknown'}. The machine may be shared: read the ratios (measured in this one run), not the absolute figures.`,
-    'The sections on the generated data (read path, sorted browsing, memory) run first; the app and Postgres of that data are stopped before the self-contained ones (realtime, bundle, Lighthouse), which start their own.',
-    `Data: ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (a third of each type, 2% inactive), ${BENCH_SIZE.owners.toLocaleString('en-US')} approved owners, ${BENCH_SIZE.reviews.toLocaleString('en-US')} completed orders with their reviews, ${BENCH_SIZE.sessions} signed-in sessions.`,
+    `Node ${process.version}, ${versions}, commit ${commit || 'unknown'}. The machine may be shared: read the ratios (measured in this one run), not the absolute figures.`,
+    ...(generated
+      ? [
+          'The sections on the generated data (read path, sorted browsing, memory) run first; the app and Postgres of that data are stopped before the self-contained ones (realtime, bundle, Lighthouse), which start their own.',
+          `Data: ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (a third of each type, 2% inactive), ${BENCH_SIZE.owners.toLocaleString('en-US')} approved owners, ${BENCH_SIZE.reviews.toLocaleString('en-US')} completed orders with their reviews, ${BENCH_SIZE.sessions} signed-in sessions.`,
+        ]
+      : []),
   ];
 }
+
+/** Sections by name. `ownApp`: the section starts what it measures itself (its own server and database). */
+const SECTION_NAMES = ['read-path', 'browse-sort', 'memory', 'realtime', 'bundle', 'lighthouse'] as const;
+const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'bundle', 'lighthouse']);
+// BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while).
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const unknownSections = only?.filter((name) => !(SECTION_NAMES as readonly string[]).includes(name)) ?? [];
+if (unknownSections.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknownSections.join(', ')}; known: ${SECTION_NAMES.join(', ')}`);
+const selectedSections = SECTION_NAMES.filter((name) => !only || only.includes(name));
+/** Only self-contained sections asked for: no data to generate (it took about a minute for nothing). */
+const needsGeneratedData = selectedSections.some((name) => !OWN_APP.has(name));
 
 let postgres: PostgresHandle | undefined;
 let app: ChildServer | undefined;
 try {
   await buildAll();
-  const pgbench = ensurePgbench();
+  let ctx: BenchContext | null = null;
+  if (needsGeneratedData) {
+    const pgbench = ensurePgbench();
+    let done = step('start the embedded Postgres in a throwaway data directory and the compiled app (migrations)');
+    // Started here (the app finds it running on its data directory and uses it), so its log reaches this process.
+    postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
+    const databaseUrl = postgres.connectionString;
+    app = await startApp();
+    await app.stop();
+    done();
 
-  let done = step('start the embedded Postgres in a throwaway data directory and the compiled app (migrations)');
-  // Started here (the app finds it running on its data directory and uses it), so its log reaches this process.
-  postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
-  const databaseUrl = postgres.connectionString;
-  app = await startApp();
-  await app.stop();
-  done();
+    await generateData(databaseUrl);
 
-  await generateData(databaseUrl);
+    done = step('restart the app on the generated data');
+    app = await startApp();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const afterStart = rssOf(app.pid);
+    done();
 
-  done = step('restart the app on the generated data');
-  app = await startApp();
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const afterStart = rssOf(app.pid);
-  done();
-
-  const captured = await capture(app, databaseUrl);
-  const ctx: BenchContext = { app, databaseUrl, pgbench, memory: { afterStart }, postmasterPid: await postmasterPid(databaseUrl), ...captured };
-  const header = await machineHeader(databaseUrl, pgbench);
+    const captured = await capture(app, databaseUrl);
+    ctx = { app, databaseUrl, pgbench, memory: { afterStart }, postmasterPid: await postmasterPid(databaseUrl), ...captured };
+  }
+  const header = await machineHeader(ctx);
+  const withData = (run: (ctx: BenchContext) => Promise<BenchSection>) => () => run(ctx!);
 
   // Each section is one function; a failing one becomes a note instead of ending the run.
-  // `ownApp`: the section starts what it measures itself (its own server and database), so
-  // the generated data's app and Postgres are stopped before it: idle or not (pg-boss polls,
-  // autovacuum after the loads), they would share the two cores with what it measures.
-  const allSections: Record<string, { run: () => Promise<BenchSection>; ownApp: boolean }> = {
-    'read-path': { run: () => readPathSection(ctx), ownApp: false },
-    'browse-sort': { run: () => browseSortSection(ctx), ownApp: false },
-    memory: { run: () => memorySection(ctx), ownApp: false },
-    realtime: { run: () => realtimeSection(), ownApp: true },
-    bundle: { run: () => bundleSection(), ownApp: true },
-    lighthouse: { run: () => lighthouseSection(), ownApp: true },
+  // The self-contained ones (OWN_APP) run after the generated data's app and Postgres are
+  // stopped: idle or not (pg-boss polls, autovacuum after the loads), they would share the
+  // two cores with what those sections measure.
+  const allSections: Record<(typeof SECTION_NAMES)[number], () => Promise<BenchSection>> = {
+    'read-path': withData(readPathSection),
+    'browse-sort': withData(browseSortSection),
+    memory: withData(memorySection),
+    realtime: () => realtimeSection(),
+    bundle: () => bundleSection(),
+    lighthouse: () => lighthouseSection(),
   };
-  // BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while).
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = only?.filter((name) => !(name in allSections)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')}; known: ${Object.keys(allSections).join(', ')}`);
   // The sections on the generated data first, then the self-contained ones on a machine without them.
-  const sections = Object.entries(allSections)
-    .filter(([name]) => !only || only.includes(name))
-    .map(([, section]) => section)
-    .sort((a, b) => Number(a.ownApp) - Number(b.ownApp));
+  const sections = [...selectedSections]
+    .sort((a, b) => Number(OWN_APP.has(a)) - Number(OWN_APP.has(b)))
+    .map((name) => ({ run: allSections[name], ownApp: OWN_APP.has(name) }));
   const results: BenchSection[] = [];
   for (const [i, section] of sections.entries()) {
     if (section.ownApp && app) {
@@ -545,7 +562,7 @@ try {
       result = { title: `Section ${i + 1} failed`, lines: [], notes: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
     }
     // An app that died under load is a finding: say so, with its last words, and go on with a new one.
-    if (!section.ownApp && !ctx.app.alive()) {
+    if (!section.ownApp && ctx && !ctx.app.alive()) {
       const tail = readFileSync(path.join(dataDir, 'app.log'), 'utf8').split('\n').filter((line) => line && !line.startsWith('{')).slice(-8);
       result.notes = [...(result.notes ?? []), `**The app process exited during this section.** Its last output:\n\n\`\`\`\n${tail.join('\n')}\n\`\`\``];
       ctx.app = app = await startApp();
