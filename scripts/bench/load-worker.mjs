@@ -1,7 +1,8 @@
 // One thread of the bench's load generator (scripts/bench/load.ts): its share
 // of the keep-alive connections, each sending its next request as soon as the
-// previous answer is read. Plain JavaScript, so a worker thread runs it as is.
-import http from 'node:http';
+// previous answer is read, its bytes made once (RawConnection). Plain JavaScript,
+// so a worker thread runs it as is.
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
@@ -17,30 +18,132 @@ function textOf(body, encoding) {
   return body.toString('utf8');
 }
 
-function send(agent, base, request) {
-  return new Promise((resolve, reject) => {
-    const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
-    const req = http.request({ agent, host: base.hostname, port: base.port, method: request.method, path: request.path, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      // Read whole, as a browser does; decoded only to report an error.
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(request.body);
-  });
+/**
+ * The request's bytes on the wire, made once: what Node's http client sends for it (the
+ * captured headers, Host, keep-alive, the body's length), without building them per request.
+ */
+function requestBytes(base, request) {
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${base.host}`, 'Connection: keep-alive'];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (request.body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(request.body)}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`);
 }
 
-/** The job's connections; with `once`, requests worker, worker + workers, worker + 2 × workers... each sent once. */
+const HEADER_END = Buffer.from('\r\n\r\n');
+const LINE_END = Buffer.from('\r\n');
+
+/**
+ * One keep-alive HTTP/1.1 connection that sends a request and reads its answer whole
+ * (Content-Length or chunked), as a browser does; a new socket when the server closed
+ * the last one. The bench's load generator shares the app's two cores: Node's http
+ * client cost about as much CPU per request as Postgres spends on a search, where
+ * pgbench's C client costs a tenth of a millisecond (docs/decisions/018-search.md).
+ */
+class RawConnection {
+  constructor(base) {
+    this.base = base;
+    this.socket = null;
+    this.pending = null;
+    this.buffer = Buffer.alloc(0);
+  }
+
+  send(bytes) {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject, head: null, bodyLength: -1, chunked: false, chunks: [] };
+      if (!this.socket) this.open();
+      this.socket.write(bytes);
+    });
+  }
+
+  open() {
+    const socket = net.connect({ host: this.base.hostname, port: Number(this.base.port) });
+    socket.setNoDelay(true);
+    this.socket = socket;
+    this.buffer = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      this.read();
+    });
+    const closed = (error) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      const pending = this.pending;
+      this.pending = null;
+      pending?.reject(error ?? new Error('socket closed before the answer ended'));
+    };
+    socket.on('error', closed);
+    socket.on('close', () => closed(null));
+  }
+
+  /** Parses what arrived; resolves the pending request once its answer is whole. */
+  read() {
+    const pending = this.pending;
+    if (!pending) return;
+    if (!pending.head) {
+      const end = this.buffer.indexOf(HEADER_END);
+      if (end < 0) return;
+      const head = this.buffer.toString('latin1', 0, end);
+      this.buffer = this.buffer.subarray(end + 4);
+      const [statusLine, ...headerLines] = head.split('\r\n');
+      const headers = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      pending.head = { status: Number(statusLine.split(' ')[1]), headers };
+      pending.chunked = /\bchunked\b/i.test(headers['transfer-encoding'] ?? '');
+      pending.bodyLength = pending.chunked ? -1 : Number(headers['content-length'] ?? 0);
+    }
+    let body;
+    if (pending.chunked) {
+      for (;;) {
+        const lineEnd = this.buffer.indexOf(LINE_END);
+        if (lineEnd < 0) return;
+        const size = parseInt(this.buffer.toString('latin1', 0, lineEnd), 16);
+        // The size line, the data and its CRLF; the last (size 0) ends with an empty line (no trailers).
+        if (this.buffer.length < lineEnd + 2 + size + 2) return;
+        if (size === 0) {
+          this.buffer = this.buffer.subarray(lineEnd + 4);
+          body = Buffer.concat(pending.chunks);
+          break;
+        }
+        pending.chunks.push(this.buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
+        this.buffer = this.buffer.subarray(lineEnd + 2 + size + 2);
+      }
+    } else {
+      if (this.buffer.length < pending.bodyLength) return;
+      body = this.buffer.subarray(0, pending.bodyLength);
+      this.buffer = this.buffer.subarray(pending.bodyLength);
+    }
+    this.pending = null;
+    const { status, headers } = pending.head;
+    if (/\bclose\b/i.test(headers.connection ?? '')) this.close();
+    pending.resolve({ status, body, encoding: headers['content-encoding'] });
+  }
+
+  close() {
+    const socket = this.socket;
+    this.socket = null;
+    socket?.destroy();
+  }
+}
+
+/**
+ * The job's connections; with `once`, the thread's own requests (load.ts gives it its share),
+ * each sent once, else all of them in turn from the thread's offset.
+ */
 async function workerLoad(job) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const base = new URL(job.url);
+  // Made when first sent: a `once` job has thousands of requests, each sent once.
+  const bytes = new Array(job.requests.length);
+  const connections = Array.from({ length: job.connections }, () => new RawConnection(base));
   let n = 0;
   const next = () => {
-    const index = job.once ? job.worker + n * job.workers : (job.worker + n * job.workers) % job.requests.length;
+    const index = job.once ? n : (job.worker + n * job.workers) % job.requests.length;
     n += 1;
-    return job.requests[index] ?? null;
+    if (index >= job.requests.length) return null;
+    bytes[index] ??= requestBytes(base, job.requests[index]);
+    return index;
   };
   const phase = async (durationMs) => {
     const latencies = [];
@@ -49,16 +152,16 @@ async function workerLoad(job) {
     const started = performance.now();
     const deadline = started + durationMs;
     let exhausted = false;
-    const connection = async () => {
+    const connection = async (raw) => {
       while (!exhausted && performance.now() < deadline) {
         const request = next();
-        if (!request) {
+        if (request === null) {
           exhausted = true;
           return;
         }
         const sent = performance.now();
         try {
-          const response = await send(agent, base, request);
+          const response = await raw.send(bytes[request]);
           if (response.status === 200) {
             latencies.push(performance.now() - sent);
           } else {
@@ -71,14 +174,14 @@ async function workerLoad(job) {
         }
       }
     };
-    await Promise.all(Array.from({ length: job.connections }, connection));
+    await Promise.all(connections.map(connection));
     return { latencies, errors, firstErrors, elapsed: performance.now() - started };
   };
   try {
     if (job.warmupMs) await phase(job.warmupMs);
     return await phase(job.durationMs);
   } finally {
-    agent.destroy();
+    for (const raw of connections) raw.close();
   }
 }
 

@@ -5,14 +5,34 @@ import { runLoad } from './load.ts';
 
 // Counts, not timings: every request answered, each `once` request sent at most once, errors counted.
 describe('bench load generator', () => {
-  const seen: string[] = [];
+  const seen: { url: string; method: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
   let server: http.Server;
   let url = '';
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      seen.push(req.url!);
-      res.statusCode = req.url === '/fail' ? 500 : 200;
-      res.end('ok');
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        seen.push({ url: req.url!, method: req.method!, body, headers: req.headers });
+        if (req.url === '/fail') {
+          res.statusCode = 500;
+          res.end('falhou');
+        } else if (req.url!.startsWith('/chunked')) {
+          // No Content-Length: Node sends it chunked, in pieces the reader must put together.
+          res.write('{"parte":');
+          setTimeout(() => res.end(`"${'x'.repeat(5000)}"}`), 5);
+        } else if (req.url!.startsWith('/close')) {
+          // The server ends the connection after this answer: the next request needs a new socket.
+          res.setHeader('connection', 'close');
+          res.end('ok');
+        } else if (req.method === 'POST') {
+          res.statusCode = body === '{"0":{"json":{"dia":"2026-11-24"}}}' ? 200 : 400;
+          res.end(body);
+        } else {
+          res.end('ok');
+        }
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -20,11 +40,40 @@ describe('bench load generator', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('sends each one-off request once over several threads and counts errors', async () => {
-    const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'GET' as const, path: i === 7 ? '/fail' : `/r/${i}`, headers: {} }));
+    seen.length = 0;
+    const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'GET' as const, path: i === 7 ? '/fail' : `/r/${i}`, headers: { cookie: `vz_session=t${i}` } }));
     const result = await runLoad({ url, connections: 4, durationMs: 5_000, requests, once: true, threads: 2 });
     expect(result.requests).toBe(40);
     expect(result.errors).toBe(1);
-    expect(new Set(seen).size).toBe(40);
+    expect(result.firstErrors).toEqual(['500 falhou']);
+    expect(new Set(seen.map((request) => request.url)).size).toBe(40);
     expect(seen).toHaveLength(40);
+    // The captured headers as sent, plus what a keep-alive HTTP/1.1 client adds.
+    const third = seen.find((request) => request.url === '/r/3')!;
+    expect(third.headers).toMatchObject({ cookie: 'vz_session=t3', host: url.slice('http://'.length), connection: 'keep-alive' });
+  });
+
+  it('reads chunked answers whole, posts bodies intact, and reconnects when the server closes', async () => {
+    seen.length = 0;
+    const body = '{"0":{"json":{"dia":"2026-11-24"}}}';
+    const requests = [
+      ...Array.from({ length: 10 }, (_, i) => ({ method: 'GET' as const, path: `/chunked/${i}`, headers: {} })),
+      ...Array.from({ length: 10 }, (_, i) => ({ method: 'POST' as const, path: `/post/${i}`, headers: { 'content-type': 'application/json' }, body })),
+      ...Array.from({ length: 10 }, (_, i) => ({ method: 'GET' as const, path: `/close/${i}`, headers: {} })),
+    ];
+    const result = await runLoad({ url, connections: 2, durationMs: 5_000, requests, once: true, threads: 1 });
+    expect(result).toMatchObject({ requests: 30, errors: 0 });
+    expect(seen).toHaveLength(30);
+    expect(seen.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual(Array(10).fill(body));
+  });
+
+  it('counts a connection refused as an error, not a hang', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const result = await runLoad({ url: `http://127.0.0.1:${port}`, connections: 1, durationMs: 5_000, requests: [{ method: 'GET', path: '/', headers: {} }], once: true, threads: 1 });
+    expect(result).toMatchObject({ requests: 1, errors: 1 });
+    expect(result.firstErrors[0]).toMatch(/ECONNREFUSED/);
   });
 });

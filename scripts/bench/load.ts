@@ -33,7 +33,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const results = await Promise.all(
     Array.from({ length: workers }, (_, worker) => {
       const connections = Math.floor(options.connections / workers) + (worker < options.connections % workers ? 1 : 0);
-      const job: WorkerJob = { ...rest, connections, worker, workers };
+      // One-off requests: each thread gets only its share (every workers-th), not a copy of all of them.
+      const requests = options.once ? options.requests.filter((_, i) => i % workers === worker) : options.requests;
+      const job: WorkerJob = { ...rest, requests, connections, worker, workers };
       return new Promise<WorkerResult>((resolve, reject) => {
         const thread = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
         thread.once('message', resolve);
