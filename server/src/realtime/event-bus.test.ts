@@ -165,12 +165,18 @@ describe('delivery in batches, by user', () => {
 
 /** A follower's sink that keeps what it is handed. */
 /** Each person's events from now on, each into a sink of their own. */
+/**
+ * Followers from each person's latest event, live once this answers: their catch-ups have been
+ * read, so what the test commits next reaches them live (read by the bus) and not in a catch-up
+ * that started late, which would read it with its own content (on a loaded machine it did).
+ */
 function followFromNow(people: { id: string }[]) {
   return Promise.all(
     people.map(async (person) => {
       const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
       const sink = collectingSink(person.id);
       follower.start(sink);
+      await eventually(() => expect((follower as unknown as { queue: unknown[] | null }).queue).toBeNull());
       return { follower, sink };
     }),
   );
