@@ -73,12 +73,35 @@ function adoptedByReact(element: Element): boolean {
 
 /** The longest wait for a held element to be adopted: past it, the tap is done anyway (worst case, as before). */
 const ADOPTION_WAIT_MS = 3000;
+/** The longest a held form is sent again until the app takes it (see submitOnceTaken); past it, it is dropped. */
+export const SUBMIT_WAIT_MS = 10_000;
+/** Between two tries of a held form. */
+export const SUBMIT_RETRY_MS = 16;
+
+/**
+ * A form sent before the app ran, sent again until the app takes it: as a `submit` event of our own, which
+ * has no default action, rather than `requestSubmit()`, whose default is the browser's submission (the page
+ * reloaded with nothing typed, what holding it was for). React may have rendered a form (its props are on
+ * the element) without having committed the part of the screen it is in, for example while a sibling waits
+ * for its code; an event on it then is stopped by React, not handled, and `requestSubmit()` reloaded the page
+ * (seen in the first-screen walk on a loaded machine). Every form of the app calls `preventDefault()` in its
+ * submit handler, so a prevented event is one the app took; one that is not is tried again shortly, until
+ * `SUBMIT_WAIT_MS` have passed, then dropped: what was typed stays on screen to be sent again.
+ */
+export function submitOnceTaken(form: EventTarget & { readonly isConnected: boolean }, done: () => void, startedAt = Date.now()): void {
+  if (!form.isConnected) return done();
+  const event = typeof SubmitEvent === 'function' ? new SubmitEvent('submit', { bubbles: true, cancelable: true }) : new Event('submit', { bubbles: true, cancelable: true });
+  form.dispatchEvent(event);
+  if (event.defaultPrevented || Date.now() - startedAt >= SUBMIT_WAIT_MS) return done();
+  setTimeout(() => submitOnceTaken(form, done, startedAt), SUBMIT_RETRY_MS);
+}
 
 /**
  * Taps on buttons and forms sent on the server's markup before the app ran, held by the page's starter
  * script: done again, in order, once the app owns the page. Each waits until React has adopted its element,
  * then one task more (the typed values above reach the state in a microtask of that commit), so the handler
- * sees what the person typed; each sees the state the previous one left.
+ * sees what the person typed; each sees the state the previous one left. A form is sent until the app takes
+ * it (submitOnceTaken).
  */
 export function replayHeldBeforeStart(): void {
   const page = window as StarterHandOver;
@@ -93,13 +116,14 @@ export function replayHeldBeforeStart(): void {
       return;
     }
     held.shift();
-    waitedSince = Date.now();
-    setTimeout(() => {
-      if (target.isConnected) {
-        if (target instanceof HTMLFormElement) target.requestSubmit();
-        else if (target instanceof HTMLElement) target.click();
-      }
+    const doneWithTarget = () => {
+      waitedSince = Date.now();
       next();
+    };
+    setTimeout(() => {
+      if (target instanceof HTMLFormElement) return submitOnceTaken(target, doneWithTarget);
+      if (target.isConnected && target instanceof HTMLElement) target.click();
+      doneWithTarget();
     }, 0);
   };
   next();

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { replayHeldBeforeStart, SUBMIT_RETRY_MS, SUBMIT_WAIT_MS, submitOnceTaken } from './typed-before-hydration.ts';
+
+/** Stands for the browser's form element here (no DOM in these tests): `replayHeldBeforeStart` checks for it. */
+class FakeForm extends EventTarget {
+  isConnected = true;
+  browserSubmissions = 0;
+  taken = 0;
+  ignored = 0;
+  /** The browser's submission: the page reloaded with nothing typed, what holding the form was for. */
+  requestSubmit(): void {
+    this.browserSubmissions += 1;
+  }
+}
+
+/**
+ * A held form on a page whose app takes its submit only from `takenFrom` ms on, as a form React has
+ * rendered (its props are on the element) but not committed yet: its submit events reach nobody until then.
+ */
+function heldForm(takenFrom: number): FakeForm {
+  const form = new FakeForm();
+  Object.assign(form, { __reactProps$test: { onSubmit: () => {} } });
+  form.addEventListener('submit', (event) => {
+    if (Date.now() < takenFrom) {
+      form.ignored += 1;
+      return;
+    }
+    event.preventDefault();
+    form.taken += 1;
+  });
+  return form;
+}
+
+describe('a form sent before the app ran', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => vi.useRealTimers());
+
+  it('is sent again until the app takes it, then once only, never by the browser', () => {
+    const form = heldForm(500);
+    const done = vi.fn();
+    submitOnceTaken(form, done);
+    expect(form.ignored).toBe(1);
+    vi.advanceTimersByTime(499);
+    expect(done).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SUBMIT_RETRY_MS);
+    expect(form.taken).toBe(1);
+    expect(done).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(SUBMIT_WAIT_MS);
+    expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
+  });
+
+  it('held by the page before the app ran: sent by the app once it takes it, not submitted by the browser', () => {
+    const form = heldForm(300);
+    vi.stubGlobal('HTMLFormElement', FakeForm);
+    vi.stubGlobal('HTMLElement', class {});
+    vi.stubGlobal('window', { vzHeldBeforeStart: [form], vzStopHolding: vi.fn() });
+    try {
+      replayHeldBeforeStart();
+      vi.advanceTimersByTime(SUBMIT_WAIT_MS);
+      expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
+      expect(form.ignored).toBeGreaterThan(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is taken at once when the app already owns it', () => {
+    const form = heldForm(0);
+    const done = vi.fn();
+    submitOnceTaken(form, done);
+    expect(form).toMatchObject({ taken: 1, ignored: 0 });
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('is dropped after the wait when the app never takes it, rather than reloading the page', () => {
+    const form = heldForm(Number.POSITIVE_INFINITY);
+    const done = vi.fn();
+    submitOnceTaken(form, done);
+    vi.advanceTimersByTime(SUBMIT_WAIT_MS + SUBMIT_RETRY_MS);
+    expect(done).toHaveBeenCalledTimes(1);
+    const tries = form.ignored;
+    vi.advanceTimersByTime(SUBMIT_WAIT_MS);
+    expect(form).toMatchObject({ ignored: tries, taken: 0, browserSubmissions: 0 });
+  });
+
+  it('is not sent once it has left the page', () => {
+    const form = Object.assign(heldForm(0), { isConnected: false });
+    const done = vi.fn();
+    submitOnceTaken(form, done);
+    expect(form.taken).toBe(0);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+});
