@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eventually, testCpf } from '../../test/harness.ts';
+import { collectingLogger } from '../../test/log-lines.ts';
 import { hashPassword } from '../auth/crypto.ts';
 import { loadConfig } from '../config.ts';
 import { freePort } from '../db/embedded-postgres.ts';
@@ -17,17 +17,7 @@ import { startServer, type RunningServer } from '../server.ts';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 let server: RunningServer | null = null;
-const logLines: Record<string, unknown>[] = [];
-
-const logger = pino(
-  { level: 'debug' },
-  new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
-      callback();
-    },
-  }),
-);
+const { logger, lines: logLines } = collectingLogger();
 
 function env(overrides: Record<string, string> = {}) {
   return { DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides };

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import express from 'express';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collectingLogger } from '../../test/log-lines.ts';
 import { requestLog } from './request-log.ts';
 
 const opened: { close(): unknown }[] = [];
@@ -13,16 +12,7 @@ afterEach(() => {
 // The level of a request's log line, with the slow threshold set so that the answer does not
 // depend on how fast this machine is: 0 makes every request slow, a minute none.
 async function logLevelsFor(slowMs: number, paths: string[]): Promise<Record<string, unknown>[]> {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        callback();
-      },
-    }),
-  );
+  const { logger, lines } = collectingLogger();
   const app = express();
   app.use(requestLog(logger, slowMs));
   app.get('/trpc/auth.me', (_req, res) => void res.json({ ok: true }));
