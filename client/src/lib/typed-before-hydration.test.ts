@@ -52,6 +52,7 @@ describe('a form sent before the app ran', () => {
   it('held by the page before the app ran: sent by the app once it takes it, not submitted by the browser', () => {
     const form = heldForm(300);
     vi.stubGlobal('HTMLFormElement', FakeForm);
+    vi.stubGlobal('HTMLButtonElement', class {});
     vi.stubGlobal('HTMLElement', class {});
     vi.stubGlobal('window', { vzHeldBeforeStart: [form], vzStopHolding: vi.fn() });
     try {
@@ -59,6 +60,35 @@ describe('a form sent before the app ran', () => {
       vi.advanceTimersByTime(SUBMIT_WAIT_MS);
       expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
       expect(form.ignored).toBeGreaterThan(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a submit button tapped before the app ran: its form is sent until the app takes it, the button not clicked", () => {
+    const form = heldForm(300);
+    class FakeButton {
+      type = 'submit';
+      form = form;
+      isConnected = true;
+      clicks = 0;
+      __reactProps$test = { children: 'Entrar' };
+      /** A click on a submit button sends its form: by the browser when nobody takes it. */
+      click(): void {
+        this.clicks += 1;
+        form.requestSubmit();
+      }
+    }
+    const button = new FakeButton();
+    vi.stubGlobal('HTMLFormElement', FakeForm);
+    vi.stubGlobal('HTMLButtonElement', FakeButton);
+    vi.stubGlobal('HTMLElement', FakeButton);
+    vi.stubGlobal('window', { vzHeldBeforeStart: [button], vzStopHolding: vi.fn() });
+    try {
+      replayHeldBeforeStart();
+      vi.advanceTimersByTime(SUBMIT_WAIT_MS);
+      expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
+      expect(button.clicks).toBe(0);
     } finally {
       vi.unstubAllGlobals();
     }

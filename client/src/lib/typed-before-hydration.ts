@@ -97,11 +97,21 @@ export function submitOnceTaken(form: EventTarget & { readonly isConnected: bool
 }
 
 /**
+ * The form a held element sends: itself, or the form of a submit button (a tap on it sends its form; no
+ * submit button of the app has a click handler of its own). Null for any other button.
+ */
+function formSentBy(target: Element): HTMLFormElement | null {
+  if (target instanceof HTMLFormElement) return target;
+  if (target instanceof HTMLButtonElement && target.type === 'submit') return target.form;
+  return null;
+}
+
+/**
  * Taps on buttons and forms sent on the server's markup before the app ran, held by the page's starter
  * script: done again, in order, once the app owns the page. Each waits until React has adopted its element,
  * then one task more (the typed values above reach the state in a microtask of that commit), so the handler
- * sees what the person typed; each sees the state the previous one left. A form is sent until the app takes
- * it (submitOnceTaken).
+ * sees what the person typed; each sees the state the previous one left. A form, or a submit button's form,
+ * is sent until the app takes it (submitOnceTaken).
  */
 export function replayHeldBeforeStart(): void {
   const page = window as StarterHandOver;
@@ -121,7 +131,8 @@ export function replayHeldBeforeStart(): void {
       next();
     };
     setTimeout(() => {
-      if (target instanceof HTMLFormElement) return submitOnceTaken(target, doneWithTarget);
+      const form = formSentBy(target);
+      if (form) return submitOnceTaken(form, doneWithTarget);
       if (target.isConnected && target instanceof HTMLElement) target.click();
       doneWithTarget();
     }, 0);
