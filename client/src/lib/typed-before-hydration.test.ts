@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replayHeldBeforeStart, SUBMIT_RETRY_MS, SUBMIT_WAIT_MS, submitOnceTaken } from './typed-before-hydration.ts';
 
@@ -119,5 +122,27 @@ describe('a form sent before the app ran', () => {
     submitOnceTaken(form, done);
     expect(form.taken).toBe(0);
     expect(done).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the app's forms", () => {
+  /** Every .tsx file of the client's sources. */
+  function componentFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return componentFiles(full);
+      return entry.name.endsWith('.tsx') ? [full] : [];
+    });
+  }
+
+  it("each prevents the browser's submission in its submit handler, which is how a held form knows the app took it", () => {
+    const sources = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const withForms = componentFiles(sources).filter((file) => /<form[\s>]/.test(readFileSync(file, 'utf8')));
+    expect(withForms.length).toBeGreaterThan(10);
+    const without = withForms.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return !/<form[^>]*\sonSubmit=/.test(text) || !/\.preventDefault\(\)/.test(text);
+    });
+    expect(without.map((file) => path.relative(sources, file))).toEqual([]);
   });
 });
