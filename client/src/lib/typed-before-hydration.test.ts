@@ -34,6 +34,23 @@ function heldForm(takenFrom: number): FakeForm {
   return form;
 }
 
+/**
+ * `held` kept by the page's starter, replayed by the app (`replayHeldBeforeStart`) and given the whole
+ * wait; `Button` stands for the browser's button element (and any element, for a click).
+ */
+function replayOnPage(held: object, Button: new () => object): void {
+  vi.stubGlobal('HTMLFormElement', FakeForm);
+  vi.stubGlobal('HTMLButtonElement', Button);
+  vi.stubGlobal('HTMLElement', Button);
+  vi.stubGlobal('window', { vzHeldBeforeStart: [held], vzStopHolding: vi.fn() });
+  try {
+    replayHeldBeforeStart();
+    vi.advanceTimersByTime(SUBMIT_WAIT_MS);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
 describe('a form sent before the app ran', () => {
   beforeEach(() => vi.useFakeTimers({ now: 0 }));
   afterEach(() => vi.useRealTimers());
@@ -54,18 +71,9 @@ describe('a form sent before the app ran', () => {
 
   it('held by the page before the app ran: sent by the app once it takes it, not submitted by the browser', () => {
     const form = heldForm(300);
-    vi.stubGlobal('HTMLFormElement', FakeForm);
-    vi.stubGlobal('HTMLButtonElement', class {});
-    vi.stubGlobal('HTMLElement', class {});
-    vi.stubGlobal('window', { vzHeldBeforeStart: [form], vzStopHolding: vi.fn() });
-    try {
-      replayHeldBeforeStart();
-      vi.advanceTimersByTime(SUBMIT_WAIT_MS);
-      expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
-      expect(form.ignored).toBeGreaterThan(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    replayOnPage(form, class {});
+    expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
+    expect(form.ignored).toBeGreaterThan(0);
   });
 
   it("a submit button tapped before the app ran: its form is sent until the app takes it, the button not clicked", () => {
@@ -83,18 +91,9 @@ describe('a form sent before the app ran', () => {
       }
     }
     const button = new FakeButton();
-    vi.stubGlobal('HTMLFormElement', FakeForm);
-    vi.stubGlobal('HTMLButtonElement', FakeButton);
-    vi.stubGlobal('HTMLElement', FakeButton);
-    vi.stubGlobal('window', { vzHeldBeforeStart: [button], vzStopHolding: vi.fn() });
-    try {
-      replayHeldBeforeStart();
-      vi.advanceTimersByTime(SUBMIT_WAIT_MS);
-      expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
-      expect(button.clicks).toBe(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    replayOnPage(button, FakeButton);
+    expect(form).toMatchObject({ taken: 1, browserSubmissions: 0 });
+    expect(button.clicks).toBe(0);
   });
 
   it('is taken at once when the app already owns it', () => {

@@ -9,9 +9,9 @@ afterEach(() => {
   for (const server of opened.splice(0)) server.close();
 });
 
-// The level of a request's log line, with the slow threshold set so that the answer does not
+// The log lines of requests to `paths`, with the slow threshold set so that the answer does not
 // depend on how fast this machine is: 0 makes every request slow, a minute none.
-async function logLevelsFor(slowMs: number, paths: string[]): Promise<Record<string, unknown>[]> {
+async function logLinesFor(slowMs: number, paths: string[]): Promise<Record<string, unknown>[]> {
   const { logger, lines } = collectingLogger();
   const app = express();
   app.use(requestLog(logger, slowMs));
@@ -29,10 +29,10 @@ async function logLevelsFor(slowMs: number, paths: string[]): Promise<Record<str
 
 describe('request log', () => {
   it('logs a successful API request slower than the threshold at info, a faster one at debug, and static files not at all', async () => {
-    const slow = await logLevelsFor(0, ['/trpc/auth.me', '/assets/app.js']);
+    const slow = await logLinesFor(0, ['/trpc/auth.me', '/assets/app.js']);
     expect(slow).toEqual([expect.objectContaining({ level: 30, msg: 'request completed', procedure: 'auth.me', res: { statusCode: 200 } })]);
 
-    const fast = await logLevelsFor(60_000, ['/trpc/auth.me', '/assets/app.js']);
+    const fast = await logLinesFor(60_000, ['/trpc/auth.me', '/assets/app.js']);
     expect(fast).toEqual([expect.objectContaining({ level: 20, msg: 'request completed', procedure: 'auth.me', res: { statusCode: 200 } })]);
   });
 });

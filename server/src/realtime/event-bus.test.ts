@@ -163,12 +163,11 @@ describe('delivery in batches, by user', () => {
   });
 });
 
-/** A follower's sink that keeps what it is handed. */
-/** Each person's events from now on, each into a sink of their own. */
 /**
- * Followers from each person's latest event, live once this answers: their catch-ups have been
- * read, so what the test commits next reaches them live (read by the bus) and not in a catch-up
- * that started late, which would read it with its own content (on a loaded machine it did).
+ * Each person's events from now on, each into a sink of their own. Live once this answers: the
+ * followers' catch-ups have been read, so what the test commits next reaches them live (read by the
+ * bus) and not in a catch-up that started late, which would read it with its own content (on a
+ * loaded machine it did).
  */
 function followFromNow(people: { id: string }[]) {
   return Promise.all(
@@ -182,6 +181,7 @@ function followFromNow(people: { id: string }[]) {
   );
 }
 
+/** A follower's sink that keeps what it is handed. */
 function collectingSink(userId: string | null = null) {
   const events: AppEvent[] = [];
   return {
