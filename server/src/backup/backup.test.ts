@@ -130,6 +130,8 @@ describe('backup and restore', () => {
     expect(result.manifest.tables.find((table) => table.name === 'login_attempts')?.rows).toBe(3000);
     expect(result.manifest.files.length).toBeGreaterThan(0);
     expect((await fs.readdir(path.dirname(archive))).sort()).toEqual(['vizinhanca.tar.gz']);
+    // Password hashes, CPFs and the VAPID private key inside: readable by its owner only.
+    expect((await fs.stat(archive)).mode & 0o777).toBe(0o600);
 
     const target = await emptyTarget();
     try {

@@ -53,10 +53,13 @@ class Digest extends Transform {
   }
 }
 
+/** Archives hold password hashes, CPFs, Pix keys and messages: only their owner reads them, and what is written on the way too. */
+const PRIVATE_FILE_MODE = 0o600;
+
 async function writeStream(source: Readable, file: string): Promise<{ bytes: number; sha256: string; newlines: number }> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const digest = new Digest();
-  await pipeline(source, digest, createWriteStream(file));
+  await pipeline(source, digest, createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
   return { bytes: digest.bytes, sha256: digest.hash.digest('hex'), newlines: digest.newlines };
 }
 
@@ -185,10 +188,12 @@ export async function createBackup(options: {
       manifest.files.push({ key, path: entry, bytes: written.bytes, sha256: written.sha256 });
     }
     manifest.files.sort((a, b) => a.key.localeCompare(b.key));
-    await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE_MODE });
 
     const entries = ['manifest.json', 'db', ...(manifest.files.length ? ['files'] : [])];
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
+    // A partial file left by a killed run would keep its old mode when rewritten: start from none.
+    await fs.rm(partial, { force: true });
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: PRIVATE_FILE_MODE }, entries);
     const handle = await fs.open(partial, 'r+');
     try {
       await handle.sync();
