@@ -15,7 +15,8 @@ RUN npm run build
 # ---- runtime ----
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
-ENV NODE_ENV=production
+# Never the demo data (its passwords are public) unless an operator asks for it.
+ENV NODE_ENV=production SEED_DEMO=false
 
 # node_modules (the compiled server imports its npm packages from there; maintainer scripts
 # still run through tsx), the sources, the compiled server (dist/server) and client (client/dist).

@@ -49,7 +49,11 @@ const server = await startServer(config, {
   process.exit(1);
 });
 
-console.log(`\n  Vizinhança rodando em ${server.url}\n`);
+console.log(`\n  Vizinhança rodando em ${server.url} (escutando em ${config.HOST})\n`);
+if (config.SEED_DEMO && process.env.HOST === undefined) {
+  console.log('  Com os dados de demonstração, só este computador acessa o app (127.0.0.1): as senhas abaixo são públicas.');
+  console.log('  Para abrir na rede, defina HOST (ex.: HOST=0.0.0.0 npm start) ou desligue a demonstração (SEED_DEMO=false).\n');
+}
 if (config.SEED_DEMO) {
   console.log('  Logins de demonstração:');
   for (const login of demoLogins()) console.log(`    ${login.role.padEnd(18)} ${login.email.padEnd(28)} senha: ${login.password}`);

@@ -16,7 +16,8 @@ const optionalText = z.preprocess((value) => (value === '' ? undefined : value),
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ message: 'deve ser um número' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 with the demo data on (its logins are public), 0.0.0.0 without. */
+  HOST: optionalText,
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -60,10 +61,29 @@ export const configSchema = z.object({
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
-export type Config = RawConfig & {
+export type Config = Omit<RawConfig, 'HOST'> & {
+  HOST: string;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
 };
+
+/** The secrets docker-compose.yml and the README use for a local try: never valid in production. */
+export const DEVELOPMENT_SECRETS: readonly string[] = ['vizinhanca-dev'];
+
+/** Where each secret the server reads sits in its configuration, for the production check. */
+function secretsOf(config: RawConfig): { variable: string; value: string | undefined }[] {
+  const passwordOf = (url: string | undefined) => {
+    if (!url) return undefined;
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  };
+  return [
+    { variable: 'DATABASE_URL', value: passwordOf(config.DATABASE_URL) },
+    { variable: 'S3_SECRET_KEY', value: config.S3_SECRET_KEY },
+    { variable: 'SMTP_URL', value: passwordOf(config.SMTP_URL) },
+    { variable: 'METRICS_TOKEN', value: config.METRICS_TOKEN },
+  ];
+}
 
 export const configKeys = Object.keys(configSchema.shape) as (keyof RawConfig)[];
 
@@ -89,5 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.S3_ENDPOINT && (!config.S3_ACCESS_KEY || !config.S3_SECRET_KEY)) {
     throw new ConfigError('Configuração inválida:\n  S3_ACCESS_KEY/S3_SECRET_KEY: obrigatórias quando S3_ENDPOINT está definido');
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  if (config.NODE_ENV === 'production') {
+    const weak = secretsOf(config).filter((secret) => secret.value !== undefined && DEVELOPMENT_SECRETS.includes(secret.value));
+    if (weak.length > 0) {
+      const lines = weak.map((secret) => `  ${secret.variable}: usa a senha de desenvolvimento; defina uma senha forte antes de rodar em produção`);
+      throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+    }
+  }
+  const host = config.HOST ?? (config.SEED_DEMO ? '127.0.0.1' : '0.0.0.0');
+  return { ...config, HOST: host, dataDir: path.resolve(config.DATA_DIR) };
 }

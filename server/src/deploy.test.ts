@@ -98,6 +98,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('never seed the demo data (its passwords are public), nor does the image by default', () => {
+    for (const app of [...apps, { name: 'backup', env: environmentOf(backup ?? {}) }]) expect(app.env.SEED_DEMO, app.name).toBe('false');
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/^ENV [^\n]*SEED_DEMO=false/m);
+  });
+
   it('the app replicas connect to the postgres service with its credentials', () => {
     const postgresEnv = environmentOf(services.postgres ?? {});
     for (const app of apps) {

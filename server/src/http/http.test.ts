@@ -231,6 +231,6 @@ describe('configuration errors', () => {
 
   it('accept a valid configuration with the defaults', () => {
     const config = loadConfig({ PORT: '8080', CONDO_TIMEZONE: 'America/Manaus' });
-    expect(config).toMatchObject({ PORT: 8080, CONDO_TIMEZONE: 'America/Manaus', HOST: '0.0.0.0', SEED_DEMO: true });
+    expect(config).toMatchObject({ PORT: 8080, CONDO_TIMEZONE: 'America/Manaus', HOST: '127.0.0.1', SEED_DEMO: true });
   });
 });
