@@ -195,7 +195,7 @@ export async function startServer(
       if (server.listenerCount('upgrade') === 1) refuse(404, 'Not Found');
       return;
     }
-    if (!isSameOrigin(req, config.PUBLIC_URL, config.TRUST_PROXY > 0)) return refuse(403, 'Forbidden');
+    if (!isSameOrigin(req, config.PUBLIC_URL)) return refuse(403, 'Forbidden');
     const token = deps.sessions.readToken(req.headers.cookie);
     if (!token) return refuse(401, 'Unauthorized');
     deps.sessions.validate(token).then(

@@ -73,7 +73,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // State-changing requests from a foreign origin are refused before any work is done.
   app.use((req, res, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL, deps.config.TRUST_PROXY > 0)) {
+    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
       res.status(403).json({ error: { message: 'Origem não permitida' } });
       return;
     }

@@ -254,6 +254,27 @@ describe('headers the client writes', () => {
     });
     expect(response.status).toBe(403);
   });
+
+  // The proxy passes on whatever X-Forwarded-Host the client wrote: it names no origin of ours.
+  it('behind a proxy, a client-written X-Forwarded-Host does not make a foreign Origin ours, for a call or a websocket', async () => {
+    const proxiedBase = `http://127.0.0.1:${proxied.port}`;
+    const forged = { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' };
+    const response = await post(proxiedBase, 'auth.login', JSON.stringify({ json: { email: 'x@example.com', password: 'chute' } }), forged);
+    expect(response.status).toBe(403);
+    const upgrade = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: proxied.port,
+        path: '/trpc',
+        headers: { ...forged, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      });
+      request.on('response', (answer) => resolve(answer.statusCode ?? 0));
+      request.on('upgrade', () => reject(new Error('upgraded')));
+      request.on('error', reject);
+      request.end();
+    });
+    expect(upgrade).toBe(403);
+  });
 });
 
 describe('uploads', () => {
