@@ -2,6 +2,8 @@
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTERS_MESSAGE } from '@vizinhanca/shared/validation/text';
+import { editInputFrom } from '../test/admin-edit.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { appRouter } from './router.ts';
@@ -59,6 +61,24 @@ function inputFor(schema: unknown) {
   return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 1, arbitrary: value });
 }
 
+/** Half of a UTF-16 pair alone (U+D800 to U+DFFF), which Postgres refuses in jsonb and text. */
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+/** Printable text around one lone surrogate (ASCII neighbours never complete the pair). */
+const textWithLoneSurrogate = fc.tuple(fc.string({ maxLength: 12 }), loneSurrogate, fc.string({ maxLength: 12 })).map((parts) => parts.join(''));
+
+/** A fuzzed input with one lone surrogate put in a field it names, in a list, as a key, or as the whole input. */
+function inputWithLoneSurrogate(schema: unknown) {
+  const names = fieldNames(schema);
+  return fc.tuple(inputFor(schema), fc.constantFrom(...(names.length ? names : ['campo'])), textWithLoneSurrogate, fc.constantFrom('field', 'list', 'key', 'whole')).map(
+    ([input, field, bad, where]) => {
+      const fields = input !== null && typeof input === 'object' && !Array.isArray(input) && !(input instanceof Date) ? (input as Record<string, unknown>) : {};
+      if (where === 'whole') return bad;
+      if (where === 'key') return { ...fields, [bad]: 'x' };
+      return { ...fields, [field]: where === 'list' ? ['ok', bad] : bad };
+    },
+  );
+}
+
 const createCaller = createCallerFactory(appRouter);
 
 /** Calls one procedure by path with this input, as a caller would (a subscription is read briefly, then aborted). */
@@ -86,6 +106,37 @@ beforeAll(async () => {
   admin = await app.createUser({ roles: ['admin'] });
 });
 afterAll(() => app.close());
+
+describe('lone surrogates', () => {
+  // Postgres refused it in the audit entry's jsonb: a 500 and the edit lost.
+  it('an administrator saving a bio with half a UTF-16 pair gets the pt-BR message and nothing is written', async () => {
+    const person = await app.createUser();
+    const { api } = await app.callerAs(admin);
+    const before = await api.admin.users.byId({ userId: person.id });
+    for (const bio of ['Oi \uD800', '\uDC00 fim', 'a\uD83Db']) {
+      await expect(api.admin.users.update(editInputFrom(person.id, before, { bio }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: CONTROL_CHARACTERS_MESSAGE });
+    }
+    expect(await api.admin.users.byId({ userId: person.id })).toEqual(before);
+  });
+
+  it('anywhere in any procedure\'s input, one is refused with the pt-BR message before the procedure runs', async () => {
+    const { ctx } = await app.contextFor(admin);
+    const callable = procedures.filter(([path]) => path !== 'auth.logout');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...callable).chain(([path, procedure]) => fc.tuple(fc.constant(path), inputWithLoneSurrogate(procedure._def.inputs[0]))),
+        async ([path, input]) => {
+          const outcome = await call(ctx, path, input).then(
+            () => 'answered',
+            (error: unknown) => (error instanceof TRPCError ? `${error.code}: ${userFacingError(error).message}` : String(error)),
+          );
+          if (outcome !== `BAD_REQUEST: ${CONTROL_CHARACTERS_MESSAGE}`) throw new Error(`${path} ${fc.stringify(input)}: ${outcome}`);
+        },
+      ),
+      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
+    );
+  }, 120_000);
+});
 
 describe('fuzzing every procedure', () => {
   it('lists procedures to fuzz', () => {
