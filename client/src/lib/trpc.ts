@@ -4,6 +4,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/src/router.ts';
+import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/auth.constants';
 import type { RealtimeSocket } from './realtime-socket.ts';
 import { showErrorToast } from './show-error-toast.ts';
 
@@ -91,8 +92,7 @@ const lazyWsLink: TRPCLink<AppRouter> = (runtime) => {
     });
 };
 
-/** The server refuses these inside a batch (each one is a guess or an e-mail, counted alone); see server/src/http/hardening.ts. */
-const NEVER_BATCHED = new Set(['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp']);
+const NEVER_BATCHED = new Set<string>(NEVER_BATCHED_PROCEDURES);
 /** The server's TRPC_MAX_BATCH_SIZE. */
 const MAX_BATCH_SIZE = 10;
 

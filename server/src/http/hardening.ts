@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/auth.constants';
 import type { Config } from '../config.ts';
 import { START_AFTER_PAINT_SOURCE } from './start-after-paint.ts';
 
@@ -6,8 +7,7 @@ import { START_AFTER_PAINT_SOURCE } from './start-after-paint.ts';
 export const TRPC_MAX_BODY_BYTES = 100 * 1024;
 /** Calls one batched tRPC request may carry (a screen's loader sends a handful). */
 export const TRPC_MAX_BATCH_SIZE = 10;
-/** Procedures a batch may never carry: each request is one guess or one e-mail, counted on its own. */
-export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp'] as const;
+export { NEVER_BATCHED_PROCEDURES };
 
 export const HTTP_MESSAGES = {
   bodyTooLarge: 'A requisição é grande demais.',

@@ -8,6 +8,13 @@ export const APARTMENT_MAX_LENGTH = 10;
 export const FULL_NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * Procedures never sent in a tRPC batch: each call is one password guess or one
+ * e-mail, counted on its own by the address the proxy saw. The server refuses
+ * them in a batch or on the websocket; the client sends them alone.
+ */
+export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp', 'auth.changePassword'] as const;
+
 export const AUTH_MESSAGES = {
   cpfInvalid: 'CPF inválido',
   requiredFields: 'Preencha todos os campos obrigatórios',

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, storedApartment, type changePasswordSchema, type loginSchema, type resetPasswordSchema, type signUpSchema } from '@vizinhanca/shared/auth/auth.schema';
+import type { ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import type { z } from 'zod';
 import { decoyPasswordHash, generateToken, hashPassword, sha256Hex, verifyPassword } from '../../auth/crypto.ts';
 import { deviceCookie } from '../../auth/device-cookie.ts';
@@ -36,6 +37,22 @@ export function forgetOldLoginAttempts(deps: AppDeps) {
 
 export function tooManyAttemptsMessage(minutes: string): string {
   return `Muitas tentativas de login. Tente novamente em ${minutes}.`;
+}
+
+export function tooManyPasswordChecksMessage(minutes: string): string {
+  return `Muitas tentativas com a senha atual. Tente novamente em ${minutes}.`;
+}
+
+/** Counts one password check on each key, in order, before the password is read; the first key refused stops it. */
+async function countPasswordCheck(
+  deps: AppDeps,
+  keys: { key: string; shape: BackoffShape | WindowShape }[],
+  refusal: { message: (minutes: string) => string; reason: ErrorReason },
+) {
+  for (const { key, shape } of keys) {
+    const result = await throttle.hit(deps, key, shape);
+    if (!result.allowed) throw new AppError('TOO_MANY_REQUESTS', refusal.message(throttle.minutesUntil(deps, result.retryAt)), refusal.reason);
+  }
 }
 
 function setSessionCookie(deps: AppDeps, token: string, meta: RequestMeta, setCookie: (header: string) => void) {
@@ -97,13 +114,7 @@ export async function login(
         { key: `login-address:${meta.ip ?? 'unknown'}`, shape: LOGIN_ADDRESS_SHAPE },
         { key: `login-account:${input.email}`, shape: LOGIN_ACCOUNT_SHAPE },
       ];
-  for (const { key, shape } of keys) {
-    const result = await throttle.hit(deps, key, shape);
-    if (!result.allowed) {
-      const message = tooManyAttemptsMessage(throttle.minutesUntil(deps, result.retryAt));
-      throw new AppError('TOO_MANY_REQUESTS', message, 'LOGIN_THROTTLED');
-    }
-  }
+  await countPasswordCheck(deps, keys, { message: tooManyAttemptsMessage, reason: 'LOGIN_THROTTLED' });
 
   const credentials = await users.findCredentialsByEmail(deps.db, input.email);
   const valid = await verifyPassword(credentials?.password_hash ?? (await decoyPasswordHash()), input.password);
@@ -182,12 +193,22 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
   return { message: AUTH_MESSAGES.resetSuccess };
 }
 
-/** Changing the password ends the user's other sessions and closes their sockets everywhere. */
+/**
+ * Changing the password ends the user's other sessions and closes their sockets everywhere.
+ * The current password is a guess like a login's (a stolen session cookie must not find it):
+ * counted per session and per account before it is checked.
+ */
 export async function changePassword(deps: AppDeps, session: AuthSession, input: z.output<typeof changePasswordSchema>) {
+  const keys = [
+    { key: `password-check-session:${session.id}`, shape: LOGIN_ACCOUNT_SHAPE },
+    { key: `password-check-account:${session.userId}`, shape: LOGIN_ACCOUNT_SHAPE },
+  ];
+  await countPasswordCheck(deps, keys, { message: tooManyPasswordChecksMessage, reason: 'TOO_MANY_REQUESTS' });
   const current = await users.findPasswordHash(deps.db, session.userId);
   if (!current || !(await verifyPassword(current.password_hash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordWrong);
   }
+  for (const { key } of keys) await throttle.clear(deps, key);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await users.updatePasswordHash(trx, session.userId, passwordHash, deps.clock.now());
