@@ -1,28 +1,25 @@
 // The current password asked by "Alterar senha" is a guess like a login's: someone holding a stolen
 // session cookie must get no more checks of it than a login would, in parallel, in batches or across sessions.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.schema';
+import { serveHttp } from '../../../test/http-server.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { verifyPassword } from '../../auth/crypto.ts';
 import { SESSION_COOKIE_NAME } from '../../auth/sessions.ts';
-import { createHttpApp } from '../../http/app.ts';
 import { HTTP_MESSAGES } from '../../http/hardening.ts';
 import { LOGIN_ACCOUNT_SHAPE } from './auth.service.ts';
 
 let app: TestApp;
-let server: Server;
+let http: Awaited<ReturnType<typeof serveHttp>>;
 let base: string;
 beforeAll(async () => {
   app = await createTestApp();
-  server = createHttpApp(app.deps).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  http = await serveHttp(app.deps);
+  base = http.base;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await app.close();
 });
 

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp } from '../../http/app.ts';
+import { serveHttp } from '../../../test/http-server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { csvAmount, csvCell, csvLine } from './csv.ts';
 
@@ -15,7 +13,7 @@ function gc(): () => void {
 }
 
 let app: TestApp;
-let server: Server;
+let http: Awaited<ReturnType<typeof serveHttp>>;
 let base: string;
 let admin: TestUser;
 let moderator: TestUser;
@@ -23,12 +21,11 @@ beforeAll(async () => {
   app = await createTestApp();
   admin = await app.createUser({ roles: ['admin'], fullName: 'Carla Administradora' });
   moderator = await app.createUser({ roles: ['moderator'] });
-  server = createHttpApp(app.deps).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  http = await serveHttp(app.deps);
+  base = http.base;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await app.close();
 });
 
