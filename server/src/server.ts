@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createSessionManager } from './auth/sessions.ts';
 import { accessRefusal } from './auth/access.ts';
 import { createClock } from './clock.ts';
+import { contained } from './contained.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppDeps } from './context.ts';
 import { createDatabase } from './db/database.ts';
@@ -66,23 +67,26 @@ function slimRequest(req: http.IncomingMessage): http.IncomingMessage {
 const noCookies = () => {};
 
 /** Protocol pings (browsers answer them by themselves) on one interval for all sockets. */
-function startHeartbeat(wss: WebSocketServer): NodeJS.Timeout {
+function startHeartbeat(wss: WebSocketServer, logger: Logger): NodeJS.Timeout {
   const silent = new WeakSet<WebSocket>();
   // One shared listener (ws calls it with the socket as `this`), not a closure per socket.
   function answered(this: WebSocket) {
     silent.delete(this);
   }
   wss.on('connection', (socket: WebSocket) => socket.on('pong', answered));
-  const timer = setInterval(() => {
-    for (const socket of wss.clients) {
-      if (silent.has(socket)) {
-        socket.terminate();
-        continue;
+  const timer = setInterval(
+    contained(logger, 'websocket heartbeat', () => {
+      for (const socket of wss.clients) {
+        if (silent.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        silent.add(socket);
+        socket.ping();
       }
-      silent.add(socket);
-      socket.ping();
-    }
-  }, HEARTBEAT_MS);
+    }),
+    HEARTBEAT_MS,
+  );
   timer.unref();
   return timer;
 }
@@ -181,7 +185,7 @@ export async function startServer(
     },
   });
   // Keep-alive: one shared heartbeat of protocol pings, not timers per socket (the client's own PINGs are answered by the handler).
-  const heartbeat = startHeartbeat(wss);
+  const heartbeat = startHeartbeat(wss, logger);
 
   // Upgrades: only /trpc, only from our origin, only with a live session.
   server.on('upgrade', (req, socket, head) => {
@@ -189,7 +193,8 @@ export async function startServer(
       socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
     };
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Not `new URL`: a request line like `//x:99999` makes it throw, here outside any handler.
+    const pathname = (req.url ?? '/').split('?')[0];
     if (pathname !== '/trpc') {
       // Vite's hot reload owns the others in dev; with nobody else listening, an unanswered socket would hang open.
       if (server.listenerCount('upgrade') === 1) refuse(404, 'Not Found');

@@ -19,6 +19,7 @@ import { servePage } from './first-screen-data.ts';
 import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
+import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
 import { contextBuiltForFeed, feedFastPath } from '../modules/listings/feed-fast-path.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
@@ -39,6 +40,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   app.use(requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS));
 
   app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
+  // Every handler after this one may decode the path: one with a malformed escape stops here.
+  app.use(refuseMalformedUrls);
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, threshold: COMPRESSION_THRESHOLD_BYTES }));
@@ -122,6 +125,9 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     const page = pageForPath(CLIENT_DIST_DIR, indexHtml);
     app.get('/{*path}', servePage(deps, page, loadScreenRenderer(deps)));
   }
+
+  app.use(answerNotFound);
+  app.use(answerUncaughtErrors(deps.logger));
 
   return app;
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { contained } from '../contained.ts';
+import { decodedPath } from './request-errors.ts';
 
 /** Paths that get a log line: the API, not static files or probes. */
 const LOGGED_PATH = /^\/(trpc|api)\//;
 
-/** The procedures a /trpc request calls ('a.b,c.d' when batched). */
+/** The procedures a /trpc request calls ('a.b,c.d' when batched); as sent when it holds a malformed escape. */
 function proceduresOf(url: string): string | undefined {
   const match = /^\/trpc\/([^?]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]!) : undefined;
+  return match ? (decodedPath(match[1]!) ?? match[1]!) : undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export function requestLog(logger: Logger, slowMs: number): RequestHandler {
     res.setHeader('X-Request-Id', id);
     if (!LOGGED_PATH.test(req.url)) return next();
     const started = performance.now();
-    res.once('finish', () => {
+    res.once('finish', contained(logger, 'request log', () => {
       const responseTime = Math.round(performance.now() - started);
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 || responseTime >= slowMs ? 'info' : 'debug';
@@ -41,7 +43,7 @@ export function requestLog(logger: Logger, slowMs: number): RequestHandler {
         },
         status >= 500 ? 'request errored' : 'request completed',
       );
-    });
+    }));
     next();
   };
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import type { Db } from '../db/database.ts';
+import { contained } from '../contained.ts';
 import { eventBusLag } from '../observability/metrics.ts';
 import type { CheckedContent } from './live-event-stream.ts';
 
@@ -353,7 +354,15 @@ export class EventBus {
     if (content.system) for (const handler of this.systemHandlers) handler(userId || null, content);
     if (!userId) return;
     const subscribers = this.byUser.get(userId);
-    if (subscribers) for (let i = 0; i < subscribers.length; i++) subscribers[i]!.push(id, content);
+    if (!subscribers) return;
+    for (let i = 0; i < subscribers.length; i++) {
+      // One failing subscriber must not cost the others the event, nor reach pg's parsing of the answer.
+      try {
+        subscribers[i]!.push(id, content);
+      } catch (error) {
+        this.logger.error({ err: error }, 'an event subscriber failed');
+      }
+    }
   }
 
   /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
@@ -373,22 +382,26 @@ export class EventBus {
 
   /** Local hook for every system event (SYSTEM_KIND_PREFIX) this instance receives (used by the socket registry). */
   onSystemEvent(handler: (userId: string | null, content: EventContent) => void): () => void {
-    this.systemHandlers.add(handler);
-    return () => this.systemHandlers.delete(handler);
+    const safe = contained(this.logger, 'system event', handler);
+    this.systemHandlers.add(safe);
+    return () => this.systemHandlers.delete(safe);
   }
 
   /** A person's sessions, account or roles changed on some instance (`null`: anyone's may have). */
   onSessionChange(handler: (userId: string | null) => void): () => void {
-    this.sessionHandlers.add(handler);
-    return () => this.sessionHandlers.delete(handler);
+    // Called from the LISTEN connection's 'notification' event: a throw there would end the process.
+    const safe = contained(this.logger, 'session change', handler);
+    this.sessionHandlers.add(safe);
+    return () => this.sessionHandlers.delete(safe);
   }
 
   /** A NOTIFY on one of CHANGE_CHANNELS (its payload), or `null` when the connection dropped or came back. */
   onChannel(channel: (typeof CHANGE_CHANNELS)[number], handler: (payload: string | null) => void): () => void {
     let handlers = this.channelHandlers.get(channel);
     if (!handlers) this.channelHandlers.set(channel, (handlers = new Set()));
-    handlers.add(handler);
-    return () => handlers.delete(handler);
+    const safe = contained(this.logger, `channel ${channel}`, handler);
+    handlers.add(safe);
+    return () => handlers.delete(safe);
   }
 
   /** Local delivery of one user's events, live only (see follow for catch-up). */

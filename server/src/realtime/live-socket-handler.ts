@@ -45,12 +45,23 @@ export class LiveSocketHandler {
     const find = (socket: WebSocket) => this.bySocket.get(socket);
     const forget = (socket: WebSocket) => this.bySocket.delete(socket);
     // Listeners shared by every socket (ws calls them with the socket as `this`): no closure per socket.
+    // ws calls these from its socket's data and close events: a throw there would end the process, so it goes to onError.
+    const failed = (cause: unknown) => options.onError?.(getTRPCErrorFromUnknown(cause), undefined);
     this.onMessage = function (this: WebSocket, data: RawData, isBinary: boolean) {
-      find(this)?.received(data, isBinary);
+      try {
+        find(this)?.received(data, isBinary);
+      } catch (cause) {
+        failed(cause);
+      }
     };
     this.onClose = function (this: WebSocket) {
-      find(this)?.closed();
-      forget(this);
+      try {
+        find(this)?.closed();
+      } catch (cause) {
+        failed(cause);
+      } finally {
+        forget(this);
+      }
     };
     options.wss.on('connection', (socket: WebSocket, req: IncomingMessage) => this.accept(socket, req));
   }

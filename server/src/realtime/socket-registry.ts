@@ -81,7 +81,8 @@ export class SocketRegistry {
 
   private startSweeping(): void {
     if (this.sweepTimer || !this.sessions || !this.clock) return;
-    this.sweepTimer = setInterval(() => void this.sweepExpired(), EXPIRY_SWEEP_MS);
+    // A rejected sweep in a timer would be an unhandled rejection, which ends the process; the next sweep tries again.
+    this.sweepTimer = setInterval(() => void this.sweepExpired().catch(() => {}), EXPIRY_SWEEP_MS);
     this.sweepTimer.unref();
   }
 

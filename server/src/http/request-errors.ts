@@ -1,0 +1,59 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { GENERIC_ERROR_MESSAGE } from '../errors.ts';
+
+export const REQUEST_MESSAGES = {
+  malformedUrl: 'Endereço inválido: confira o link e tente de novo.',
+  badRequest: 'Não foi possível entender a requisição.',
+  notFound: 'Endereço não encontrado.',
+} as const;
+
+/** The path decoded, or null when it holds a malformed escape (`%E0`, `%`) that decodeURIComponent throws on. */
+export function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function refuse(res: Parameters<RequestHandler>[1], status: number, message: string, code: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).json({ error: { message, data: { code, httpStatus: status } } });
+}
+
+/** A path no decoder can read is answered 400 here, before any handler that decodes it. */
+export const refuseMalformedUrls: RequestHandler = (req, res, next) => {
+  if (decodedPath(req.path) === null) return refuse(res, 400, REQUEST_MESSAGES.malformedUrl, 'BAD_REQUEST');
+  next();
+};
+
+/** What no handler answered (a POST to a page, say): our 404, not Express's English page. */
+export const answerNotFound: RequestHandler = (_req, res) => refuse(res, 404, REQUEST_MESSAGES.notFound, 'NOT_FOUND');
+
+/** The status a client's mistake carries (body parsers and static files set one), or null for our own failures. */
+function clientErrorStatus(error: unknown): number | null {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+/**
+ * The last handler: any error a middleware or handler threw or passed on is logged and
+ * answered in pt-BR (500 with the generic message, or the client error's own status),
+ * never with Express's page carrying the stack and the server's paths.
+ */
+export function answerUncaughtErrors(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = clientErrorStatus(error);
+    const reqId = (req as { id?: unknown }).id;
+    if (status) logger.info({ err: error, reqId, status }, 'request refused');
+    else logger.error({ err: error, reqId }, 'request failed');
+    // Part of the answer is out: it cannot become an error answer, only end short.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (status) refuse(res, status, status === 404 ? REQUEST_MESSAGES.notFound : REQUEST_MESSAGES.badRequest, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+    else refuse(res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
+  };
+}
