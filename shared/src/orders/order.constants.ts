@@ -32,6 +32,12 @@ export const ORDER_QUANTITY_MAX = 99;
 /** One page of the admin orders section ('Carregar mais' fetches the next). */
 export const ADMIN_ORDERS_LIMIT = 20;
 
+/** The cancellation reason of an open order whose person's account was closed (never 'por suspensão'). */
+export const ACCOUNT_CLOSED_REASONS = {
+  owner: 'Conta do anunciante encerrada',
+  requester: 'Conta de quem fez o pedido encerrada',
+} as const;
+
 export const ORDER_MESSAGES = {
   // The order dialog (docs/product.md §4.2, exact texts where the spec gives them).
   periodRequired: 'Por favor, selecione o período de aluguel',

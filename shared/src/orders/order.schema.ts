@@ -74,6 +74,21 @@ export const ORDER_NOTIFICATIONS = {
     title: 'Pedido concluído',
     message: `Seu pedido de "${listingTitle}" foi concluído. Que tal avaliar o anunciante?`,
   }),
+  /**
+   * To the other side of an open order whose person's account was closed (LGPD anonymisation):
+   * the order ends, and whoever holds a rental item is told how it goes back.
+   */
+  endedByAccountClosure: (o: { listingTitle: string; closedSide: 'owner' | 'requester'; wasInProgress: boolean; type: ListingType }) => ({
+    title: 'Pedido cancelado: conta encerrada',
+    message:
+      o.closedSide === 'owner'
+        ? `Seu pedido de "${o.listingTitle}" foi cancelado porque a conta do anunciante foi encerrada.${
+            o.wasInProgress && o.type === 'rental' ? ' Combine a devolução do item com a administração do condomínio.' : ''
+          }`
+        : `O pedido de "${o.listingTitle}" foi cancelado porque a conta de quem pediu foi encerrada.${
+            o.wasInProgress && o.type === 'rental' ? ' Procure a administração do condomínio para reaver o item.' : ''
+          }`,
+  }),
   /** To the owner, when the administration decided on their order. */
   decidedByAdmin: (listingTitle: string, requesterName: string, approved: boolean) => ({
     title: approved ? 'Pedido aprovado pela administração' : 'Pedido rejeitado pela administração',

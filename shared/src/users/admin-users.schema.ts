@@ -38,7 +38,6 @@ export const ADMIN_USER_MESSAGES = {
   alreadyAnonymized: 'Este cadastro já foi anonimizado.',
   cannotAnonymizeSelf: 'Você não pode anonimizar a sua própria conta.',
   suspensionReason: 'Conta do anunciante suspensa pela administração',
-  leftReason: 'O anunciante deixou o condomínio',
 } as const;
 
 /** The name past orders and reviews show for a person whose data was removed (decisions.md, LGPD). */

@@ -371,6 +371,17 @@ export function lockPendingAsOwner(db: Db, ownerId: string) {
     .execute();
 }
 
+/** Every open order (pending, approved, in progress) the person takes part in, locked, oldest first. */
+export function lockOpenOrdersOf(db: Db, userId: string) {
+  return ordersWithListing(db)
+    .select(['o.id', 'o.status', 'o.owner_id', 'o.renter_id', 'l.title as listing_title', 'l.type as listing_type'])
+    .where(takesPart(userId))
+    .where('o.status', 'in', BLOCKING_ORDER_STATUSES)
+    .orderBy('o.created_at')
+    .forUpdate('o')
+    .execute();
+}
+
 export function countPending(db: Db) {
   return countRows(db.selectFrom('orders').where('status', '=', 'pending'));
 }

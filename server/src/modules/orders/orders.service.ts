@@ -3,6 +3,7 @@ import { limitRate } from '../throttle/throttle.service.ts';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import {
+  ACCOUNT_CLOSED_REASONS,
   ADMIN_ORDERS_LIMIT,
   ORDER_CREATED_MESSAGES,
   ORDER_MESSAGES,
@@ -478,7 +479,7 @@ export function hasOrderOnListings(deps: AppDeps, userId: string, listingIds: st
 // What other modules (activity, profile stats, reviews) may read of orders.
 export { countAsRequester, findForUpdate, listRecentForUser, listSidesFor } from './orders.repository.ts';
 
-// ---- Suspension (called by the users module, inside its transaction) ----
+// ---- Suspension and anonymisation (called by the users module, inside its transaction) ----
 
 /** A suspended owner cannot answer: their pending orders are cancelled with a reason, and each requester is told. */
 export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: string, ownerId: string, reason: string) {
@@ -502,6 +503,42 @@ export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: stri
     });
   }
   return pending.length;
+}
+
+/**
+ * A closed account (LGPD anonymisation) leaves no order open: every pending,
+ * approved or in-progress order of the person, as owner or requester, is
+ * cancelled with the account-closure reason, and the other side is told
+ * (docs/decisions/019-account-closure-ends-orders.md).
+ */
+export async function cancelOpenOrdersOfClosedAccount(deps: AppDeps, trx: Db, actorId: string, userId: string) {
+  const open = await orders.lockOpenOrdersOf(trx, userId);
+  for (const order of open) {
+    const closedSide = order.owner_id === userId ? ('owner' as const) : ('requester' as const);
+    const reason = ACCOUNT_CLOSED_REASONS[closedSide];
+    await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
+    await notify(deps, trx, {
+      userId: closedSide === 'owner' ? order.renter_id : order.owner_id,
+      type: 'order_status',
+      relatedId: order.id,
+      ...ORDER_NOTIFICATIONS.endedByAccountClosure({
+        listingTitle: order.listing_title,
+        closedSide,
+        wasInProgress: order.status === 'in_progress',
+        type: order.listing_type,
+      }),
+    });
+    await audit.record(deps, trx, {
+      actorId,
+      action: AUDIT_ACTIONS.orderCancelledByAccountClosure,
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: order.status },
+      after: { status: 'cancelled' },
+      reason,
+    });
+  }
+  return open.length;
 }
 
 export const pendingCount = (deps: AppDeps) => orders.countPending(deps.db);

@@ -256,7 +256,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     const row = await users.lockForAdmin(trx, userId);
     if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
     if (row.anonymized_at) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyAnonymized);
-    await orders.cancelPendingAsOwner(deps, trx, actorId, userId, ADMIN_USER_MESSAGES.leftReason);
+    await orders.cancelOpenOrdersOfClosedAccount(deps, trx, actorId, userId);
     const now = deps.clock.now();
     await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: now });
     await users.removeAllRoles(trx, userId);
