@@ -12,6 +12,8 @@ export const REPORT_REASON_MAX_LENGTH = 500;
 export const CONVERSATION_OPEN_DAYS = 30;
 /** The newest messages of a thread. */
 export const THREAD_LIMIT = 500;
+/** Messages one person may send in a minute, all conversations together (each one notifies the other person). */
+export const MESSAGES_PER_MINUTE = 20;
 /** Reported messages shown in /admin. */
 export const REPORTED_LIMIT = 100;
 
@@ -26,6 +28,7 @@ export const MESSAGE_MESSAGES = {
   reported: 'Mensagem denunciada. A administração vai analisar.',
   reasonTooLong: `O motivo deve ter no máximo ${REPORT_REASON_MAX_LENGTH} caracteres`,
   notReported: 'Esta conversa não tem mensagens denunciadas.',
+  tooMany: 'Você enviou muitas mensagens em pouco tempo. Aguarde um minuto para enviar outra.',
 } as const;
 
 const orderIdSchema = z.uuid({ message: MESSAGE_MESSAGES.notFound });

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { eventPayloadText } from '../../realtime/event-bus.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
+import { limitRate } from '../throttle/throttle.service.ts';
 import { deliverMessageJob } from './message-delivery.ts';
 import * as messages from './messages.repository.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
@@ -79,6 +80,7 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
  * (messages.repository.ts, sendToOrder); then the job; then the commit.
  */
 export async function send(deps: AppDeps, userId: string, input: { orderId: string; body: string; clientId: string }) {
+  await limitRate(deps, 'messagesPerUser', userId, MESSAGE_MESSAGES.tooMany);
   const now = deps.clock.now();
   // The order's id as Postgres writes a uuid (lower case), as the other events carry it.
   const changed = eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId: input.orderId.toLowerCase() } });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
+import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { MESSAGES_CHANGED_KIND } from './messages.service.ts';
 
@@ -192,6 +192,26 @@ describe('a conversation per order', () => {
       app.clock.set(start);
     }
   });
+});
+
+describe('the pace of messages', () => {
+  it(`stores at most ${MESSAGES_PER_MINUTE} messages a minute from one person across all their conversations, refused in pt-BR`, async () => {
+    const chatter = (await app.callerAs(await app.createUser({ fullName: 'Diana Apressada' }))).api;
+    const orderIds = await Promise.all([0, 1].map(async () => (await chatter.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true })).id));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 3 * MESSAGES_PER_MINUTE }, (_, i) => chatter.messages.send({ orderId: orderIds[i % 2]!, body: `Mensagem ${i}`, clientId: randomUUID() })),
+    );
+    const stored = (await Promise.all(orderIds.map(rowsOf))).flat();
+    expect(stored).toHaveLength(MESSAGES_PER_MINUTE);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(2 * MESSAGES_PER_MINUTE);
+    await expectError(Promise.reject((refused[0] as PromiseRejectedResult).reason), 'TOO_MANY_REQUESTS', MESSAGE_MESSAGES.tooMany);
+    // The other person still answers, and a minute later the hurried one writes again.
+    await expect(send('owner', orderIds[0]!, 'Calma, já respondo')).resolves.toMatchObject({ clientId: expect.any(String) });
+    await expectError(chatter.messages.send({ orderId: orderIds[0]!, body: 'Mais uma', clientId: randomUUID() }), 'TOO_MANY_REQUESTS', MESSAGE_MESSAGES.tooMany);
+    app.clock.advance(60_000);
+    await expect(chatter.messages.send({ orderId: orderIds[0]!, body: 'Mais uma', clientId: randomUUID() })).resolves.toMatchObject({ clientId: expect.any(String) });
+  }, 60_000);
 });
 
 describe('reported messages', () => {

@@ -1,3 +1,5 @@
+import { INVITES_PER_DAY } from '@vizinhanca/shared/invites/invite.schema';
+import { MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
@@ -80,7 +82,9 @@ export const RATE_LIMITS = {
   signUpsPerIp: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
   uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
   ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
-  invitesPerUser: { kind: 'window', limit: 20, windowMs: 24 * 60 * 60_000 },
+  invitesPerUser: { kind: 'window', limit: INVITES_PER_DAY, windowMs: 24 * 60 * 60_000 },
+  /** Each message queues a push and an e-mail to the other person. */
+  messagesPerUser: { kind: 'window', limit: MESSAGES_PER_MINUTE, windowMs: 60_000 },
 } satisfies Record<string, WindowShape>;
 
 export const RATE_LIMIT_MESSAGE = (deps: AppDeps, retryAt: Date) =>
@@ -88,7 +92,10 @@ export const RATE_LIMIT_MESSAGE = (deps: AppDeps, retryAt: Date) =>
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR refusal. */
-export function limitRate(deps: AppDeps, name: RateLimitName, subject: string): Promise<void> {
-  return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => RATE_LIMIT_MESSAGE(deps, retryAt));
+/**
+ * Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR
+ * refusal: the general one, or the screen's own `message`.
+ */
+export function limitRate(deps: AppDeps, name: RateLimitName, subject: string, message?: string): Promise<void> {
+  return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt));
 }
