@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { isActiveResident } from '../../db/residents.ts';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
 /** `createdAt`: the upload, on the app's clock (the demo seed writes a past). */
@@ -26,6 +27,20 @@ export function findOwnImage(db: Db, imageId: string, userId: string) {
 export function findOwnListingImages(db: Db, imageIds: string[], userId: string) {
   if (imageIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'listing').execute();
+}
+
+/** Whether this upload is the profile photo an active resident shows now (`avatarUrl` is how users.avatar_url names it). */
+export async function isActiveResidentAvatar(db: Db, imageId: string, avatarUrl: string) {
+  const row = await db
+    .selectFrom('images')
+    .innerJoin('users as u', 'u.id', 'images.user_id')
+    .select('images.id')
+    .where('images.id', '=', imageId)
+    .where('images.purpose', '=', 'avatar')
+    .where('u.avatar_url', '=', avatarUrl)
+    .where(isActiveResident)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export function findImageOwner(db: Db, imageId: string) {

@@ -61,7 +61,9 @@ export type ImageAccess = 'public' | 'private' | 'hidden';
 /**
  * A photo is everyone's once a public listing shows it; until then (and after:
  * paused, pending, rejected, expired) only its owner, staff and residents who
- * ordered from the listing see it. Anyone else gets the same 404 as for no image.
+ * ordered from the listing see it. An active resident's profile photo is seen by
+ * the approved residents (their neighbour page, listings and orders show it).
+ * Anyone else gets the same 404 as for no image.
  */
 export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUser | null): Promise<ImageAccess> {
   const image = await images.findImageOwner(deps.db, imageId);
@@ -71,6 +73,10 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   if (!viewer || accessRefusal(viewer, 'active')) return 'hidden';
   if (image.user_id === viewer.id || audience.ownerIds.includes(viewer.id)) return 'private';
   if (!accessRefusal(viewer, 'staff')) return 'private';
+  if (image.purpose === 'avatar') {
+    const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
+    return neighbourSees ? 'private' : 'hidden';
+  }
   if (await orders.hasOrderOnListings(deps, viewer.id, audience.listingIds)) return 'private';
   return 'hidden';
 }

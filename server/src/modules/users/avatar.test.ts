@@ -1,14 +1,29 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES, imageStorageKey } from '@vizinhanca/shared/images/image.rules';
-import { createTestApp, expectError, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { serveHttp } from '../../../test/http-server.ts';
+import { SESSION_COOKIE_NAME } from '../../auth/sessions.ts';
 import { reencodeImage, uploadImage } from '../images/images.service.ts';
 
 let app: TestApp;
+let http: Awaited<ReturnType<typeof serveHttp>>;
 beforeAll(async () => {
   app = await createTestApp();
+  http = await serveHttp(app.deps);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await http.close();
+  await app.close();
+});
+
+/** The HTTP status of a file of the app, as this person's browser (or an anonymous one) asks for it. */
+async function fileStatus(url: string, viewer: TestUser | null) {
+  const cookie = viewer ? `${SESSION_COOKIE_NAME}=${(await app.deps.sessions.create(app.db, viewer.id, { ip: '127.0.0.1', userAgent: 'vitest' })).token}` : null;
+  const response = await fetch(`${http.base}${url}`, { headers: cookie ? { cookie } : {} });
+  await response.arrayBuffer();
+  return response.status;
+}
 
 const landscape = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c84' } }).jpeg().withExif({ IFD0: { Make: 'PhoneMaker' } }).toBuffer();
 
@@ -74,5 +89,29 @@ describe('the avatar', () => {
     await expect(reencodeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'avatar')).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.notAnImage });
     await expect(reencodeImage(Buffer.alloc(5 * 1024 * 1024 + 1), 'avatar')).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.tooLarge });
     expect((await api.users.me()).avatarUrl).toBeNull();
+  });
+
+  it('is seen by the other approved residents (the neighbour page shows it), not by anonymous or pending people', async () => {
+    const user = await app.createUser();
+    const uploaded = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    await (await app.callerAs(user)).api.users.setAvatar({ imageId: uploaded.id });
+    const neighbour = await app.createUser();
+    expect((await (await app.callerAs(neighbour)).api.users.neighbour({ id: user.id })).avatarUrl).toBe(uploaded.detailUrl);
+    const pending = await app.createUser({ status: 'pending' });
+    const suspended = await app.createUser({ suspended: true });
+    for (const url of [uploaded.detailUrl, uploaded.cardUrl]) {
+      expect(await fileStatus(url, neighbour), url).toBe(200);
+      expect(await fileStatus(url, user), url).toBe(200);
+      expect(await fileStatus(url, null), url).toBe(404);
+      expect(await fileStatus(url, pending), url).toBe(404);
+      expect(await fileStatus(url, suspended), url).toBe(404);
+    }
+    // A photo the person no longer shows, or the photo of a suspended person, is nobody's business.
+    const replaced = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    await (await app.callerAs(user)).api.users.setAvatar({ imageId: replaced.id });
+    expect(await fileStatus(uploaded.detailUrl, neighbour)).toBe(404);
+    expect(await fileStatus(replaced.detailUrl, neighbour)).toBe(200);
+    await app.db.updateTable('users').set({ is_suspended: true }).where('id', '=', user.id).execute();
+    expect(await fileStatus(replaced.detailUrl, neighbour)).toBe(404);
   });
 });
