@@ -6,6 +6,8 @@ import { emailSchema } from '../auth/auth.schema.ts';
 export const INVITE_CODE_LENGTH = 10;
 export const INVITE_TTL_DAYS = 7;
 export const INVITES_PER_DAY = 20;
+/** Times one invite may be sent again in 24 hours: each one is an e-mail to someone outside the app. */
+export const INVITE_RESENDS_PER_DAY = 3;
 export const INVITE_APARTMENT_MAX_LENGTH = 40;
 
 export const INVITE_STATUSES = ['pending', 'accepted', 'expired', 'cancelled'] as const;
@@ -30,6 +32,7 @@ export const INVITE_MESSAGES = {
   alreadyUsed: 'Este convite já foi usado.',
   notPending: 'Só é possível alterar convites pendentes.',
   notResendable: 'Este convite não pode mais ser reenviado.',
+  resendLimit: `Este convite já foi reenviado ${INVITE_RESENDS_PER_DAY} vezes nas últimas 24 horas. Tente novamente amanhã.`,
 } as const;
 
 export const inviteCodeSchema = z

@@ -1,5 +1,4 @@
 import type { InviteType } from '@vizinhanca/shared/invites/invite.schema';
-import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
 import { isActiveResident } from '../../db/residents.ts';
 
@@ -14,10 +13,6 @@ export function listByInviter(db: Db, inviterId: string) {
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
-}
-
-export function countSentSince(db: Db, inviterId: string, since: Date) {
-  return countRows(db.selectFrom('invites').where('inviter_id', '=', inviterId).where('created_at', '>', since));
 }
 
 /** A pending invite; one written with a past (the demo seed) may be accepted already. */
@@ -66,13 +61,21 @@ export function updateInvite(db: Db, inviteId: string, changes: { status: 'pendi
     .execute();
 }
 
-export function findByCode(db: Db, code: string) {
+function selectByCode(db: Db, code: string) {
   return db
     .selectFrom('invites')
     .innerJoin('users as inviter', 'inviter.id', 'invites.inviter_id')
     .select(['invites.id', 'invites.inviter_id', 'invites.email', 'invites.apartment', 'invites.status', 'invites.expires_at', 'inviter.full_name as inviter_name'])
-    .where('invites.code', '=', code)
-    .executeTakeFirst();
+    .where('invites.code', '=', code);
+}
+
+export function findByCode(db: Db, code: string) {
+  return selectByCode(db, code).executeTakeFirst();
+}
+
+/** The invite locked until the transaction ends (the inviter's row is not): a racing sign-up waits, then reads it as it was left. */
+export function findByCodeForUpdate(db: Db, code: string) {
+  return selectByCode(db, code).forUpdate('invites').executeTakeFirst();
 }
 
 /** A resident's shareable code: only an approved, active resident's link lets people in. */

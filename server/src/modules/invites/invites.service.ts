@@ -1,7 +1,6 @@
 import {
   INVITE_MESSAGES,
   INVITE_TTL_DAYS,
-  INVITES_PER_DAY,
   type InvitePreview,
   type InvitesOverview,
   type sendInviteSchema,
@@ -14,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { withinRate } from '../throttle/throttle.service.ts';
 import * as invites from './invites.repository.ts';
 
 /** Live event to the inviter: their invite list changed (accepted, expired). */
@@ -65,36 +65,40 @@ function sendInviteEmail(deps: AppDeps, meta: RequestMeta, invite: { email: stri
   });
 }
 
+/** Counted atomically against the inviter's daily limit (parallel sends included); a refused invite is not counted. */
 export async function send(deps: AppDeps, userId: string, input: z.output<typeof sendInviteSchema>, meta: RequestMeta) {
   const now = deps.clock.now();
-  const created = await deps.db.transaction().execute(async (trx) => {
-    if (await invites.emailBelongsToUser(trx, input.email)) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyResident);
-    if ((await invites.countSentSince(trx, userId, new Date(now.getTime() - DAY_MS))) >= INVITES_PER_DAY) {
-      throw new AppError('TOO_MANY_REQUESTS', INVITE_MESSAGES.dailyLimit);
-    }
-    // An old invite to this e-mail that ran out no longer blocks a new one.
-    await invites.expirePending(trx, now, input.email);
-    if (await invites.findPendingByEmail(trx, input.email, now)) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyPending);
-    const invite = await invites.insertInvite(trx, {
-      inviterId: userId,
-      email: input.email,
-      apartment: input.apartment,
-      type: inviteTypeFor(input.apartment),
-      now,
-      expiresAt: expiryFrom(now),
-    });
-    await deps.bus.publish(trx, { userId, kind: INVITES_CHANGED_KIND, payload: {} });
-    return invite;
-  });
+  const created = await withinRate(deps, { name: 'invitesPerUser', subject: userId, message: INVITE_MESSAGES.dailyLimit }, () =>
+    deps.db.transaction().execute(async (trx) => {
+      if (await invites.emailBelongsToUser(trx, input.email)) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyResident);
+      // An old invite to this e-mail that ran out no longer blocks a new one.
+      await invites.expirePending(trx, now, input.email);
+      if (await invites.findPendingByEmail(trx, input.email, now)) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyPending);
+      const invite = await invites.insertInvite(trx, {
+        inviterId: userId,
+        email: input.email,
+        apartment: input.apartment,
+        type: inviteTypeFor(input.apartment),
+        now,
+        expiresAt: expiryFrom(now),
+      });
+      await deps.bus.publish(trx, { userId, kind: INVITES_CHANGED_KIND, payload: {} });
+      return invite;
+    }),
+  );
   const { fullName } = await invites.findShareCode(deps.db, userId);
   sendInviteEmail(deps, meta, { email: input.email, code: created.code, inviterName: fullName });
   return { id: created.id, message: INVITE_MESSAGES.sent };
 }
 
-/** Sends the link again and gives it 7 more days from now; an expired invite comes back to life. */
+/**
+ * Sends the link again and gives it 7 more days from now; an expired invite comes back to life.
+ * A few times a day per invite: each one is an e-mail to someone outside the app.
+ */
 export async function resend(deps: AppDeps, userId: string, inviteId: string, meta: RequestMeta) {
   const now = deps.clock.now();
-  const invite = await deps.db.transaction().execute(async (trx) => {
+  const resendLimit = { name: 'resendsPerInvite', subject: inviteId, message: INVITE_MESSAGES.resendLimit } as const;
+  const invite = await withinRate(deps, resendLimit, () => deps.db.transaction().execute(async (trx) => {
     const row = await invites.findOwnForUpdate(trx, inviteId, userId);
     if (!row) throw new AppError('NOT_FOUND', INVITE_MESSAGES.notFound);
     const status = effectiveInviteStatus(row.status, row.expires_at, now);
@@ -105,7 +109,7 @@ export async function resend(deps: AppDeps, userId: string, inviteId: string, me
     }
     await invites.updateInvite(trx, row.id, { status: 'pending', expiresAt: expiryFrom(now), now });
     return row;
-  });
+  }));
   const { fullName } = await invites.findShareCode(deps.db, userId);
   sendInviteEmail(deps, meta, { email: invite.email, code: invite.code, inviterName: fullName });
   return { message: INVITE_MESSAGES.resent };
@@ -153,14 +157,16 @@ export async function preview(deps: AppDeps, code: string): Promise<InvitePrevie
 /**
  * Inside the sign-up's transaction: the code used (or a pending invite to this
  * e-mail) is marked accepted and the inviter is told. A bad code throws, so the
- * sign-up is rolled back. Returns who invited the new person, if anyone.
+ * sign-up is rolled back. The invite's row is locked until the sign-up commits:
+ * of sign-ups racing with one code, the first takes it and the others read it used.
+ * Returns who invited the new person, if anyone.
  */
 export async function acceptOnSignUp(deps: AppDeps, trx: Db, signUp: { code: string | null; email: string; userId: string; fullName: string }) {
   const now = deps.clock.now();
   let inviterId: string | null = null;
   const accepted: string[] = [];
   if (signUp.code) {
-    const invite = await invites.findByCode(trx, signUp.code);
+    const invite = await invites.findByCodeForUpdate(trx, signUp.code);
     if (invite) {
       const refusal = refusalFor(invite.status, invite.expires_at, now);
       if (refusal) throw new AppError('BAD_REQUEST', refusal);
@@ -179,7 +185,7 @@ export async function acceptOnSignUp(deps: AppDeps, trx: Db, signUp: { code: str
   }
   for (const inviteId of accepted) {
     const row = await invites.markAccepted(trx, inviteId, signUp.userId, now);
-    if (!row) continue;
+    if (!row) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyUsed);
     await notify(deps, trx, {
       userId: row.inviter_id,
       type: 'status_update',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_MESSAGES, INVITES_PER_DAY } from '@vizinhanca/shared/invites/invite.schema';
+import { INVITE_MESSAGES, INVITE_RESENDS_PER_DAY, INVITES_PER_DAY } from '@vizinhanca/shared/invites/invite.schema';
 import { createTestApp, eventually, expectError, testCpf, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { scheduledJobs } from '../../jobs/scheduled-jobs.ts';
 import { expireInvitesJob } from './invites.service.ts';
@@ -192,4 +192,62 @@ describe('signing up through an invite', () => {
     await expectError(anonymous.api.invites.preview({ code: 'ZZZZZZZZZZ' }), 'NOT_FOUND', INVITE_MESSAGES.notFound);
     await expectError(anonymous.api.auth.signUp(signUpInput(newEmail(), cpf(), 'ZZZZZZZZZZ')), 'NOT_FOUND', INVITE_MESSAGES.notFound);
   });
+});
+
+describe('invites under pressure', () => {
+  it(`accepts ${INVITES_PER_DAY} of 30 invites sent at once by one person, and refuses the rest in pt-BR`, async () => {
+    const busy = await app.callerAs(await app.createUser());
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => busy.api.invites.send({ email: newEmail() })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(INVITES_PER_DAY);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    for (const outcome of refused) await expectError(Promise.reject(outcome.reason), 'TOO_MANY_REQUESTS', INVITE_MESSAGES.dailyLimit);
+    expect((await busy.api.invites.overview()).invites).toHaveLength(INVITES_PER_DAY);
+  }, 60_000);
+
+  it('does not count an invite it refuses against the daily limit', async () => {
+    const busy = await app.callerAs(await app.createUser());
+    const resident = await app.createUser();
+    for (let i = 0; i < INVITES_PER_DAY; i += 1) await expectError(busy.api.invites.send({ email: resident.email }), 'CONFLICT', INVITE_MESSAGES.alreadyResident);
+    await expect(busy.api.invites.send({ email: newEmail() })).resolves.toMatchObject({ message: INVITE_MESSAGES.sent });
+  });
+
+  it(`sends one invite again at most ${INVITE_RESENDS_PER_DAY} times in 24 hours`, async () => {
+    const { api } = await app.callerAs(await app.createUser());
+    const email = newEmail();
+    const { id } = await api.invites.send({ email });
+    const resends = await Promise.allSettled(Array.from({ length: 20 }, () => api.invites.resend({ id })));
+    expect(resends.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(INVITE_RESENDS_PER_DAY);
+    await expectError(api.invites.resend({ id }), 'TOO_MANY_REQUESTS', INVITE_MESSAGES.resendLimit);
+    await eventually(async () => expect(await mailTo(email)).toHaveLength(1 + INVITE_RESENDS_PER_DAY));
+    // Nothing else went out meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await mailTo(email)).toHaveLength(1 + INVITE_RESENDS_PER_DAY);
+    const start = app.clock.now();
+    app.clock.advance(DAY);
+    try {
+      await expect(api.invites.resend({ id })).resolves.toEqual({ message: INVITE_MESSAGES.resent });
+    } finally {
+      app.clock.set(start);
+    }
+  }, 30_000);
+
+  it('lets one personal invite code in exactly once when 20 people sign up with it at the same time', async () => {
+    const { api } = await app.callerAs(inviter);
+    const invited = newEmail();
+    await api.invites.send({ email: invited });
+    const code = codeIn((await mailTo(invited))[0]!.text);
+    const emails = Array.from({ length: 20 }, () => newEmail());
+    const outcomes = await Promise.allSettled(
+      emails.map(async (email, i) => (await app.callerAs(null, { ip: `198.51.100.${i + 1}` })).api.auth.signUp(signUpInput(email, cpf(), code))),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
+      await expectError(Promise.reject(outcome.reason), 'BAD_REQUEST', INVITE_MESSAGES.alreadyUsed);
+    }
+    // The refused sign-ups wrote nothing: one account, the one the invite names.
+    const created = await app.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+    expect(created).toHaveLength(1);
+    const invite = await app.db.selectFrom('invites').select(['status', 'accepted_user_id']).where('code', '=', code).executeTakeFirstOrThrow();
+    expect(invite).toEqual({ status: 'accepted', accepted_user_id: created[0]!.id });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { INVITES_PER_DAY } from '@vizinhanca/shared/invites/invite.schema';
+import { INVITE_RESENDS_PER_DAY, INVITES_PER_DAY } from '@vizinhanca/shared/invites/invite.schema';
 import { MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -83,6 +83,7 @@ export const RATE_LIMITS = {
   uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
   ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
   invitesPerUser: { kind: 'window', limit: INVITES_PER_DAY, windowMs: 24 * 60 * 60_000 },
+  resendsPerInvite: { kind: 'window', limit: INVITE_RESENDS_PER_DAY, windowMs: 24 * 60 * 60_000 },
   /** Each message queues a push and an e-mail to the other person. */
   messagesPerUser: { kind: 'window', limit: MESSAGES_PER_MINUTE, windowMs: 60_000 },
 } satisfies Record<string, WindowShape>;
@@ -98,4 +99,15 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  */
 export function limitRate(deps: AppDeps, name: RateLimitName, subject: string, message?: string): Promise<void> {
   return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt));
+}
+
+/** Runs `action` as one counted use of a named limit: past the limit it is refused unrun, and a use the action refuses is not counted. */
+export async function withinRate<T>(deps: AppDeps, limit: { name: RateLimitName; subject: string; message?: string }, action: () => Promise<T>): Promise<T> {
+  await limitRate(deps, limit.name, limit.subject, limit.message);
+  try {
+    return await action();
+  } catch (error) {
+    await forgiveOne(deps, `${limit.name}:${limit.subject}`);
+    throw error;
+  }
 }
