@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -58,22 +57,19 @@ export function jobIdFor(queue: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function executorFor(db: Db): PgBoss.Db {
+/** pg-boss's statements on our pool; `onFailure` also sees each failure, awaited by pg-boss or not. */
+function executorFor(db: Db, onFailure?: (error: unknown) => void): PgBoss.Db {
   return {
-    async executeSql(text, values) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
+    executeSql(text, values) {
+      const result = db.executeQuery(CompiledQuery.raw(text, values ?? [])).then((done) => ({ rows: done.rows as unknown[] }));
+      // pg-boss's own workers (its cron sender) record results without awaiting them: a refusal
+      // there (a pool exhausted under load) would be an unhandled rejection that ends the
+      // process. A handler on every statement prevents that; an awaiting caller still gets the error.
+      if (onFailure) result.catch(onFailure);
+      return result;
     },
   };
 }
-
-const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<
-  'completeJobs' | 'failJobsById' | 'createQueue',
-  (schema: string) => string
->;
-// The statements pg-boss's workers run without awaiting (see the executor below).
-const UNAWAITED_COMPLETIONS = new Set([pgBossPlans.completeJobs(QUEUE_SCHEMA), pgBossPlans.failJobsById(QUEUE_SCHEMA)]);
-const CREATE_QUEUE = pgBossPlans.createQueue(QUEUE_SCHEMA);
 
 /**
  * pg-boss creates a queue in one transaction: its row in `queue`, then a partition of `job`
@@ -83,17 +79,22 @@ const CREATE_QUEUE = pgBossPlans.createQueue(QUEUE_SCHEMA);
  * invalidation goes out after the commit, before the locks are released), and attaching a
  * partition does not block inserts into `job`: that send could be routed with the old list of
  * partitions and fail with 'no partition of relation "job" found for row' (what job-queue.test.ts's
- * instances starting together met once, at a load average of 6-7). Each creation first takes a lock on `queue`
- * that creations conflict on, so a second creator waits until the first has released its
- * locks, by which time every session learns of the partition (taking a lock also reads the
- * invalidations). Creators taking turns also cannot deadlock on the partition's DDL, which
- * two starting instances did before.
+ * instances starting together met once, under load). So each creation runs in our own
+ * transaction that first takes this advisory lock: a second creator waits until the first has
+ * released its locks, by which time every session learns of the partition (taking a lock on
+ * `job` reads the invalidations). Creators taking turns also cannot deadlock on the
+ * partition's DDL. The lock and the transaction are ours, the creation pg-boss's public
+ * createQueue: nothing here depends on pg-boss's internals.
  */
-async function createQueueInTurn(db: Db, text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> {
-  return db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE ${sql.table(`${QUEUE_SCHEMA}.queue`)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-    const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-    return { rows: result.rows as unknown[] };
+const QUEUE_CREATION_LOCK = sql`hashtext('vizinhanca: pg-boss queue creation')`;
+
+async function createQueueInTurn(db: Db, name: string, options: PgBoss.Queue): Promise<void> {
+  // One connection: a pool of one (global-setup's) cannot wait on itself.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${QUEUE_CREATION_LOCK})`.execute(trx);
+    // A pg-boss that is never started, only to run createQueue on this transaction.
+    const inTransaction = new PgBoss({ db: executorFor(trx), schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await inTransaction.createQueue(name, options);
   });
 }
 
@@ -102,13 +103,19 @@ async function createQueueInTurn(db: Db, text: string, values: unknown[] | undef
  * queues; pg-boss hands each job to one of them, schedules each cron once per
  * slot across instances, and retries failures with backoff. A job whose worker
  * died is retried after it expires, so the work itself must be idempotent.
+ * Only pg-boss's public API: its workers are our own loops over fetch, complete
+ * and fail, so every result is awaited and a refusal is ours to handle.
  */
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
-  /** Set once stopped: a job fetched in the last instant must not reach a pool that is closing. */
+  /** Set once stop() begins: the loops fetch nothing more. */
+  private stopping = false;
+  /** Set once stopped: a late job's result is not recorded. */
   private stopped = false;
-  /** Handlers running now: stop() lets them finish while the pool is still open. */
-  private running = 0;
+  /** The worker loops, awaited by stop(). */
+  private readonly loops: Promise<void>[] = [];
+  /** Ends the pause of every idle loop (stop). */
+  private readonly wakeups = new Set<() => void>();
   /** StartOptions.retryDelaySeconds: enqueued jobs carry it, overriding their queue's delay. */
   private retryDelaySeconds: number | undefined;
 
@@ -117,25 +124,8 @@ export class PgBossQueue implements JobQueue {
     private readonly logger: Logger,
     private readonly timeZone: string,
   ) {
-    const executor = executorFor(db);
-    // After stop only a late job's complete/fail can come here: it is dropped (the job
-    // stays 'active' and is retried once it expires), answered as "0 rows changed".
-    const guarded: PgBoss.Db = {
-      executeSql: (text, values) => {
-        if (this.stopped) return Promise.resolve({ rows: [{ count: '0' }] });
-        if (text === CREATE_QUEUE) return createQueueInTurn(db, text, values);
-        const result = executor.executeSql(text, values);
-        if (!UNAWAITED_COMPLETIONS.has(text)) return result;
-        // pg-boss completes and fails a worked job without awaiting it: a refusal here
-        // (a pool exhausted under load) would be an unhandled rejection that ends the
-        // process. Logged instead; the job stays 'active' and is retried once it expires.
-        return result.catch((error: unknown) => {
-          logger.error({ err: error }, 'job queue could not record a job result; it will be retried');
-          return { rows: [{ count: '0' }] };
-        });
-      },
-    };
-    this.boss = new PgBoss({ db: guarded, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
+    const executor = executorFor(db, (error) => logger.warn({ err: error }, 'job queue statement failed'));
+    this.boss = new PgBoss({ db: executor, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -143,39 +133,21 @@ export class PgBossQueue implements JobQueue {
   async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
     await this.boss.start();
     for (const job of jobs.oneOff) {
-      await this.boss.createQueue(job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
+      await createQueueInTurn(this.db, job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
     }
-    for (const job of jobs.scheduled) await this.boss.createQueue(job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
+    for (const job of jobs.scheduled) await createQueueInTurn(this.db, job.name, { name: job.name, policy: 'singleton', ...SCHEDULED_RETRY });
   }
 
   async start(deps: AppDeps, options: StartOptions): Promise<void> {
     await this.install(options);
     this.retryDelaySeconds = options.retryDelaySeconds;
-    const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 };
-    // pg-boss waits a polling interval after each job: a worker that just did one
-    // asks again at once, so a backlog drains without waiting interval by interval.
-    const work = async (name: string, handler: (data: object) => Promise<void>) => {
-      let workerId = '';
-      workerId = await this.boss.work<object>(name, workOptions, async ([item]) => {
-        this.running += 1;
-        try {
-          if (item) await handler(item.data);
-          jobRuns.inc({ job: name, result: 'succeeded' });
-        } catch (error) {
-          jobRuns.inc({ job: name, result: 'failed' });
-          throw error;
-        } finally {
-          this.running -= 1;
-          this.boss.notifyWorker(workerId);
-        }
-      });
-    };
-    for (const job of options.oneOff) await work(job.name, (data) => job.run(deps, data as never));
+    const intervalMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+    for (const job of options.oneOff) this.work(job.name, intervalMs, (data) => job.run(deps, data as never));
     const names = [...options.oneOff, ...options.scheduled].map((job) => job.name);
     reportQueueDepthFrom(async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await this.boss.getQueueSize(name)] as const))));
     const startMinute = deps.clock.now().toISOString().slice(0, 16);
     for (const job of options.scheduled) {
-      await work(job.name, async () => {
+      this.work(job.name, intervalMs, async () => {
         const started = Date.now();
         await job.run(deps);
         this.logger.info({ job: job.name, ms: Date.now() - started }, 'scheduled job done');
@@ -189,6 +161,49 @@ export class PgBossQueue implements JobQueue {
         await this.boss.send(job.name, {}, { singletonKey: `startup ${startMinute}`, singletonSeconds: 60 });
       }
     }
+  }
+
+  /** One worker loop: a job at a time; after a job it asks again at once, so a backlog drains without waiting interval by interval. */
+  private work(name: string, intervalMs: number, handler: (data: object) => Promise<void>): void {
+    const loop = async () => {
+      while (!this.stopping) {
+        const [job] = await this.boss.fetch<object>(name, { batchSize: 1 }).catch((error: unknown) => {
+          this.logger.error({ err: error, job: name }, 'job queue could not fetch a job');
+          return [];
+        });
+        if (job) await this.runJob(name, job, handler);
+        else await this.pause(intervalMs);
+      }
+    };
+    this.loops.push(loop());
+  }
+
+  private async runJob(name: string, job: PgBoss.Job<object>, handler: (data: object) => Promise<void>): Promise<void> {
+    let failure: unknown = null;
+    try {
+      await withinSeconds(handler(job.data), job.expireInSeconds);
+      jobRuns.inc({ job: name, result: 'succeeded' });
+    } catch (error) {
+      failure = error;
+      jobRuns.inc({ job: name, result: 'failed' });
+    }
+    // A job that outlived stop() must not reach a pool that is closing: it stays 'active' and is retried once it expires.
+    if (this.stopped) return;
+    // A refusal here (a pool exhausted under load) leaves the job 'active' too.
+    const recorded = failure === null ? this.boss.complete(name, job.id) : this.boss.fail(name, job.id, { message: failure instanceof Error ? failure.message : String(failure) });
+    await recorded.catch((error: unknown) => this.logger.error({ err: error, job: name }, 'job queue could not record a job result; it will be retried'));
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeups.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeups.add(wake);
+    });
   }
 
   async enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void> {
@@ -208,14 +223,26 @@ export class PgBossQueue implements JobQueue {
   /** Lets running jobs finish (up to 5 s); one cut short is retried by another instance or the next start. */
   async stop(): Promise<void> {
     reportQueueDepthFrom(null);
+    this.stopping = true;
+    for (const wake of [...this.wakeups]) wake();
+    const loopsDone = Promise.all(this.loops).then(() => true);
+    const finished = await Promise.race([loopsDone, new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000).unref())]);
+    if (!finished) this.logger.warn('job queue stopped with a job still running; it will be retried once it expires');
     await this.boss.stop({ graceful: true, close: false, timeout: 5000, wait: true }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'job queue did not stop cleanly');
     });
-    // A job fetched in the last instant may still be running: give it a moment, with the pool open.
-    for (let waited = 0; this.running > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     // A job still running past this point stays 'active' in the table and is retried once it expires.
     this.stopped = true;
   }
+}
+
+/** The handler's outcome, or a failure once the job's expiry passes (pg-boss would retry it then anyway). */
+function withinSeconds(work: Promise<void>, seconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`job ran past its expiry (${seconds} s)`)), seconds * 1000);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 export function createJobQueue(db: Db, logger: Logger, timeZone: string): PgBossQueue {
