@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
+import { formatCalendarDate, formatCurrency } from '../format/format.ts';
 
 // Billing (decisions.md "Billing"): not active, but the model, the admin figures
 // and the overdue rule exist. Money is integer cents.
@@ -25,7 +26,32 @@ export const BILLING_MESSAGES = {
   userNotFound: 'Usuário não encontrado',
   paymentsUnavailable: 'Os pagamentos ainda não estão disponíveis no app. Por enquanto, tudo é gratuito.',
   overdueNote: 'Anúncios de usuários com cobranças vencidas são pausados automaticamente até o pagamento.',
+  /** How a charge is paid while payments are not in the app (decisions.md "Billing"). */
+  howToPay: 'O pagamento ainda não é feito pelo app: combine com a administração do condomínio. Quando ela registrar o pagamento, a cobrança aparece aqui como paga.',
+  overduePaused: 'Você tem uma cobrança vencida: seus anúncios ficam pausados até a administração registrar o pagamento, e voltam a aparecer sozinhos.',
 } as const;
+
+/** Where a person reads their charges (the notice of an overdue charge leads there). */
+export const BILLINGS_HREF = '/cobrancas';
+
+/**
+ * The notice to a person whose charge went overdue: which charges, which listings the
+ * rule paused (none if they had no active one), and how they come back.
+ */
+export function overdueNotice(charges: { amountCents: number; dueDate: string }[], pausedTitles: string[]) {
+  const owed = charges.map((charge) => `${formatCurrency(charge.amountCents)} (vencimento ${formatCalendarDate(charge.dueDate)})`).join(', ');
+  const chargeText = charges.length === 1 ? `Sua cobrança de ${owed} está vencida.` : `Suas cobranças de ${owed} estão vencidas.`;
+  if (pausedTitles.length === 0) {
+    return { title: 'Cobrança vencida', message: `${chargeText} Combine o pagamento com a administração do condomínio.` };
+  }
+  const titles = pausedTitles.map((title) => `"${title}"`).join(', ');
+  const paused = pausedTitles.length === 1 ? `Seu anúncio ${titles} foi pausado` : `Seus anúncios ${titles} foram pausados`;
+  const back = pausedTitles.length === 1 ? 'ele volta a aparecer' : 'eles voltam a aparecer';
+  return {
+    title: 'Anúncios pausados por cobrança vencida',
+    message: `${chargeText} ${paused} até o pagamento. Combine o pagamento com a administração do condomínio: assim que ela o registrar, ${back} sozinho${pausedTitles.length === 1 ? '' : 's'}.`,
+  };
+}
 
 export const createBillingSchema = z.object({
   userId: z.uuid({ message: BILLING_MESSAGES.userNotFound }),

@@ -49,6 +49,18 @@ export function usersWithOverdue(db: Db) {
     .then((rows) => rows.map((row) => row.user_id));
 }
 
+/** A person's overdue charges, oldest due first (what the notice of an overdue charge names). */
+export function overdueOf(db: Db, userId: string) {
+  return db
+    .selectFrom('billings')
+    .select(['amount_cents', 'due_date'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'overdue')
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute();
+}
+
 export function hasOverdue(db: Db, userId: string) {
   return db
     .selectFrom('billings')

@@ -1,9 +1,10 @@
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
-import { BILLING_MESSAGES, type Billing, type BillingOverview } from '@vizinhanca/shared/billing/billing.schema';
+import { BILLING_MESSAGES, overdueNotice, type Billing, type BillingOverview } from '@vizinhanca/shared/billing/billing.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import * as billing from './billing.repository.ts';
 
@@ -79,7 +80,9 @@ export async function markPaid(deps: AppDeps, adminId: string, id: string) {
 /**
  * The daily rule: pending charges past their due date (in the condominium's
  * calendar) become overdue, and every active listing of a person with an overdue
- * charge is paused by billing. Idempotent: a second run the same day changes nothing.
+ * charge is paused by billing. Whoever had a charge go overdue or a listing paused
+ * is told (in the same transaction, so a retry tells nobody twice). Idempotent: a
+ * second run the same day changes nothing.
  */
 export async function markOverdueAndPause(deps: AppDeps) {
   await deps.db.transaction().execute(async (trx) => {
@@ -94,7 +97,14 @@ export async function markOverdueAndPause(deps: AppDeps) {
         after: { status: 'overdue', dueDate: row.due_date },
       });
     }
-    for (const userId of await billing.usersWithOverdue(trx)) await listings.pauseForBilling(deps, trx, userId);
+    const newlyOverdue = new Set(overdue.map((row) => row.user_id));
+    for (const userId of await billing.usersWithOverdue(trx)) {
+      const paused = await listings.pauseForBilling(deps, trx, userId);
+      if (paused.length === 0 && !newlyOverdue.has(userId)) continue;
+      const charges = (await billing.overdueOf(trx, userId)).map((charge) => ({ amountCents: charge.amount_cents, dueDate: charge.due_date }));
+      const titles = paused.map((listing) => listing.title).sort((a, b) => a.localeCompare(b, 'pt-BR'));
+      await notify(deps, trx, { userId, type: 'payment_due', relatedId: null, ...overdueNotice(charges, titles) });
+    }
   });
 }
 

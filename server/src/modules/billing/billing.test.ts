@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@vizinhanca/shared/billing/billing.schema';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
+import { sql } from 'kysely';
+import { jobIdFor } from '../../jobs/job-queue.ts';
 import { scheduledJobs } from '../../jobs/scheduled-jobs.ts';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { deliverNotificationJob } from '../notifications/notification-delivery.ts';
+import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { billingOverdueJob } from './billing.job.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
@@ -117,6 +120,84 @@ describe('the overdue rule', () => {
     await caller.billing.markPaid({ id: second!.id });
     expect(await statusOf(listing)).toEqual({ status: 'active', paused_by: null });
     await expectError(caller.billing.markPaid({ id: second!.id }), 'CONFLICT', BILLING_MESSAGES.alreadyPaid);
+  });
+});
+
+describe('the notice of an overdue charge', () => {
+  async function noticesOf(user: TestUser) {
+    return (await (await api(user)).notifications.list({ limit: 50 })).items.filter((item) => item.type === 'payment_due');
+  }
+
+  it('tells the owner, in the app and by e-mail, which listings were paused, why and how they come back; once', async () => {
+    app.clock.set(START);
+    const owner = await app.createUser({ fullName: 'Célia Atrasada' });
+    const torta = await publish(owner, 'Torta salgada');
+    const bolo = await publish(owner, 'Bolo de cenoura');
+    const ownerPaused = await publish(owner, 'Quindim');
+    await (await api(owner)).listings.pause({ id: ownerPaused });
+    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-25' });
+
+    app.clock.set(new Date('2026-11-26T03:05:00Z'));
+    await billingOverdueJob.run(app.deps);
+    expect(await statusOf(torta)).toEqual({ status: 'paused', paused_by: 'billing' });
+    expect(await statusOf(bolo)).toEqual({ status: 'paused', paused_by: 'billing' });
+    const [notice, ...more] = await noticesOf(owner);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ title: 'Anúncios pausados por cobrança vencida', href: '/cobrancas', read: false });
+    expect(notice!.message).toBe(
+      'Sua cobrança de R$ 19,90 (vencimento 25/11/2026) está vencida. Seus anúncios "Bolo de cenoura", "Torta salgada" foram pausados até o pagamento. ' +
+        'Combine o pagamento com a administração do condomínio: assim que ela o registrar, eles voltam a aparecer sozinhos.',
+    );
+    expect(notice!.message).not.toContain('Quindim');
+    const mail = await eventually(() => {
+      const found = app.outbox().filter((item) => item.text.includes(`To: ${owner.email}`) && item.text.includes('foram pausados até o pagamento'));
+      expect(found).toHaveLength(1);
+      return found[0]!.text;
+    }, 10_000);
+    expect(mail).toContain('"Bolo de cenoura", "Torta salgada" foram pausados');
+    expect(mail).toContain('http://localhost:3000/cobrancas');
+
+    // The same day again: nothing changed, nobody told twice.
+    await billingOverdueJob.run(app.deps);
+    expect(await noticesOf(owner)).toHaveLength(1);
+
+    // A listing approved while the charge is overdue: paused the next day, and named in a notice of its own.
+    app.clock.advance(DAY_MS);
+    await publish(owner, 'Coxinha');
+    await billingOverdueJob.run(app.deps);
+    const latest = await noticesOf(owner);
+    expect(latest).toHaveLength(2);
+    expect(latest[0]!.message).toContain('Seu anúncio "Coxinha" foi pausado até o pagamento');
+  });
+
+  it('tells a person without active listings that the charge is overdue; nobody else is told', async () => {
+    app.clock.set(START);
+    const owner = await app.createUser();
+    const bystander = await app.createUser();
+    await publish(bystander, 'Brigadeiro');
+    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 5000, dueDate: '2026-11-20' });
+    await billingOverdueJob.run(app.deps);
+    expect((await noticesOf(owner)).map((item) => [item.title, item.message])).toEqual([
+      ['Cobrança vencida', 'Sua cobrança de R$ 50,00 (vencimento 20/11/2026) está vencida. Combine o pagamento com a administração do condomínio.'],
+    ]);
+    expect(await noticesOf(bystander)).toEqual([]);
+  });
+
+  it('follows the owner’s e-mail switch like every notification: in the app, no e-mail', async () => {
+    app.clock.set(START);
+    const owner = await app.createUser({ fullName: 'Sem Email' });
+    await publish(owner, 'Pé de moleque');
+    await (await api(owner)).notifications.setPreference({ key: 'email', enabled: false });
+    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-20' });
+    await billingOverdueJob.run(app.deps);
+    const [notice] = await noticesOf(owner);
+    // Its delivery job has run through the queue, and nothing went to this person.
+    const deliverJob = jobIdFor(deliverNotificationJob.name, `notification:${notice!.id}`);
+    await eventually(async () => {
+      const result = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${deliverJob}`.execute(app.db);
+      expect(result.rows[0]?.state).toBe('completed');
+    }, 10_000);
+    expect(app.outbox().filter((item) => item.text.includes(`To: ${owner.email}`))).toEqual([]);
   });
 });
 

@@ -443,7 +443,7 @@ export function listExpiringBetween(db: Db, from: Date, until: Date) {
     .execute();
 }
 
-/** Moves one owner's listings in these statuses to another status; returns the ids it changed. */
+/** Moves one owner's listings in these statuses to another status; returns the ones it changed (id, title). */
 export function setStatusOfOwner(
   db: Db,
   userId: string,
@@ -456,10 +456,7 @@ export function setStatusOfOwner(
     .where('status', 'in', change.from)
     .where('deleted_at', 'is', null);
   if (change.fromPausedBy) query = query.where('paused_by', '=', change.fromPausedBy);
-  return query
-    .returning('id')
-    .execute()
-    .then((rows) => rows.map((row) => row.id));
+  return query.returning(['id', 'title']).execute();
 }
 
 export function softDeleteByOwner(db: Db, userId: string, at: Date) {

@@ -448,10 +448,10 @@ export { countByOwner, findPublic, findPublicForOrder } from './listings.reposit
 async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: boolean) {
   const from = pausing ? { status: 'active' as const, pausedBy: null } : { status: 'paused' as const, pausedBy: 'billing' as const };
   const to = pausing ? { status: 'paused' as const, pausedBy: 'billing' as const } : { status: 'active' as const, pausedBy: null };
-  const ids = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy, at: deps.clock.now() });
+  const moved = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy, at: deps.clock.now() });
   const action = pausing ? AUDIT_ACTIONS.listingPausedByBilling : AUDIT_ACTIONS.listingRestoredByBilling;
-  for (const id of ids) await audit.record(deps, trx, { actorId: null, action, targetType: 'listing', targetId: id, before: from, after: to });
-  return ids.length;
+  for (const { id } of moved) await audit.record(deps, trx, { actorId: null, action, targetType: 'listing', targetId: id, before: from, after: to });
+  return moved;
 }
 
 /** Every active listing of a person with an overdue charge is paused by billing (not by the owner, not by an admin). */

@@ -16,6 +16,7 @@ const EMAIL_TYPES = new Set<NotificationType>([
   'reminder_return',
   'listing_expiring',
   'listing_expired',
+  'payment_due',
 ]);
 
 /**

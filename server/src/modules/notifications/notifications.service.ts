@@ -1,3 +1,4 @@
+import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
 import { listingHref, preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -45,6 +46,7 @@ async function hrefsFor(deps: AppDeps, userId: string, rows: { type: string; rel
   const orderIds = rows.filter((row) => ORDER_TYPES.has(row.type) && row.related_id).map((row) => row.related_id!);
   const orders = orderIds.length ? await orderHrefs(deps, userId, orderIds) : new Map<string, string>();
   return (row: { type: string; related_id: string | null }): string | null => {
+    if (row.type === 'payment_due') return BILLINGS_HREF;
     if (!row.related_id) return null;
     if (ORDER_TYPES.has(row.type)) return orders.get(row.related_id) ?? null;
     if (LISTING_TYPES.has(row.type)) return listingHref(row.related_id);

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, BILLING_STATUS_LABELS, BILLING_STATUS_TONES } from '@vizinhanca/shared/billing/billing.schema';
+import { BILLING_MESSAGES, BILLING_STATUS_LABELS, BILLING_STATUS_TONES, type Billing } from '@vizinhanca/shared/billing/billing.schema';
 import { formatCalendarDate, formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
 import type { ComponentType, ReactNode } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
@@ -17,20 +17,24 @@ interface ComingSoonProps {
   features: { label: string; Icon: ComponentType }[];
   /** Shown above the 'em breve' card (Cobranças: the person's own charges). */
   children?: ReactNode;
+  /** Whether 'Tudo é gratuito por enquanto' is true for this person (not for someone with a charge). */
+  freeForNow?: boolean;
 }
 
-function ComingSoonScreen({ title, lead, features, children }: ComingSoonProps) {
+function ComingSoonScreen({ title, lead, features, children, freeForNow = true }: ComingSoonProps) {
   return (
     <AppScreen header={<PageHeader title={title} backTo="/perfil" />}>
       {children}
-      <Card className="billing-soon">
-        <span className="icon-tile empty-state-icon" aria-hidden="true">
-          <SparklesIcon />
-        </span>
-        <Badge variant="info">Em breve</Badge>
-        <h2 className="section-title">Tudo é gratuito por enquanto</h2>
-        <p className="muted">{lead}</p>
-      </Card>
+      {freeForNow ? (
+        <Card className="billing-soon">
+          <span className="icon-tile empty-state-icon" aria-hidden="true">
+            <SparklesIcon />
+          </span>
+          <Badge variant="info">Em breve</Badge>
+          <h2 className="section-title">Tudo é gratuito por enquanto</h2>
+          <p className="muted">{lead}</p>
+        </Card>
+      ) : null}
       <section className="section" aria-labelledby="billing-soon-list">
         <h2 className="section-title" id="billing-soon-list">
           O que vem por aí
@@ -73,17 +77,16 @@ export function PaymentsScreen() {
   return <ComingSoonScreen {...PAGES.payments} />;
 }
 
-/** The person's own charges, read only (the administration creates them and marks them paid). */
-function MyBillings() {
-  const billings = trpc.billing.mine.useQuery();
-  if (!billings.data || billings.data.length === 0) return null;
+/** The person's own charges, read only (the administration creates them and marks them paid), and how to pay them. */
+function MyBillings({ billings }: { billings: Billing[] }) {
+  const unpaid = billings.some((billing) => billing.status !== 'paid');
   return (
     <section className="section" aria-labelledby="my-billings-title">
       <h2 className="section-title" id="my-billings-title">
         Suas cobranças
       </h2>
       <ul className="billing-mine">
-        {billings.data.map((billing) => (
+        {billings.map((billing) => (
           <li key={billing.id}>
             <Card className="billing-mine-card" role="article" aria-label={`Cobrança de ${formatCurrency(billing.amountCents)}`}>
               <div className="billing-mine-header">
@@ -98,16 +101,18 @@ function MyBillings() {
           </li>
         ))}
       </ul>
-      {billings.data.some((billing) => billing.status === 'overdue') ? <p className="notice notice-info">{BILLING_MESSAGES.overdueNote}</p> : null}
+      {billings.some((billing) => billing.status === 'overdue') ? <p className="notice notice-danger">{BILLING_MESSAGES.overduePaused}</p> : null}
+      {unpaid ? <p className="notice notice-info">{BILLING_MESSAGES.howToPay}</p> : null}
     </section>
   );
 }
 
-/** /cobrancas (docs/product.md §10.1): the person's own charges, if any, and what is coming. */
+/** /cobrancas (docs/product.md §10.1): the person's own charges, if any, and what is coming; 'Tudo é gratuito' only for someone without a charge. */
 export function BillingsScreen() {
+  const billings = trpc.billing.mine.useQuery().data;
   return (
-    <ComingSoonScreen {...PAGES.billings}>
-      <MyBillings />
+    <ComingSoonScreen {...PAGES.billings} freeForNow={billings?.length === 0}>
+      {billings?.length ? <MyBillings billings={billings} /> : null}
     </ComingSoonScreen>
   );
 }

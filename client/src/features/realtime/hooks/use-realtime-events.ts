@@ -21,7 +21,8 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'listing_approved':
     case 'listing_rejected':
     case 'listing_paused':
-      // The owner's listing changed state: their lists, its owner view, and the public feed and counts.
+    case 'payment_due':
+      // The owner's listing changed state (an overdue charge pauses them all): their lists, its owner view, and the public feed and counts.
       invalidate(utils.listings.mine, utils.listings.list, utils.listings.countsByType);
       if (relatedId) refreshAfterLiveEvent(utils.listings.ownerView, { id: relatedId });
       break;
@@ -37,8 +38,6 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'account_approved':
     case 'account_rejected':
       invalidate(utils.auth.me);
-      break;
-    case 'payment_due':
       break;
   }
 }
