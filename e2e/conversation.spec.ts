@@ -174,12 +174,34 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // The requester reports the owner's message; staff find it in /admin with the order and both names.
   await requester.page.goBack();
-  await requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' }).getByRole('button', { name: 'Denunciar' }).click();
+  // One tap only opens the dialog: it asks why, and nothing is sent without a reason or after 'Cancelar'.
+  let reportsSent = 0;
+  requester.page.on('request', (request) => {
+    if (request.url().includes('messages.report')) reportsSent += 1;
+  });
+  const ownersMessage = requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' });
+  await ownersMessage.getByRole('button', { name: 'Denunciar' }).click();
+  const reportDialog = requester.page.getByRole('dialog', { name: 'Denunciar mensagem' });
+  await expect(reportDialog.getByRole('radio')).toHaveCount(4);
+  await reportDialog.getByRole('button', { name: 'Denunciar' }).click();
+  await expect(reportDialog.getByText('Escolha o motivo da denúncia')).toBeVisible();
+  await reportDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(reportDialog).toBeHidden();
+  await expect(ownersMessage.getByRole('button', { name: 'Denunciar' })).toBeVisible();
+  expect(reportsSent).toBe(0);
+  await ownersMessage.getByRole('button', { name: 'Denunciar' }).click();
+  await reportDialog.getByRole('radio', { name: 'Golpe ou fraude' }).check();
+  await reportDialog.getByLabel('O que aconteceu').fill('Pediu um depósito antes da entrega');
+  await reportDialog.getByRole('button', { name: 'Denunciar' }).click();
   await expect(requester.page.getByText('Mensagem denunciada. A administração vai analisar.')).toBeVisible();
+  await expect(reportDialog).toBeHidden();
+  await expect(ownersMessage.getByText('Denunciada')).toBeVisible();
+  expect(reportsSent).toBe(1);
   await moderator.page.goto('/admin');
   const reported = moderator.page.getByRole('list', { name: 'Mensagens denunciadas' }).getByRole('listitem').filter({ hasText: title });
   await expect(reported).toContainText('Pode sim! Bloco E, apto 707.');
   await expect(reported).toContainText(`${requester.fullName} (E-707) pediu a ${owner.fullName} (E-707)`);
+  await expect(reported).toContainText('Motivo: Golpe ou fraude (Pediu um depósito antes da entrega)');
   await reported.getByRole('button', { name: 'Ler conversa' }).click();
   await expect(moderator.page.getByRole('dialog', { name: 'Conversa denunciada' })).toContainText('Combinado, até amanhã!');
 

@@ -7,6 +7,7 @@ import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -248,7 +249,9 @@ export interface OrderMessagesTable {
   read_at: Date | null;
   reported_at: Date | null;
   reported_by: string | null;
+  /** What the reporter wrote besides the reason code (optional). */
   report_reason: string | null;
+  report_reason_code: ReportReason | null;
 }
 
 export interface PixKeysTable {

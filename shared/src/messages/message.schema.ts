@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
+import { MESSAGE_REPORT_REASONS, REPORT_REASONS, reportReasonSchema } from '../reports/report.reasons.ts';
 
 // The conversation of an order (decisions.md "Conversations and Pix").
 
@@ -48,15 +49,18 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
+/** A report: why (required, one of the message reasons) and, if the person wants, what happened in their words. */
 export const reportMessageSchema = z.object({
   messageId: z.uuid({ message: MESSAGE_MESSAGES.messageNotFound }),
-  reason: z
+  reason: reportReasonSchema(MESSAGE_REPORT_REASONS),
+  details: z
     .string()
     .trim()
     .max(REPORT_REASON_MAX_LENGTH, MESSAGE_MESSAGES.reasonTooLong)
     .nullish()
-    .transform((reason) => (reason ? reason : null)),
+    .transform((details) => (details ? details : null)),
 });
+export type ReportMessageInput = z.input<typeof reportMessageSchema>;
 
 // ---- What the API returns ----
 
@@ -117,7 +121,9 @@ export const reportedMessageSchema = z.object({
   body: z.string(),
   createdAt: z.date(),
   reportedAt: z.date(),
-  reason: z.string().nullable(),
+  reason: z.enum(REPORT_REASONS),
+  /** What the reporter wrote besides the reason, if anything. */
+  details: z.string().nullable(),
   sender: personSchema,
   reporter: personSchema,
   requester: personSchema,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import { countRows } from '../../db/count.ts';
 import { prepared, type Db } from '../../db/database.ts';
 import { BOTH_PEOPLE_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
@@ -147,8 +148,12 @@ export function findForReport(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export function setReported(db: Db, id: string, by: string, reason: string | null, at: Date) {
-  return db.updateTable('order_messages').set({ reported_at: at, reported_by: by, report_reason: reason }).where('id', '=', id).execute();
+export function setReported(db: Db, id: string, report: { by: string; reason: ReportReason; details: string | null; at: Date }) {
+  return db
+    .updateTable('order_messages')
+    .set({ reported_at: report.at, reported_by: report.by, report_reason_code: report.reason, report_reason: report.details })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** An order with its listing's title and both people, as the administration reads them. */
@@ -164,7 +169,7 @@ export function listReported(db: Db, limit: number) {
     .innerJoin('order_messages as m', 'm.order_id', 'o.id')
     .innerJoin('users as s', 's.id', 'm.sender_id')
     .innerJoin('users as rp', 'rp.id', 'm.reported_by')
-    .select(['m.id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason'])
+    .select(['m.id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason_code', 'm.report_reason'])
     .select(['s.id as sender_id', 's.full_name as sender_full_name', 's.apartment as sender_apartment'])
     .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
     .where('m.reported_at', 'is not', null)

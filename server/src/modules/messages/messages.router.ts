@@ -51,7 +51,7 @@ export const messagesRouter = router({
   report: approvedProcedure
     .input(reportMessageSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => messages.report(ctx.deps, ctx.user.id, input.messageId, input.reason)),
+    .mutation(({ ctx, input }) => messages.report(ctx.deps, ctx.user.id, input)),
 
   moderation: moderationRouter,
 });

@@ -8,6 +8,7 @@ import {
   type Thread,
   type UnreadMessages,
 } from '@vizinhanca/shared/messages/message.schema';
+import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -119,8 +120,9 @@ export async function unread(deps: AppDeps, userId: string): Promise<UnreadMessa
   return { total: byOrder.reduce((sum, row) => sum + row.count, 0), byOrder };
 }
 
-/** The other person's message goes to the administration; the thread stays as it is. */
-export async function report(deps: AppDeps, userId: string, messageId: string, reason: string | null) {
+/** The other person's message goes to the administration, with the reason; the thread stays as it is. */
+export async function report(deps: AppDeps, userId: string, input: { messageId: string; reason: ReportReason; details: string | null }) {
+  const { messageId, reason, details } = input;
   await deps.db.transaction().execute(async (trx) => {
     const message = await messages.findForReport(trx, messageId);
     if (!message || (message.sender_id !== userId && message.recipient_id !== userId)) {
@@ -128,7 +130,15 @@ export async function report(deps: AppDeps, userId: string, messageId: string, r
     }
     if (message.sender_id === userId) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
     if (message.reported_at) throw new AppError('CONFLICT', MESSAGE_MESSAGES.alreadyReported);
-    await messages.setReported(trx, message.id, userId, reason, deps.clock.now());
+    await messages.setReported(trx, message.id, { by: userId, reason, details, at: deps.clock.now() });
+    await audit.record(deps, trx, {
+      actorId: userId,
+      action: AUDIT_ACTIONS.messageReported,
+      targetType: 'order',
+      targetId: message.order_id,
+      after: { messageId: message.id, reason },
+      reason: details,
+    });
   });
   return { message: MESSAGE_MESSAGES.reported };
 }
@@ -145,7 +155,8 @@ export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[
       body: row.body,
       createdAt: row.created_at,
       reportedAt: row.reported_at!,
-      reason: row.report_reason,
+      reason: row.report_reason_code!,
+      details: row.report_reason,
       sender: { id: row.sender_id, fullName: row.sender_full_name, apartment: row.sender_apartment },
       reporter: { id: row.reporter_id, fullName: row.reporter_full_name, apartment: row.reporter_apartment },
       requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
+import { REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { MESSAGES_CHANGED_KIND } from './messages.service.ts';
 
@@ -218,11 +219,43 @@ describe('reported messages', () => {
   it('lets the recipient report, not the author nor anyone else, and only once', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Mensagem ofensiva');
-    await expectError(apis.owner.messages.report({ messageId: id }), 'FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
-    await expectError(apis.other.messages.report({ messageId: id }), 'NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-    expect(await apis.requester.messages.report({ messageId: id, reason: 'Ofensa' })).toEqual({ message: MESSAGE_MESSAGES.reported });
-    await expectError(apis.requester.messages.report({ messageId: id }), 'CONFLICT', MESSAGE_MESSAGES.alreadyReported);
+    await expectError(apis.owner.messages.report({ messageId: id, reason: 'offensive' }), 'FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
+    await expectError(apis.other.messages.report({ messageId: id, reason: 'offensive' }), 'NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+    expect(await apis.requester.messages.report({ messageId: id, reason: 'offensive', details: 'Ofensa' })).toEqual({ message: MESSAGE_MESSAGES.reported });
+    await expectError(apis.requester.messages.report({ messageId: id, reason: 'fraud' }), 'CONFLICT', MESSAGE_MESSAGES.alreadyReported);
     expect((await apis.requester.messages.thread({ orderId })).messages[0]!.reported).toBe(true);
+  });
+
+  it('refuses a report without a reason, or with one that is not offered, in pt-BR, writing nothing', async () => {
+    const orderId = await newOrder();
+    const { id } = await send('owner', orderId, 'Me passa seu cartão');
+    const logged = await app.db.selectFrom('audit_log').select('id').execute();
+    // @ts-expect-error: the reason is required
+    await expectError(apis.requester.messages.report({ messageId: id }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    // @ts-expect-error: not a reason of the list
+    await expectError(apis.requester.messages.report({ messageId: id, reason: 'spam' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    // A listing's reason, not a message's.
+    // @ts-expect-error: not offered for messages
+    await expectError(apis.requester.messages.report({ messageId: id, reason: 'prohibited_item' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    const row = await app.db.selectFrom('order_messages').select(['reported_at', 'reported_by', 'report_reason_code', 'report_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ reported_at: null, reported_by: null, report_reason_code: null, report_reason: null });
+    expect(await app.db.selectFrom('audit_log').select('id').execute()).toEqual(logged);
+    // The database refuses it too, whoever writes.
+    await expect(
+      app.db.updateTable('order_messages').set({ reported_at: new Date(), reported_by: people.requester.id }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/order_messages_report_reason_code_check/);
+  });
+
+  it('records the reason, the details and who reported, in the thread, for staff and in the audit log', async () => {
+    const orderId = await newOrder();
+    const { id } = await send('owner', orderId, 'Deposita antes que eu libero');
+    await apis.requester.messages.report({ messageId: id, reason: 'fraud', details: '  Pediu depósito adiantado  ' });
+    const { items } = await apis.moderator.messages.moderation.reported();
+    expect(items.find((item) => item.id === id)).toMatchObject({ reason: 'fraud', details: 'Pediu depósito adiantado' });
+    const logged = await app.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_type', 'target_id', 'after', 'reason']).where('action', '=', 'order.message_reported').where('target_id', '=', orderId).execute();
+    expect(logged).toEqual([
+      { actor_id: people.requester.id, action: 'order.message_reported', target_type: 'order', target_id: orderId, after: { messageId: id, reason: 'fraud' }, reason: 'Pediu depósito adiantado' },
+    ]);
   });
 
   it('shows staff the reported message with the order and both names, and then lets them read that thread', async () => {
@@ -230,7 +263,7 @@ describe('reported messages', () => {
     await send('requester', orderId, 'Bom dia');
     const { id } = await send('owner', orderId, 'Xingamento');
     app.clock.advance(60_000); // the newest report comes first
-    await apis.requester.messages.report({ messageId: id, reason: 'Desrespeito' });
+    await apis.requester.messages.report({ messageId: id, reason: 'harassment', details: 'Desrespeito' });
 
     const { items } = await apis.moderator.messages.moderation.reported();
     expect(items[0]).toMatchObject({
@@ -238,7 +271,8 @@ describe('reported messages', () => {
       orderId,
       listingTitle: 'Aulas de violão',
       body: 'Xingamento',
-      reason: 'Desrespeito',
+      reason: 'harassment',
+      details: 'Desrespeito',
       sender: { fullName: 'Ana Dona' },
       reporter: { fullName: 'Bruno Vizinho' },
       requester: { fullName: 'Bruno Vizinho' },

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ReportedMessage } from '@vizinhanca/shared/messages/message.schema';
+import { REPORT_REASON_LABELS } from '@vizinhanca/shared/reports/report.reasons';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -67,7 +68,7 @@ export function ReportedMessagesPanel() {
               <blockquote className="admin-thread-body">{item.body}</blockquote>
               <p className="admin-thread-meta">
                 Escrita por {item.sender.fullName} · denunciada por {item.reporter.fullName} em {formatDateTime(item.reportedAt)}
-                {item.reason ? ` · Motivo: ${item.reason}` : ''}
+                {` · Motivo: ${REPORT_REASON_LABELS[item.reason]}${item.details ? ` (${item.details})` : ''}`}
               </p>
               <Button variant="outline" size="sm" onClick={() => setOpen(item)}>
                 Ler conversa

@@ -16,6 +16,7 @@ import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge } from '../../../components/status-badges.tsx';
 import { PaymentBadge } from './order-card-parts.tsx';
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
+import { ReportMessageDialog } from './report-message-dialog.tsx';
 import '../../../looks.css';
 import '../orders.css';
 
@@ -146,6 +147,7 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
 function MessageList({ orderId, messages }: { orderId: string; messages: ThreadMessage[] }) {
   const end = useRef<HTMLLIElement>(null);
   const { report, reporting } = useReportMessage(orderId);
+  const [reportingMessage, setReportingMessage] = useState<ThreadMessage | null>(null);
   const lastId = messages.at(-1)?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
@@ -174,7 +176,7 @@ function MessageList({ orderId, messages }: { orderId: string; messages: ThreadM
               ) : message.reported ? (
                 <span className="message-reported">Denunciada</span>
               ) : (
-                <button type="button" className="message-report" onClick={() => report(message.id)} disabled={reporting}>
+                <button type="button" className="message-report" onClick={() => setReportingMessage(message)} disabled={reporting}>
                   Denunciar
                 </button>
               )}
@@ -183,6 +185,7 @@ function MessageList({ orderId, messages }: { orderId: string; messages: ThreadM
         ))}
         <li ref={end} aria-hidden="true" className="message-end" />
       </ol>
+      <ReportMessageDialog message={reportingMessage} sending={reporting} onSend={report} onClose={() => setReportingMessage(null)} />
     </main>
   );
 }

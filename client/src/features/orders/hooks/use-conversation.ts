@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import type { Thread } from '@vizinhanca/shared/messages/message.schema';
+import type { ReportMessageInput, Thread } from '@vizinhanca/shared/messages/message.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
@@ -100,12 +100,15 @@ export function useSendMessage(orderId: string, onSent: (sent: Outgoing) => void
   return { deliver, waiting: waiting !== null, sending: send.isPending };
 }
 
-/** 'Denunciar' on the other person's message. */
+/** 'Denunciar' on the other person's message, once its dialog has the reason; done() closes the dialog when it is saved. */
 export function useReportMessage(orderId: string) {
   const utils = trpc.useUtils();
   const report = trpc.messages.report.useMutation({
     onSuccess: (result) => toast.success(result.message),
     onSettled: () => utils.messages.thread.invalidate({ orderId }),
   });
-  return { report: (messageId: string) => report.mutate({ messageId }), reporting: report.isPending };
+  return {
+    report: (input: ReportMessageInput, done: () => void) => report.mutate(input, { onSuccess: done }),
+    reporting: report.isPending,
+  };
 }
