@@ -1,8 +1,10 @@
-import { formatCalendarDate, formatDate } from '@vizinhanca/shared/format/format';
+import { formatCalendarDate, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 
 // CSV as a Brazilian spreadsheet opens it (decisions.md): UTF-8 with a BOM so
 // accents survive, ';' between cells (',' is the decimal mark), dates dd/MM/yyyy,
-// amounts 1.234,56.
+// amounts 1.234,56. Digits that are not amounts (CPF, phone) go formatted
+// (000.000.000-00, (11) 99999-9999), which a spreadsheet keeps as text: plain
+// digits would become a number and lose the CPF's leading zero.
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -17,6 +19,11 @@ export function csvAmount(cents: number): string {
 /** A moment as the condominium's calendar day, dd/MM/yyyy. */
 export function csvDate(date: Date | null, timeZone: string): string {
   return date ? formatDate(date, timeZone) : '';
+}
+
+/** A moment in the condominium's time, dd/MM/yyyy HH:mm (a spreadsheet reads it as a date and time). */
+export function csvDateTime(date: Date, timeZone: string): string {
+  return `${formatDate(date, timeZone)} ${formatTime(date, timeZone)}`;
 }
 
 /** A calendar date 'YYYY-MM-DD' as dd/MM/yyyy. */

@@ -1,5 +1,9 @@
 import { AUDIT_ACTION_LABELS } from '@vizinhanca/shared/audit/audit.schema';
-import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import { AUDIT_TARGET_TYPE_LABELS, changeText } from '@vizinhanca/shared/audit/audit.rules';
+import { maskCpf } from '@vizinhanca/shared/auth/cpf';
+import { maskPhone } from '@vizinhanca/shared/auth/phone';
+import { LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
+import { listingStatusText } from '@vizinhanca/shared/listings/listing-status.rules';
 import { ORDER_STATUS_LABELS } from '@vizinhanca/shared/orders/order.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +11,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as users from '../users/users.service.ts';
-import { csvAmount, csvCalendarDate, csvDate, csvLine } from './csv.ts';
+import { csvAmount, csvCalendarDate, csvDate, csvDateTime, csvLine } from './csv.ts';
 
 export const EXPORT_KINDS = ['usuarios', 'anuncios', 'pedidos', 'atividade'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -32,8 +36,8 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
             yield csvLine([
               row.full_name,
               row.email,
-              row.cpf,
-              row.phone,
+              row.cpf ? maskCpf(row.cpf) : null,
+              row.phone ? maskPhone(row.phone) : null,
               row.block,
               row.apartment,
               APPROVAL_LABELS[row.approval_status],
@@ -48,12 +52,14 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
       return {
         header: csvLine(['Título', 'Tipo', 'Preço (R$)', 'Status', 'Anunciante', 'Apartamento', 'Criado em', 'Publicado em', 'Expira em']),
         async *lines(db) {
+          // 'Expirado' as the app shows it, as of the moment the export began.
+          const now = deps.clock.now();
           for await (const row of listings.streamForExport(db)) {
             yield csvLine([
               row.title,
               LISTING_TYPE_LABELS[row.type],
               csvAmount(row.price_cents),
-              LISTING_STATUS_LABELS[row.status],
+              listingStatusText({ status: row.status, pausedBy: row.paused_by, expiresAt: row.expires_at }, now),
               row.owner_full_name,
               row.owner_apartment,
               csvDate(row.created_at, zone),
@@ -86,18 +92,17 @@ export function csvExport(deps: AppDeps, kind: ExportKind): CsvExport {
       };
     case 'atividade':
       return {
-        header: csvLine(['Data', 'Quem', 'O quê', 'Registro', 'Tipo', 'Antes', 'Depois', 'Motivo']),
+        header: csvLine(['Data e hora', 'Quem', 'O quê', 'Registro', 'Tipo', 'Alterações', 'Motivo']),
         async *lines(db) {
           for await (const row of audit.streamAll(db)) {
             const entry = audit.toEntry(row);
             yield csvLine([
-              csvDate(row.created_at, zone),
+              csvDateTime(row.created_at, zone),
               row.actor_full_name ?? 'Sistema',
               (AUDIT_ACTION_LABELS as Record<string, string>)[row.action] ?? row.action,
               row.target_label,
-              row.target_type,
-              entry.before ? JSON.stringify(entry.before) : '',
-              entry.after ? JSON.stringify(entry.after) : '',
+              AUDIT_TARGET_TYPE_LABELS[row.target_type],
+              changeText(entry.before, entry.after),
               row.reason,
             ]);
           }

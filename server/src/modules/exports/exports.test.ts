@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp } from '../../../test/http-server.ts';
@@ -49,6 +50,60 @@ describe('the Brazilian spreadsheet format', () => {
   });
 });
 
+/** An export as a spreadsheet reads it: parsed by a real CSV parser (';', quotes, the BOM), one object per row by header. */
+async function readBack(file: string): Promise<Record<string, string>[]> {
+  const response = await download(file, admin);
+  expect(response.status).toBe(200);
+  return parse(await response.text(), { delimiter: ';', bom: true, columns: true, record_delimiter: '\r\n' }) as Record<string, string>[];
+}
+
+describe('what a spreadsheet reads back', () => {
+  it('users: the CPF and the phone as formatted text, leading zero kept', async () => {
+    const resident = await app.createUser({ fullName: 'Zélia Zero' });
+    await app.db.updateTable('users').set({ cpf: '01234567890', phone: '11999990000' }).where('id', '=', resident.id).execute();
+    const landline = await app.createUser({ fullName: 'Fixo da Silva' });
+    await app.db.updateTable('users').set({ phone: '1133334444' }).where('id', '=', landline.id).execute();
+    const rows = await readBack('usuarios.csv');
+    expect(rows.find((row) => row['E-mail'] === resident.email)).toMatchObject({ Nome: 'Zélia Zero', CPF: '012.345.678-90', Telefone: '(11) 99999-0000' });
+    expect(rows.find((row) => row['E-mail'] === landline.email)).toMatchObject({ Telefone: '(11) 3333-4444' });
+  });
+
+  it("listings: 'Expirado' for an active listing past its expiry, as the app shows it", async () => {
+    const owner = await app.createUser({ fullName: 'Dono Expirado' });
+    const api = (await app.callerAs(owner)).api;
+    const { id: expired } = await api.listings.create({ type: 'food', title: 'Geleia vencida', description: 'De morango', priceCents: 1200 });
+    const { id: current } = await api.listings.create({ type: 'food', title: 'Geleia fresca', description: 'De uva', priceCents: 1200 });
+    const moderation = (await app.callerAs(admin)).api.listings.moderation;
+    await moderation.approve({ id: expired });
+    await moderation.approve({ id: current });
+    await app.db.updateTable('listings').set({ expires_at: new Date(app.clock.now().getTime() - 60_000) }).where('id', '=', expired).execute();
+    const rows = await readBack('anuncios.csv');
+    expect(rows.find((row) => row['Título'] === 'Geleia vencida')).toMatchObject({ Status: 'Expirado', Tipo: 'Comida', 'Preço (R$)': '12,00' });
+    expect(rows.find((row) => row['Título'] === 'Geleia fresca')).toMatchObject({ Status: 'Ativo' });
+  });
+
+  it('activity: pt-BR types, the change in words, the date with the time', async () => {
+    const owner = await app.createUser({ fullName: 'Dona do Bolo' });
+    const { id } = await (await app.callerAs(owner)).api.listings.create({ type: 'food', title: 'Bolo de fubá', description: 'Com erva-doce', priceCents: 2500 });
+    await (await app.callerAs(admin)).api.listings.moderation.approve({ id });
+    const rows = await readBack('atividade.csv');
+    expect(Object.keys(rows[0]!)).toEqual(['Data e hora', 'Quem', 'O quê', 'Registro', 'Tipo', 'Alterações', 'Motivo']);
+    const approved = rows.find((row) => row['O quê'] === 'Anúncio aprovado' && row.Registro === 'Bolo de fubá');
+    // The app clock: 23/11/2026 12:00 in São Paulo.
+    expect(approved).toEqual({
+      'Data e hora': '23/11/2026 12:00',
+      Quem: 'Carla Administradora',
+      'O quê': 'Anúncio aprovado',
+      Registro: 'Bolo de fubá',
+      Tipo: 'Anúncio',
+      'Alterações': 'Status: Pendente → Ativo',
+      Motivo: '',
+    });
+    for (const row of rows) expect(['Pessoa', 'Anúncio', 'Pedido', 'Cobrança']).toContain(row.Tipo);
+    for (const row of rows) expect(row['Alterações']).not.toMatch(/[{}]/);
+  });
+});
+
 describe('GET /exports/*.csv', () => {
   it('is for administrators only', async () => {
     expect((await download('usuarios.csv', null)).status).toBe(401);
@@ -75,11 +130,13 @@ describe('GET /exports/*.csv', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Nome;E-mail;CPF;Telefone;Bloco;Apartamento;Status;Suspenso;Papéis;Cadastro em');
     const line = lines.find((candidate) => candidate.includes(resident.email))!;
-    expect(line).toMatch(new RegExp(`^"Joana D’Ávila; Souza";${resident.email};${cpf};11987654321;A;A-101;Aprovado;Não;;\\d{2}/\\d{2}/\\d{4}$`));
+    const maskedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    expect(line).toMatch(new RegExp(`^"Joana D’Ávila; Souza";${resident.email};${maskedCpf.replace(/\./g, '\\.')};\\(11\\) 98765-4321;A;A-101;Aprovado;Não;;\\d{2}/\\d{2}/\\d{4}$`));
 
     for (const other of ['anuncios.csv', 'pedidos.csv', 'atividade.csv']) {
       const body = await (await download(other, admin)).text();
       expect(body).not.toContain(cpf);
+      expect(body).not.toContain(maskedCpf);
     }
   });
 

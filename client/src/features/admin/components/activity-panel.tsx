@@ -1,7 +1,7 @@
+import { changeText } from '@vizinhanca/shared/audit/audit.rules';
 import { formatDateTime } from '@vizinhanca/shared/format/format';
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { useAdminActivity } from '../hooks/use-admin-summary.ts';
-import { changeText } from './activity-labels.ts';
 import { AdminPanel, PagedListBody } from './admin-panel.tsx';
 
 /** 'Atividade' (spec 2.23): the audit log, latest 20 first, then 'Ver mais'. */
@@ -13,7 +13,7 @@ export function ActivityPanel() {
         {(items) => (
           <ol className="stack-list stack-list-tight" aria-label="Atividade">
             {items.map((entry) => {
-              const change = changeText(entry);
+              const change = changeText(entry.before, entry.after);
               return (
                 <li key={entry.id} className="admin-activity-item">
                   <p className="admin-activity-what">

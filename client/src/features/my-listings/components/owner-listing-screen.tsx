@@ -7,13 +7,12 @@ import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listin
 import {
   deliveryOptionLabel,
   isExpired,
-  isExpiredActive,
   LISTING_TYPE_LABELS,
   LISTING_VALIDITY_DAYS,
-  listingStatusLabel,
   noticeText,
   priceUnitSuffix,
 } from '@vizinhanca/shared/listings/listing.rules';
+import { listingStatusText } from '@vizinhanca/shared/listings/listing-status.rules';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -178,7 +177,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
           {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
           <InfoRow label="Status">
-            {isExpiredActive(listing.status, listing.expiresAt) ? 'Expirado' : listingStatusLabel(listing.status, listing.pausedBy)}
+            {listingStatusText(listing)}
           </InfoRow>
           <InfoRow label={expired ? 'Expirou em' : 'Expira em'}>{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
           <InfoRow label={listing.type === 'service' ? 'Atendimento' : 'Entrega'}>

@@ -1,7 +1,18 @@
-import type { AuditEntry } from '@vizinhanca/shared/audit/audit.schema';
-import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
+import { formatCalendarDate, formatCurrency } from '../format/format.ts';
+import { REPORT_REASON_LABELS } from '../reports/report.reasons.ts';
+import type { AuditTargetType } from './audit.schema.ts';
 
-/** The recorded fields, as the Atividade section names them. */
+// How an audit entry reads, in words: the Atividade section and the atividade.csv export.
+
+/** What each entry is about ('Tipo' in the export). */
+export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  user: 'Pessoa',
+  listing: 'Anúncio',
+  order: 'Pedido',
+  billing: 'Cobrança',
+};
+
+/** The recorded fields, as the administration names them. */
 const FIELD_LABELS: Record<string, string> = {
   fullName: 'Nome',
   phone: 'Telefone',
@@ -19,6 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
   amountCents: 'Valor',
   dueDate: 'Vencimento',
   autoRenewal: 'Renovação automática',
+  reason: 'Motivo',
 };
 
 const VALUE_LABELS: Record<string, string> = {
@@ -36,6 +48,7 @@ const VALUE_LABELS: Record<string, string> = {
   moderator: 'Moderador',
   billing: 'cobrança',
   owner: 'dono',
+  ...REPORT_REASON_LABELS,
 };
 
 function valueText(field: string, value: unknown): string {
@@ -47,15 +60,15 @@ function valueText(field: string, value: unknown): string {
   return VALUE_LABELS[String(value)] ?? String(value);
 }
 
-/** 'Status: Pendente → Ativo · Nome: Ana → Ana Souza': what changed, in words. Ids are left out. */
-export function changeText(entry: AuditEntry): string | null {
-  if (!entry.after) return null;
-  const parts = Object.entries(entry.after)
+/** 'Status: Pendente → Ativo · Nome: Ana → Ana Souza': what changed, in words, or null. Ids are left out. */
+export function changeText(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string | null {
+  if (!after) return null;
+  const parts = Object.entries(after)
     .filter(([field]) => FIELD_LABELS[field])
     .map(([field, value]) => {
       const label = FIELD_LABELS[field]!;
-      const before = entry.before?.[field];
-      return before === undefined ? `${label}: ${valueText(field, value)}` : `${label}: ${valueText(field, before)} → ${valueText(field, value)}`;
+      const was = before?.[field];
+      return was === undefined ? `${label}: ${valueText(field, value)}` : `${label}: ${valueText(field, was)} → ${valueText(field, value)}`;
     });
   return parts.length > 0 ? parts.join(' · ') : null;
 }
