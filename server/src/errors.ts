@@ -23,6 +23,28 @@ export class AppError extends TRPCError {
 
 export const GENERIC_ERROR_MESSAGE = 'Algo deu errado. Tente novamente em instantes.';
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'O serviço está fora do ar por um instante. Tente novamente em alguns segundos.';
+/** What a client is told to wait (Retry-After, in seconds) while the database is away: a restart takes about this long. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Node's codes for a connection that could not be made or was cut. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** Postgres shutting down or starting (57P01-57P03), out of connections (53300), and any connection exception (class 08). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg and its pool say when a connection is refused, cut or not handed out in time. */
+const CONNECTION_ERROR_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection error|Connection refused/i;
+
+/** Whether this error (or one it wraps) says the database could not be reached, as opposed to a query that failed. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
+  // Node reports a refused connection to a name with several addresses (localhost: ::1 and 127.0.0.1) as an AggregateError.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 export const ACCESS_MESSAGES = {
   unauthenticated: 'Não autenticado',
   notApproved: 'Seu cadastro ainda não foi aprovado pela administração.',

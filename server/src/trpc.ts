@@ -5,7 +5,7 @@ import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from '@vizinhanca/s
 import type { Context } from './context.ts';
 import { defaultReasonFor, type ErrorReason } from '@vizinhanca/shared/errors/error-reason';
 import { accessRefusal, type AccessLevel } from './auth/access.ts';
-import { ACCESS_MESSAGES, AppError, GENERIC_ERROR_MESSAGE, refusalForDatabaseError } from './errors.ts';
+import { ACCESS_MESSAGES, AppError, DATABASE_UNAVAILABLE_MESSAGE, GENERIC_ERROR_MESSAGE, isDatabaseUnavailable, refusalForDatabaseError } from './errors.ts';
 import { procedureDuration, procedureErrors } from './observability/metrics.ts';
 import { HTTP_MESSAGES, NEVER_BATCHED_PROCEDURES } from './http/hardening.ts';
 
@@ -89,11 +89,13 @@ export const middleware = t.middleware;
 
 /**
  * A duplicate that races past a service's check is refused by a unique index;
- * it reaches the user as the same CONFLICT the check would have given.
+ * it reaches the user as the same CONFLICT the check would have given. A database
+ * that cannot be reached is a 503 the client may retry, not an opaque failure.
  */
 const databaseErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
+    if (isDatabaseUnavailable(result.error.cause)) throw new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     const refusal = refusalForDatabaseError(result.error.cause);
     if (refusal) throw new AppError('CONFLICT', refusal.message, refusal.reason);
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/harness.ts';
 import { hashPassword } from '../auth/crypto.ts';
 import { loadConfig } from '../config.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../errors.ts';
 import * as users from '../modules/users/users.repository.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { APP_DATABASE, startEmbeddedPostgres, type PostgresHandle } from './embedded-postgres.ts';
@@ -67,6 +68,16 @@ async function login(email: string, password: string) {
   return { status: response.status, setCookie: response.headers.getSetCookie() };
 }
 
+/** A request's status, Retry-After, message and how long it took to be answered. */
+async function timed(pathname: string, init: RequestInit = {}) {
+  const started = performance.now();
+  const response = await fetch(`${base}${pathname}`, { ...init, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  const body = JSON.parse(text) as { error?: { message?: string; json?: { message?: string } } };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), message: body.error?.json?.message ?? body.error?.message, ms };
+}
+
 function listenerCount(): Promise<number> {
   return sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'vizinhanca-listener' AND datname = current_database()`
     .execute(server!.deps.db)
@@ -79,7 +90,7 @@ describe('database connection', () => {
     expect(result.rows[0]!.statement_timeout).toBe('15s');
   });
 
-  it('survives a Postgres restart: /health answers 503 while it is down and ok once it is back', async () => {
+  it('survives a Postgres restart: /health and every request answer 503 at once, with Retry-After and a pt-BR message, while it is down, and ok once it is back', async () => {
     const email = 'resiliente@teste.com';
     await users.insertUser(server!.deps.db, {
       email,
@@ -93,7 +104,9 @@ describe('database connection', () => {
       createdAt: server!.deps.clock.now(),
     });
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
-    expect((await login(email, PASSWORD)).status).toBe(200);
+    const signedIn = await login(email, PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.setCookie.find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
     await eventually(async () => expect(await listenerCount()).toBe(1));
 
     await postgres!.stop();
@@ -104,8 +117,18 @@ describe('database connection', () => {
       expect(await health()).toEqual({ status: 503, body: { status: 'degraded', database: 'unavailable' } });
     }
     const loginWhileDown = await login(email, PASSWORD);
-    expect(loginWhileDown.status).toBe(500);
+    expect(loginWhileDown.status).toBe(503);
     expect(loginWhileDown.setCookie).toEqual([]);
+    // A call, a signed-in read (its session needs the database) and a download: 503 at once, with when to retry, in pt-BR.
+    const whileDown = [
+      await timed('/trpc/auth.login', { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ json: { email, password: PASSWORD } }) }),
+      await timed('/trpc/notifications.unreadCount', { headers: { cookie } }),
+      await timed('/exports/usuarios.csv', { headers: { cookie } }),
+    ];
+    for (const answer of whileDown) {
+      expect(answer).toMatchObject({ status: 503, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS), message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(answer.ms).toBeLessThan(2_000);
+    }
 
     // Back on the same port and data directory.
     postgres = await startEmbeddedPostgres(path.join(tempDir, 'postgres'), logger, APP_DATABASE, { port: pgPort });

@@ -6,6 +6,7 @@ import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { createContext, type AppDeps } from '../context.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../errors.ts';
 import { metricsAccess } from '../observability/metrics-access.ts';
 import { registry } from '../observability/metrics.ts';
 import { appRouter } from '../router.ts';
@@ -51,6 +52,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
       await sql`SELECT 1`.execute(deps.db);
       res.json({ status: 'ok', database: 'ok' });
     } catch {
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json({ status: 'degraded', database: 'unavailable' });
     }
   });
@@ -99,15 +101,23 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
       maxBodySize: TRPC_MAX_BODY_BYTES,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: async ({ req, res }) => {
-        const ctx = contextBuiltForFeed(res) ?? (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http'));
+        const ctx =
+          contextBuiltForFeed(res) ??
+          (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http').catch((error: unknown) => {
+            // Reading the session needs the database: when it is away, say so (503), as the procedures do.
+            throw isDatabaseUnavailable(error) ? new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE) : error;
+          }));
         res.locals.userId = ctx.user?.id;
         return ctx;
       },
+      // Clients (and proxies) retry a 503 after this long instead of at once.
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } : {},
       // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
       onError: ({ error, path: procedure, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          deps.logger.error({ err: error.cause ?? error, procedure, reqId: (req as { id?: unknown }).id }, 'procedure failed');
-        }
+        const reqId = (req as { id?: unknown }).id;
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure, reqId }, 'procedure failed');
+        else if (error.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ procedure, reqId }, 'database unavailable');
       },
     }),
   );

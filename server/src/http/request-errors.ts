@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { GENERIC_ERROR_MESSAGE } from '../errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, GENERIC_ERROR_MESSAGE, isDatabaseUnavailable } from '../errors.ts';
 
 export const REQUEST_MESSAGES = {
   malformedUrl: 'Endereço inválido: confira o link e tente de novo.',
@@ -39,21 +39,26 @@ function clientErrorStatus(error: unknown): number | null {
 
 /**
  * The last handler: any error a middleware or handler threw or passed on is logged and
- * answered in pt-BR (500 with the generic message, or the client error's own status),
- * never with Express's page carrying the stack and the server's paths.
+ * answered in pt-BR (500 with the generic message, 503 when the database is away, or the
+ * client error's own status), never with Express's page carrying the stack and the server's paths.
  */
 export function answerUncaughtErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = clientErrorStatus(error);
+    const unavailable = !status && isDatabaseUnavailable(error);
     const reqId = (req as { id?: unknown }).id;
     if (status) logger.info({ err: error, reqId, status }, 'request refused');
+    else if (unavailable) logger.warn({ reqId }, 'database unavailable');
     else logger.error({ err: error, reqId }, 'request failed');
     // Part of the answer is out: it cannot become an error answer, only end short.
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    if (status) refuse(res, status, status === 404 ? REQUEST_MESSAGES.notFound : REQUEST_MESSAGES.badRequest, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+    if (unavailable) {
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      refuse(res, 503, DATABASE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
+    } else if (status) refuse(res, status, status === 404 ? REQUEST_MESSAGES.notFound : REQUEST_MESSAGES.badRequest, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
     else refuse(res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
   };
 }

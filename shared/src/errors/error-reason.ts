@@ -17,6 +17,7 @@ export const ERROR_REASONS = [
   'TOO_MANY_REQUESTS',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
+  'UNAVAILABLE',
   // Sign-in
   'LOGIN_THROTTLED',
   // Orders
@@ -42,6 +43,7 @@ const REASON_BY_CODE: Record<string, ErrorReason> = {
   CONFLICT: 'CONFLICT',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
 };
 
 /** The reason an error of this tRPC code carries when its thrower named none. */
