@@ -40,6 +40,8 @@ export interface RunningServer {
 
 /** How long a shutdown waits for requests in flight (SIGTERM; the start script's own deadline is longer). */
 export const SHUTDOWN_DRAIN_MS = 10_000;
+/** How long a shutdown keeps accepting after the last arrival: requests already sent are read, not reset. */
+const SHUTDOWN_SETTLE_MS = 100;
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, base: { app: 'vizinhanca' } });
@@ -218,13 +220,17 @@ export async function startServer(
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'Vizinhança is running');
 
-  // Requests being answered, for the drain at shutdown.
-  let inFlight = 0;
+  // Responses being written, for the drain at shutdown; once it began, each one ends its connection.
+  const inFlight = new Set<http.ServerResponse>();
+  let lastArrival = 0;
+  server.on('connection', () => {
+    lastArrival = Date.now();
+  });
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    inFlight += 1;
-    res.once('close', () => {
-      inFlight -= 1;
-    });
+    lastArrival = Date.now();
+    inFlight.add(res);
+    if (readiness.shuttingDown) res.shouldKeepAlive = false;
+    res.once('close', () => inFlight.delete(res));
   });
 
   let closing: Promise<void> | null = null;
@@ -237,11 +243,20 @@ export async function startServer(
     close(options: { drainMs?: number } = {}) {
       readiness.shuttingDown = true;
       closing ??= (async () => {
-        // Stop accepting, then let what is in flight finish (up to the drain time),
-        // closing each kept-alive connection as soon as it falls idle.
+        // Answers from now on close their connections, so no client sends again on one about to end.
+        for (const res of inFlight) res.shouldKeepAlive = false;
+        lastArrival = Date.now();
+        const deadline = lastArrival + (options.drainMs ?? SHUTDOWN_DRAIN_MS);
+        // Keep accepting and reading while requests are answered and until none arrived for a moment:
+        // one sent just before the stop may still wait unread in a socket or in the system's queue of
+        // connections, and closing the listener would reset it. Load balancers already see /ready at 503.
+        while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastArrival < SHUTDOWN_SETTLE_MS)) await sleep(25);
+        // A timer that fired late runs before the loop looks at the sockets again: two turns (accept, then read).
+        for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+        // Stop accepting (Node also closes the connections with no request on them), then let what is
+        // in flight finish (up to the drain time), closing each kept-alive connection as it falls idle.
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        const deadline = Date.now() + (options.drainMs ?? SHUTDOWN_DRAIN_MS);
-        while (inFlight > 0 && Date.now() < deadline) {
+        while (inFlight.size > 0 && Date.now() < deadline) {
           server.closeIdleConnections();
           await sleep(25);
         }
