@@ -5,6 +5,7 @@ import { demoLogins } from '../server/src/db/seed.ts';
 import { MigrationError } from '../server/src/db/migrator.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { createLogger, startServer } from '../server/src/server.ts';
+import { keepServingThroughStrayErrors } from '../server/src/stray-errors.ts';
 
 // The server process: embedded Postgres (unless DATABASE_URL), migrations, demo
 // data, the built client and the API on one port. `npm start` compiles it first
@@ -25,6 +26,7 @@ try {
 }
 
 const logger = createLogger(config);
+keepServingThroughStrayErrors(logger);
 let clientMiddleware: RequestHandler | undefined;
 let viteServer: { middlewares: RequestHandler; close(): Promise<void> } | undefined;
 if (dev) clientMiddleware = (req, res, next) => (viteServer ? viteServer.middlewares(req, res, next) : next());
