@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE } from '@vizinhanca/shared/validation/text';
 import { editInputFrom } from '../test/admin-edit.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+import { serveHttp } from '../test/http-server.ts';
+import { REQUEST_MESSAGES } from './http/request-errors.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { appRouter } from './router.ts';
 import { createCallerFactory, userFacingError } from './trpc.ts';
@@ -106,6 +108,32 @@ beforeAll(async () => {
   admin = await app.createUser({ roles: ['admin'] });
 });
 afterAll(() => app.close());
+
+describe('malformed percent-escapes', () => {
+  /** Escapes decodeURIComponent throws on: cut short, not hex, or bytes that are no UTF-8 (an encoded surrogate among them). */
+  const malformed = fc.constantFrom('%', '%E0', '%e0%', '%ZZ', '%C3%28', '%F0%9F', '%ED%A0%80', '%FF', '%80', '%%', '%G1', '%c0%af');
+  const segment = fc.stringMatching(/^[a-z0-9._,-]{0,12}$/);
+  const place = fc.constantFrom('/trpc/', '/trpc/auth.me,', '/', '/assets/', '/item/', '/api/images/', '/exports/', '/alugueis/', '/sw.js/');
+  const url = fc.tuple(place, segment, malformed, segment, fc.constantFrom('', '?batch=1', '?input=%7B%7D')).map((parts) => parts.join(''));
+
+  it('anywhere in the path, any method: a pt-BR 400, never a 500, a stack or a crash', async () => {
+    const http = await serveHttp(app.deps);
+    try {
+      await fc.assert(
+        fc.asyncProperty(url, fc.constantFrom('GET', 'POST', 'HEAD'), async (path, method) => {
+          const response = await fetch(`${http.base}${path}`, { method, headers: { origin: http.base, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+          const text = await response.text();
+          if (response.status !== 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+          if (method !== 'HEAD' && (JSON.parse(text) as { error: { message: string } }).error.message !== REQUEST_MESSAGES.malformedUrl) throw new Error(`${method} ${path}: ${text}`);
+        }),
+        { numRuns: Math.min(RUNS, 300), seed: Number(process.env.FUZZ_SEED ?? 20261123) },
+      );
+      expect((await fetch(`${http.base}/health`)).status).toBe(200);
+    } finally {
+      await http.close();
+    }
+  }, 120_000);
+});
 
 describe('lone surrogates', () => {
   // Postgres refused it in the audit entry's jsonb: a 500 and the edit lost.
