@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { firstScreenBudget } from './scripts/first-screen-budget-plugin.ts';
 import { firstScreenSharedChunks } from './scripts/first-screen-chunks.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { serviceWorkerVersion } from './scripts/service-worker-version-plugin.ts';
 
 // The version label in Configurações comes from the root package.json.
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -41,11 +42,12 @@ const serverRenderBuild = defineConfig({
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));
 
 const browserBuild = defineConfig({
-  plugins: [react(), precompress(), firstScreenBudget()],
+  plugins: [react(), serviceWorkerVersion(), precompress(), firstScreenBudget()],
   resolve,
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
-    outDir: 'dist',
+    // VZ_OUT_DIR: a build elsewhere (e2e/service-worker-update.spec.ts builds two versions side by side).
+    outDir: process.env.VZ_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // Read by the first-screen budget (scripts/first-screen.ts) and `npm run bench`.
