@@ -22,6 +22,8 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
     allowed: SIGNED_IN,
     call: (api) => api.auth.changePassword({ currentPassword: 'errada-errada', newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' }),
   },
+  { name: 'auth.requestSignInLink', allowed: EVERYONE, call: (api) => api.auth.requestSignInLink({ email: 'ninguem-aqui@teste.com' }) },
+  { name: 'auth.signInWithLink', allowed: EVERYONE, call: (api) => api.auth.signInWithLink({ token: 'x'.repeat(43) }) },
   { name: 'users.me', allowed: APPROVED, call: (api) => api.users.me() },
   { name: 'notifications.list', allowed: APPROVED, call: (api) => api.notifications.list() },
   { name: 'notifications.unreadCount', allowed: APPROVED, call: (api) => api.notifications.unreadCount() },

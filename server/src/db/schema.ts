@@ -62,6 +62,9 @@ export interface PasswordResetTokensTable {
   created_at: Generated<Date>;
 }
 
+/** E-mailed sign-in links: one-time tokens like password resets. */
+export type SignInLinksTable = PasswordResetTokensTable;
+
 export interface LoginAttemptsTable {
   id: Generated<string>;
   email: string;
@@ -317,6 +320,7 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  sign_in_links: SignInLinksTable;
   login_attempts: LoginAttemptsTable;
   throttles: ThrottlesTable;
   login_devices: LoginDevicesTable;

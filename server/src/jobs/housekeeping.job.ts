@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { forgetOldLoginAttempts } from '../modules/auth/auth.service.ts';
+import { forgetOldLoginAttempts, forgetOldSignInLinks } from '../modules/auth/auth.service.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /**
- * Hourly: expired sessions, login attempts past the throttling window, and
+ * Hourly: expired sessions, login attempts past the throttling window, old sign-in links, and
  * events too old for any reconnecting tab to need.
  */
 export const housekeepingJob: ScheduledJob = {
@@ -12,6 +12,7 @@ export const housekeepingJob: ScheduledJob = {
   async run(deps) {
     await deps.sessions.deleteExpired();
     await forgetOldLoginAttempts(deps);
+    await forgetOldSignInLinks(deps);
     // The database stamps the realtime events (not the app clock: decision 016), so their age is
     // read on its clock too; on the app's, a clock set weeks ahead (CLOCK_START) would prune events just written.
     const { rows } = await sql<{ before: Date }>`SELECT now() - interval '30 days' AS before`.execute(deps.db);

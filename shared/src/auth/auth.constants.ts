@@ -13,7 +13,8 @@ export const EMAIL_MAX_LENGTH = 254;
  * e-mail, counted on its own by the address the proxy saw. The server refuses
  * them in a batch or on the websocket; the client sends them alone.
  */
-export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp', 'auth.changePassword'] as const;
+export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp', 'auth.changePassword',
+  'auth.requestSignInLink', 'auth.signInWithLink'] as const;
 
 export const AUTH_MESSAGES = {
   cpfInvalid: 'CPF inválido',
@@ -40,4 +41,6 @@ export const AUTH_MESSAGES = {
   resetSuccess: 'Senha redefinida! Entre com a nova senha.',
   passwordChanged: 'Senha alterada com sucesso!',
   currentPasswordWrong: 'Senha atual incorreta',
+  signInLinkRequested: 'Se o e-mail estiver cadastrado, você receberá um link de acesso. Ele vale por 15 minutos e só pode ser usado uma vez.',
+  signInLinkInvalid: 'Este link de acesso é inválido, expirou ou já foi usado. Peça um novo na tela de login.',
 } as const;

@@ -69,6 +69,10 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
+export const requestSignInLinkSchema = z.object({ email: emailSchema });
+export const signInWithLinkSchema = z.object({
+  token: z.string().min(20, AUTH_MESSAGES.signInLinkInvalid).max(200, AUTH_MESSAGES.signInLinkInvalid),
+});
 
 export const resetPasswordSchema = z
   .object({

@@ -9,25 +9,34 @@ export function deleteOldLoginAttempts(db: Db, before: Date) {
   return db.deleteFrom('login_attempts').where('created_at', '<', before).execute();
 }
 
-export function insertPasswordResetToken(db: Db, token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }) {
+/** The tables of e-mailed one-time links (same columns): password resets and sign-in links. */
+export type OneTimeLinkTable = 'password_reset_tokens' | 'sign_in_links';
+
+export function insertOneTimeLink(db: Db, table: OneTimeLinkTable, token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }) {
   return db
-    .insertInto('password_reset_tokens')
+    .insertInto(table)
     .values({ token_hash: token.tokenHash, user_id: token.userId, expires_at: token.expiresAt, created_at: token.createdAt })
     .execute();
 }
 
-/** Marks reset tokens not used yet as used now (the caller says which). */
-function useUpResetTokens(db: Db, now: Date) {
-  return db.updateTable('password_reset_tokens').set({ used_at: now }).where('used_at', 'is', null);
+/** Marks links not used yet as used now (the caller says which). */
+function useUpLinks(db: Db, table: OneTimeLinkTable, now: Date) {
+  return db.updateTable(table).set({ used_at: now }).where('used_at', 'is', null);
 }
 
-/** Marks a valid reset token used, once: two concurrent uses cannot both succeed. */
-export function consumePasswordResetToken(db: Db, tokenHash: string, now: Date) {
-  return useUpResetTokens(db, now).where('token_hash', '=', tokenHash).where('expires_at', '>', now).returning(['user_id']).executeTakeFirst();
+/** Marks a valid link used, once: two concurrent uses cannot both succeed. */
+export function consumeOneTimeLink(db: Db, table: OneTimeLinkTable, tokenHash: string, now: Date) {
+  return useUpLinks(db, table, now).where('token_hash', '=', tokenHash).where('expires_at', '>', now).returning(['user_id']).executeTakeFirst();
 }
 
-export function invalidateUserResetTokens(db: Db, userId: string, now: Date) {
-  return useUpResetTokens(db, now).where('user_id', '=', userId).execute();
+/** Every link of the user, of both kinds, stops working (a password was set, or one of them was used). */
+export async function invalidateUserLinks(db: Db, userId: string, now: Date) {
+  await useUpLinks(db, 'password_reset_tokens', now).where('user_id', '=', userId).execute();
+  await useUpLinks(db, 'sign_in_links', now).where('user_id', '=', userId).execute();
+}
+
+export function deleteLinksExpiredBefore(db: Db, table: OneTimeLinkTable, before: Date) {
+  return db.deleteFrom(table).where('expires_at', '<', before).execute();
 }
 
 /** The device (a browser that signed in before) with this token, if it belongs to the account with this e-mail. */

@@ -1,4 +1,12 @@
-import { changePasswordSchema, loginSchema, requestPasswordResetSchema, resetPasswordSchema, signUpSchema } from '@vizinhanca/shared/auth/auth.schema';
+import {
+  changePasswordSchema,
+  loginSchema,
+  requestPasswordResetSchema,
+  requestSignInLinkSchema,
+  resetPasswordSchema,
+  signInWithLinkSchema,
+  signUpSchema,
+} from '@vizinhanca/shared/auth/auth.schema';
 import { sessionUserSchema } from '@vizinhanca/shared/users/user.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { authedProcedure, publicProcedure, router } from '../../trpc.ts';
@@ -29,7 +37,18 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input, ctx.meta, ctx.setCookie)),
+
+  /** A browser the account never saw gets in while the login is slowed by someone else's guesses. */
+  requestSignInLink: publicProcedure
+    .input(requestSignInLinkSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => auth.requestSignInLink(ctx.deps, input.email, ctx.meta)),
+
+  signInWithLink: publicProcedure
+    .input(signInWithLinkSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => auth.signInWithLink(ctx.deps, input.token, ctx.meta, ctx.setCookie)),
 
   changePassword: authedProcedure
     .input(changePasswordSchema)

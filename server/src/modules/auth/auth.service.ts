@@ -5,17 +5,21 @@ import { decoyPasswordHash, generateToken, hashPassword, sha256Hex, verifyPasswo
 import { deviceCookie } from '../../auth/device-cookie.ts';
 import type { AuthSession } from '../../auth/sessions.ts';
 import type { AppDeps, RequestMeta } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail/mailer.ts';
 import * as users from '../users/users.service.ts';
 import * as throttle from '../throttle/throttle.service.ts';
-import type { BackoffShape, WindowShape } from '../throttle/throttle.service.ts';
+import type { BackoffShape, RateLimitName, WindowShape } from '../throttle/throttle.service.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { acceptOnSignUp } from '../invites/invites.service.ts';
 import * as authRepository from './auth.repository.ts';
+import type { OneTimeLinkTable } from './auth.repository.ts';
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** Short: the link stands in for the password on a browser the account never saw. */
+export const SIGN_IN_LINK_TTL_MINUTES = 15;
 
 /**
  * An account under attack: 5 guesses pass at once, then each one waits twice as
@@ -130,9 +134,7 @@ export async function login(
   } else {
     await throttle.forgiveOne(deps, `login-address:${meta.ip ?? 'unknown'}`);
     await throttle.clear(deps, `login-account:${input.email}`);
-    const token = generateToken();
-    await authRepository.insertDevice(deps.db, { tokenHash: sha256Hex(token), userId: credentials.id, now: deps.clock.now() });
-    setCookie(deviceCookie(token, meta.secure));
+    setCookie(await rememberDevice(deps, deps.db, credentials.id, meta));
   }
   return { message: AUTH_MESSAGES.loginSuccess };
 }
@@ -146,50 +148,132 @@ export async function logout(deps: AppDeps, session: AuthSession, meta: RequestM
   return { message: AUTH_MESSAGES.logoutSuccess };
 }
 
+/**
+ * E-mails a one-time link to the account with this address, if there is one; counted for
+ * every address asked, known or not, so neither the answer nor a refusal reveals who has an account.
+ */
+async function emailOneTimeLink(
+  deps: AppDeps,
+  email: string,
+  meta: RequestMeta,
+  link: { table: OneTimeLinkTable; limits: { perIp: RateLimitName; perAddress: RateLimitName }; ttlMinutes: number; path: string; subject: string; text: (url: string) => string[] },
+) {
+  await throttle.limitRate(deps, link.limits.perIp, meta.ip ?? 'unknown');
+  await throttle.limitRate(deps, link.limits.perAddress, email);
+  const user = await users.findUserIdByEmail(deps.db, email);
+  if (!user) return;
+  const token = generateToken();
+  await authRepository.insertOneTimeLink(deps.db, link.table, {
+    tokenHash: sha256Hex(token),
+    userId: user.id,
+    expiresAt: new Date(deps.clock.now().getTime() + link.ttlMinutes * 60_000),
+    createdAt: deps.clock.now(),
+  });
+  const url = `${meta.baseUrl}${link.path}?token=${encodeURIComponent(token)}`;
+  sendInBackground(deps.mailer, deps.logger, { to: email, subject: `${deps.config.CONDO_NAME}: ${link.subject}`, text: link.text(url).join('\n') });
+}
+
 /** Always answers the same, so the form does not reveal who has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
-  // Counted for every address asked, known or not, so the refusal reveals nothing either.
-  await throttle.limitRate(deps, 'resetRequestsPerIp', meta.ip ?? 'unknown');
-  await throttle.limitRate(deps, 'resetEmailsPerAddress', email);
-  const user = await users.findUserIdByEmail(deps.db, email);
-  if (user) {
-    const token = generateToken();
-    await authRepository.insertPasswordResetToken(deps.db, {
-      tokenHash: sha256Hex(token),
-      userId: user.id,
-      expiresAt: new Date(deps.clock.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      createdAt: deps.clock.now(),
-    });
-    const link = `${meta.baseUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
-    sendInBackground(deps.mailer, deps.logger, {
-      to: email,
-      subject: `${deps.config.CONDO_NAME}: redefinição de senha`,
-      text: [
-        'Olá!',
-        '',
-        'Recebemos um pedido para redefinir a senha da sua conta no Vizinhança.',
-        'Para criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):',
-        '',
-        link,
-        '',
-        'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
-      ].join('\n'),
-    });
-  }
+  await emailOneTimeLink(deps, email, meta, {
+    table: 'password_reset_tokens',
+    limits: { perIp: 'resetRequestsPerIp', perAddress: 'resetEmailsPerAddress' },
+    ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+    path: '/redefinir-senha',
+    subject: 'redefinição de senha',
+    text: (url) => [
+      'Olá!',
+      '',
+      'Recebemos um pedido para redefinir a senha da sua conta no Vizinhança.',
+      'Para criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):',
+      '',
+      url,
+      '',
+      'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+    ],
+  });
   return { message: AUTH_MESSAGES.resetRequested };
 }
 
-export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordSchema>) {
+/**
+ * The way in for a browser that never signed in while someone else's guesses keep the
+ * account's login slowed: a short-lived, single-use link to the account's e-mail.
+ * Always answers the same, like the reset.
+ */
+export async function requestSignInLink(deps: AppDeps, email: string, meta: RequestMeta) {
+  await emailOneTimeLink(deps, email, meta, {
+    table: 'sign_in_links',
+    limits: { perIp: 'signInLinkRequestsPerIp', perAddress: 'signInLinkEmailsPerAddress' },
+    ttlMinutes: SIGN_IN_LINK_TTL_MINUTES,
+    path: '/entrar-com-link',
+    subject: 'seu link de acesso',
+    text: (url) => [
+      'Olá!',
+      '',
+      'Recebemos um pedido para entrar na sua conta do Vizinhança por um link, sem a senha.',
+      `Para entrar, abra o link abaixo no aparelho em que quer usar o app (válido por ${SIGN_IN_LINK_TTL_MINUTES} minutos, uma única vez):`,
+      '',
+      url,
+      '',
+      'Se não foi você, ignore este e-mail. Se a tela de login avisou de muitas tentativas, alguém pode estar',
+      'tentando adivinhar a sua senha: depois de entrar, troque-a em Configurações.',
+    ],
+  });
+  return { message: AUTH_MESSAGES.signInLinkRequested };
+}
+
+/**
+ * This browser becomes a known device of the account: its owner signs in past the account's
+ * slowed login (device-cookie.ts). Returns the cookie, to be set once the row is committed.
+ */
+async function rememberDevice(deps: AppDeps, db: Db, userId: string, meta: RequestMeta): Promise<string> {
+  const token = generateToken();
+  await authRepository.insertDevice(db, { tokenHash: sha256Hex(token), userId, now: deps.clock.now() });
+  return deviceCookie(token, meta.secure);
+}
+
+/** Opens a session from an e-mailed sign-in link, once; the browser becomes a known device of the account. */
+export async function signInWithLink(deps: AppDeps, token: string, meta: RequestMeta, setCookie: (header: string) => void) {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
+    const consumed = await authRepository.consumeOneTimeLink(trx, 'sign_in_links', sha256Hex(token), deps.clock.now());
+    if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.signInLinkInvalid);
+    // The other links sent meanwhile stop working: one way in per request of the owner.
+    await authRepository.invalidateUserLinks(trx, consumed.user_id, deps.clock.now());
+    const device = await rememberDevice(deps, trx, consumed.user_id, meta);
+    return { device, sessionToken: (await deps.sessions.create(trx, consumed.user_id, meta)).token };
+  });
+  setSessionCookie(deps, signedIn.sessionToken, meta, setCookie);
+  setCookie(signedIn.device);
+  return { message: AUTH_MESSAGES.loginSuccess };
+}
+
+/** Sign-in links (used or not) a day past their expiry: nothing needs them. */
+export function forgetOldSignInLinks(deps: AppDeps) {
+  return authRepository.deleteLinksExpiredBefore(deps.db, 'sign_in_links', new Date(deps.clock.now().getTime() - 24 * 3600_000));
+}
+
+/**
+ * Sets the new password from the e-mailed link. The account's devices are forgotten (a stolen
+ * cookie stops passing), its slowed login starts over, and the browser that reset becomes its
+ * one known device: the owner gets in even while someone keeps guessing.
+ */
+export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordSchema>, meta: RequestMeta, setCookie: (header: string) => void) {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    const consumed = await authRepository.consumePasswordResetToken(trx, sha256Hex(input.token), deps.clock.now());
+  const { userId, device } = await deps.db.transaction().execute(async (trx) => {
+    const consumed = await authRepository.consumeOneTimeLink(trx, 'password_reset_tokens', sha256Hex(input.token), deps.clock.now());
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
     await users.updatePasswordHash(trx, consumed.user_id, passwordHash, deps.clock.now());
-    await authRepository.invalidateUserResetTokens(trx, consumed.user_id, deps.clock.now());
+    await authRepository.invalidateUserLinks(trx, consumed.user_id, deps.clock.now());
     await authRepository.deleteUserDevices(trx, consumed.user_id);
+    const remembered = await rememberDevice(deps, trx, consumed.user_id, meta);
     await deps.sessions.revokeAll(trx, consumed.user_id);
     await deps.sockets.requestClose(trx, consumed.user_id);
+    return { userId: consumed.user_id, device: remembered };
   });
+  setCookie(device);
+  const account = await users.findProfile(deps.db, userId);
+  if (account) await throttle.clear(deps, `login-account:${account.email}`);
+  await throttle.clear(deps, `password-check-account:${userId}`);
   return { message: AUTH_MESSAGES.resetSuccess };
 }
 
@@ -213,7 +297,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   await deps.db.transaction().execute(async (trx) => {
     await users.updatePasswordHash(trx, session.userId, passwordHash, deps.clock.now());
     await deps.sessions.revokeAll(trx, session.userId, session.id);
-    await authRepository.invalidateUserResetTokens(trx, session.userId, deps.clock.now());
+    await authRepository.invalidateUserLinks(trx, session.userId, deps.clock.now());
     await deps.sockets.requestClose(trx, session.userId);
   });
   const account = await users.findProfile(deps.db, session.userId);

@@ -79,6 +79,9 @@ export const throttleCleanupJob: ScheduledJob = {
 export const RATE_LIMITS = {
   resetEmailsPerAddress: { kind: 'window', limit: 3, windowMs: 60 * 60_000 },
   resetRequestsPerIp: { kind: 'window', limit: 20, windowMs: 60 * 60_000 },
+  /** Sign-in links are e-mailed like resets, and counted apart: asking for one does not spend the resets. */
+  signInLinkEmailsPerAddress: { kind: 'window', limit: 3, windowMs: 60 * 60_000 },
+  signInLinkRequestsPerIp: { kind: 'window', limit: 20, windowMs: 60 * 60_000 },
   signUpsPerIp: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
   uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
   ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
