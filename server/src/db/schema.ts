@@ -277,6 +277,8 @@ export interface AuditLogTable extends ChangedValues<string | null> {
   action: string;
   target_type: AuditTargetType;
   target_id: string | null;
+  /** A listing's title when the entry was written (entries about a listing or an order). */
+  target_label: string | null;
   reason: string | null;
   created_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatCurrency } from '../format/format.ts';
+import { formatCalendarDate, formatCurrency, formatDate } from '../format/format.ts';
 import { REPORT_REASON_LABELS } from '../reports/report.reasons.ts';
 import type { AuditTargetType } from './audit.schema.ts';
 
@@ -30,8 +30,16 @@ const FIELD_LABELS: Record<string, string> = {
   amountCents: 'Valor',
   dueDate: 'Vencimento',
   autoRenewal: 'Renovação automática',
+  expiresAt: 'Expira em',
+  days: 'Dias',
+  day: 'Dia',
+  paid: 'Pago',
+  rating: 'Nota',
   reason: 'Motivo',
 };
+
+/** Fields that hold a calendar day ('YYYY-MM-DD'), or a list of them. */
+const CALENDAR_FIELDS: ReadonlySet<string> = new Set(['dueDate', 'days', 'day']);
 
 const VALUE_LABELS: Record<string, string> = {
   pending: 'Pendente',
@@ -53,10 +61,11 @@ const VALUE_LABELS: Record<string, string> = {
 
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map((item) => VALUE_LABELS[String(item)] ?? String(item)).join(', ') || 'nenhum';
+  if (Array.isArray(value)) return value.map((item) => valueText(field, item)).join(', ') || 'nenhum';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number' && field.endsWith('Cents')) return formatCurrency(value);
-  if (typeof value === 'string' && field === 'dueDate') return formatCalendarDate(value);
+  if (typeof value === 'string' && CALENDAR_FIELDS.has(field)) return formatCalendarDate(value);
+  if (typeof value === 'string' && field === 'expiresAt') return formatDate(new Date(value));
   return VALUE_LABELS[String(value)] ?? String(value);
 }
 

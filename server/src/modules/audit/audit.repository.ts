@@ -15,6 +15,17 @@ export interface NewAuditEntry {
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
 
+/**
+ * The title of the listing an entry is about (the listing itself, or an order's), read in the
+ * entry's own transaction: the entry keeps it, so a later rename does not rewrite history.
+ */
+function titleAtTheTime(entry: NewAuditEntry) {
+  if (!entry.targetId) return null;
+  if (entry.targetType === 'listing') return sql<string | null>`(SELECT l.title FROM listings l WHERE l.id = ${entry.targetId})`;
+  if (entry.targetType === 'order') return sql<string | null>`(SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ${entry.targetId})`;
+  return null;
+}
+
 export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
   const row = await db
     .insertInto('audit_log')
@@ -26,6 +37,7 @@ export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string>
       before: json(entry.before),
       after: json(entry.after),
       reason: entry.reason ?? null,
+      target_label: titleAtTheTime(entry),
       created_at: entry.at,
     })
     .returning('id')
@@ -46,13 +58,17 @@ export function deletePersonalValuesOf(db: Db, userId: string) {
   return db.deleteFrom('audit_personal_values').where('user_id', '=', userId).execute();
 }
 
-/** A readable name for the record each entry is about: the person, the listing's title, the order's listing. */
-const targetLabel = sql<string | null>`CASE a.target_type
+/**
+ * A readable name for the record each entry is about: the listing's title as it was then (kept
+ * by the entry; entries older than that keep the current title), the person's current name
+ * (personal data is not copied into the log: an anonymised person reads 'Ex-morador').
+ */
+const targetLabel = sql<string | null>`coalesce(a.target_label, CASE a.target_type
   WHEN 'user' THEN (SELECT u.full_name FROM users u WHERE u.id = a.target_id)
   WHEN 'listing' THEN (SELECT l.title FROM listings l WHERE l.id = a.target_id)
   WHEN 'order' THEN (SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = a.target_id)
   WHEN 'billing' THEN (SELECT u.full_name FROM billings b JOIN users u ON u.id = b.user_id WHERE b.id = a.target_id)
-END`;
+END)`;
 
 function entries(db: Db) {
   return db

@@ -342,11 +342,19 @@ export function insertBlockedDays(db: Db, listingId: string, days: string[], at:
     .insertInto('listing_blocked_days')
     .values(days.map((day) => ({ listing_id: listingId, day, created_at: at })))
     .onConflict((oc) => oc.columns(['listing_id', 'day']).doNothing())
-    .execute();
+    .returning('day')
+    .execute()
+    .then((rows) => rows.map((row) => row.day));
 }
 
+/** Whether the day was blocked (and now is not). */
 export function deleteBlockedDay(db: Db, listingId: string, day: string) {
-  return db.deleteFrom('listing_blocked_days').where('listing_id', '=', listingId).where('day', '=', day).execute();
+  return db
+    .deleteFrom('listing_blocked_days')
+    .where('listing_id', '=', listingId)
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow()
+    .then((result) => result.numDeletedRows > 0n);
 }
 
 export function isFavorite(db: Db, userId: string, listingId: string) {

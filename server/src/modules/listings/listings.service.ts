@@ -241,9 +241,9 @@ export async function update(deps: AppDeps, userId: string, id: string, fields: 
 /** Soft delete: the row stays for the orders that point at it; every screen stops showing it. */
 export async function remove(deps: AppDeps, userId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
-    await lockOwn(trx, userId, id);
+    const row = await lockOwn(trx, userId, id);
     await listings.softDelete(trx, id, deps.clock.now());
-    await audit.summaryChanged(deps, trx);
+    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
   });
   return { message: LISTING_MESSAGES.deleted };
 }
@@ -254,7 +254,7 @@ export async function pause(deps: AppDeps, userId: string, id: string) {
     const row = await lockOwn(trx, userId, id);
     if (row.status !== 'active') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyActiveCanBePaused);
     await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner', at: deps.clock.now() });
-    await audit.summaryChanged(deps, trx);
+    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingPausedByOwner, row, 'inactive');
   });
   return { message: LISTING_MESSAGES.paused };
 }
@@ -268,7 +268,7 @@ export async function reactivate(deps: AppDeps, userId: string, id: string) {
     }
     if (row.status !== 'inactive') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyInactiveCanBeReactivated);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
-    await audit.summaryChanged(deps, trx);
+    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingReactivatedByOwner, row, 'active');
   });
   return { message: LISTING_MESSAGES.reactivated };
 }
@@ -283,8 +283,15 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     const now = deps.clock.now();
     const expiresAt = renewedExpiry(row.expires_at, now);
     await listings.setExpiry(trx, id, expiresAt, now);
-    // An expired listing renewed is visible again: the Anúncios card counts it.
-    await audit.summaryChanged(deps, trx);
+    // On the record (which also tells the Anúncios card: an expired listing renewed is visible again).
+    await audit.record(deps, trx, {
+      actorId: userId,
+      action: AUDIT_ACTIONS.listingRenewed,
+      targetType: 'listing',
+      targetId: id,
+      before: { expiresAt: row.expires_at },
+      after: { expiresAt },
+    });
     return { message: LISTING_MESSAGES.renewed, expiresAt };
   });
 }
@@ -316,7 +323,10 @@ export async function blockDays(deps: AppDeps, userId: string, id: string, days:
     await deps.db.transaction().execute(async (trx) => {
       const row = await lockOwn(trx, userId, id);
       if (row.type !== 'rental') throw new AppError('BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
-      await listings.insertBlockedDays(trx, id, days, deps.clock.now());
+      const blocked = await listings.insertBlockedDays(trx, id, days, deps.clock.now());
+      if (blocked.length > 0) {
+        await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.listingDaysBlocked, targetType: 'listing', targetId: id, after: { days: blocked.sort() } });
+      }
     });
   } catch (error) {
     if (isConstraintViolation(error, EXCLUSION_VIOLATION, 'listing_blocked_days_booked_excl')) throw new AppError('CONFLICT', LISTING_MESSAGES.blockedDayBooked);
@@ -328,7 +338,9 @@ export async function blockDays(deps: AppDeps, userId: string, id: string, days:
 export async function unblockDay(deps: AppDeps, userId: string, id: string, day: string) {
   await deps.db.transaction().execute(async (trx) => {
     await lockOwn(trx, userId, id);
-    await listings.deleteBlockedDay(trx, id, day);
+    if (await listings.deleteBlockedDay(trx, id, day)) {
+      await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.listingDayUnblocked, targetType: 'listing', targetId: id, after: { day } });
+    }
   });
   return { message: LISTING_MESSAGES.dayUnblocked };
 }
@@ -348,7 +360,8 @@ export function pendingCount(deps: AppDeps) {
 }
 
 /** A moderation decision in the audit log: who, on which listing, the status before and after, and the reason. */
-function recordModeration(
+/** A listing's status change on the record: who, from what, to what (and why, when the administration says). */
+function recordStatusChange(
   deps: AppDeps,
   trx: Db,
   actorId: string,
@@ -377,7 +390,7 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
     const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now), at: now });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
-    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
+    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
   });
   return { message: LISTING_MESSAGES.approved };
 }
@@ -389,7 +402,7 @@ export async function reject(deps: AppDeps, actorId: string, id: string, reason:
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason, at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
-    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingRejected, row, 'rejected', reason);
+    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingRejected, row, 'rejected', reason);
   });
   return { message: LISTING_MESSAGES.rejected };
 }
@@ -404,7 +417,7 @@ export async function adminPause(deps: AppDeps, actorId: string, id: string, rea
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
     await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin', at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
-    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingPaused, row, 'paused', reason);
+    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingPaused, row, 'paused', reason);
   });
   return { message: LISTING_MESSAGES.adminPaused };
 }
@@ -415,7 +428,7 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
     const row = await lockAny(trx, id);
     if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
-    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingActivated, row, 'active');
+    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingActivated, row, 'active');
   });
   return { message: LISTING_MESSAGES.activated };
 }
@@ -424,7 +437,7 @@ export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     await listings.softDelete(trx, id, deps.clock.now());
-    await recordModeration(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
+    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
   });
   return { message: LISTING_MESSAGES.adminDeleted };
 }

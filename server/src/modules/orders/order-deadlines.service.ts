@@ -4,6 +4,7 @@ import { localHour } from '../../clock.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notify, wants } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
@@ -80,7 +81,15 @@ export async function expireUnansweredOrders(deps: AppDeps): Promise<number> {
       const order = await orders.findForUpdate(trx, id);
       if (!order || order.status !== 'pending') return;
       await orders.setStatus(trx, id, { status: 'cancelled', at: now, reason: ORDER_EXPIRED_REASON });
-      await audit.summaryChanged(deps, trx);
+      await audit.record(deps, trx, {
+        actorId: null,
+        action: AUDIT_ACTIONS.orderExpired,
+        targetType: 'order',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled' },
+        reason: ORDER_EXPIRED_REASON,
+      });
       await notify(deps, trx, { userId: order.renter_id, type: 'order_status', relatedId: id, ...REMINDER_NOTIFICATIONS.expiredRequester(order.listing_title) });
       await notify(deps, trx, {
         userId: order.owner_id,

@@ -38,7 +38,7 @@ import { pickFields } from '../../db/columns.ts';
 import { pageOf } from '../../db/paging.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import * as listings from '../listings/listings.service.ts';
-import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import { AUDIT_ACTIONS, type AuditAction } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import { notify } from '../notifications/notifications.service.ts';
@@ -294,6 +294,15 @@ const WRONG_STATUS_MESSAGES: Record<OrderAction, string> = {
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof orders.findForUpdate>>>;
 
+/** How each step reads in the audit log. */
+const TRANSITION_AUDIT_ACTIONS = {
+  approve: AUDIT_ACTIONS.orderApproved,
+  reject: AUDIT_ACTIONS.orderRejected,
+  cancel: AUDIT_ACTIONS.orderCancelled,
+  markDelivered: AUDIT_ACTIONS.orderDelivered,
+  complete: AUDIT_ACTIONS.orderCompleted,
+} as const satisfies Record<OrderAction, AuditAction>;
+
 function notificationFor(action: OrderAction, order: LockedOrder, reason: string | null) {
   switch (action) {
     case 'approve':
@@ -333,19 +342,15 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
     }
 
     await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
-    // The Pedidos card and list on /admin (approve and reject also say it through their audit entry).
-    await audit.summaryChanged(deps, trx);
-    if (action === 'approve' || action === 'reject') {
-      await audit.record(deps, trx, {
-        actorId: actor.id,
-        action: action === 'approve' ? AUDIT_ACTIONS.orderApproved : AUDIT_ACTIONS.orderRejected,
-        targetType: 'order',
-        targetId: id,
-        before: { status: order.status },
-        after: { status: rule.to },
-        reason,
-      });
-    }
+    await audit.record(deps, trx, {
+      actorId: actor.id,
+      action: TRANSITION_AUDIT_ACTIONS[action],
+      targetType: 'order',
+      targetId: id,
+      before: { status: order.status },
+      after: { status: rule.to },
+      reason,
+    });
     await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
     if (actor.asAdmin) {
       await notify(deps, trx, {
@@ -429,6 +434,7 @@ export async function markPaid(deps: AppDeps, user: { id: string; fullName: stri
     if (!isPayable(order.status)) throw new AppError('CONFLICT', PIX_MESSAGES.cannotMarkPaid);
     if (order.paid_at) throw new AppError('CONFLICT', PIX_MESSAGES.alreadyPaid);
     await orders.setPaid(trx, id, user.id, deps.clock.now());
+    await audit.record(deps, trx, { actorId: user.id, action: AUDIT_ACTIONS.orderMarkedPaid, targetType: 'order', targetId: id, before: { paid: false }, after: { paid: true } });
     await notify(deps, trx, { userId: other, type: 'order_status', relatedId: id, ...PIX_NOTIFICATIONS.paid(user.fullName, order.listing_title) });
   });
   return { message: PIX_MESSAGES.markedPaid };

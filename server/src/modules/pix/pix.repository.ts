@@ -15,5 +15,5 @@ export function upsertKey(db: Db, userId: string, type: PixKeyType, key: string,
 }
 
 export function deleteKey(db: Db, userId: string) {
-  return db.deleteFrom('pix_keys').where('user_id', '=', userId).execute();
+  return db.deleteFrom('pix_keys').where('user_id', '=', userId).executeTakeFirstOrThrow();
 }

@@ -1,7 +1,9 @@
 import { buildBrCode, orderTxid } from '@vizinhanca/shared/pix/br-code';
 import { formatPixKey, PIX_MESSAGES, type OrderPix, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from './pix.repository.ts';
 
@@ -13,12 +15,19 @@ export async function myKey(deps: AppDeps, userId: string): Promise<PixKey> {
 
 /** The key arrives normalized and checked against its type by the shared schema; the table checks it again. */
 export async function saveKey(deps: AppDeps, userId: string, input: { type: PixKeyType; key: string }) {
-  await pix.upsertKey(deps.db, userId, input.type, input.key, deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await pix.upsertKey(trx, userId, input.type, input.key, deps.clock.now());
+    // Where the neighbours' money goes changed: on the record, without the key (it may be a CPF).
+    await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.userPixKeySaved, targetType: 'user', targetId: userId });
+  });
   return { message: PIX_MESSAGES.saved };
 }
 
 export async function removeKey(deps: AppDeps, userId: string) {
-  await pix.deleteKey(deps.db, userId);
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await pix.deleteKey(trx, userId);
+    if (removed.numDeletedRows > 0n) await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.userPixKeyRemoved, targetType: 'user', targetId: userId });
+  });
   return { message: PIX_MESSAGES.removed };
 }
 

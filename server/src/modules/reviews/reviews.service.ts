@@ -11,6 +11,8 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { AppError } from '../../errors.ts';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as reviews from './reviews.repository.ts';
@@ -56,6 +58,7 @@ export async function create(deps: AppDeps, reviewer: { id: string; fullName: st
       createdAt: now,
     });
     if (bothReviewed) await reviews.revealForOrder(trx, order.id, now);
+    await audit.record(deps, trx, { actorId: reviewer.id, action: AUDIT_ACTIONS.orderReviewed, targetType: 'order', targetId: order.id, after: { rating: input.rating } });
     await notify(deps, trx, {
       userId: revieweeId,
       type: 'order_status',
