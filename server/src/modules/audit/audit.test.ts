@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 // The audit log tells the truth of its moment: what a row says does not change when the
 // record changes later, and every change a resident makes to an order, a listing, a person
@@ -66,7 +66,7 @@ describe('the audit log keeps what was true then', () => {
 });
 
 describe('every change a resident makes is on the record', () => {
-  it("an order's whole life: the owner's hand-over and completion, both payment marks' one, the review, a requester's cancellation", async () => {
+  it("an order's whole life: approval, a payment mark, the owner's hand-over and completion, the review; a requester's cancellation", async () => {
     const rental = await publish('rental', 'Furadeira');
     const today = app.clock.today();
     const requesterApi = await api(requester);
@@ -114,6 +114,24 @@ describe('every change a resident makes is on the record', () => {
       ['Dias bloqueados', owner.id, 'Item para excluir'],
       ['Dia desbloqueado', owner.id, 'Item para excluir'],
       ['Anúncio excluído', owner.id, 'Item para excluir'],
+    ]);
+  });
+
+  it('a password changed in settings or reset through the e-mailed link, without any password', async () => {
+    const person = await app.createUser();
+    await (await api(person)).auth.changePassword({ currentPassword: person.password, newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' });
+    await (await app.callerAs(null)).api.auth.requestPasswordReset({ email: person.email });
+    const mail = await eventually(() => {
+      const found = app.outbox().find((message) => message.text.includes(`To: ${person.email}`) && message.text.includes('redefinir-senha?token='));
+      if (!found) throw new Error('no e-mail yet');
+      return found.text;
+    }, 10_000);
+    const token = decodeURIComponent(/redefinir-senha\?token=([\w%-]+)/.exec(mail)![1]!);
+    await (await app.callerAs(null)).api.auth.resetPassword({ token, password: 'recuperada-agora', confirmPassword: 'recuperada-agora' });
+    const entries = await activityOf(person.id);
+    expect(entries.map((entry) => [entry.label, entry.actor?.id, entry.before, entry.after])).toEqual([
+      ['Senha alterada', person.id, null, null],
+      ['Senha redefinida pelo link do e-mail', person.id, null, null],
     ]);
   });
 

@@ -263,6 +263,7 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
     const consumed = await authRepository.consumeOneTimeLink(trx, 'password_reset_tokens', sha256Hex(input.token), deps.clock.now());
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
     await users.updatePasswordHash(trx, consumed.user_id, passwordHash, deps.clock.now());
+    await audit.record(deps, trx, { actorId: consumed.user_id, action: AUDIT_ACTIONS.userPasswordReset, targetType: 'user', targetId: consumed.user_id });
     await authRepository.invalidateUserLinks(trx, consumed.user_id, deps.clock.now());
     await authRepository.deleteUserDevices(trx, consumed.user_id);
     const remembered = await rememberDevice(deps, trx, consumed.user_id, meta);
@@ -296,6 +297,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await users.updatePasswordHash(trx, session.userId, passwordHash, deps.clock.now());
+    await audit.record(deps, trx, { actorId: session.userId, action: AUDIT_ACTIONS.userPasswordChanged, targetType: 'user', targetId: session.userId });
     await deps.sessions.revokeAll(trx, session.userId, session.id);
     await authRepository.invalidateUserLinks(trx, session.userId, deps.clock.now());
     await deps.sockets.requestClose(trx, session.userId);
