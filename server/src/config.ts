@@ -43,7 +43,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** API requests slower than this (ms) are logged at info; failures always; the rest only at debug. */
   LOG_SLOW_REQUEST_MS: z.coerce.number({ message: 'deve ser um número' }).int().min(0).default(500),
-  /** Proxies in front (nginx: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
+  /** Proxies in front (Caddy in docker-compose.yml: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
   TRUST_PROXY: z
     .string()
     .default('0')

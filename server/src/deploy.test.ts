@@ -1,6 +1,8 @@
-// Static checks of the container deployment (docker-compose.yml + deploy/nginx.conf).
+// Static checks of the container deployment (docker-compose.yml, deploy/Caddyfile, .env.example).
 // They catch config drift, e.g. a variable the server no longer reads, without running Docker or a database.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -71,10 +73,20 @@ const backup = services.backup;
 const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
 
 describe('docker-compose.yml', () => {
-  it('runs postgres 18, minio and nginx', () => {
+  it('runs postgres 18, minio and caddy, caddy pinned to a version', () => {
     expect(services.postgres?.image).toMatch(/^postgres:18/);
     expect(services.minio?.image).toMatch(/^minio\//);
-    expect(services.nginx?.image).toMatch(/^nginx:/);
+    expect(services.caddy?.image).toMatch(/^caddy:\d+\.\d+\.\d+/);
+    expect(services.nginx).toBeUndefined();
+  });
+
+  it('the app replicas can be given every variable the server reads except their fixed ones, from .env', () => {
+    const fixed = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SEED_DEMO', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'CLOCK_START'];
+    const settable = configKeys.filter((name) => !fixed.includes(name));
+    for (const app of apps) {
+      const missing = settable.filter((name) => !new RegExp(`^\\$\\{${name}:-`).test(app.env[name] ?? ''));
+      expect(missing, `${app.name}: not settable from .env`).toEqual([]);
+    }
   });
 
   it('runs exactly two app replicas built from the Dockerfile, with the same environment', () => {
@@ -141,43 +153,76 @@ describe('scheduled backup and health checks', () => {
     expect(Object.keys(env).filter((name) => !(configKeys as string[]).includes(name))).toEqual([]);
   });
 
-  it('the replicas are healthy only when /ready says so, and nginx waits for that', () => {
+  it('the replicas are healthy only when /ready says so, and caddy waits for that', () => {
     for (const name of appNames) {
       const test = services[name]!.healthcheck?.test;
       expect((Array.isArray(test) ? test.join(' ') : (test ?? '')), name).toMatch(/http:\/\/127\.0\.0\.1:3000\/ready/);
     }
-    const nginxDepends = services.nginx?.depends_on;
-    expect(nginxDepends).toEqual(Object.fromEntries(appNames.map((name) => [name, { condition: 'service_healthy' }])));
+    expect(services.caddy?.depends_on).toEqual(Object.fromEntries(appNames.map((name) => [name, { condition: 'service_healthy' }])));
   });
 });
 
-describe('nginx load balancer', () => {
-  const nginxConfPath = path.join(repoRoot, 'deploy', 'nginx.conf');
+describe('caddy in front', () => {
+  const caddyfilePath = path.join(repoRoot, 'deploy', 'Caddyfile');
+  const caddyfile = readFileSync(caddyfilePath, 'utf8');
 
-  it('mounts deploy/nginx.conf, which exists', () => {
-    expect(bindSources(services.nginx ?? {})).toContain(nginxConfPath);
-    expect(existsSync(nginxConfPath)).toBe(true);
+  it('mounts deploy/Caddyfile, which exists, and is given the DOMAIN the replicas take their public URL from', () => {
+    expect(bindSources(services.caddy ?? {})).toContain(caddyfilePath);
+    expect(environmentOf(services.caddy ?? {}).DOMAIN).toMatch(/^\$\{DOMAIN:\?/);
+    for (const app of apps) expect(app.env.PUBLIC_URL).toMatch(/^https:\/\/\$\{DOMAIN:\?/);
+    expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{$/m);
   });
 
-  it('balances over both app replicas', () => {
-    const conf = readFileSync(nginxConfPath, 'utf8');
-    const upstream = /upstream\s+\w+\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
-    for (const name of appNames) {
-      expect(upstream).toMatch(new RegExp(`server\\s+${name}:\\d+`));
+  it('balances over both app replicas and does not expose /metrics or /ready to the internet', () => {
+    const upstreams = /^\s*reverse_proxy (.*) \{$/m.exec(caddyfile)?.[1] ?? '';
+    for (const name of appNames) expect(upstreams).toMatch(new RegExp(`:${name}:3000\\}`));
+    expect(caddyfile).toMatch(/@internal path \/metrics \/ready\n\s*respond @internal 404/);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+  const listed = new Map([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const tableNames = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`(?:, `([A-Z][A-Z0-9_]*)`)? \|/gm)].flatMap((match) => [match[1]!, match[2]].filter((name): name is string => !!name));
+
+  it("lists every variable of the README's table", () => {
+    expect(tableNames.length).toBeGreaterThan(20);
+    expect(tableNames.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it('lists every variable docker-compose.yml reads', () => {
+    const composeText = readFileSync(composeUrl, 'utf8');
+    // `$${NAME}` is the container's own variable, not one compose reads.
+    const used = new Set([...composeText.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!));
+    expect([...used].filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
+
+// Docker itself does not run on these machines; its compose command (v1 or the v2 plugin) validates the file where it is installed.
+const dockerCompose = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((file) => existsSync(file));
+describe.skipIf(!dockerCompose)(`docker compose config (${dockerCompose ?? 'pulado: o comando docker-compose não existe aqui'})`, () => {
+  const config = (envFile: string) => {
+    const env = { ...process.env };
+    for (const name of ['DOMAIN', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD']) delete env[name];
+    return spawnSync(dockerCompose!, ['--env-file', envFile, '-f', fileURLToPath(composeUrl), 'config', '-q'], { cwd: repoRoot, env, encoding: 'utf8', timeout: 30_000 });
+  };
+
+  it('accepts docker-compose.yml with .env.example', () => {
+    const result = config(path.join(repoRoot, '.env.example'));
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('refuses it without DOMAIN, saying so', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vz-compose-'));
+    try {
+      writeFileSync(path.join(dir, '.env'), 'POSTGRES_PASSWORD=uma-senha-forte\n');
+      const result = config(path.join(dir, '.env'));
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toMatch(/defina DOMAIN no \.env/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  it('does not expose /metrics or /ready to the internet', () => {
-    const conf = readFileSync(nginxConfPath, 'utf8');
-    expect(conf).toMatch(/location = \/metrics \{ return 404; \}/);
-    expect(conf).toMatch(/location = \/ready \{ return 404; \}/);
-  });
-
-  it('forwards websocket upgrades', () => {
-    const conf = readFileSync(nginxConfPath, 'utf8');
-    expect(conf).toMatch(/proxy_set_header\s+Upgrade\s+\$http_upgrade;/);
-    expect(conf).toMatch(/proxy_set_header\s+Connection\s+\$connection_upgrade;/);
-    expect(conf).toMatch(/map\s+\$http_upgrade\s+\$connection_upgrade/);
-    expect(conf).toMatch(/proxy_http_version\s+1\.1;/);
   });
 });
