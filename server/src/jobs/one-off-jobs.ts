@@ -1,4 +1,5 @@
 import { sendEmailJob } from '../mail/email.job.ts';
+import { deleteImageFilesJob } from '../modules/images/images.service.ts';
 import { deliverNotificationJob, sendPushJob } from '../modules/notifications/notification-delivery.ts';
 import { deliverMessageJob, emailMessageJob } from '../modules/messages/message-delivery.ts';
 import type { OneOffJob } from './job-queue.ts';
@@ -10,4 +11,5 @@ export const oneOffJobs: OneOffJob<never>[] = [
   sendPushJob as OneOffJob<never>,
   deliverMessageJob as OneOffJob<never>,
   emailMessageJob as OneOffJob<never>,
+  deleteImageFilesJob as OneOffJob<never>,
 ];

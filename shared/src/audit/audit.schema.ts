@@ -103,6 +103,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'billing.overdue': 'Cobrança vencida',
 };
 
+/** What an anonymisation leaves in place of a personal value of an audit entry (the database allows only this change). */
+export const AUDIT_REDACTED_VALUE = 'Removido (LGPD)';
+
 export const AUDIT_PAGE_SIZE = 20;
 
 export const auditListSchema = z.object({

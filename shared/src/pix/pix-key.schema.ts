@@ -30,6 +30,7 @@ export const PIX_MESSAGES = {
   onlyRequester: 'Somente quem fez o pedido pode pagar com Pix.',
   notApproved: 'O Pix fica disponível depois que o pedido é aprovado.',
   noKey: 'O anunciante ainda não cadastrou uma chave Pix. Combine o pagamento na conversa.',
+  ownerLeft: 'O anunciante encerrou a conta no Vizinhança: não há mais Pix para este pedido.',
   // 'Pago'.
   notParticipant: 'Somente quem participa do pedido pode marcá-lo como pago.',
   cannotMarkPaid: 'Só é possível marcar como pago um pedido aprovado.',

@@ -31,3 +31,16 @@ export const exportRequestSchema = z.object({}).optional();
 
 /** The administration's copy of one person's data (LGPD requests made at the front desk). */
 export const exportPersonRequestSchema = z.object({ userId: z.uuid({ message: 'Usuário não encontrado' }) });
+
+/**
+ * What anonymisation (LGPD) writes where a text of the person's must stay non-empty
+ * (a listing other people's orders point to, a message in their conversation).
+ */
+export const ERASED_TEXTS = {
+  listingTitle: 'Item removido',
+  listingDescription: 'Anúncio removido',
+  message: 'Mensagem removida',
+  deliveryAddress: 'Endereço removido',
+  /** A reason of theirs quoted in someone else's notice ('Motivo: (removido)'). */
+  quoted: '(removido)',
+} as const;

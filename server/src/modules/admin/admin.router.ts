@@ -41,7 +41,7 @@ const usersRouter = router({
   anonymize: adminProcedure
     .input(adminUserByIdSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => users.anonymize(ctx.deps, ctx.user.id, input.userId)),
+    .mutation(({ ctx, input }) => privacy.anonymize(ctx.deps, ctx.user.id, input.userId)),
 
   /** LGPD: everything the app holds about one person, as JSON (the same copy they can download themselves). */
   exportData: adminProcedure

@@ -59,6 +59,42 @@ export function deletePersonalValuesOf(db: Db, userId: string) {
 }
 
 /**
+ * The entries about a person, their listings and their orders, with the values an anonymisation
+ * may blank, and whether the title kept then is of the person's own listing (not another owner's).
+ */
+export function listEntriesAbout(db: Db, targets: { userId: string; listingIds: string[]; orderIds: string[] }) {
+  return db
+    .selectFrom('audit_log as a')
+    .select(['a.id', 'a.before', 'a.after', 'a.reason', 'a.target_label'])
+    .select(
+      sql<boolean>`a.target_type = 'listing' OR EXISTS (SELECT 1 FROM orders o WHERE o.id = a.target_id AND o.owner_id = ${targets.userId})`.as('labels_own_listing'),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', targets.userId)]),
+        eb.and([eb('target_type', '=', 'listing'), eb('target_id', 'in', nonEmpty(targets.listingIds))]),
+        eb.and([eb('target_type', '=', 'order'), eb('target_id', 'in', nonEmpty(targets.orderIds))]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** `in ()` is not SQL: an empty list matches no id. */
+const nonEmpty = (ids: string[]) => (ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);
+
+/**
+ * Writes an entry's blanked values. The only update the log allows (its trigger
+ * checks it): values of the same keys, the reason and the title kept then, replaced by the marker.
+ */
+export function writeRedacted(db: Db, id: string, values: { before: unknown; after: unknown; reason: string | null; targetLabel: string | null }) {
+  const jsonText = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  return sql`UPDATE audit_log
+                SET before = ${jsonText(values.before)}::jsonb, after = ${jsonText(values.after)}::jsonb, reason = ${values.reason}, target_label = ${values.targetLabel}
+              WHERE id = ${id}`.execute(db);
+}
+
+/**
  * A readable name for the record each entry is about: the listing's title as it was then (kept
  * by the entry; entries older than that keep the current title), the person's current name
  * (personal data is not copied into the log: an anonymised person reads 'Ex-morador').

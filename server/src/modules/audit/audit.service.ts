@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEntry } from '@vizinhanca/shared/audit/audit.schema';
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, AUDIT_REDACTED_VALUE, type AuditEntry } from '@vizinhanca/shared/audit/audit.schema';
 import type { AppDeps } from '../../context.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
@@ -56,6 +56,50 @@ function splitPersonal(values: Record<string, unknown> | null | undefined, perso
 /** Anonymisation: the personal values in the person's entries go; the entries (who did what, when) stay. */
 export function forgetPersonalValues(trx: Db, userId: string) {
   return audit.deletePersonalValuesOf(trx, userId);
+}
+
+/** Keys whose values say what kind of change it was, never who or what was written: kept when an entry is blanked. */
+const DESCRIPTIVE_KEYS: ReadonlySet<string> = new Set([
+  'status',
+  'approvalStatus',
+  'isSuspended',
+  'roles',
+  'type',
+  'priceUnit',
+  'priceCents',
+  'amountCents',
+  'autoRenewal',
+  'dueDate',
+  'startDate',
+  'endDate',
+  'listingId',
+  'ownerId',
+  'userId',
+]);
+
+const holdsText = (value: unknown): boolean => typeof value === 'string' || (typeof value === 'object' && value !== null && JSON.stringify(value).includes('"'));
+
+/** Every value that is text (a title, a description, a name) under a key that does not only describe the change becomes the marker. */
+function redacted(values: unknown): unknown {
+  const object = asObject(values);
+  if (!object) return values;
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, !DESCRIPTIVE_KEYS.has(key) && holdsText(value) ? AUDIT_REDACTED_VALUE : value]));
+}
+
+/**
+ * Anonymisation: the entries about the person, their listings and their orders keep
+ * who did what and when; the texts in them (a listing's title and description, the
+ * title of their listing kept then, a reason that may name the person) are blanked,
+ * but for the app's own `keptReasons`.
+ */
+export async function redactEntriesAbout(trx: Db, targets: { userId: string; listingIds: string[]; orderIds: string[] }, keptReasons: readonly string[]) {
+  for (const entry of await audit.listEntriesAbout(trx, targets)) {
+    const reason = entry.reason === null || keptReasons.includes(entry.reason) ? entry.reason : AUDIT_REDACTED_VALUE;
+    const targetLabel = entry.target_label !== null && entry.labels_own_listing ? AUDIT_REDACTED_VALUE : entry.target_label;
+    const change = { before: redacted(entry.before), after: redacted(entry.after), reason, targetLabel };
+    const same = JSON.stringify([entry.before, entry.after, entry.reason, entry.target_label]) === JSON.stringify([change.before, change.after, reason, targetLabel]);
+    if (!same) await audit.writeRedacted(trx, entry.id, change);
+  }
 }
 
 export function actionLabel(action: string): string {

@@ -57,3 +57,9 @@ export function listOldListingImages(db: Db, before: Date, afterId: string | nul
 export function deleteImage(db: Db, imageId: string) {
   return db.deleteFrom('images').where('id', '=', imageId).execute();
 }
+
+/** Anonymisation: every upload of the person goes (a listing's photo rows with it); the ids say which files to delete. */
+export async function deleteAllOfUser(db: Db, userId: string) {
+  const rows = await db.deleteFrom('images').where('user_id', '=', userId).returning('id').execute();
+  return rows.map((row) => row.id);
+}

@@ -4,7 +4,9 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageKey, imageUrl, type ImageP
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
+import type { OneOffJob } from '../../jobs/job-queue.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
+import type { Db } from '../../db/database.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { accessRefusal } from '../../auth/access.ts';
@@ -98,13 +100,36 @@ export const orphanImagesCleanupJob: ScheduledJob = {
       for (const { id } of page) {
         if (inUse.has(id)) continue;
         // Row last: if a file deletion fails, the next run finds the row and tries again.
-        await deps.storage.delete(imageStorageKey(id, 'card'));
-        await deps.storage.delete(imageStorageKey(id, 'detail'));
+        await deleteFilesOf(deps, id);
         await images.deleteImage(deps.db, id);
       }
     }
   },
 };
+
+/** Both sizes of an image; a file already gone is no error, so a retry finishes the rest. */
+async function deleteFilesOf(deps: Pick<AppDeps, 'storage'>, imageId: string) {
+  await deps.storage.delete(imageStorageKey(imageId, 'card'));
+  await deps.storage.delete(imageStorageKey(imageId, 'detail'));
+}
+
+export const deleteImageFilesJob: OneOffJob<{ imageIds: string[] }> = {
+  name: 'images.delete-files',
+  async run(deps, { imageIds }) {
+    for (const id of imageIds) await deleteFilesOf(deps, id);
+  },
+};
+
+/**
+ * Anonymisation: the person's avatar and listing photos stop being served at once (their
+ * rows go in the caller's transaction) and their files are deleted by a job that
+ * exists exactly when that transaction commits, retried until storage answers.
+ */
+export async function eraseAllOfUser(deps: AppDeps, trx: Db, userId: string) {
+  const imageIds = await images.deleteAllOfUser(trx, userId);
+  if (imageIds.length) await deps.queue.enqueue(trx, deleteImageFilesJob, { imageIds }, { key: `erase-images:${userId}` });
+  return imageIds;
+}
 
 // What other modules (listings) may read of images.
 export { findOwnListingImages } from './images.repository.ts';

@@ -154,16 +154,3 @@ export async function findOrCreateVapidKeys(db: Db, generate: () => { publicKey:
   return { publicKey: row.public_key, privateKey: row.private_key };
 }
 
-/** Anonymisation: a person's former name leaves the texts of everyone's notifications. */
-export function replaceNameInTexts(db: Db, formerName: string, newName: string) {
-  return db
-    .updateTable('notifications')
-    .set({
-      title: sql<string>`replace(title, ${formerName}, ${newName})`,
-      message: sql<string>`replace(message, ${formerName}, ${newName})`,
-    })
-    .where((eb) => eb.or([eb('title', 'like', sql<string>`'%' || ${escapeLike(formerName)} || '%'`), eb('message', 'like', sql<string>`'%' || ${escapeLike(formerName)} || '%'`)]))
-    .execute();
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

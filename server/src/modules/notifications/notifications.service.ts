@@ -128,9 +128,5 @@ export async function unsubscribePush(deps: AppDeps, userId: string, endpoint: s
 // What other modules (home activity) may read of notifications.
 export { listNotifications } from './notifications.repository.ts';
 
-/** Anonymisation (LGPD): notifications that named the person now read the new name ('Ex-morador'). */
-export function replaceNameInNotifications(db: Db, formerName: string, newName: string) {
-  return notifications.replaceNameInTexts(db, formerName, newName);
-}
 // Pushes that are not notification-centre items (new messages) go out the same way.
 export { pushToDevices } from './notification-delivery.ts';

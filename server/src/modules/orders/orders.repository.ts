@@ -90,7 +90,7 @@ export function findForParticipant(db: Db, id: string, userId: string) {
   return ordersWithPeople(db)
     .select(ORDER_COLUMNS)
     .select(LISTING_COLUMNS)
-    .select(['o.rejected_at', 'o.cancelled_at'])
+    .select(['o.rejected_at', 'o.cancelled_at', 'w.anonymized_at as owner_anonymized_at'])
     .select(BOTH_PEOPLE_COLUMNS)
     .where('o.id', '=', id)
     .where(takesPart(userId))

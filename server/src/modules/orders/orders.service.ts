@@ -402,7 +402,7 @@ export async function forParticipant(deps: AppDeps, userId: string, id: string) 
     status: row.status,
     ownerId: row.owner_id,
     requesterId: row.renter_id,
-    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment, anonymized: row.owner_anonymized_at !== null },
     requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
     listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
     totalCents: row.total_cents,

@@ -45,6 +45,8 @@ export async function forOrder(deps: AppDeps, userId: string, orderId: string): 
   if (!order) throw new AppError('NOT_FOUND', PIX_MESSAGES.orderNotFound);
   if (order.side !== 'requester') throw new AppError('FORBIDDEN', PIX_MESSAGES.onlyRequester);
   if (!orders.isPayable(order.status)) throw new AppError('CONFLICT', PIX_MESSAGES.notApproved);
+  // An anonymised owner has no key, name or account to pay: no code is ever made for them.
+  if (order.owner.anonymized) throw new AppError('CONFLICT', PIX_MESSAGES.ownerLeft);
   const key = await pix.findKey(deps.db, order.ownerId);
   if (!key) throw new AppError('CONFLICT', PIX_MESSAGES.noKey);
   const txid = orderTxid(order.id);

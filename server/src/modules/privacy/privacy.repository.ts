@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { ERASED_TEXTS } from '@vizinhanca/shared/privacy/privacy.schema';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
@@ -12,7 +13,7 @@ import { REVIEW_TEXT_COLUMNS, reviewsWithReviewer } from '../../db/review-reads.
 export function findAccountExtras(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['invite_code', invitedByName, 'approved_at', 'updated_at'])
+    .select(['invite_code', invitedByName, 'approved_at', 'updated_at', 'anonymized_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -141,4 +142,134 @@ export function listFavorites(db: Db, userId: string) {
     .where('favorites.user_id', '=', userId)
     .orderBy('favorites.created_at')
     .execute();
+}
+
+// ---- Erasure (LGPD anonymisation), in the anonymising transaction ----
+
+/** The person's own rows that mean nothing without them: deleted on anonymisation. */
+const ERASED_ROWS = [
+  { table: 'pix_keys', ownedBy: 'user_id' },
+  { table: 'push_subscriptions', ownedBy: 'user_id' },
+  { table: 'notification_preferences', ownedBy: 'user_id' },
+  { table: 'notifications', ownedBy: 'user_id' },
+  { table: 'login_devices', ownedBy: 'user_id' },
+  { table: 'password_reset_tokens', ownedBy: 'user_id' },
+  { table: 'sign_in_links', ownedBy: 'user_id' },
+  { table: 'favorites', ownedBy: 'user_id' },
+  { table: 'events', ownedBy: 'user_id' },
+  // Invites they sent: other people's e-mail addresses.
+  { table: 'invites', ownedBy: 'inviter_id' },
+] as const satisfies readonly { table: keyof Database; ownedBy: string }[];
+
+export async function deleteOwnedRows(db: Db, userId: string) {
+  // Each device's login throttle is keyed by the device, which is about to go.
+  const devices = await db.selectFrom('login_devices').select('token_hash').where('user_id', '=', userId).execute();
+  if (devices.length) await db.deleteFrom('throttles').where('key', 'in', devices.map((device) => `login-device:${device.token_hash}`)).execute();
+  for (const { table, ownedBy } of ERASED_ROWS) await (db as Kysely<any>).deleteFrom(table).where(ownedBy, '=', userId).execute();
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * What was kept by the address typed, not by the account: sign-in attempts and
+ * throttles keyed by the e-mail or by an address the person signed in from.
+ */
+export async function deleteByEmail(db: Db, email: string) {
+  const attempts = await db.selectFrom('login_attempts').select('ip').distinct().where('email', '=', email).execute();
+  const keySuffixes = [email, ...attempts.map((attempt) => attempt.ip)].map((value) => `%:${escapeLike(value)}`);
+  await db.deleteFrom('throttles').where((eb) => eb.or(keySuffixes.map((suffix) => eb('key', 'like', suffix)))).execute();
+  await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+}
+
+/** The invite that brought the person in was addressed to them: it now names the anonymised address. */
+export function eraseAcceptedInvite(db: Db, userId: string, anonymisedEmail: string) {
+  return db.updateTable('invites').set({ email: anonymisedEmail, apartment: null }).where('accepted_user_id', '=', userId).execute();
+}
+
+/** The listings stay (orders point to them) with nothing the person wrote: title, description, tags, a moderator's reason. */
+export async function eraseListingTexts(db: Db, userId: string) {
+  const rows = await db
+    .updateTable('listings')
+    .set({ title: ERASED_TEXTS.listingTitle, description: ERASED_TEXTS.listingDescription, tags: [], rejection_reason: null })
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Orders stay, as 'Ex-morador''s, without what the person wrote in them: the request's
+ * message and address, their cancellation reason (not the account closure's), their
+ * rejection reason as owner. Returns the orders, and the reasons the other side's
+ * notices quoted.
+ */
+export async function eraseOrderTexts(db: Db, userId: string, keptReasons: readonly string[]) {
+  const written = await db
+    .selectFrom('orders')
+    .select(['cancellation_reason as reason'])
+    .where('renter_id', '=', userId)
+    .where('cancellation_reason', 'not in', keptReasons)
+    .union(db.selectFrom('orders').select(['rejection_reason as reason']).where('owner_id', '=', userId).where('rejection_reason', 'is not', null))
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({
+      message: null,
+      delivery_address: sql<string | null>`CASE WHEN delivery_method = 'delivery' THEN ${ERASED_TEXTS.deliveryAddress} END`,
+    })
+    .where('renter_id', '=', userId)
+    .execute();
+  await db.updateTable('orders').set({ cancellation_reason: null }).where('renter_id', '=', userId).where('cancellation_reason', 'not in', keptReasons).execute();
+  await db.updateTable('orders').set({ rejection_reason: null }).where('owner_id', '=', userId).execute();
+  const rows = await db.selectFrom('orders as o').select('o.id').where(takesPart(userId)).execute();
+  return { orderIds: rows.map((row) => row.id), quotedReasons: written.map((row) => row.reason!) };
+}
+
+/** Their messages read 'Mensagem removida' in the other person's conversation; a report they made keeps no reason. */
+export async function eraseMessages(db: Db, userId: string) {
+  await db.updateTable('order_messages').set({ body: ERASED_TEXTS.message }).where('sender_id', '=', userId).execute();
+  await db.updateTable('order_messages').set({ report_reason: null }).where('reported_by', '=', userId).execute();
+}
+
+/**
+ * Texts that stay with other people (their notifications, messages, reviews and live
+ * events) and named the person: the name becomes the new one. Events hold JSON, so
+ * the name is matched as JSON writes it.
+ */
+export async function replaceNameInKeptTexts(db: Db, formerName: string, newName: string) {
+  const containing = `%${escapeLike(formerName)}%`;
+  await replaceInNotifications(db, formerName, newName, null);
+  await db.updateTable('order_messages').set({ body: sql<string>`replace(body, ${formerName}, ${newName})` }).where('body', 'like', containing).execute();
+  await db.updateTable('reviews').set({ comment: sql<string>`replace(comment, ${formerName}, ${newName})` }).where('comment', 'like', containing).execute();
+  await replaceInEvents(db, formerName, newName, null);
+}
+
+/** The reasons the person wrote, quoted in the other side's notices of these orders: only there, so a short reason changes nothing else. */
+export async function eraseQuotedTexts(db: Db, orderIds: string[], texts: string[], erased: string) {
+  if (orderIds.length === 0) return;
+  for (const text of texts) {
+    await replaceInNotifications(db, text, erased, orderIds);
+    await replaceInEvents(db, text, erased, orderIds);
+  }
+}
+
+function replaceInNotifications(db: Db, former: string, replacement: string, relatedIds: string[] | null) {
+  const containing = `%${escapeLike(former)}%`;
+  let query = db
+    .updateTable('notifications')
+    .set({ title: sql<string>`replace(title, ${former}, ${replacement})`, message: sql<string>`replace(message, ${former}, ${replacement})` })
+    .where((eb) => eb.or([eb('title', 'like', containing), eb('message', 'like', containing)]));
+  if (relatedIds) query = query.where('related_id', 'in', relatedIds);
+  return query.execute();
+}
+
+function replaceInEvents(db: Db, former: string, replacement: string, relatedIds: string[] | null) {
+  const jsonFormer = JSON.stringify(former).slice(1, -1);
+  const jsonReplacement = JSON.stringify(replacement).slice(1, -1);
+  let query = db
+    .updateTable('events')
+    .set({ payload: sql<string>`replace(payload::text, ${jsonFormer}, ${jsonReplacement})::jsonb` })
+    .where(sql`payload::text`, 'like', `%${escapeLike(jsonFormer)}%`);
+  if (relatedIds) query = query.where(sql`payload->>'relatedId'`, 'in', relatedIds);
+  return query.execute();
 }

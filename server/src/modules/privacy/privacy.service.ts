@@ -1,7 +1,15 @@
-import type { PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import { ACCOUNT_CLOSED_REASONS } from '@vizinhanca/shared/orders/order.schema';
+import { ERASED_TEXTS, type PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
+import { ADMIN_USER_MESSAGES, EX_RESIDENT_NAME } from '@vizinhanca/shared/users/admin-users.schema';
 import type { AppDeps } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import * as audit from '../audit/audit.service.ts';
+import { eraseAllOfUser as eraseImagesOf } from '../images/images.service.ts';
 import { exportFor as invitesSent } from '../invites/invites.service.ts';
-import { accountRecord } from '../users/users.service.ts';
+import * as listings from '../listings/listings.service.ts';
+import * as orders from '../orders/orders.service.ts';
+import * as users from '../users/users.service.ts';
 import * as privacy from './privacy.repository.ts';
 
 /**
@@ -10,8 +18,9 @@ import * as privacy from './privacy.repository.ts';
  * reuses this function.
  */
 export async function exportPersonalData(deps: AppDeps, userId: string): Promise<PersonalDataExport> {
-  const [profile, extras] = await Promise.all([accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
+  const [profile, extras] = await Promise.all([users.accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
   const account = { ...profile, ...extras };
+  if (extras?.anonymized_at) return anonymisedExport(deps, userId, extras.anonymized_at);
   const [owned, orders, reviews, invites, favorites] = await Promise.all([
     privacy.listOwnedRows(deps.db, { id: userId, email: account.email }),
     privacy.listOrders(deps.db, userId),
@@ -40,6 +49,70 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
     pushSubscriptions: toJson(owned.pushSubscriptions),
   };
 }
+
+/** An anonymised person's copy: the app holds nothing about them any more, so it says only that. */
+function anonymisedExport(deps: AppDeps, userId: string, anonymizedAt: Date): PersonalDataExport {
+  const none: Record<string, unknown>[] = [];
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    condominium: deps.config.CONDO_NAME,
+    account: { id: userId, full_name: EX_RESIDENT_NAME, anonymized_at: anonymizedAt.toISOString() },
+    roles: none,
+    sessions: none,
+    loginAttempts: none,
+    notifications: none,
+    images: none,
+    listings: none,
+    orders: none,
+    reviews: none,
+    invitesSent: none,
+    messages: none,
+    favorites: none,
+    pixKeys: none,
+    billings: none,
+    notificationPreferences: none,
+    pushSubscriptions: none,
+  };
+}
+
+/**
+ * LGPD: a person who left. Every personal field and file the app holds about them is
+ * removed or blanked, in one transaction: their open orders end (the other side told),
+ * their listings leave every screen with their texts blanked, their photos stop being
+ * served (the files are deleted after the commit), their sessions, devices, keys,
+ * notifications and invites go, and the audit log keeps who did what, not the values.
+ * Past orders and reviews stay, as 'Ex-morador'.
+ */
+export async function anonymize(deps: AppDeps, actorId: string, userId: string) {
+  if (userId === actorId) throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotAnonymizeSelf);
+  const passwordHash = await users.unusablePasswordHash();
+  await deps.db.transaction().execute(async (trx) => {
+    const person = await users.lockForAnonymisation(trx, userId);
+    const now = deps.clock.now();
+    // First, while the listings still have their titles: the other side's notices name the item.
+    await orders.cancelOpenOrdersOfClosedAccount(deps, trx, actorId, userId);
+    await listings.removeAllOfOwner(trx, userId, now);
+    const listingIds = await privacy.eraseListingTexts(trx, userId);
+    const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);
+    await privacy.eraseQuotedTexts(trx, orderIds, quotedReasons, ERASED_TEXTS.quoted);
+    await privacy.eraseMessages(trx, userId);
+    await eraseImagesOf(deps, trx, userId);
+    await deps.sessions.revokeAll(trx, userId);
+    await privacy.deleteOwnedRows(trx, userId);
+    await privacy.deleteByEmail(trx, person.email);
+    await privacy.eraseAcceptedInvite(trx, userId, users.anonymisedEmail(userId));
+    await users.eraseAccount(trx, userId, passwordHash, now);
+    await audit.forgetPersonalValues(trx, userId);
+    await audit.redactEntriesAbout(trx, { userId, listingIds, orderIds }, CLOSURE_REASONS);
+    await privacy.replaceNameInKeptTexts(trx, person.full_name, EX_RESIDENT_NAME);
+    await deps.sockets.requestClose(trx, userId);
+    await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
+  });
+  return { message: ADMIN_USER_MESSAGES.anonymized };
+}
+
+/** The account closure's own reasons: written by the app, naming nobody, so kept. */
+const CLOSURE_REASONS: readonly string[] = Object.values(ACCOUNT_CLOSED_REASONS);
 
 /** Dates become ISO strings: the export is a plain JSON document. */
 function toJson<T>(value: T): JsonOf<T> {

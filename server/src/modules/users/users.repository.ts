@@ -253,6 +253,7 @@ export function anonymize(db: Db, userId: string, fields: { fullName: string; em
       bio: null,
       avatar_url: null,
       rejection_reason: null,
+      invited_by: null,
       is_suspended: true,
       anonymized_at: fields.at,
       updated_at: sql<Date>`greatest(${fields.at}::timestamptz, updated_at + interval '1 millisecond')`,

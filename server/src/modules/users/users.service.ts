@@ -20,7 +20,6 @@ import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { ownAvatarImage } from '../images/images.service.ts';
-import { replaceNameInNotifications } from '../notifications/notifications.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
 
@@ -242,33 +241,29 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
   return { message: ADMIN_USER_MESSAGES.updated, user: updated };
 }
 
+// ---- Anonymisation (LGPD), run by the privacy module in its transaction ----
+
+/** The person about to be anonymised, locked; refused when unknown or already anonymised. */
+export async function lockForAnonymisation(trx: Db, userId: string) {
+  const row = await users.lockForAdmin(trx, userId);
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
+  if (row.anonymized_at) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyAnonymized);
+  return row;
+}
+
+/** An address nobody owns (the .invalid domain), unique per person: the column stays unique and not null. */
+export const anonymisedEmail = (userId: string) => `ex-morador-${userId}@anonimizado.invalid`;
+
+/** A hash of a random secret nobody keeps: no password opens it. Made before the transaction (hashing is slow; the row is locked). */
+export const unusablePasswordHash = () => hashPassword(generateToken());
+
 /**
- * LGPD: a person who left. Their personal fields are removed and the row reads
- * 'Ex-morador', so past orders and reviews stay readable; their listings leave
- * every screen, their sessions end and they can never sign in again. The audit
- * entry records that it happened, not the data that was removed.
+ * The row stays, as 'Ex-morador', because past orders and reviews point to it: every
+ * personal field is blanked, every role removed, and the unusable password leaves no way in.
  */
-export async function anonymize(deps: AppDeps, actorId: string, userId: string) {
-  if (userId === actorId) throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotAnonymizeSelf);
-  // An unusable password: a hash of a random secret nobody keeps.
-  const passwordHash = await hashPassword(generateToken());
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await users.lockForAdmin(trx, userId);
-    if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
-    if (row.anonymized_at) throw new AppError('CONFLICT', ADMIN_USER_MESSAGES.alreadyAnonymized);
-    await orders.cancelOpenOrdersOfClosedAccount(deps, trx, actorId, userId);
-    const now = deps.clock.now();
-    await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: `ex-morador-${userId}@anonimizado.invalid`, passwordHash, at: now });
-    await users.removeAllRoles(trx, userId);
-    await listings.removeAllOfOwner(trx, userId, now);
-    // The values of past edits (name, phone, bio...) leave the audit log's side table; the entries stay.
-    await audit.forgetPersonalValues(trx, userId);
-    await replaceNameInNotifications(trx, row.full_name, EX_RESIDENT_NAME);
-    await deps.sessions.revokeAll(trx, userId);
-    await deps.sockets.requestClose(trx, userId);
-    await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });
-  });
-  return { message: ADMIN_USER_MESSAGES.anonymized };
+export async function eraseAccount(trx: Db, userId: string, passwordHash: string, at: Date) {
+  await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: anonymisedEmail(userId), passwordHash, at });
+  await users.removeAllRoles(trx, userId);
 }
 
 /** Shows an uploaded (re-encoded, square) photo as the person's avatar everywhere they appear. */

@@ -1,0 +1,435 @@
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_REDACTED_VALUE } from '@vizinhanca/shared/audit/audit.schema';
+import { imageStorageKey } from '@vizinhanca/shared/images/image.rules';
+import { PIX_MESSAGES } from '@vizinhanca/shared/pix/pix-key.schema';
+import { EX_RESIDENT_NAME } from '@vizinhanca/shared/users/admin-users.schema';
+import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { editInputFrom } from '../../../test/admin-edit.ts';
+import { hashPassword } from '../../auth/crypto.ts';
+import { imageAccess, uploadImage } from '../images/images.service.ts';
+
+// LGPD: after `admin.users.anonymize`, nothing the app holds names the person. Every
+// column of every table of the app is classified here: personal (checked, after
+// anonymising, to hold none of the person's values anywhere in the table) or not
+// (with why). A new table or column fails this test until someone classifies it.
+
+type Classification = 'personal' | `not personal: ${string}`;
+const PERSONAL = 'personal';
+const LINK = 'not personal: a row id or a link between rows (the anonymised row reads Ex-morador)';
+const MOMENT = 'not personal: a moment of the record (when, not who)';
+const KIND = 'not personal: a kind, status, switch or count the app chose';
+
+const INVENTORY: Record<string, Record<string, Classification>> = {
+  users: {
+    id: LINK,
+    email: PERSONAL,
+    password_hash: PERSONAL,
+    full_name: PERSONAL,
+    cpf: PERSONAL,
+    phone: PERSONAL,
+    block: PERSONAL,
+    apartment: PERSONAL,
+    bio: PERSONAL,
+    avatar_url: PERSONAL,
+    approval_status: KIND,
+    rejection_reason: PERSONAL,
+    is_suspended: KIND,
+    approved_at: MOMENT,
+    anonymized_at: MOMENT,
+    created_at: MOMENT,
+    updated_at: MOMENT,
+    invite_code: 'not personal: a random code, refused once the account is closed (only active residents share theirs)',
+    invited_by: PERSONAL,
+    rating_sum: KIND,
+    rating_count: KIND,
+    renter_rating_sum: KIND,
+    renter_rating_count: KIND,
+  },
+  user_roles: { user_id: LINK, role: KIND, created_at: MOMENT },
+  sessions: { id: PERSONAL, user_id: LINK, expires_at: MOMENT, created_at: MOMENT, ip: PERSONAL, user_agent: PERSONAL },
+  password_reset_tokens: { token_hash: PERSONAL, user_id: LINK, expires_at: MOMENT, used_at: MOMENT, created_at: MOMENT },
+  sign_in_links: { token_hash: PERSONAL, user_id: LINK, expires_at: MOMENT, used_at: MOMENT, created_at: MOMENT },
+  login_attempts: { id: LINK, email: PERSONAL, ip: PERSONAL, succeeded: KIND, created_at: MOMENT },
+  throttles: { key: PERSONAL, hits: KIND, window_started_at: MOMENT, blocked_until: MOMENT },
+  login_devices: { token_hash: PERSONAL, user_id: LINK, created_at: MOMENT, last_used_at: MOMENT },
+  notifications: {
+    id: LINK,
+    user_id: LINK,
+    type: KIND,
+    title: PERSONAL,
+    message: PERSONAL,
+    read: KIND,
+    related_id: LINK,
+    created_at: MOMENT,
+    dedupe_key: 'not personal: made of a kind and a row id',
+  },
+  notification_preferences: {
+    user_id: LINK,
+    push: KIND,
+    email: KIND,
+    orders: KIND,
+    messages: KIND,
+    pickup_reminders: KIND,
+    return_reminders: KIND,
+    updated_at: MOMENT,
+  },
+  push_subscriptions: { id: LINK, user_id: LINK, endpoint: PERSONAL, p256dh: PERSONAL, auth: PERSONAL, created_at: MOMENT },
+  vapid_keys: { id: KIND, public_key: "not personal: the deployment's own key", private_key: "not personal: the deployment's own key", created_at: MOMENT },
+  events: { id: LINK, user_id: LINK, kind: KIND, payload: PERSONAL, created_at: MOMENT, xact_id: LINK },
+  images: { id: PERSONAL, user_id: LINK, purpose: KIND, width: KIND, height: KIND, bytes: KIND, created_at: MOMENT },
+  listings: {
+    id: LINK,
+    user_id: LINK,
+    type: KIND,
+    title: PERSONAL,
+    description: PERSONAL,
+    price_cents: KIND,
+    price_unit: KIND,
+    image_id: PERSONAL,
+    tags: PERSONAL,
+    delivery_options: KIND,
+    requires_advance_order: KIND,
+    minimum_notice_hours: KIND,
+    max_portions: KIND,
+    status: KIND,
+    paused_by: KIND,
+    rejection_reason: PERSONAL,
+    published_at: MOMENT,
+    expires_at: MOMENT,
+    created_at: MOMENT,
+    updated_at: MOMENT,
+    deleted_at: MOMENT,
+    owner_rating: KIND,
+  },
+  orders: {
+    id: LINK,
+    listing_id: LINK,
+    owner_id: LINK,
+    renter_id: LINK,
+    status: KIND,
+    total_cents: KIND,
+    quantity: KIND,
+    start_date: MOMENT,
+    end_date: MOMENT,
+    delivery_method: KIND,
+    delivery_address: PERSONAL,
+    scheduled_at: MOMENT,
+    message: PERSONAL,
+    rejection_reason: PERSONAL,
+    cancellation_reason: PERSONAL,
+    created_at: MOMENT,
+    approved_at: MOMENT,
+    delivered_at: MOMENT,
+    completed_at: MOMENT,
+    rejected_at: MOMENT,
+    cancelled_at: MOMENT,
+    paid_at: MOMENT,
+    paid_by: LINK,
+    updated_at: MOMENT,
+  },
+  reviews: {
+    id: LINK,
+    order_id: LINK,
+    reviewer_id: LINK,
+    reviewee_id: LINK,
+    reviewee_role: KIND,
+    rating: KIND,
+    comment: PERSONAL,
+    created_at: MOMENT,
+    visible_at: MOMENT,
+    revealed: KIND,
+  },
+  listing_photos: { listing_id: LINK, position: KIND, image_id: PERSONAL },
+  listing_blocked_days: { listing_id: LINK, day: 'not personal: a day the listing is not offered', created_at: MOMENT },
+  favorites: { user_id: LINK, listing_id: LINK, created_at: MOMENT },
+  order_messages: {
+    id: LINK,
+    seq: LINK,
+    order_id: LINK,
+    sender_id: LINK,
+    recipient_id: LINK,
+    client_id: 'not personal: a random id the client made for the message',
+    body: PERSONAL,
+    created_at: MOMENT,
+    read_at: MOMENT,
+    reported_at: MOMENT,
+    reported_by: LINK,
+    report_reason: PERSONAL,
+    report_reason_code: 'not personal: one of the shared report reasons',
+  },
+  pix_keys: { user_id: LINK, key_type: KIND, key: PERSONAL, updated_at: MOMENT },
+  audit_log: {
+    id: LINK,
+    actor_id: LINK,
+    action: KIND,
+    target_type: KIND,
+    target_id: LINK,
+    before: PERSONAL,
+    after: PERSONAL,
+    reason: PERSONAL,
+    target_label: PERSONAL,
+    created_at: MOMENT,
+  },
+  audit_personal_values: { audit_id: LINK, user_id: LINK, before: PERSONAL, after: PERSONAL },
+  billings: {
+    id: LINK,
+    user_id: LINK,
+    amount_cents: "not personal: the condominium's charge, kept for its accounts",
+    status: KIND,
+    due_date: MOMENT,
+    auto_renewal: KIND,
+    paid_at: MOMENT,
+    created_at: MOMENT,
+    updated_at: MOMENT,
+  },
+  invites: {
+    id: LINK,
+    inviter_id: LINK,
+    email: PERSONAL,
+    apartment: PERSONAL,
+    code: 'not personal: a random code',
+    type: KIND,
+    status: KIND,
+    expires_at: MOMENT,
+    accepted_user_id: LINK,
+    accepted_at: MOMENT,
+    created_at: MOMENT,
+    updated_at: MOMENT,
+  },
+};
+
+/** Tables whose rows are the person's alone: none may be left with their id. */
+const OWN_ROWS: Record<string, string> = {
+  user_roles: 'user_id',
+  sessions: 'user_id',
+  password_reset_tokens: 'user_id',
+  sign_in_links: 'user_id',
+  login_devices: 'user_id',
+  notifications: 'user_id',
+  notification_preferences: 'user_id',
+  push_subscriptions: 'user_id',
+  images: 'user_id',
+  favorites: 'user_id',
+  pix_keys: 'user_id',
+  audit_personal_values: 'user_id',
+  invites: 'inviter_id',
+};
+
+let app: TestApp;
+let admin: TestUser;
+let moderator: TestUser;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await app.createUser({ roles: ['admin'] });
+  moderator = await app.createUser({ roles: ['moderator'] });
+});
+afterAll(() => app.close());
+
+type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+async function api(user: TestUser | null, meta: { ip?: string; userAgent?: string } = {}): Promise<Api> {
+  return (await app.callerAs(user, meta)).api;
+}
+
+/** Every column of the app's tables (the migrator's own excluded), as 'table.column'. */
+async function appColumns() {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    SELECT c.table_name, c.column_name FROM information_schema.columns c
+      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'kysely\\_%'
+     ORDER BY c.table_name, c.ordinal_position`.execute(app.db);
+  return rows.map((row) => `${row.table_name}.${row.column_name}`);
+}
+
+/** The texts of one column in every row of its table. */
+async function columnTexts(table: string, column: string) {
+  const { rows } = await sql<{ text: string }>`SELECT ${sql.ref(column)}::text AS text FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(app.db);
+  return rows.map((row) => row.text);
+}
+
+/** For each personal column, the person's values found in it (anywhere in the table). */
+async function tracesByColumn(traces: string[]) {
+  const found: Record<string, string[]> = {};
+  for (const [table, columns] of Object.entries(INVENTORY)) {
+    for (const [column, classification] of Object.entries(columns)) {
+      if (classification !== PERSONAL) continue;
+      const texts = await columnTexts(table, column);
+      found[`${table}.${column}`] = traces.filter((trace) => texts.some((text) => text.toLowerCase().includes(trace.toLowerCase())));
+    }
+  }
+  return found;
+}
+
+const photo = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+
+describe('the inventory of personal data', () => {
+  it('classifies every column of every table of the app', async () => {
+    const classified = Object.entries(INVENTORY).flatMap(([table, columns]) => Object.keys(columns).map((column) => `${table}.${column}`));
+    const columns = await appColumns();
+    expect(columns.filter((column) => !classified.includes(column)), 'columns nobody classified as personal or not').toEqual([]);
+    expect(classified.filter((column) => !columns.includes(column)), 'classified columns that no longer exist').toEqual([]);
+  });
+});
+
+describe('anonymising a person (LGPD)', () => {
+  it('leaves none of their values in any personal column, none of their own rows, none of their files', async () => {
+    // Lúcia, with something in every personal column the app has.
+    const inviter = await app.createUser({ fullName: 'Irene Convidou' });
+    const lucia = await app.createUser({ fullName: 'Lúcia Partiu Vasconcelos', email: 'lucia.partiu@teste.com' });
+    const neighbour = await app.createUser({ fullName: 'Otávio Vizinho' });
+    await app.db
+      .updateTable('users')
+      .set({
+        phone: '11955501234',
+        block: 'QZ9',
+        apartment: 'QZ-9091',
+        bio: 'Bio-única-da-Lúcia',
+        invited_by: inviter.id,
+        // Her own password (test users share one): its hash is a value of hers.
+        password_hash: await hashPassword('senha-só-da-lúcia'),
+      })
+      .where('id', '=', lucia.id)
+      .execute();
+    await app.db
+      .insertInto('invites')
+      .values({ inviter_id: inviter.id, email: 'lucia.partiu@teste.com', apartment: 'QZ-9091', type: 'resident', status: 'accepted', expires_at: app.clock.now(), accepted_user_id: lucia.id, accepted_at: app.clock.now(), created_at: app.clock.now(), updated_at: app.clock.now() })
+      .execute();
+    const luciaApi = await api(lucia);
+    const neighbourApi = await api(neighbour);
+    const moderatorApi = await api(moderator);
+    const adminApi = await api(admin);
+
+    const avatar = await uploadImage(app.deps, lucia.id, 'avatar', await photo());
+    await luciaApi.users.setAvatar({ imageId: avatar.id });
+    const listingPhoto = await uploadImage(app.deps, lucia.id, 'listing', await photo());
+    const { id: bikeId } = await luciaApi.listings.create({
+      type: 'rental',
+      title: 'Bicicleta da Lúcia Partiu Vasconcelos',
+      description: 'Ligue 11955501234 ou escreva para lucia.partiu@teste.com',
+      priceCents: 2000,
+      tags: ['tag-da-lúcia'],
+      imageIds: [listingPhoto.id],
+    });
+    await moderatorApi.listings.moderation.approve({ id: bikeId });
+    const { id: cakeId } = await luciaApi.listings.create({ type: 'food', title: 'Bolo-da-Lúcia', description: 'Receita da família QZ-9091', priceCents: 1500 });
+    await moderatorApi.listings.moderation.reject({ id: cakeId, reason: 'Recusado-para-Lúcia' });
+    await luciaApi.listings.update({ id: cakeId, type: 'food', title: 'Bolo-novo-da-Lúcia', description: 'Receita da família QZ-9091', priceCents: 1500 });
+    await moderatorApi.listings.moderation.reject({ id: cakeId, reason: 'Recusado-para-Lúcia' });
+    const { id: neighbourFood } = await neighbourApi.listings.create({ type: 'food', title: 'Pão caseiro', description: 'Integral', priceCents: 900, deliveryOptions: ['pickup', 'delivery'] });
+    await moderatorApi.listings.moderation.approve({ id: neighbourFood });
+    await luciaApi.listings.save({ id: neighbourFood, saved: true });
+
+    // Orders both ways: one she asked for and cancelled, one still open, one she refused, one completed and reviewed.
+    const asked = await luciaApi.orders.create({ listingId: neighbourFood, deliveryMethod: 'delivery', deliveryAddress: 'Endereço-QZ-9091', message: 'Recado-da-Lúcia' });
+    await luciaApi.orders.cancel({ id: asked.id, reason: 'Desistência-da-Lúcia' });
+    await luciaApi.orders.create({ listingId: neighbourFood, deliveryMethod: 'delivery', deliveryAddress: 'Endereço-QZ-9091', message: 'Outro-recado-da-Lúcia', confirmDuplicate: true });
+    const refused = await neighbourApi.orders.create({ listingId: bikeId, startDate: '2026-11-30', endDate: '2026-12-01' });
+    await luciaApi.orders.reject({ id: refused.id, reason: 'Recusa-escrita-pela-Lúcia' });
+    const done = await neighbourApi.orders.create({ listingId: bikeId, startDate: '2026-11-23', endDate: '2026-11-24' });
+    await luciaApi.orders.approve({ id: done.id });
+    await luciaApi.messages.send({ orderId: done.id, body: 'Meu WhatsApp é 11955501234', clientId: crypto.randomUUID() });
+    await neighbourApi.messages.send({ orderId: done.id, body: 'Obrigado, Lúcia Partiu Vasconcelos!', clientId: crypto.randomUUID() });
+    const [neighbourMessage] = await app.db.selectFrom('order_messages').select('id').where('sender_id', '=', neighbour.id).execute();
+    await app.db.updateTable('order_messages').set({ reported_at: app.clock.now(), reported_by: lucia.id, report_reason_code: 'other', report_reason: 'Denúncia-da-Lúcia' }).where('id', '=', neighbourMessage!.id).execute();
+    await luciaApi.orders.markDelivered({ id: done.id });
+    await luciaApi.orders.complete({ id: done.id });
+    await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
+    await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
+
+    // Keys, devices, sessions, sign-ins, a reset, a push subscription, invites, an edit the admin made.
+    const cpf = (await app.db.selectFrom('users').select('cpf').where('id', '=', lucia.id).executeTakeFirstOrThrow()).cpf!;
+    await luciaApi.pix.saveKey({ type: 'cpf', key: cpf });
+    await luciaApi.notifications.subscribePush({ endpoint: 'https://fcm.googleapis.com/fcm/send/aparelho-da-lucia', keys: { p256dh: `B${'L'.repeat(86)}`, auth: 'lucia-auth-segredo-0001' } });
+    await app.deps.sessions.create(app.db, lucia.id, { ip: '203.0.113.77', userAgent: 'Navegador-da-Lúcia/1.0' });
+    await (await api(null, { ip: '203.0.113.78' })).auth.login({ email: lucia.email, password: 'senha-só-da-lúcia' });
+    await (await api(null, { ip: '203.0.113.78' })).auth.requestPasswordReset({ email: lucia.email });
+    await (await api(null, { ip: '203.0.113.78' })).auth.requestSignInLink({ email: lucia.email });
+    await luciaApi.invites.send({ email: 'amiga-da-lucia@teste.com', apartment: 'Apto-amiga-Lúcia' });
+    const edit = editInputFrom(lucia.id, await adminApi.admin.users.byId({ userId: lucia.id }), { bio: 'Bio-nova-da-Lúcia', reason: 'Pedido-de-Lúcia-Partiu-Vasconcelos' });
+    await adminApi.admin.users.update(edit);
+
+    // A refused sign-up's reason (a row an administrator approved later keeps none), and a notice addressed to her by name.
+    await app.db.updateTable('users').set({ rejection_reason: 'Cadastro-recusado-Lúcia' }).where('id', '=', lucia.id).execute();
+    await app.db.insertInto('notifications').values({ user_id: lucia.id, type: 'status_update', title: 'Olá, Lúcia Partiu Vasconcelos', message: 'Bem-vinda' }).execute();
+
+    // Her values, and the secrets the app made for her (read before they go).
+    const secrets = await Promise.all([
+      app.db.selectFrom('users').select('password_hash as value').where('id', '=', lucia.id).execute(),
+      app.db.selectFrom('sessions').select('id as value').where('user_id', '=', lucia.id).execute(),
+      app.db.selectFrom('password_reset_tokens').select('token_hash as value').where('user_id', '=', lucia.id).execute(),
+      app.db.selectFrom('sign_in_links').select('token_hash as value').where('user_id', '=', lucia.id).execute(),
+      app.db.selectFrom('login_devices').select('token_hash as value').where('user_id', '=', lucia.id).execute(),
+    ]);
+    const traces = [
+      'Lúcia Partiu Vasconcelos',
+      'lucia.partiu@teste.com',
+      cpf,
+      '11955501234',
+      'QZ9',
+      'QZ-9091',
+      'Bio-única-da-Lúcia',
+      'Bio-nova-da-Lúcia',
+      'Cadastro-recusado-Lúcia',
+      inviter.id,
+      avatar.id,
+      listingPhoto.id,
+      'tag-da-lúcia',
+      'Bolo-da-Lúcia',
+      'Bolo-novo-da-Lúcia',
+      'Recusado-para-Lúcia',
+      'Recado-da-Lúcia',
+      'Desistência-da-Lúcia',
+      'Recusa-escrita-pela-Lúcia',
+      'Denúncia-da-Lúcia',
+      'aparelho-da-lucia',
+      'L'.repeat(86),
+      'lucia-auth-segredo-0001',
+      '203.0.113.77',
+      '203.0.113.78',
+      'Navegador-da-Lúcia',
+      'amiga-da-lucia@teste.com',
+      'Apto-amiga-Lúcia',
+      ...secrets.flat().map((row) => row.value),
+    ];
+    expect(secrets.map((rows) => rows.length > 0)).toEqual([true, true, true, true, true]);
+    // Each personal column held some of her values before: the check below looks where it matters.
+    const before = await tracesByColumn(traces);
+    expect(Object.entries(before).filter(([, found]) => found.length === 0).map(([column]) => column)).toEqual([]);
+
+    await adminApi.admin.users.anonymize({ userId: lucia.id });
+
+    const after = await tracesByColumn(traces);
+    expect(Object.fromEntries(Object.entries(after).filter(([, found]) => found.length > 0))).toEqual({});
+    for (const [table, column] of Object.entries(OWN_ROWS)) {
+      const { rows } = await sql<{ count: string }>`SELECT count(*) AS count FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${lucia.id}`.execute(app.db);
+      expect([table, Number(rows[0]!.count)]).toEqual([table, 0]);
+    }
+    expect(await app.db.selectFrom('users').select(['full_name', 'invited_by']).where('id', '=', lucia.id).executeTakeFirstOrThrow()).toEqual({ full_name: EX_RESIDENT_NAME, invited_by: null });
+
+    // Her orders and reviews stay, as Ex-morador; the log keeps who did what, with the values blanked.
+    expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(4);
+    expect((await neighbourApi.reviews.forUser({ userId: neighbour.id })).items.map((review) => review.reviewer.fullName)).toContain(EX_RESIDENT_NAME);
+    const created = await app.db.selectFrom('audit_log').select(['after']).where('target_id', '=', bikeId).where('action', '=', 'listing.created').executeTakeFirstOrThrow();
+    expect(created.after).toEqual({ type: 'rental', title: AUDIT_REDACTED_VALUE, priceCents: 2000 });
+    // The log stays append-only for anything but that blanking.
+    await expect(sql`UPDATE audit_log SET action = 'user.approved' WHERE target_id = ${lucia.id}`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`UPDATE audit_log SET after = '{"title": "outro"}'::jsonb WHERE target_id = ${bikeId}`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log WHERE target_id = ${bikeId}`.execute(app.db)).rejects.toThrow(/append-only/);
+
+    // Her photos are no longer served to anyone, and their files leave storage.
+    for (const id of [avatar.id, listingPhoto.id]) expect(await imageAccess(app.deps, id, null)).toBe('hidden');
+    const keys = [avatar.id, listingPhoto.id].flatMap((id) => [imageStorageKey(id, 'card'), imageStorageKey(id, 'detail')]);
+    await eventually(async () => {
+      for (const key of keys) expect([key, await app.deps.storage.get(key)]).toEqual([key, null]);
+    }, 15_000);
+
+    // The administration's copy of her data holds nothing personal.
+    const copy = JSON.stringify(await adminApi.admin.users.exportData({ userId: lucia.id }));
+    expect(traces.filter((trace) => copy.toLowerCase().includes(trace.toLowerCase()))).toEqual([]);
+    expect(copy).toContain(EX_RESIDENT_NAME);
+
+    // The requester of her completed order gets no Pix code to her key, with a clear message.
+    await expectError(neighbourApi.pix.forOrder({ orderId: done.id }), 'CONFLICT', PIX_MESSAGES.ownerLeft);
+  });
+});
