@@ -4,6 +4,14 @@ import '../validation/zod-locale.ts';
 import { notificationTypeSchema } from '../notifications/notification.types.ts';
 import { APPROVAL_STATUSES } from '../users/user.types.ts';
 
+/** Each kind's name, declared once: the server's services publish these and the schema below accepts them. */
+export const ACCOUNT_CHANGED_KIND = 'account.changed' as const;
+export const NOTIFICATION_CREATED_KIND = 'notification.created' as const;
+export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed' as const;
+export const MESSAGES_CHANGED_KIND = 'messages.changed' as const;
+export const INVITES_CHANGED_KIND = 'invites.changed' as const;
+export const ADMIN_SUMMARY_CHANGED_KIND = 'admin.summary.changed' as const;
+
 /**
  * The realtime channel's contract: every event a browser can receive, with its
  * payload. The server publishes only events of this union (checked when written)
@@ -13,20 +21,20 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   /** First event of a fresh subscription: its cursor, so a reconnect catches up from there. */
   z.object({ kind: z.literal('ready'), payload: z.object({}) }),
   /** The account's approval, suspension or roles changed: guards and the profile reload. */
-  z.object({ kind: z.literal('account.changed'), payload: z.object({ approvalStatus: z.enum(APPROVAL_STATUSES).optional(), isSuspended: z.boolean().optional() }) }),
+  z.object({ kind: z.literal(ACCOUNT_CHANGED_KIND), payload: z.object({ approvalStatus: z.enum(APPROVAL_STATUSES).optional(), isSuspended: z.boolean().optional() }) }),
   /** A new notification for this person: a toast, and the screens its type concerns reload. */
   z.object({
-    kind: z.literal('notification.created'),
+    kind: z.literal(NOTIFICATION_CREATED_KIND),
     payload: z.object({ id: z.string(), title: z.string(), message: z.string(), type: notificationTypeSchema, relatedId: z.string().nullable().default(null) }),
   }),
   /** Notifications were read (on any device): badges and the list reload. */
-  z.object({ kind: z.literal('notification.changed'), payload: z.object({}) }),
+  z.object({ kind: z.literal(NOTIFICATIONS_CHANGED_KIND), payload: z.object({}) }),
   /** A message was sent or read in an order's conversation: that thread and the unread counts reload. */
-  z.object({ kind: z.literal('messages.changed'), payload: z.object({ orderId: z.string() }) }),
+  z.object({ kind: z.literal(MESSAGES_CHANGED_KIND), payload: z.object({ orderId: z.string() }) }),
   /** One of the person's invites changed (accepted, expired): the Convites page reloads. */
-  z.object({ kind: z.literal('invites.changed'), payload: z.object({}) }),
+  z.object({ kind: z.literal(INVITES_CHANGED_KIND), payload: z.object({}) }),
   /** Staff only: a count on /admin's summary cards moved (sign-up, moderation, an order, billing...): the cards and the open section reload. */
-  z.object({ kind: z.literal('admin.summary.changed'), payload: z.object({}) }),
+  z.object({ kind: z.literal(ADMIN_SUMMARY_CHANGED_KIND), payload: z.object({}) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

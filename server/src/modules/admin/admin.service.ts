@@ -13,8 +13,7 @@ import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
-
-export const ACCOUNT_CHANGED_KIND = 'account.changed' as const;
+import { ACCOUNT_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
   const rows = await users.listPendingUsers(deps.db);

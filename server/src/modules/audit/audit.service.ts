@@ -3,6 +3,7 @@ import type { AppDeps } from '../../context.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import * as audit from './audit.repository.ts';
+import { ADMIN_SUMMARY_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 /** An entry as the modules record it; the moment is the app clock's. */
 export type AuditRecord = Omit<audit.NewAuditEntry, 'at'>;
@@ -21,7 +22,7 @@ export async function summaryChanged(deps: AppDeps, trx: Db): Promise<void> {
     if (summaryAnnounced.has(trx)) return;
     summaryAnnounced.add(trx);
   }
-  await deps.bus.publishToStaff(trx, { kind: 'admin.summary.changed', payload: {} });
+  await deps.bus.publishToStaff(trx, { kind: ADMIN_SUMMARY_CHANGED_KIND, payload: {} });
 }
 
 /**

@@ -15,9 +15,7 @@ import { sendInBackground } from '../../mail/mailer.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { withinRate } from '../throttle/throttle.service.ts';
 import * as invites from './invites.repository.ts';
-
-/** Live event to the inviter: their invite list changed (accepted, expired). */
-export const INVITES_CHANGED_KIND = 'invites.changed' as const;
+import { INVITES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);

@@ -20,13 +20,12 @@ import { deliverMessageJob } from './message-delivery.ts';
 import * as messages from './messages.repository.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
+import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 /**
  * Live event to both people of an order when its thread changed (a new message,
  * messages read): their tabs refetch that order's thread and the unread counts.
  */
-export const MESSAGES_CHANGED_KIND = 'messages.changed' as const;
-
 function publishChanged(deps: AppDeps, db: Db, order: orders.ParticipantOrder) {
   return deps.bus.publishToEach(db, [order.requesterId, order.ownerId], { kind: MESSAGES_CHANGED_KIND, payload: { orderId: order.id } });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import { REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { MESSAGES_CHANGED_KIND } from './messages.service.ts';
+import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 type Who = 'requester' | 'owner' | 'other' | 'moderator';

@@ -17,9 +17,7 @@ import { orderHrefs } from '../orders/orders.service.ts';
 import { deliverNotificationJob } from './notification-delivery.ts';
 import * as notifications from './notifications.repository.ts';
 import { isPushServiceEndpoint } from './web-push.ts';
-
-export const NOTIFICATION_CREATED_KIND = 'notification.created' as const;
-export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed' as const;
+import { NOTIFICATION_CREATED_KIND, NOTIFICATIONS_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 const ORDER_TYPES = new Set(['order_status', 'status_update', 'reminder_pickup', 'reminder_return']);
 const LISTING_TYPES = new Set(['listing_approved', 'listing_rejected', 'listing_paused', 'listing_expiring', 'listing_expired']);

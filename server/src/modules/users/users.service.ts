@@ -15,13 +15,13 @@ import type { AppDeps } from '../../context.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { ACCOUNT_CHANGED_KIND } from '../admin/admin.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { ownAvatarImage } from '../images/images.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
+import { ACCOUNT_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 export async function sessionUser(deps: AppDeps, userId: string): Promise<SessionUser | null> {
   const row = await users.findProfile(deps.db, userId);
