@@ -30,7 +30,9 @@ function sourceFiles(dir: string): string[] {
  * Every import cycle among the TypeScript files under `dir`, one per strongly connected group of files,
  * each as the files of one closed path (relative to `dir`, the first file repeated at the end).
  */
-export function findImportCycles(dir: string): string[][] {
+export function findImportCycles(root: string): string[][] {
+  // Absolute, as the resolved imports are.
+  const dir = path.resolve(root);
   const files = sourceFiles(dir);
   const known = new Set(files);
   const edges = new Map(files.map((file) => [file, [...new Set(importsOf(file))].filter((target) => known.has(target)).sort()]));
