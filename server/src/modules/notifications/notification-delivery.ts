@@ -4,7 +4,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinh
 import type { OneOffJob } from '../../jobs/job-queue.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
-import { hrefOf } from './notifications.service.ts';
+import { hrefOf } from './notification-links.ts';
 import * as notifications from './notifications.repository.ts';
 import { sendPush, type PushPayload } from './web-push.ts';
 

@@ -154,3 +154,7 @@ export async function findOrCreateVapidKeys(db: Db, generate: () => { publicKey:
   return { publicKey: row.public_key, privateKey: row.private_key };
 }
 
+/** The read model of orders a notification's link needs: who is on each side and where the order stands now. */
+export function findOrderSidesAndStatus(db: Db, ids: readonly string[]) {
+  return db.selectFrom('orders').select(['id', 'owner_id', 'renter_id', 'status']).where('id', 'in', ids).execute();
+}

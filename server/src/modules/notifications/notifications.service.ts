@@ -1,5 +1,4 @@
-import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
-import { listingHref, preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
+import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_MESSAGES,
@@ -13,14 +12,11 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { orderHrefs } from '../orders/orders.service.ts';
 import { deliverNotificationJob } from './notification-delivery.ts';
+import { hrefsFor } from './notification-links.ts';
 import * as notifications from './notifications.repository.ts';
 import { isPushServiceEndpoint } from './web-push.ts';
 import { NOTIFICATION_CREATED_KIND, NOTIFICATIONS_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
-
-const ORDER_TYPES = new Set(['order_status', 'status_update', 'reminder_pickup', 'reminder_return']);
-const LISTING_TYPES = new Set(['listing_approved', 'listing_rejected', 'listing_paused', 'listing_expiring', 'listing_expired']);
 
 /**
  * Writes the notification, its live event and its delivery job (push, e-mail)
@@ -37,23 +33,6 @@ export async function notify(deps: AppDeps, db: Db, notification: notifications.
   });
   await deps.queue.enqueue(db, deliverNotificationJob, { notificationId: row.id }, { key: `notification:${row.id}` });
   return row;
-}
-
-/** Where tapping each notification leads, for its reader. */
-async function hrefsFor(deps: AppDeps, userId: string, rows: { type: string; related_id: string | null }[]) {
-  const orderIds = rows.filter((row) => ORDER_TYPES.has(row.type) && row.related_id).map((row) => row.related_id!);
-  const orders = orderIds.length ? await orderHrefs(deps, userId, orderIds) : new Map<string, string>();
-  return (row: { type: string; related_id: string | null }): string | null => {
-    if (row.type === 'payment_due') return BILLINGS_HREF;
-    if (!row.related_id) return null;
-    if (ORDER_TYPES.has(row.type)) return orders.get(row.related_id) ?? null;
-    if (LISTING_TYPES.has(row.type)) return listingHref(row.related_id);
-    return null;
-  };
-}
-
-export async function hrefOf(deps: AppDeps, userId: string, row: { type: string; related_id: string | null }): Promise<string | null> {
-  return (await hrefsFor(deps, userId, [row]))(row);
 }
 
 export async function list(

@@ -296,18 +296,6 @@ export function countAsRequester(db: Db, userId: string) {
   return countRows(db.selectFrom('orders').where('renter_id', '=', userId));
 }
 
-/** Whether the user ordered from any of these listings (their order cards keep showing its photo). */
-export async function hasOrderOnListings(db: Db, userId: string, listingIds: string[]): Promise<boolean> {
-  if (listingIds.length === 0) return false;
-  const row = await db.selectFrom('orders').select('id').where('renter_id', '=', userId).where('listing_id', 'in', listingIds).limit(1).executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Who is on which side of these orders, and where each stands (for links from notifications). */
-export function findSidesAndStatus(db: Db, ids: readonly string[]) {
-  return db.selectFrom('orders').select(['id', 'owner_id', 'renter_id', 'status']).where('id', 'in', ids).execute();
-}
-
 /**
  * Rentals the reminder job looks at: approved ones starting on `pickupDate`, and
  * in-progress ones ending on or before `returnUntil` (tomorrow, today, overdue).

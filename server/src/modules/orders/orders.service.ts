@@ -31,7 +31,6 @@ import {
   type OrderAction,
 } from '@vizinhanca/shared/orders/order.rules';
 import { PAYABLE_ORDER_STATUSES, PIX_MESSAGES, PIX_NOTIFICATIONS } from '@vizinhanca/shared/pix/pix-key.schema';
-import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { pickFields } from '../../db/columns.ts';
@@ -440,18 +439,6 @@ export async function markPaid(deps: AppDeps, user: { id: string; fullName: stri
   return { message: PIX_MESSAGES.markedPaid };
 }
 
-// ---- Links from notifications ----
-
-/** For each of these orders the user is on, the screen and tab that show it now. */
-export async function orderHrefs(deps: AppDeps, userId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  const hrefs = new Map<string, string>();
-  for (const row of await orders.findSidesAndStatus(deps.db, ids)) {
-    if (row.owner_id === userId) hrefs.set(row.id, orderHref('owner', row.status));
-    else if (row.renter_id === userId) hrefs.set(row.id, orderHref('requester', row.status));
-  }
-  return hrefs;
-}
-
 // ---- The administration ----
 
 export async function adminList(deps: AppDeps, status: OrderStatus | null, cursor: string | null): Promise<{ items: AdminOrder[]; nextCursor: string | null }> {
@@ -476,10 +463,6 @@ export function adminApprove(deps: AppDeps, adminId: string, id: string) {
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
 export function adminReject(deps: AppDeps, adminId: string, id: string, reason: string | null) {
   return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
-}
-
-export function hasOrderOnListings(deps: AppDeps, userId: string, listingIds: string[]): Promise<boolean> {
-  return orders.hasOrderOnListings(deps.db, userId, listingIds);
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.
