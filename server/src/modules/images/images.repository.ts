@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isActiveResident } from '../../db/residents.ts';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
@@ -62,4 +63,36 @@ export function deleteImage(db: Db, imageId: string) {
 export async function deleteAllOfUser(db: Db, userId: string) {
   const rows = await db.deleteFrom('images').where('user_id', '=', userId).returning('id').execute();
   return rows.map((row) => row.id);
+}
+
+// The read model of listings and orders an image's access and clean-up need (images builds on no other module).
+
+/** The live listings showing this image (at any position), each with its owner and whether neighbours may see it now. */
+export function listingsUsingImage(db: Db, imageId: string, now: Date) {
+  return db
+    .selectFrom('listings as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('listing_photos as p', 'p.listing_id', 'l.id')
+    .select([
+      'l.id',
+      'l.user_id',
+      sql<boolean>`(l.status = 'active' AND l.expires_at > ${now} AND u.approval_status = 'approved' AND NOT u.is_suspended)`.as('is_public'),
+    ])
+    .where('p.image_id', '=', imageId)
+    .where('l.deleted_at', 'is', null)
+    .execute();
+}
+
+/** Of these images, the ones a listing (deleted or not) still points at. */
+export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await db.selectFrom('listing_photos').select('image_id').distinct().where('image_id', 'in', imageIds).execute();
+  return new Set(rows.map((row) => row.image_id));
+}
+
+/** Whether the user ordered from any of these listings (their order cards keep showing its photo). */
+export async function hasOrderOnListings(db: Db, userId: string, listingIds: string[]): Promise<boolean> {
+  if (listingIds.length === 0) return false;
+  const row = await db.selectFrom('orders').select('id').where('renter_id', '=', userId).where('listing_id', 'in', listingIds).limit(1).executeTakeFirst();
+  return Boolean(row);
 }

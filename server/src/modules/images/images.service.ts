@@ -7,8 +7,6 @@ import type { AuthUser } from '../../auth/sessions.ts';
 import type { OneOffJob } from '../../jobs/job-queue.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import type { Db } from '../../db/database.ts';
-import * as listings from '../listings/listings.service.ts';
-import * as orders from '../orders/orders.service.ts';
 import { accessRefusal } from '../../auth/access.ts';
 import * as images from './images.repository.ts';
 
@@ -70,16 +68,17 @@ export type ImageAccess = 'public' | 'private' | 'hidden';
 export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUser | null): Promise<ImageAccess> {
   const image = await images.findImageOwner(deps.db, imageId);
   if (!image) return 'hidden';
-  const audience = await listings.imageAudience(deps, imageId);
-  if (audience.isPublic) return 'public';
+  // Everyone sees it when a listing showing it is public; otherwise those listings' owners (and staff).
+  const showing = await images.listingsUsingImage(deps.db, imageId, deps.clock.now());
+  if (showing.some((listing) => listing.is_public)) return 'public';
   if (!viewer || accessRefusal(viewer, 'active')) return 'hidden';
-  if (image.user_id === viewer.id || audience.ownerIds.includes(viewer.id)) return 'private';
+  if (image.user_id === viewer.id || showing.some((listing) => listing.user_id === viewer.id)) return 'private';
   if (!accessRefusal(viewer, 'staff')) return 'private';
   if (image.purpose === 'avatar') {
     const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
     return neighbourSees ? 'private' : 'hidden';
   }
-  if (await orders.hasOrderOnListings(deps, viewer.id, audience.listingIds)) return 'private';
+  if (await images.hasOrderOnListings(deps.db, viewer.id, showing.map((listing) => listing.id))) return 'private';
   return 'hidden';
 }
 
@@ -96,7 +95,7 @@ export const orphanImagesCleanupJob: ScheduledJob = {
       const page = await images.listOldListingImages(deps.db, before, afterId, 500);
       if (page.length === 0) return;
       afterId = page[page.length - 1]!.id;
-      const inUse = await listings.imageIdsInUse(deps, page.map((row) => row.id));
+      const inUse = await images.imageIdsInUse(deps.db, page.map((row) => row.id));
       for (const { id } of page) {
         if (inUse.has(id)) continue;
         // Row last: if a file deletion fails, the next run finds the row and tries again.

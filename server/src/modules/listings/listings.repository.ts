@@ -418,26 +418,6 @@ export async function replacePhotos(db: Db, listingId: string, imageIds: string[
     .execute();
 }
 
-/** The live listings showing this image (at any position), each with its owner and whether neighbours may see it now. */
-export function listingsUsingImage(db: Db, imageId: string, now: Date) {
-  return withOwner(db)
-    .innerJoin('listing_photos as p', 'p.listing_id', 'l.id')
-    .select([
-      'l.id',
-      'l.user_id',
-      sql<boolean>`(l.status = 'active' AND l.expires_at > ${now} AND u.approval_status = 'approved' AND NOT u.is_suspended)`.as('is_public'),
-    ])
-    .where('p.image_id', '=', imageId)
-    .execute();
-}
-
-/** Of these images, the ones a listing (deleted or not) still points at. */
-export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
-  if (imageIds.length === 0) return new Set();
-  const rows = await db.selectFrom('listing_photos').select('image_id').distinct().where('image_id', 'in', imageIds).execute();
-  return new Set(rows.map((row) => row.image_id));
-}
-
 /** Active listings whose expiry falls between `from` and `until` (the expiry notices). */
 export function listExpiringBetween(db: Db, from: Date, until: Date) {
   return db

@@ -442,16 +442,6 @@ export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
   return { message: LISTING_MESSAGES.adminDeleted };
 }
 
-/** Who may see an image shown by listings: everyone when one of them is public; otherwise their owners (and staff). */
-export async function imageAudience(deps: AppDeps, imageId: string): Promise<{ isPublic: boolean; ownerIds: string[]; listingIds: string[] }> {
-  const rows = await listings.listingsUsingImage(deps.db, imageId, deps.clock.now());
-  return { isPublic: rows.some((row) => row.is_public), ownerIds: rows.map((row) => row.user_id), listingIds: rows.map((row) => row.id) };
-}
-
-export function imageIdsInUse(deps: AppDeps, imageIds: string[]): Promise<Set<string>> {
-  return listings.imageIdsInUse(deps.db, imageIds);
-}
-
 // What other modules (orders, profile stats) may read of listings.
 export { countByOwner, findPublic, findPublicForOrder } from './listings.repository.ts';
 
