@@ -178,6 +178,60 @@ test("a resident's /ajuda and /configuracoes arrive drawn and hydrate without a 
   expect(errors).toEqual([]);
 });
 
+/** Opens a page the server draws for this browser's session, checks it came drawn and waits until React adopted it. */
+async function openAdopted(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(await response!.text(), path).toContain(`<div id="root" data-vz-rendered="${path}">`);
+  await appStarted(page);
+}
+
+/** The first link on the page whose address matches, as the server drew it. */
+async function firstHref(page: Page, pattern: RegExp): Promise<string> {
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  const href = hrefs.find((candidate) => pattern.test(candidate));
+  if (!href) throw new Error(`no link matching ${pattern} on ${page.url()}`);
+  return href;
+}
+
+test('every page a resident, the administration, a pending account or a visitor opens arrives drawn and hydrates without a mismatch', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const visits: { account: { email: string; password: string } | null; paths: (page: Page) => Promise<string[]> }[] = [
+    {
+      account: DEMO.resident,
+      paths: async (page) => {
+        await openAdopted(page, '/anuncios');
+        const ownListing = await firstHref(page, /^\/anuncio\/[\w-]+$/);
+        await openAdopted(page, '/meus-pedidos');
+        const conversation = await firstHref(page, /^\/pedido\/[\w-]+\/conversa$/);
+        await openAdopted(page, '/comidas');
+        const food = await firstHref(page, /^\/food\/[\w-]+$/);
+        await openAdopted(page, food);
+        const neighbour = await firstHref(page, /^\/vizinho\/[\w-]+$/);
+        const base = ['/perfil', '/salvos', '/anuncios/criar', '/cobrancas', '/pagamentos', '/notificacoes', '/convites', '/sobre', '/privacidade'];
+        return [...base, '/gerenciar-pedidos', '/busca', '/servicos', ownListing, conversation, neighbour];
+      },
+    },
+    { account: DEMO.admin, paths: async () => ['/admin'] },
+    { account: DEMO.moderator, paths: async () => ['/admin'] },
+    { account: DEMO.pending, paths: async () => ['/pending-approval'] },
+    { account: null, paths: async () => ['/redefinir-senha'] },
+  ];
+  for (const { account, paths } of visits) {
+    const context = await browser.newContext();
+    if (account) await signInThroughApi(context, account);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    for (const path of await paths(page)) {
+      await openAdopted(page, path);
+      expect(await danglingReferences(page), path).toEqual([]);
+      // Time for a late boundary's hydration to report a mismatch.
+      await page.waitForTimeout(300);
+      expect(errors, path).toEqual([]);
+    }
+    await context.close();
+  }
+});
+
 test("a drawn page leaves the app's script to its starter, which keeps an install prompt that came first", async ({ page }) => {
   const errors = collectErrors(page);
   // Hold the app's entry so the prompt surely fires before the app's own listener exists.

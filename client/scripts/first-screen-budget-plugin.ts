@@ -11,15 +11,17 @@ import { FIRST_SCREEN_GUARD_BYTES, firstScreenSizes, formatKB, readManifest, SCR
  */
 export function firstScreenBudget(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'vizinhanca-first-screen-budget',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const manifest = readManifest(outDir);
-      writeFileSync(path.join(outDir, SCREEN_PRELOADS_FILE), JSON.stringify(screenPreloads(manifest)));
+      writeFileSync(path.join(outDir, SCREEN_PRELOADS_FILE), JSON.stringify(screenPreloads(manifest, root)));
       const sizes = firstScreenSizes(outDir, manifest);
       console.log(`first-screen JS (gzip): ${sizes.map((size) => `${size.page} ${formatKB(size.gzipBytes)}`).join(', ')}`);
       if (process.env.FIRST_SCREEN_BUDGET === 'off') return;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -16,17 +16,14 @@ export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
  */
 export const FIRST_SCREEN_GUARD_BYTES = 135.5 * 1024;
 
-/**
- * The pages measured, and the lazily loaded screen modules each route renders (client/src/routes).
- * `samePaths`: other paths that render the same screens; the server preloads them too (screenPreloads).
- */
-export const FIRST_SCREEN_PAGES: { page: string; screens: string[]; samePaths?: string[] }[] = [
+/** The pages measured, and the lazily loaded screen modules each route renders (client/src/routes). */
+export const FIRST_SCREEN_PAGES: { page: string; screens: string[] }[] = [
   { page: '/auth', screens: ['src/features/auth/components/auth-screen.tsx'] },
   { page: '/', screens: ['src/features/home/components/home-screen.tsx'] },
   // A route whose page reads the address loads it from routes/pages, with its screen in the same chunk.
-  { page: '/alugueis', screens: ['src/routes/pages/browse.tsx'], samePaths: ['/comidas', '/servicos', '/busca'] },
+  { page: '/alugueis', screens: ['src/routes/pages/browse.tsx'] },
   // The order dialog loads after the detail screen (routes/pages/listing-detail.tsx), not with it.
-  { page: '/item/{id}', screens: ['src/routes/pages/listing-detail.tsx'], samePaths: ['/food/{id}', '/service/{id}'] },
+  { page: '/item/{id}', screens: ['src/routes/pages/listing-detail.tsx'] },
   // The settings page and its four sections, one chunk (its two dialogs load after it).
   { page: '/configuracoes', screens: ['src/routes/pages/configuracoes.tsx'] },
   { page: '/ajuda', screens: ['src/features/help/components/help-screen.tsx'] },
@@ -87,23 +84,40 @@ export const SCREEN_PRELOADS_FILE = '.vite/screen-preloads.json';
 
 export type ScreenPreloads = { path: string; files: string[] }[];
 
+/** The client's route files: each declares its paths and imports its screens lazily (routes/pages hold the screens). */
+const ROUTES_DIR = 'src/routes';
+
 /**
- * Per page path ('{id}' for a parameter), the screen chunks its first screen needs beyond the
- * entry's (which index.html already preloads): the server lists them as modulepreload links so
- * they download with the entry instead of after it ran and matched the route.
+ * Every route's path ('{id}' for a parameter) and the screen modules its file loads lazily, read from the
+ * route files themselves (client/src/routes/*.tsx), so a new route's screen is preloaded with no list to edit.
  */
-export function screenPreloads(manifest: Manifest): ScreenPreloads {
+export function routeScreens(clientDir: string): { path: string; screens: string[] }[] {
+  const byPath = new Map<string, string[]>();
+  for (const name of readdirSync(path.join(clientDir, ROUTES_DIR)).filter((file) => /\.tsx?$/.test(file))) {
+    const source = readFileSync(path.join(clientDir, ROUTES_DIR, name), 'utf8');
+    const screens = [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(ROUTES_DIR, specifier!));
+    if (screens.length === 0) continue;
+    for (const [, routePath] of source.matchAll(/'(\/[\w$/-]*)'/g)) byPath.set(routePath!.replace(/\$\w+/g, '{id}'), screens);
+  }
+  return [...byPath].map(([routePath, screens]) => ({ path: routePath, screens }));
+}
+
+/**
+ * Per route path, the screen chunks its first screen needs beyond the entry's (which index.html already
+ * preloads), and their stylesheets: the server lists them as modulepreload and stylesheet links, so they
+ * download with the entry instead of after it ran and matched the route, and a screen the server drew is
+ * painted styled (it is painted before its chunk runs, and would otherwise shift when the chunk adds its CSS).
+ */
+export function screenPreloads(manifest: Manifest, clientDir: string): ScreenPreloads {
   const entryFiles = new Set<string>();
   staticClosure(manifest, entryKey(manifest), entryFiles);
-  return FIRST_SCREEN_PAGES.flatMap(({ page, screens, samePaths = [] }) => {
+  const entryCss = new Set(Object.values(manifest).filter((chunk) => entryFiles.has(chunk.file)).flatMap((chunk) => chunk.css ?? []));
+  return routeScreens(clientDir).map(({ path: routePath, screens }) => {
     const files = new Set<string>();
     for (const screen of screens) staticClosure(manifest, screen, files);
     const own = [...files].filter((file) => file.endsWith('.js') && !entryFiles.has(file));
-    // Their stylesheets too: a screen the server drew is painted before its chunk runs and would
-    // otherwise be drawn unstyled, then shift when the chunk adds its CSS (decision 013, fifth pass).
-    const entryCss = new Set(Object.values(manifest).filter((chunk) => entryFiles.has(chunk.file)).flatMap((chunk) => chunk.css ?? []));
     const css = new Set(Object.values(manifest).filter((chunk) => files.has(chunk.file)).flatMap((chunk) => chunk.css ?? []));
-    return [page, ...samePaths].map((path) => ({ path, files: [...own, ...[...css].filter((file) => !entryCss.has(file))] }));
+    return { path: routePath, files: [...own, ...[...css].filter((file) => !entryCss.has(file))] };
   });
 }
 

@@ -4,22 +4,22 @@ import type { RouterContext } from './router-context.ts';
 import { ensureSession, type SessionUser } from './session.ts';
 
 /** /auth: whoever is signed in goes home (and from there wherever their account state allows). */
-export async function redirectSignedIn({ queryClient }: RouterContext): Promise<void> {
-  const user = await ensureSession(queryClient);
+export async function redirectSignedIn(context: RouterContext): Promise<void> {
+  const user = await ensureSession(context);
   if (user) throw redirect({ to: '/', replace: true });
 }
 
 /** /pending-approval: only for signed-in users who may not use the app (pending, rejected, suspended). */
-export async function requireNotApproved({ queryClient }: RouterContext): Promise<SessionUser> {
-  const user = await ensureSession(queryClient);
+export async function requireNotApproved(context: RouterContext): Promise<SessionUser> {
+  const user = await ensureSession(context);
   if (!user) throw redirect({ to: '/auth', replace: true });
   if (accountState(user) === 'approved') throw redirect({ to: '/', replace: true });
   return user;
 }
 
 /** Every regular screen: signed in, approved and not suspended. */
-export async function requireApproved({ queryClient }: RouterContext): Promise<SessionUser> {
-  const user = await ensureSession(queryClient);
+export async function requireApproved(context: RouterContext): Promise<SessionUser> {
+  const user = await ensureSession(context);
   if (!user) throw redirect({ to: '/auth', replace: true });
   if (accountState(user) !== 'approved') throw redirect({ to: '/pending-approval', replace: true });
   return user;

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { clearPersistedQueryCache } from './query-persistence.ts';
-import { queryClient, queryUtils } from './trpc.ts';
+import type { RouterContext } from './router-context.ts';
+import { queryClient, queryUtils, type QueryUtils } from './trpc.ts';
 
 /**
  * A screen mounted this soon after the session's last answer does not ask again: every guard revalidates
@@ -13,8 +13,8 @@ const JUST_ANSWERED_MS = 5_000;
  * The signed-in user (or null) for guards and screens. Never trusted from cache
  * for long: refetched on mount, on focus, on reconnect and on live account events.
  */
-export function sessionQueryOptions() {
-  return queryUtils.auth.me.queryOptions(undefined, {
+export function sessionQueryOptions(utils: QueryUtils = queryUtils) {
+  return utils.auth.me.queryOptions(undefined, {
     staleTime: 0,
     refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= JUST_ANSWERED_MS,
     refetchOnWindowFocus: true,
@@ -27,9 +27,12 @@ export function sessionQueryOptions() {
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof queryUtils.auth.me.fetch>>>;
 
-/** For guards: the cached user at once (revalidated in the background), or a fetch the first time. */
-export function ensureSession(client: QueryClient) {
-  return client.ensureQueryData({ ...sessionQueryOptions(), revalidateIfStale: true });
+/**
+ * For guards: the cached user at once (revalidated in the background), or a fetch the first time, through
+ * the router's own client (on the server, the page's: client/src/server-render.tsx).
+ */
+export function ensureSession({ queryClient: client, queryUtils: utils }: RouterContext) {
+  return client.ensureQueryData({ ...sessionQueryOptions(utils), revalidateIfStale: true });
 }
 
 /** After login, sign-up or logout: the server's answer, not the cache. */

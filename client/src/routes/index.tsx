@@ -5,4 +5,6 @@ export const homeRoute = appScreenRoute('/', lazyScreen(() => import('../feature
   utils.notifications.unreadCount.prefetch(),
   utils.activity.recent.prefetch(),
   utils.listings.countsByType.prefetch(),
+  // The 'Mensagens' link's count: without it the link is drawn again once it answers.
+  utils.messages.unread.prefetch(),
 ]);

@@ -1,7 +1,7 @@
-// The first screen drawn by the server (issue 12; docs/decisions/013-first-screen.md, fifth pass): the
-// page carries the screen's markup in #root, rendered by the client's own tree (client/src/server-render.tsx,
-// from source here) from exactly the answers the page carries; nothing where the browser would end up
-// elsewhere, and the page as before when rendering fails.
+// The first screen drawn by the server (docs/decisions/013-first-screen.md): the page carries the screen's
+// markup in #root, rendered by the client's own tree and route loaders (client/src/server-render.tsx, from
+// source here) with the caller's answers, which the page carries too; a redirect where the browser would end
+// up elsewhere, and the page as before when rendering fails or takes too long.
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
@@ -10,6 +10,11 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/harness.t
 import { servePage } from './first-screen-data.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { screenRenderer, type ScreenRenderer, type ServerRenderModule } from './first-screen-render.ts';
+
+/** The budget here: the machine running the suite may be loaded, and only the hanging-loader test is about the budget. */
+const UNHURRIED_MS = 60_000;
+
+let module: ServerRenderModule;
 
 const SPLASH = '<div id="root"><div class="app-splash">Vizinhança</div></div><!--/root-->';
 const PAGE = `<html><head><title>Vizinhança</title></head><body>${SPLASH}</body></html>`;
@@ -47,8 +52,8 @@ beforeAll(async () => {
   }));
   await (await app.callerAs(moderator)).api.listings.moderation.approve({ id: rentalId });
   // The renderer's source (the built one is the same module, bundled): the client's own tree.
-  const module = (await import(path.join(PROJECT_ROOT, 'client/src/server-render.tsx'))) as ServerRenderModule;
-  base = await serve(screenRenderer(app.deps, module));
+  module = (await import(path.join(PROJECT_ROOT, 'client/src/server-render.tsx'))) as ServerRenderModule;
+  base = await serve(screenRenderer(app.deps, module, UNHURRIED_MS));
 });
 
 afterAll(async () => {
@@ -62,9 +67,10 @@ async function cookieFor(user: TestUser): Promise<string> {
 }
 
 async function open(path: string, cookie?: string, on = base) {
-  const html = await (await fetch(`${on}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const response = await fetch(`${on}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
   const root = /<div id="root"([^>]*)>([\s\S]*?)<\/div>(?:<!--\/root-->|<script|<\/body>)/.exec(html);
-  return { html, rootAttributes: root?.[1] ?? null, root: root?.[2] ?? '' };
+  return { html, rootAttributes: root?.[1] ?? null, root: root?.[2] ?? '', status: response.status, location: response.headers.get('location') };
 }
 
 /** The visible text of some markup (tags dropped), for asserting what a person reads. */
@@ -150,45 +156,75 @@ describe('the first screen drawn by the server', () => {
     for (const page of [help, settings]) expect(page.root).not.toContain('<script');
   });
 
-  it('no markup where the browser would not stay or the server has not every answer', async () => {
+  it('a redirect where the browser would not stay: the address its guard or alias sends it to', async () => {
     const cookie = await cookieFor(resident);
-    const pending = await app.createUser({ status: 'pending' });
-    const suspended = await app.createUser({ suspended: true });
-    for (const [path, who] of [
-      // An approved resident is sent home from /auth: that is not the screen to draw.
-      ['/auth', cookie],
-      ['/auth', await cookieFor(pending)],
-      // The address's query is the client's to parse.
-      ['/auth?aba=cadastro', undefined],
+    const pending = await cookieFor(await app.createUser({ status: 'pending' }));
+    const suspended = await cookieFor(await app.createUser({ suspended: true }));
+    for (const [path, who, to] of [
+      // An approved resident is sent home from /auth; so is anyone signed in, whose home then sends them on.
+      ['/auth', cookie, '/'],
+      ['/auth', pending, '/'],
       // /ajuda and /configuracoes: only for an approved resident (their route's guard).
-      ['/ajuda', undefined],
-      ['/configuracoes', undefined],
-      ['/ajuda', await cookieFor(pending)],
-      ['/configuracoes', await cookieFor(pending)],
-      ['/configuracoes', await cookieFor(suspended)],
-      ['/configuracoes?aba=x', cookie],
-      // Not approved: the app's guard sends them elsewhere (signed out, the server sends the home to /auth itself).
-      ['/', await cookieFor(pending)],
-      ['/alugueis', undefined],
-      ['/alugueis', await cookieFor(pending)],
-      // A search is the client's to parse; a listing that does not exist is the screen's to say.
-      ['/alugueis?busca=furadeira', cookie],
-      ['/item/00000000-0000-4000-8000-000000000000', cookie],
+      ['/ajuda', undefined, '/auth'],
+      ['/configuracoes', undefined, '/auth'],
+      ['/ajuda', pending, '/pending-approval'],
+      ['/configuracoes', pending, '/pending-approval'],
+      ['/configuracoes', suspended, '/pending-approval'],
+      ['/', pending, '/pending-approval'],
+      ['/alugueis', undefined, '/auth'],
+      ['/alugueis', pending, '/pending-approval'],
+      // The alias of a rental's address.
+      [`/alugueis/${rentalId}`, cookie, `/item/${rentalId}`],
     ] as const) {
       const page = await open(path, who);
-      expect(page.rootAttributes, `${path} ${who ? 'signed in' : 'signed out'}`).toBe('');
-      expect(page.root, path).toContain('app-splash');
+      expect(page.status, `${path} ${who ? 'signed in' : 'signed out'}`).toBe(302);
+      expect(page.location, path).toBe(to);
     }
   });
 
-  it('a renderer that fails or gives up leaves the page as before: the splash and the data block', async () => {
+  it('an address with a query string carries its answers, not markup; a listing that does not exist is drawn as its screen says', async () => {
+    const cookie = await cookieFor(resident);
+    for (const [path, who] of [
+      ['/auth?aba=cadastro', undefined],
+      ['/configuracoes?aba=x', cookie],
+      ['/alugueis?busca=furadeira', cookie],
+    ] as const) {
+      const page = await open(path, who);
+      expect(page.rootAttributes, path).toBe('');
+      expect(page.root, path).toContain('app-splash');
+      expect(page.html, path).toContain('<script type="application/json" id="vz-first-screen">');
+    }
+    const missing = await open('/item/00000000-0000-4000-8000-000000000000', cookie);
+    expect(missing.rootAttributes).toBe(' data-vz-rendered="/item/00000000-0000-4000-8000-000000000000"');
+  });
+
+  it('a renderer that fails or gives up leaves the page as before: the splash, no data', async () => {
     const failing = await serve(() => Promise.reject(new Error('render exploded')));
     const givingUp = await serve(() => Promise.resolve(null));
     for (const on of [failing, givingUp]) {
       const page = await open('/auth', undefined, on);
       expect(page.rootAttributes).toBe('');
       expect(page.root).toContain('app-splash');
-      expect(page.html).toContain('<script type="application/json" id="vz-first-screen">');
+      expect(page.html).not.toContain('id="vz-first-screen"');
     }
+  });
+
+  it('a loader that hangs: the page as before once the time budget is spent', async () => {
+    const hanging = await serve((url, call, now) =>
+      module.renderFirstScreen(url, {
+        call: (procedure, input) => (procedure === 'help.contacts' ? new Promise(() => undefined) : call(procedure, input)),
+        timeZone: app.deps.config.CONDO_TIMEZONE,
+        now,
+        budgetMs: 1000,
+      }),
+    );
+    const started = Date.now();
+    const page = await open('/ajuda', await cookieFor(resident), hanging);
+    // It waited for the loader until the budget was spent, then gave up on it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(page.rootAttributes).toBe('');
+    expect(page.root).toContain('app-splash');
+    expect(page.html).not.toContain('id="vz-first-screen"');
   });
 });

@@ -4,6 +4,7 @@ import { priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { CalendarIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import { ListingThumb } from './listing-thumb.tsx';
 import { isExpiredListing } from './moderation-labels.ts';
 import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
@@ -16,10 +17,10 @@ interface ModerationListingCardProps {
   children: ReactNode;
 }
 
-function dateLine(listing: ManagedListing): string {
+function dateLine(listing: ManagedListing, now: Date): string {
   if (listing.status === 'pending') return `Enviado em ${formatDate(listing.updatedAt)}`;
   if (listing.expiresAt && (listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused')) {
-    return isExpiredListing(listing) ? `Expirou em ${formatDate(listing.expiresAt)}` : `Expira em ${formatDate(listing.expiresAt)}`;
+    return isExpiredListing(listing, now) ? `Expirou em ${formatDate(listing.expiresAt)}` : `Expira em ${formatDate(listing.expiresAt)}`;
   }
   return `Criado em ${formatDate(listing.createdAt)}`;
 }
@@ -48,6 +49,7 @@ export function RejectionReason({ status, reason }: { status: string; reason: st
 /** One listing in /admin: enough to decide (photo, title, type, owner, price, text) and its actions. */
 export function ModerationListingCard({ listing, showStatus = false, children }: ModerationListingCardProps) {
   const headingId = `moderation-listing-${listing.id}`;
+  const now = useNow();
   return (
     <article className="card moderation-card" aria-labelledby={headingId}>
       <div className="moderation-card-header">
@@ -56,7 +58,7 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
           <div className="moderation-card-badges">
             <ListingTypeBadge type={listing.type} />
             {showStatus ? <ListingStatusBadge status={listing.status} pausedBy={listing.pausedBy} forModeration /> : null}
-            {showStatus && isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
+            {showStatus && isExpiredListing(listing, now) ? <Badge variant="danger">Expirado</Badge> : null}
           </div>
           <h3 className="moderation-card-title" id={headingId}>
             {listing.title}
@@ -74,7 +76,7 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
         </li>
         <li>
           <CalendarIcon />
-          {dateLine(listing)}
+          {dateLine(listing, now)}
         </li>
       </ul>
       <RejectionReason status={listing.status} reason={listing.rejectionReason} />

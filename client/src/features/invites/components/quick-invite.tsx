@@ -4,11 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ShareIcon } from '../../../components/ui/secondary-icons.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 
 /** The quick-invite box: the resident's own shareable link, to copy or send through the phone's share sheet. */
 export function QuickInvite({ shareCode }: { shareCode: string }) {
-  const link = inviteLink(window.location.origin, shareCode);
-  const canShare = typeof navigator.share === 'function';
+  // The page's own address: the server that drew it does not know which one the browser used.
+  const hydrated = useHydrated();
+  const link = hydrated ? inviteLink(window.location.origin, shareCode) : '';
+  const canShare = hydrated && typeof navigator.share === 'function';
 
   async function copy() {
     try {

@@ -10,6 +10,7 @@ import { MyListingCard } from './my-listing-card.tsx';
 import '../../../looks.css';
 import '../my-listings.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 
 interface Shortcut {
   label: string;
@@ -30,7 +31,7 @@ const SHORTCUTS: Shortcut[] = [
 /** /anuncios (docs/product.md §10.10). */
 export function MyListingsScreen() {
   const { counters, items } = useMyListings();
-  const now = new Date();
+  const now = useNow();
 
   return (
     <AppScreen

@@ -31,6 +31,7 @@ import { DeleteListingDialog } from '../../../components/delete-listing-dialog.t
 import { ListingBadges, TypeIcon } from './listing-badges.tsx';
 import { TagIcon } from '../../../components/ui/icons.tsx';
 import { ImageOffIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import '../../../looks.css';
 import '../my-listings.css';
 
@@ -81,7 +82,8 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
   const busy = pause.isPending || reactivate.isPending || renew.isPending || remove.isPending;
 
   const input = { id: listing.id };
-  const expired = isExpired(listing.expiresAt);
+  const now = useNow();
+  const expired = isExpired(listing.expiresAt, now);
   // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
   // The owner pauses what is active and reactivates what they paused; one button, never both.
@@ -164,7 +166,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         </Link>
       </section>
 
-      {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone())} /> : null}
+      {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone(), now)} /> : null}
 
       <TitledSection titleId="owner-description-title" title="Descrição">
         <Card>
@@ -177,7 +179,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
           <InfoRow label="Criado em">{formatDate(listing.createdAt)}</InfoRow>
           {listing.publishedAt ? <InfoRow label="Publicado em">{formatDate(listing.publishedAt)}</InfoRow> : null}
           <InfoRow label="Status">
-            {listingStatusText(listing)}
+            {listingStatusText(listing, now)}
           </InfoRow>
           <InfoRow label={expired ? 'Expirou em' : 'Expira em'}>{listing.expiresAt ? formatDate(listing.expiresAt) : 'N/A'}</InfoRow>
           <InfoRow label={listing.type === 'service' ? 'Atendimento' : 'Entrega'}>

@@ -14,6 +14,7 @@ import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx
 import { OrderReviewDialog } from './review-dialog.tsx';
 import '../../../looks.css';
 import '../orders.css';
+import { useNow } from '../../../hooks/use-now.ts';
 
 const EMPTY_TEXT: Record<MyOrderTab, string> = {
   all: 'Você ainda não fez nenhum pedido. Que tal ver o que os vizinhos oferecem?',
@@ -28,7 +29,7 @@ export function MyOrdersScreen(props: OrdersScreenProps<MyOrderTab>) {
   const { cancel, cancelling } = useCancelOrder();
   const [toCancel, setToCancel] = useState<OrderItem | null>(null);
   const [toReview, setToReview] = useState<OrderItem | null>(null);
-  const today = todayInTimeZone(getCondoTimeZone());
+  const today = todayInTimeZone(getCondoTimeZone(), useNow());
 
   const empty = (
     <EmptyState

@@ -13,6 +13,7 @@ import { ReceivedOrderCard, type ReceivedOrderHandlers } from './received-order-
 import { OrderReviewDialog } from './review-dialog.tsx';
 import '../../../looks.css';
 import '../orders.css';
+import { useNow } from '../../../hooks/use-now.ts';
 
 /** /gerenciar-pedidos (docs/product.md §10.15): orders of the user's listings, pending first, with every step of the lifecycle. */
 export function ReceivedOrdersScreen(props: OrdersScreenProps<ReceivedOrderTab>) {
@@ -21,7 +22,7 @@ export function ReceivedOrdersScreen(props: OrdersScreenProps<ReceivedOrderTab>)
   const [toReject, setToReject] = useState<OrderItem | null>(null);
   const [toConfirm, setToConfirm] = useState<{ order: OrderItem; step: ConfirmableStep } | null>(null);
   const [toReview, setToReview] = useState<OrderItem | null>(null);
-  const today = todayInTimeZone(getCondoTimeZone());
+  const today = todayInTimeZone(getCondoTimeZone(), useNow());
 
   const handlers: ReceivedOrderHandlers = {
     busyId: actions.busyId,
