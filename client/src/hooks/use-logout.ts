@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { toast } from '../components/ui/toast-store.ts';
-import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.constants';
+import { LOGOUT_SUCCESS_MESSAGE } from '@vizinhanca/shared/auth/session-texts';
 import { forgetUserData, markSignedOut } from '../lib/session.ts';
 import { showErrorToast } from '../lib/show-error-toast.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -22,7 +22,7 @@ export function useLogout() {
     onSuccess: (result) => finish(result.message),
     onError: (error) => {
       // The session had already ended (expired or revoked elsewhere): the user is signed out anyway.
-      if (error instanceof TRPCClientError && error.data?.httpStatus === 401) return finish(AUTH_MESSAGES.logoutSuccess);
+      if (error instanceof TRPCClientError && error.data?.httpStatus === 401) return finish(LOGOUT_SUCCESS_MESSAGE);
       showErrorToast(error);
       return undefined;
     },

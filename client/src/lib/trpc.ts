@@ -4,7 +4,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/src/router.ts';
-import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/auth.constants';
+import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/session-texts';
 import type { RealtimeSocket } from './realtime-socket.ts';
 import { showErrorToast } from './show-error-toast.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/auth.constants';
+import { NEVER_BATCHED_PROCEDURES } from '@vizinhanca/shared/auth/session-texts';
 import type { Config } from '../config.ts';
 import { START_AFTER_PAINT_SOURCE } from './start-after-paint.ts';
 

@@ -1,20 +1,14 @@
 // Auth limits and pt-BR messages without Zod: a screen that needs only them does not
 // download Zod on its first load (docs/decisions/013-first-screen.md). auth.schema.ts re-exports them.
 
+import { LOGOUT_SUCCESS_MESSAGE } from './session-texts.ts';
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const BLOCK_MAX_LENGTH = 5;
 export const APARTMENT_MAX_LENGTH = 10;
 export const FULL_NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
-
-/**
- * Procedures never sent in a tRPC batch: each call is one password guess or one
- * e-mail, counted on its own by the address the proxy saw. The server refuses
- * them in a batch or on the websocket; the client sends them alone.
- */
-export const NEVER_BATCHED_PROCEDURES = ['auth.login', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.signUp', 'auth.changePassword',
-  'auth.requestSignInLink', 'auth.signInWithLink'] as const;
 
 export const AUTH_MESSAGES = {
   cpfInvalid: 'CPF inválido',
@@ -33,7 +27,7 @@ export const AUTH_MESSAGES = {
   loginFailed: 'Email ou senha incorretos',
   signUpSuccess: 'Cadastro realizado com sucesso! Você já pode fazer login.',
   loginSuccess: 'Login realizado com sucesso!',
-  logoutSuccess: 'Logout realizado com sucesso!',
+  logoutSuccess: LOGOUT_SUCCESS_MESSAGE,
   emailTaken: 'Este e-mail já está cadastrado.',
   cpfTaken: 'Este CPF já está cadastrado.',
   resetRequested: 'Se o e-mail estiver cadastrado, você receberá um link para criar uma nova senha.',
