@@ -1,37 +1,9 @@
-import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { appOrigin, DEMO, newSignedInContext, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { appOrigin, approvedResident, callApi, DEMO, newSignedInContext, watchLiveEvents } from './helpers.ts';
 
 // Issue 14: requester and owner talk inside the order, live in two tabs; the
 // requester copies the Pix code for the exact amount, the owner marks it paid.
 // The people are created for this walk, so nothing depends on the demo data.
-
-const PASSWORD = 'varanda-ensolarada';
-
-/** Calls a tRPC procedure as the page's signed-in user (the same session cookie, our own origin). */
-async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, kind: 'query' | 'mutation' = 'mutation'): Promise<T> {
-  const response =
-    kind === 'mutation'
-      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } })
-      : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, {
-          headers: { origin: appOrigin() },
-        });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-/** A new resident signed up through the API and approved by the admin, on the home screen. */
-async function approvedResident(browser: Browser, admin: Page, prefix: string, options: { desktop?: boolean } = {}) {
-  // A desktop has a fine pointer (Enter sends); the project's default is a touch phone (the button sends).
-  const context = await browser.newContext(options.desktop ? { hasTouch: false } : {});
-  const page = await context.newPage();
-  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
-  await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: '707', password: PASSWORD });
-  const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
-  await call(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { fullName: resident.fullName, page, context };
-}
 
 function messages(page: Page) {
   return page.getByRole('list', { name: 'Mensagens' });
@@ -61,7 +33,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // A service of the owner's (R$ 45,90), approved, and the requester's order for it.
   const title = `Conserto de bicicleta ${Date.now().toString(36)}`;
-  const { id: listingId } = await call<{ id: string }>(owner.page, 'listings.create', {
+  const { id: listingId } = await callApi<{ id: string }>(owner.page, 'listings.create', {
     type: 'service',
     title,
     description: 'Revisão de freios, câmbio e pneus.',
@@ -69,8 +41,8 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
     priceUnit: 'service',
     deliveryOptions: ['pickup'],
   });
-  await call(moderator.page, 'listings.moderation.approve', { id: listingId });
-  await call(requester.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
+  await callApi(moderator.page, 'listings.moderation.approve', { id: listingId });
+  await callApi(requester.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
 
   // The owner waits on the received orders; the requester opens the conversation from their card.
   const ownerLive = watchLiveEvents(owner.page);

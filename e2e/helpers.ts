@@ -160,3 +160,31 @@ export async function expectToast(page: Page, text: string) {
     });
   await expect(toast).toHaveCount(0);
 }
+
+/** Calls a tRPC procedure as the page's signed-in user (the same session cookie, our own origin); its answer. */
+export async function callApi<T>(page: Page, procedure: string, input?: Record<string, unknown>, kind: 'query' | 'mutation' = 'mutation'): Promise<T> {
+  const origin = appOrigin();
+  const response =
+    kind === 'mutation'
+      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin } })
+      : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, { headers: { origin } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/** The password of the residents a walk signs up. */
+export const RESIDENT_PASSWORD = 'varanda-ensolarada';
+
+/** A new resident signed up through the API and approved by the admin, on the home screen (a desktop: a fine pointer, no touch). */
+export async function approvedResident(browser: Browser, admin: Page, prefix: string, options: { desktop?: boolean } = {}) {
+  const context = await browser.newContext(options.desktop ? { hasTouch: false } : {});
+  const page = await context.newPage();
+  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
+  const apartment = String(100 + Math.floor(Math.random() * 800));
+  await callApi(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment, password: RESIDENT_PASSWORD });
+  const pending = await callApi<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
+  await callApi(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
+  return { ...resident, page, context };
+}

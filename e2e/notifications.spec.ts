@@ -1,35 +1,11 @@
-import { expect, test, type Browser, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail, watchLiveEvents } from './helpers.ts';
+import { approvedResident, callApi, DEMO, newLoggedInPage, newSignedInContext, RESIDENT_PASSWORD, watchLiveEvents } from './helpers.ts';
 
 // The notification centre, live (spec 2.18; decisions.md "Notifications"): a
 // neighbour's order reaches the owner's open tabs as a toast and a badge, is read
 // from the centre (which opens the order), and the badge clears on the owner's
 // other tab and on their other device (a second browser context, its own session).
-
-const PASSWORD = 'varanda-ensolarada';
-
-async function call<T>(page: Page, procedure: string, input?: Record<string, unknown>, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
-  const origin = appOrigin();
-  const response =
-    method === 'mutation'
-      ? await page.request.post(`/trpc/${procedure}`, { data: { json: input ?? {} }, headers: { origin } })
-      : await page.request.get(`/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : ''}`, { headers: { origin } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-async function approvedResident(browser: Browser, admin: Page, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
-  await call(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
-  const pending = await call<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
-  await call(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { ...resident, page, context };
-}
 
 test('an order reaches the owner live on every tab and device, is read from the centre, and the badge clears on the others', async ({ browser, today }) => {
   test.slow();
@@ -38,17 +14,17 @@ test('an order reaches the owner live on every tab and device, is read from the 
   const owner = await approvedResident(browser, admin.page, 'dona');
   const neighbour = await approvedResident(browser, admin.page, 'vizinho');
   const title = `Escada ${Date.now().toString(36)}`;
-  const { id: listingId } = await call<{ id: string }>(owner.page, 'listings.create', {
+  const { id: listingId } = await callApi<{ id: string }>(owner.page, 'listings.create', {
     type: 'rental',
     title,
     description: 'Escada de alumínio com 7 degraus.',
     priceCents: 1000,
     deliveryOptions: ['pickup'],
   });
-  await call(moderator.page, 'listings.moderation.approve', { id: listingId });
+  await callApi(moderator.page, 'listings.moderation.approve', { id: listingId });
 
   // The owner's phone: a second device (its own browser context and session) of the same person.
-  const phone = await newLoggedInPage(browser, { email: owner.email, password: PASSWORD });
+  const phone = await newLoggedInPage(browser, { email: owner.email, password: RESIDENT_PASSWORD });
 
   // The installed app's icon badge (Badging API): what the owner's tabs set, recorded.
   const recordBadge = () => {
@@ -92,7 +68,7 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // The neighbour orders once every open tab listens: a toast with the title and message, and badges, in each.
   for (const live of [centreLive, profileLive, homeLive]) await live();
-  await call(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, 1), endDate: addDays(today, 2) });
+  await callApi(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, 1), endDate: addDays(today, 2) });
   // The three tabs at once: a toast stays 4 s, and checking one tab after another on a loaded machine outlasted it.
   await Promise.all(
     [centre, profile, home].map((page) =>
@@ -122,7 +98,7 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // Ten more orders: the centre shows the newest 10, and 'Ver mais' loads the older ones.
   for (let day = 3; day <= 12; day += 1) {
-    await call(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, day), endDate: addDays(today, day), confirmDuplicate: true });
+    await callApi(neighbour.page, 'orders.create', { listingId, startDate: addDays(today, day), endDate: addDays(today, day), confirmDuplicate: true });
   }
   await centre.getByRole('tab', { name: 'Todas' }).click();
   const all = centre.getByRole('list', { name: 'Todas as notificações' }).getByRole('listitem');

@@ -10,6 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A cursor (a snapshot) under which no transaction is visible: a follower from it reads every event kept. */
+const BEFORE_EVERYTHING = '1:1:';
+
+/** A cursor taken now, as a tab holds one after reading (see shared/src/realtime/live-cursor.ts). */
+async function snapshotNow(): Promise<string> {
+  return (await sql<{ snapshot: string }>`SELECT pg_current_snapshot()::text AS snapshot`.execute(app.db)).rows[0]!.snapshot;
+}
+
 function notification(userId: string, title: string) {
   return { userId, kind: 'notification.created' as const, payload: { id: title, title, message: '', type: 'status_update' as const, relatedId: null } };
 }
@@ -18,7 +26,7 @@ function notification(userId: string, title: string) {
 async function collect(userId: string) {
   const controller = new AbortController();
   const received: AppEvent[] = [];
-  const stream = app.deps.bus.stream(userId, await app.deps.bus.latestIdFor(userId), controller.signal);
+  const stream = app.deps.bus.stream(userId, null, controller.signal);
   const done = (async () => {
     for await (const event of stream) received.push(event);
   })();
@@ -109,7 +117,7 @@ describe('delivery in batches, by user', () => {
     for (const { follower } of sinks) follower.close();
 
     // Read again by a catch-up: its own objects, nothing shared with the live ones.
-    const later = app.deps.bus.follow(people[1]!.id, '0');
+    const later = app.deps.bus.follow(people[1]!.id, BEFORE_EVERYTHING);
     const caughtUp = collectingSink();
     later.start(caughtUp);
     await eventually(() => expect(caughtUp.titles()).toEqual(['para todos']));
@@ -172,7 +180,7 @@ describe('delivery in batches, by user', () => {
 function followFromNow(people: { id: string }[]) {
   return Promise.all(
     people.map(async (person) => {
-      const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+      const follower = app.deps.bus.follow(person.id, null);
       const sink = collectingSink(person.id);
       follower.start(sink);
       await eventually(() => expect((follower as unknown as { queue: unknown[] | null }).queue).toBeNull());
@@ -187,7 +195,11 @@ function collectingSink(userId: string | null = null) {
   return {
     events,
     titles: () => events.map((event) => String(event.payload.title)),
-    event: (id: string, content: EventContent) => events.push({ id, userId, kind: content.kind, payload: content.payload, content }),
+    readies: [] as string[],
+    event: (id: string, content: EventContent, cursor: string) => events.push({ id, cursor, userId, kind: content.kind, payload: content.payload, content }),
+    ready(cursor: string) {
+      this.readies.push(cursor);
+    },
     fail: (error: unknown) => events.push({ id: 'failed', kind: String(error) } as AppEvent),
   };
 }
@@ -203,7 +215,7 @@ function holdDeliveries(): () => void {
 describe('no repeats, without memory per subscriber', () => {
   it('a catch-up row whose NOTIFY is read after the catch-up is handed over once, and the follower keeps nothing afterwards', async () => {
     const person = await app.createUser();
-    const cursor = await app.deps.bus.latestIdFor(person.id);
+    const cursor = await snapshotNow();
     const release = holdDeliveries();
     await app.deps.bus.publish(app.db, notification(person.id, 'one'));
     await app.deps.bus.publish(app.db, notification(person.id, 'two'));
@@ -220,7 +232,7 @@ describe('no repeats, without memory per subscriber', () => {
 
   it('a live event arriving while the catch-up is read, and also in it, is handed over once', async () => {
     const person = await app.createUser();
-    const cursor = await app.deps.bus.latestIdFor(person.id);
+    const cursor = await snapshotNow();
     const id = await app.deps.bus.publish(app.db, notification(person.id, 'both'));
     await eventually(() => expect(app.deps.bus.handedOver(id)).toBe(true));
     const follower = app.deps.bus.follow(person.id, cursor);
@@ -236,7 +248,7 @@ describe('no repeats, without memory per subscriber', () => {
 
   it('transactions read together are handed over in commit order, each one\'s events by id, whatever their ids across transactions', async () => {
     const person = await app.createUser();
-    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const follower = app.deps.bus.follow(person.id, null);
     const sink = collectingSink();
     follower.start(sink);
     const release = holdDeliveries();
@@ -261,7 +273,7 @@ describe('no repeats, without memory per subscriber', () => {
 
   it('the bus hands an id over once even when it reads it twice (its catch-up after a dropped LISTEN overlapping NOTIFYs)', async () => {
     const person = await app.createUser();
-    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const follower = app.deps.bus.follow(person.id, null);
     const sink = collectingSink();
     follower.start(sink);
     const id = await app.deps.bus.publish(app.db, notification(person.id, 'once'));
@@ -310,6 +322,100 @@ describe('catch-up after a dropped LISTEN connection', () => {
   });
 });
 
+describe("a tab's cursor is a snapshot: a lower id committing after a higher one was seen is not missed", () => {
+  /**
+   * A transaction that takes its event id now and commits when told: ids come from a sequence at
+   * write time, so every event published meanwhile has a higher id and may be seen first.
+   */
+  async function lowerIdCommittingLater(userId: string, title: string) {
+    const late = new pg.Client({ connectionString: app.databaseUrl });
+    await late.connect();
+    await late.query('BEGIN');
+    const payload = JSON.stringify({ id: title, title, message: '', type: 'status_update', relatedId: null });
+    const inserted = await late.query<{ id: string }>(`INSERT INTO events (user_id, kind, payload) VALUES ($1, 'notification.created', $2::jsonb) RETURNING id`, [userId, payload]);
+    return {
+      id: String(inserted.rows[0]!.id),
+      async commit() {
+        await late.query('COMMIT');
+        await late.end();
+      },
+    };
+  }
+
+  /** A tab: a follower, and what the tab keeps of it, each event id once (the tab drops repeats by id). */
+  function tab(userId: string, from: string | null) {
+    const follower = app.deps.bus.follow(userId, from);
+    const sink = collectingSink(userId);
+    follower.start(sink);
+    const shown = () => [...new Map(sink.events.map((event) => [event.id, String(event.payload.title)])).values()];
+    /** The cursor the tab resumes from: the tracked one of the last event it got, else its 'ready'. */
+    const cursor = () => sink.events.at(-1)?.cursor ?? sink.readies.at(-1)!;
+    return { follower, sink, shown, cursor };
+  }
+
+  it('resumed after the lower id committed while the tab was away: it gets it, and each event once', async () => {
+    const person = await app.createUser();
+    const first = tab(person.id, null);
+    await eventually(() => expect(first.sink.readies).toHaveLength(1));
+    const late = await lowerIdCommittingLater(person.id, 'lower id, committed while away');
+    const laterId = await app.deps.bus.publish(app.db, notification(person.id, 'higher id, seen'));
+    await eventually(() => expect(first.shown()).toEqual(['higher id, seen']));
+    expect(BigInt(late.id)).toBeLessThan(BigInt(laterId));
+    first.follower.close();
+    await late.commit();
+
+    const again = tab(person.id, first.cursor());
+    await eventually(() => expect(again.shown()).toContain('lower id, committed while away'));
+    await app.deps.bus.publish(app.db, notification(person.id, 'after'));
+    await eventually(() => expect(again.shown().at(-1)).toBe('after'));
+    const seenOnce = new Set(first.shown());
+    expect(again.shown().filter((title) => !seenOnce.has(title))).toEqual(['lower id, committed while away', 'after']);
+    expect(again.sink.readies).toEqual([]);
+    again.follower.close();
+  });
+
+  it('resumed before the lower id commits: it arrives live', async () => {
+    const person = await app.createUser();
+    const first = tab(person.id, null);
+    await eventually(() => expect(first.sink.readies).toHaveLength(1));
+    const late = await lowerIdCommittingLater(person.id, 'lower id, committed after the return');
+    await app.deps.bus.publish(app.db, notification(person.id, 'higher id, seen'));
+    await eventually(() => expect(first.shown()).toEqual(['higher id, seen']));
+    first.follower.close();
+
+    const again = tab(person.id, first.cursor());
+    await eventually(() => expect((again.follower as unknown as { queue: unknown[] | null }).queue).toBeNull());
+    await late.commit();
+    await eventually(() => expect(again.shown()).toEqual(['higher id, seen', 'lower id, committed after the return']));
+    again.follower.close();
+  });
+
+  it('a fresh tab gets, live, a lower id that commits after a higher one committed before it started', async () => {
+    const person = await app.createUser();
+    const late = await lowerIdCommittingLater(person.id, 'lower id, committed after the tab opened');
+    await app.deps.bus.publish(app.db, notification(person.id, 'higher id, before the tab'));
+    const fresh = tab(person.id, null);
+    await eventually(() => expect(fresh.sink.readies).toHaveLength(1));
+    await late.commit();
+    await eventually(() => expect(fresh.shown()).toContain('lower id, committed after the tab opened'));
+    fresh.follower.close();
+  });
+
+  it('a cursor too far behind (more missed events than a catch-up replays) gets a ready instead: the tab reads its screen again', async () => {
+    const person = await app.createUser();
+    const from = await snapshotNow();
+    const inserted = await sql<{ id: string }>`
+      INSERT INTO events (user_id, kind, payload)
+      SELECT ${person.id}::uuid, 'notification.changed', '{}'::jsonb FROM generate_series(1, 501) RETURNING id`.execute(app.db);
+    // Handed over before the tab comes back: nothing of them reaches it live.
+    await eventually(() => expect(inserted.rows.every((row) => app.deps.bus.handedOver(String(row.id)))).toBe(true));
+    const behind = tab(person.id, from);
+    await eventually(() => expect(behind.sink.readies).toHaveLength(1));
+    expect(behind.sink.events).toEqual([]);
+    behind.follower.close();
+  });
+});
+
 describe('repeats of a big transaction, remembered by range', () => {
   /** A transaction writing `count` events for one person (ids consecutive, as one statement writes them); their ids. */
   async function bigTransaction(userId: string, count: number, title: string): Promise<string[]> {
@@ -323,7 +429,7 @@ describe('repeats of a big transaction, remembered by range', () => {
 
   it('an id handed over in a big transaction is not handed over again by a catch-up, nor the other way round, also in part', async () => {
     const person = await app.createUser();
-    const follower = app.deps.bus.follow(person.id, await app.deps.bus.latestIdFor(person.id));
+    const follower = app.deps.bus.follow(person.id, null);
     const sink = collectingSink(person.id);
     follower.start(sink);
 

@@ -56,6 +56,8 @@ export function eventContent(kind: string, payload: Record<string, unknown>): Ev
 /** One event as a whole (the pull API, `stream`): the bus hands its subscribers the id and the content only. */
 export interface AppEvent {
   id: string;
+  /** The cursor its tab holds once it has it (see FollowerSink). */
+  cursor: string;
   userId: string | null;
   kind: string;
   payload: Record<string, unknown>;
@@ -419,27 +421,17 @@ export class EventBus {
     else subscribers!.splice(index, 1);
   }
 
-  /** The newest event id of this user, the cursor a fresh subscriber starts from. */
-  async latestIdFor(userId: string): Promise<string> {
-    const row = await this.db
-      .selectFrom('events')
-      .select(sql<string>`coalesce(max(id), 0)`.as('max'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return String(row.max);
-  }
-
   /**
-   * The user's events after `afterId`, then live ones, without gaps or repeats:
-   * the live subscription is in place before the catch-up query runs. Call `start`.
+   * The user's events the tab missed since its cursor (null: none, from now on), then live ones,
+   * without gaps or repeats: the live subscription is in place before the catch-up query runs. Call `start`.
    */
-  follow(userId: string, afterId: string): Follower {
-    return new Follower(this, this.db, userId, afterId);
+  follow(userId: string, from: string | null): Follower {
+    return new Follower(this, this.db, userId, from);
   }
 
   /** `follow` as an async generator, until the signal aborts. */
-  async *stream(userId: string, afterId: string, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
-    const follower = this.follow(userId, afterId);
+  async *stream(userId: string, from: string | null, signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
+    const follower = this.follow(userId, from);
     const pulled = new PulledEvents(userId);
     const end = () => pulled.end();
     if (signal?.aborted) end();
@@ -528,7 +520,13 @@ export function eventPayloadText(event: PublishedEvent): string {
 
 /** Where a Follower hands its events: in order, catch-up first. */
 export interface FollowerSink {
-  event(id: string, content: EventContent): void;
+  /** An event, and the cursor its tab holds once it has it (a snapshot's text: shared/src/realtime/live-cursor.ts). */
+  event(id: string, content: EventContent, cursor: string): void;
+  /**
+   * Listening from this cursor on, with nothing replayed: a follower from now on, or one whose
+   * missed events were too many to replay. What the tab read before may predate the cursor: it reads again.
+   */
+  ready(cursor: string): void;
   /** The catch-up could not be read: the stream ends. */
   fail(error: unknown): void;
 }
@@ -538,27 +536,36 @@ export function isLaterId(a: string, b: string): boolean {
   return a.length !== b.length ? a.length > b.length : a > b;
 }
 
+/** Missed events a resumed follower replays at most; past that, its tab is told to read its screen again. */
+const CATCH_UP_LIMIT = 500;
+
 /**
- * One subscriber's view of its user's events: the rows after its cursor first, then
- * live ones as they arrive, pushed to a sink synchronously (no generator, no promise
- * per event). It listens from construction, so nothing committed after the catch-up
- * query's snapshot is missed; events arriving during the query wait in a queue.
- * Repeats: the bus hands each id over once; a catch-up row may still arrive live
- * (its NOTIFY read after the query), so the ids the catch-up handed over and the bus
- * has not are remembered until they show up. Once live, a follower keeps nothing per event.
+ * One subscriber's view of its user's events: the ones its tab missed first, then live ones as
+ * they arrive, pushed to a sink synchronously (no generator, no promise per event). The cursor
+ * is a snapshot: the tab has every event of the transactions visible in it, and the catch-up
+ * reads the person's events of the transactions that are not (by transaction, not by id: ids
+ * come from a sequence at write time, so a lower id may commit after a higher one was seen).
+ * It listens from construction, before the catch-up's snapshot is taken, so every transaction
+ * committing after that snapshot is handed over live; events arriving during the query wait in
+ * a queue. Repeats: the bus hands each id over once; a catch-up row may still arrive live (its
+ * NOTIFY read after the query), so the ids the catch-up handed over and the bus has not are
+ * remembered until they show up. Once live, a follower keeps nothing per event.
  */
 export class Follower implements Subscriber {
   /** Live events held while the catch-up is read (id, content, id, content...); null once live. */
   private queue: (string | EventContent)[] | null = [];
   /** Catch-up ids still expected live (skipped when they come); null when none. */
   private expected: Set<string> | null = null;
+  /** The cursor of live events: the catch-up's snapshot. */
+  private cursor = '';
   private sink: FollowerSink | null = null;
   private closed = false;
+  /** `from`: the tab's cursor; null for a follower from now on (it replays nothing). */
   constructor(
     private readonly bus: EventBus,
     private readonly db: Db,
     private readonly userId: string,
-    private readonly afterId: string,
+    private readonly from: string | null,
   ) {
     bus.subscribe(userId, this);
   }
@@ -575,26 +582,18 @@ export class Follower implements Subscriber {
   }
 
   private forward(id: string, content: EventContent): void {
-    if (this.closed || content.system || !isLaterId(id, this.afterId)) return;
+    if (this.closed || content.system) return;
     if (this.expected?.delete(id)) {
       if (this.expected.size === 0) this.expected = null;
       return;
     }
-    this.sink!.event(id, content);
+    this.sink!.event(id, content, this.cursor);
   }
 
   private async catchUp(): Promise<void> {
-    let rows;
+    let missed: MissedEvents;
     try {
-      rows = await this.db
-        .selectFrom('events')
-        .select(EVENT_COLUMNS)
-        .where('user_id', '=', this.userId)
-        .where('id', '>', this.afterId)
-        .where('kind', 'not like', `${SYSTEM_KIND_PREFIX}%`)
-        .orderBy('id')
-        .limit(500)
-        .execute();
+      missed = await readMissedEvents(this.db, this.userId, this.from);
     } catch (error) {
       if (!this.closed) this.sink!.fail(error);
       return;
@@ -602,11 +601,19 @@ export class Follower implements Subscriber {
     if (this.closed) return;
     const queued = this.queue!;
     this.queue = null;
+    this.cursor = missed.snapshot;
+    const replays = this.from !== null && missed.rows.length <= CATCH_UP_LIMIT;
+    if (!replays) this.sink!.ready(missed.snapshot);
+    if (this.closed) return;
+    const replayed = replays ? missed.rows : [];
     const caughtUp = new Set<string>();
-    for (const row of rows) {
+    for (let i = 0; i < replayed.length; i++) {
+      const row = replayed[i]!;
       const id = String(row.id);
       caughtUp.add(id);
-      this.sink!.event(id, eventContent(row.kind, (row.payload ?? {}) as Record<string, unknown>));
+      // The snapshot holds once the last one is in: a tab gone before it resumes from its old cursor.
+      const cursor = i === replayed.length - 1 ? missed.snapshot : this.from!;
+      this.sink!.event(id, eventContent(row.kind, (row.payload ?? {}) as Record<string, unknown>), cursor);
       if (this.closed) return;
     }
     const seenLive = new Set<string>();
@@ -629,18 +636,54 @@ export class Follower implements Subscriber {
   }
 }
 
+/** A snapshot, and the person's events of the transactions not visible in the tab's cursor (one more than replayed, to know when there are too many). */
+interface MissedEvents {
+  snapshot: string;
+  rows: { id: string; kind: string; payload: unknown }[];
+}
+
+/**
+ * One statement: its snapshot (pg_current_snapshot() is the statement's own), and with a cursor
+ * the person's events that committed after it, in id order. A transaction not visible in the
+ * cursor is at or above its xmin, which lets the index on xact_id narrow the search.
+ */
+async function readMissedEvents(db: Db, userId: string, from: string | null): Promise<MissedEvents> {
+  if (from === null) {
+    const { rows } = await sql<{ snapshot: string }>`SELECT pg_current_snapshot()::text AS snapshot`.execute(db);
+    return { snapshot: rows[0]!.snapshot, rows: [] };
+  }
+  const { rows } = await sql<{ snapshot: string; id: string | null; kind: string; payload: unknown }>`
+    SELECT reading.snapshot::text AS snapshot, missed.id, missed.kind, missed.payload
+      FROM (SELECT pg_current_snapshot() AS snapshot) reading
+      LEFT JOIN LATERAL (
+        SELECT id, kind, payload FROM events
+         WHERE user_id = ${userId}
+           AND xact_id >= pg_snapshot_xmin(${from}::pg_snapshot)
+           AND NOT pg_visible_in_snapshot(xact_id, ${from}::pg_snapshot)
+           AND kind NOT LIKE ${`${SYSTEM_KIND_PREFIX}%`}
+         ORDER BY id
+         LIMIT ${CATCH_UP_LIMIT + 1}) missed ON true
+     ORDER BY missed.id`.execute(db);
+  return {
+    snapshot: rows[0]!.snapshot,
+    rows: rows.filter((row) => row.id !== null).map((row) => ({ id: String(row.id), kind: row.kind, payload: row.payload })),
+  };
+}
+
 /** A Follower read one event at a time (`next()` answers null once closed): for scripts and tests. */
 class PulledEvents implements FollowerSink {
-  private readonly ready: AppEvent[] = [];
+  private readonly arrived: AppEvent[] = [];
   private failure: unknown = null;
   private wake: (() => void) | null = null;
   private ended = false;
   constructor(private readonly userId: string) {}
 
-  event(id: string, content: EventContent): void {
-    this.ready.push({ id, userId: this.userId, kind: content.kind, payload: content.payload, content });
+  event(id: string, content: EventContent, cursor: string): void {
+    this.arrived.push({ id, cursor, userId: this.userId, kind: content.kind, payload: content.payload, content });
     this.wake?.();
   }
+
+  ready(): void {}
 
   fail(error: unknown): void {
     this.failure = error;
@@ -655,7 +698,7 @@ class PulledEvents implements FollowerSink {
   async next(): Promise<AppEvent | null> {
     for (;;) {
       if (this.failure) throw this.failure;
-      const event = this.ready.shift();
+      const event = this.arrived.shift();
       if (event) return event;
       if (this.ended) return null;
       await new Promise<void>((resolve) => (this.wake = resolve));
@@ -664,7 +707,6 @@ class PulledEvents implements FollowerSink {
   }
 }
 
-const EVENT_COLUMNS = ['id', 'kind', 'payload'] as const;
 /**
  * A row of the bus's reading (see readAndHandOver): the events of one part (a
  * transaction) with the same kind, payload and created_at; their ids and people

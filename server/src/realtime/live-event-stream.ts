@@ -1,4 +1,5 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
+import { trackedEventId } from '@vizinhanca/shared/realtime/live-cursor';
 import { realtimeEventSchema, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { accessRefusal } from '../auth/access.ts';
 import type { ValidatedSession } from '../auth/session-cache.ts';
@@ -61,14 +62,18 @@ export interface LiveEventStreamOptions {
   roles: string;
   /** Its socket, told to close when the session or rights change; its subscription count is given back on stop. */
   connection: LiveConnection | undefined;
-  /** Events after this id; with `ready`, a 'ready' event carrying it comes first. */
-  afterId: string;
-  ready: boolean;
+  /**
+   * The tab's cursor (shared/src/realtime/live-cursor.ts): the events it missed since come
+   * first. Null for a fresh subscription: a 'ready' event carrying the cursor comes first.
+   */
+  from: string | null;
   signal: AbortSignal | undefined;
 }
 
 /** The 'ready' event's content, the same for every subscription (its id is the cursor). */
 const READY = new CheckedContent({ kind: 'ready', payload: {} });
+/** The event id part of the 'ready' event's tracked id: it is no event of the person's. */
+const READY_EVENT_ID = '0';
 
 /**
  * The signed-in person's live events, pushed to one sink synchronously: per event a
@@ -80,7 +85,7 @@ const READY = new CheckedContent({ kind: 'ready', payload: {} });
 export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvelope<RealtimeEvent>> {
   private readonly follower: Follower;
   private sink: LiveSink | null = null;
-  /** Events waiting for a session read (a cache miss), in order (id, content, id, content...); null when none. */
+  /** Events waiting for a session read (a cache miss), in order (tracked id, content...); null when none. */
   private waiting: (string | EventContent)[] | null = null;
   /** The last session found allowed: the same cached object needs no new check. */
   private allowed: ValidatedSession | null = null;
@@ -90,8 +95,6 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
   private readonly sessionId: string;
   private readonly roles: string;
   private readonly connection: LiveConnection | undefined;
-  private readonly afterId: string;
-  private readonly ready: boolean;
   private readonly signal: AbortSignal | undefined;
 
   constructor(options: LiveEventStreamOptions) {
@@ -100,20 +103,17 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
     this.sessionId = options.sessionId;
     this.roles = options.roles;
     this.connection = options.connection;
-    this.afterId = options.afterId;
-    this.ready = options.ready;
     this.signal = options.signal;
     // Listening from now: nothing committed after the catch-up's snapshot is missed.
-    this.follower = options.bus.follow(options.userId, options.afterId);
+    this.follower = options.bus.follow(options.userId, options.from);
     this.signal?.addEventListener('abort', this, { once: true });
   }
 
-  /** Starts pushing to `sink`: the 'ready' event if fresh, the catch-up, then live events. */
+  /** Starts pushing to `sink`: the 'ready' event if fresh, or the catch-up, then live events. */
   start(sink: LiveSink): void {
     if (this.sink || this.stopped) throw new Error('a live event stream starts once');
     this.sink = sink;
-    if (this.ready) sink.data(this.afterId, READY);
-    if (!this.stopped) this.follower.start(this);
+    this.follower.start(this);
   }
 
   /** Stops listening (idempotent); the sink is not told. */
@@ -134,8 +134,9 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
   }
 
   /** From the follower, in order. */
-  event(id: string, content: EventContent): void {
+  event(eventId: string, content: EventContent, cursor: string): void {
     if (this.stopped) return;
+    const id = trackedEventId(eventId, cursor);
     if (this.waiting) {
       this.waiting.push(id, content);
       return;
@@ -147,6 +148,11 @@ export class LiveEventStream implements FollowerSink, AsyncIterable<TrackedEnvel
     }
     this.waiting = [id, content];
     void this.recheck();
+  }
+
+  /** From the follower, before any event: listening from this cursor, nothing replayed. */
+  ready(cursor: string): void {
+    if (!this.stopped) this.sink!.data(trackedEventId(READY_EVENT_ID, cursor), READY);
   }
 
   fail(error: unknown): void {

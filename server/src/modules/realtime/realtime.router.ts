@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorOf, isLastEventId, MAX_TRACKED_ID_LENGTH } from '@vizinhanca/shared/realtime/live-cursor';
 import { LiveEventStream } from '../../realtime/live-event-stream.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
@@ -10,15 +11,16 @@ export const TOO_MANY_SUBSCRIPTIONS_MESSAGE = 'Muitas conexões abertas ao mesmo
 export const realtimeRouter = router({
   /**
    * The signed-in user's live events. A fresh subscriber first gets a 'ready'
-   * event carrying the current cursor, so a reconnect always catches up from there.
+   * event carrying the current cursor, so a reconnect always catches up from there
+   * (`lastEventId`: the tracked id of the last event the tab has, see live-cursor.ts).
    * Each event is handed over only after the session and account are checked
    * again: a logout, suspension or role change ends the stream and closes the socket.
    * Returns a push-based stream (also an AsyncIterable) that the websocket handler
    * drives without a generator per socket: an idle socket must cost a few KiB (issue 12).
    */
   onEvent: authedProcedure
-    .input(z.object({ lastEventId: z.string().regex(/^\d{1,18}$/, 'Identificador de evento inválido').nullish() }).optional())
-    .subscription(async ({ ctx, input, signal }) => {
+    .input(z.object({ lastEventId: z.string().max(MAX_TRACKED_ID_LENGTH, 'Identificador de evento inválido').refine(isLastEventId, 'Identificador de evento inválido').nullish() }).optional())
+    .subscription(({ ctx, input, signal }) => {
       const { connection, deps } = ctx;
       if (connection && connection.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
         throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SUBSCRIPTIONS_MESSAGE);
@@ -26,7 +28,7 @@ export const realtimeRouter = router({
       // Counted at once (starts on one socket run concurrently); the stream gives it back when it stops.
       if (connection) connection.subscriptions += 1;
       try {
-        const lastEventId = input?.lastEventId ?? null;
+        const lastEventId = input?.lastEventId;
         return new LiveEventStream({
           bus: deps.bus,
           sessions: deps.sessions,
@@ -34,8 +36,8 @@ export const realtimeRouter = router({
           sessionId: ctx.session.id,
           roles: ctx.user.roles.join(','),
           connection,
-          afterId: lastEventId ?? (await deps.bus.latestIdFor(ctx.user.id)),
-          ready: !lastEventId,
+          // An older tab's bare event id says nothing of transactions: it starts afresh.
+          from: lastEventId ? cursorOf(lastEventId) : null,
           signal,
         });
       } catch (error) {

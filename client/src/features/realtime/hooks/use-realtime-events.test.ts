@@ -1,6 +1,11 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { createTRPCClient, type TRPCLink } from '@trpc/client';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import { describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../../../../server/src/router.ts';
 import { pendingTabLoading } from '../../orders/hooks/pending-tab-loading.test-support.ts';
-import { handleRealtimeEvent } from './use-realtime-events.ts';
+import { HandledEvents, handleRealtimeEvent } from './use-realtime-events.ts';
 
 /** A stand-in for tRPC's utils that records which queries were made stale. */
 function recordingUtils() {
@@ -25,11 +30,63 @@ function recordingUtils() {
   return { utils: utils as Parameters<typeof handleRealtimeEvent>[0], stale };
 }
 
+/**
+ * An order's conversation open in a tab over tRPC's real utils and a QueryClient: its thread read
+ * (the first answer) before the live channel listened, then another message sent meanwhile.
+ */
+async function threadReadBeforeTheChannel() {
+  const queryClient = new QueryClient();
+  let messages = ['Oi'];
+  const server: TRPCLink<AppRouter> = () => ({ op }) =>
+    observable((observer) => {
+      const read = { path: op.path, messages: [...messages] };
+      setTimeout(() => {
+        observer.next({ result: { type: 'data', data: read } });
+        observer.complete();
+      }, 0);
+      return () => undefined;
+    });
+  const utils = createTRPCQueryUtils<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [server] }), queryClient });
+  const observer = new QueryObserver(queryClient, utils.messages.thread.queryOptions({ orderId: ORDER_ID }));
+  const unsubscribe = observer.subscribe(() => undefined);
+  await eventually(() => observer.getCurrentResult().data !== undefined);
+  messages = ['Oi', 'Chegou agora'];
+  return {
+    utils: utils as unknown as Parameters<typeof handleRealtimeEvent>[0],
+    /** The thread on screen once the fetches settled; the client is closed. */
+    async shownAndClose() {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(() => observer.getCurrentResult().fetchStatus === 'idle');
+      const shown = (observer.getCurrentResult().data as unknown as { messages: string[] }).messages;
+      unsubscribe();
+      queryClient.clear();
+      return shown;
+    },
+  };
+}
+
+async function eventually(condition: () => boolean) {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 100) throw new Error('never happened');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const ORDER_ID = '00000000-0000-4000-8000-000000000001';
+
 describe('live events in a tab', () => {
-  it('a fresh subscription reads the unread counts again (a change committed just before it started is not missed)', () => {
-    const { utils, stale } = recordingUtils();
-    handleRealtimeEvent(utils, { kind: 'ready', payload: {} });
-    expect(stale.sort()).toEqual(['messages.unread', 'notifications.unreadCount']);
+  it("a fresh subscription's 'ready' reads what is on screen again: a message sent before the channel listened appears", async () => {
+    const tab = await threadReadBeforeTheChannel();
+    handleRealtimeEvent(tab.utils, { kind: 'ready', payload: {} });
+    expect(await tab.shownAndClose()).toEqual(['Oi', 'Chegou agora']);
+  });
+
+  it('an event replayed after a reconnect (the same event id, a newer cursor) is handled once', () => {
+    const handled = new HandledEvents();
+    expect(handled.firstTime('41@100:104:101')).toBe(true);
+    expect(handled.firstTime('42@100:104:101')).toBe(true);
+    expect(handled.firstTime('41@104:104:')).toBe(false);
+    expect(handled.firstTime('43@104:104:')).toBe(true);
   });
 
   it('a changed conversation makes only that thread and the unread messages stale', () => {

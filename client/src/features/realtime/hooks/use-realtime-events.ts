@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import { eventIdOf } from '@vizinhanca/shared/realtime/live-cursor';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { refreshAfterLiveEvent, type LiveChangedQuery } from '../../../lib/refresh-after-change.ts';
@@ -42,9 +43,32 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
   }
 }
 
+/** Event ids a tab remembers having handled: more than a reconnect replays (the server's catch-up limit, 500). */
+const REMEMBERED_EVENT_IDS = 1_000;
+
+/**
+ * The event ids this tab handled lately. A reconnect replays every event whose transaction
+ * committed after the tab's cursor, some of which the tab already had (docs/decisions/019-live-cursor.md).
+ */
+export class HandledEvents {
+  private readonly ids = new Set<string>();
+
+  /** Whether this event (its tracked id) comes for the first time; remembers it. */
+  firstTime(trackedId: string): boolean {
+    const id = eventIdOf(trackedId);
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > REMEMBERED_EVENT_IDS) this.ids.delete(this.ids.values().next().value!);
+    return true;
+  }
+}
+
+const handledEvents = new HandledEvents();
+
 /**
  * The signed-in user's live events (every open tab gets them; a reconnect resumes
- * from the last event id). Each event invalidates exactly the queries it changes.
+ * from the last event's cursor). Each event invalidates exactly the queries it changes,
+ * once however many times it arrives.
  */
 export function useRealtimeEvents(signedIn: boolean) {
   const utils = trpc.useUtils();
@@ -56,7 +80,9 @@ export function useRealtimeEvents(signedIn: boolean) {
 
   trpc.realtime.onEvent.useSubscription(undefined, {
     enabled: signedIn,
-    onData: ({ data }) => handleRealtimeEvent(utils, data),
+    onData: ({ id, data }) => {
+      if (data.kind === 'ready' || handledEvents.firstTime(id)) handleRealtimeEvent(utils, data);
+    },
   });
 }
 
@@ -64,9 +90,9 @@ export function useRealtimeEvents(signedIn: boolean) {
 export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
   switch (event.kind) {
     case 'ready':
-      // A fresh subscription listens from now on: whatever was committed between this tab's
-      // first requests and this moment came before it, so the counts are read again.
-      invalidate(utils.notifications.unreadCount, utils.messages.unread);
+      // Listening from now on, with nothing replayed: what the screens show was read before (the
+      // server's first render, the first queries, the copy saved on the device), so all is read again.
+      refreshAfterLiveEvent(utils);
       break;
     case 'account.changed':
       invalidate(utils.auth.me, utils.users.me);
