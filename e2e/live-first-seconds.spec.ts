@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { approvedResident, callApi, DEMO, newSignedInContext } from './helpers.ts';
 
 // A screen's data is read before its live channel listens (the server's first render, the first
 // queries), so what the other person commits in the first second after it opens must still appear,
-// without a reload (docs/decisions/019-live-cursor.md). Each try opens the screen afresh and the
+// without a reload (docs/decisions/020-live-cursor.md). Each try opens the screen afresh and the
 // change is committed at a random moment of its first second.
 
 const TRIES = 20;
@@ -50,12 +50,18 @@ async function pendingOrder(owner: Page, moderator: Page, requester: Page, label
   return { title, orderId };
 }
 
-test('a message sent in the first second of an open conversation appears, 20 times out of 20', async ({ browser }) => {
-  test.setTimeout(240_000);
+/** Two new residents, the owner and the requester, and the moderator who approves the owner's listings. */
+async function ownerAndRequester(browser: Browser) {
   const admin = await newSignedInContext(browser, DEMO.admin);
   const moderator = await newSignedInContext(browser, DEMO.moderator);
   const owner = await approvedResident(browser, admin.page, 'dona');
   const requester = await approvedResident(browser, admin.page, 'cliente');
+  return { moderator, owner, requester };
+}
+
+test('a message sent in the first second of an open conversation appears, 20 times out of 20', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { moderator, owner, requester } = await ownerAndRequester(browser);
   const { orderId } = await pendingOrder(owner.page, moderator.page, requester.page, 'Conserto');
   const channel = watchReady(requester.page);
   const thread = requester.page.getByRole('list', { name: 'Mensagens' });
@@ -71,10 +77,7 @@ test('a message sent in the first second of an open conversation appears, 20 tim
 
 test("an order approved in the first second of 'Meus pedidos' and of the notifications shows 'Aprovado' and its notification, 20 times out of 20", async ({ browser }) => {
   test.setTimeout(360_000);
-  const admin = await newSignedInContext(browser, DEMO.admin);
-  const moderator = await newSignedInContext(browser, DEMO.moderator);
-  const owner = await approvedResident(browser, admin.page, 'dona');
-  const requester = await approvedResident(browser, admin.page, 'cliente');
+  const { moderator, owner, requester } = await ownerAndRequester(browser);
   const notificationsPage = await requester.context.newPage();
   const ordersChannel = watchReady(requester.page);
   const notificationsChannel = watchReady(notificationsPage);
