@@ -172,7 +172,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await moderator.page.goto('/admin');
   const reported = moderator.page.getByRole('list', { name: 'Mensagens denunciadas' }).getByRole('listitem').filter({ hasText: title });
   await expect(reported).toContainText('Pode sim! Bloco E, apto 707.');
-  await expect(reported).toContainText(`${requester.fullName} (E-707) pediu a ${owner.fullName} (E-707)`);
+  await expect(reported).toContainText(`${requester.fullName} (E-${requester.apartment}) pediu a ${owner.fullName} (E-${owner.apartment})`);
   await expect(reported).toContainText('Motivo: Golpe ou fraude (Pediu um depósito antes da entrega)');
   await reported.getByRole('button', { name: 'Ler conversa' }).click();
   await expect(moderator.page.getByRole('dialog', { name: 'Conversa denunciada' })).toContainText('Combinado, até amanhã!');

@@ -186,5 +186,5 @@ export async function approvedResident(browser: Browser, admin: Page, prefix: st
   await callApi(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { ...resident, page, context };
+  return { ...resident, apartment, page, context };
 }
