@@ -162,6 +162,16 @@ describe('scheduled backup and health checks', () => {
   });
 });
 
+describe('.dockerignore', () => {
+  const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+
+  it('keeps secrets, backups, logs, build outputs, tests and git out of the build context', () => {
+    for (const entry of ['.env', '.env.*', 'backups', '*.tar.gz', '*.log', 'dist', 'client/dist', 'e2e', '**/*.test.ts', '.git', '.data']) {
+      expect(ignored, entry).toContain(entry);
+    }
+  });
+});
+
 describe('caddy in front', () => {
   const caddyfilePath = path.join(repoRoot, 'deploy', 'Caddyfile');
   const caddyfile = readFileSync(caddyfilePath, 'utf8');
