@@ -1,17 +1,17 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.ts';
+import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
 // The demo's logins are printed in the README: a server seeded with them must not be
 // reachable from the network unless asked, and production must not run on the
 // passwords docker-compose.yml falls back to.
-const tsx = path.join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 const startScript = path.join(PROJECT_ROOT, 'scripts/start.ts');
 
 /** The environment without the variables the test sets itself (HOST unset as on a fresh machine). */
@@ -58,7 +58,7 @@ describe('secrets in production', () => {
   });
 
   it('the server process exits at start with the message, before touching the database', () => {
-    const result = spawnSync(tsx, [startScript], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', startScript], {
       cwd: PROJECT_ROOT,
       env: { ...baseEnv(), NODE_ENV: 'production', SEED_DEMO: 'false', DATABASE_URL: weak.DATABASE_URL.replace('postgres:5432', '127.0.0.1:1'), LOG_LEVEL: 'silent' },
       encoding: 'utf8',
@@ -72,18 +72,14 @@ describe('secrets in production', () => {
 describe('npm start with the demo data', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDir: string;
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(tmpdir(), 'vz-safe-start-'));
   });
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -99,23 +95,8 @@ describe('npm start with the demo data', () => {
     });
 
   it('listens on 127.0.0.1 only and says so', { timeout: 90_000 }, async () => {
-    child = spawn(tsx, [startScript], {
-      cwd: PROJECT_ROOT,
-      env: { ...baseEnv(), DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const started = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (/Logins de demonstração/.test(output)) resolve(output);
-      }, 100);
-      child!.once('exit', (code) => {
-        clearInterval(timer);
-        reject(new Error(`the server exited (${code}):\n${output}`));
-      });
-    });
+    server = spawnServer({ ...baseEnv(), DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
+    const started = await server.waitFor(/Logins de demonstração/);
     expect(started).toMatch(/escutando em 127\.0\.0\.1/);
     expect(started).toMatch(/só este computador acessa o app \(127\.0\.0\.1\)/);
     expect(started).toMatch(/defina HOST/);

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
+import { type ServerProcess, spawnServer } from '../../test/server-process.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 
 // A deploy with two replicas: both start at once on an empty database. Kysely's migrator
@@ -12,22 +12,13 @@ import { PROJECT_ROOT } from '../paths.ts';
 // waits and then finds nothing left to do; both end up serving.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const dataDirs: string[] = [];
-const children: ChildProcess[] = [];
+const replicas: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ empty: true });
 });
 afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(replicas.map((replica) => replica.stop()));
   await database.drop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -37,23 +28,9 @@ function startReplica(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vz-migrate-once-'));
   dataDirs.push(dataDir);
   const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-  const child = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [path.join(PROJECT_ROOT, 'scripts/start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (/rodando em/.test(output)) {
-        clearInterval(timer);
-        resolve(output);
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`a replica exited (${code}):\n${output}`));
-    });
-  });
+  const replica = spawnServer(env);
+  replicas.push(replica);
+  return replica.waitFor(/rodando em/);
 }
 
 it('two replicas starting together on an empty database run each migration once, and both serve', { timeout: 120_000 }, async () => {
