@@ -14,6 +14,7 @@ import { foodRoute, rentalsRoute, searchRoute, servicesRoute } from './routes/br
 import { billingsRoute } from './routes/cobrancas.tsx';
 import { settingsRoute } from './routes/configuracoes.tsx';
 import { inviteLinkRoute } from './routes/convite.tsx';
+import { signInLinkRoute } from './routes/entrar-com-link.tsx';
 import { invitesRoute } from './routes/convites.tsx';
 import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
 import { foodDetailRoute, rentalDetailRoute, serviceDetailRoute } from './routes/listing-detail.tsx';
@@ -36,6 +37,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   inviteLinkRoute,
   resetPasswordRoute,
+  signInLinkRoute,
   pendingApprovalRoute,
   rentalDetailAliasRoute,
   createListingAliasRoute,

@@ -4,6 +4,8 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { authSchemas } from '../auth-schemas.ts';
 import { useLogin } from '../hooks/use-login.ts';
+import { errorMessage, errorReason } from '../../../lib/show-error-toast.ts';
+import { SignInLinkOffer } from './sign-in-link-offer.tsx';
 import { EmailField, PasswordField } from '../../../components/account-fields.tsx';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -11,6 +13,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useLogin();
+  // The login slowed by too many attempts (maybe someone else's): the e-mail it was for and the server's words.
+  const [throttled, setThrottled] = useState<{ email: string; refusal: string } | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +27,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       return;
     }
     setErrors({});
-    login.mutate({ email, password });
+    login.mutate(
+      { email, password },
+      { onError: (error) => setThrottled(errorReason(error) === 'LOGIN_THROTTLED' ? { email, refusal: errorMessage(error) } : null) },
+    );
   }
 
   return (
@@ -33,6 +40,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       <Button type="submit" size="lg" block loading={login.isPending}>
         Entrar
       </Button>
+      {throttled ? <SignInLinkOffer key={throttled.email} email={throttled.email} refusal={throttled.refusal} /> : null}
       <div className="auth-links">
         <button type="button" className="link-button" onClick={onForgotPassword}>
           Esqueci minha senha
