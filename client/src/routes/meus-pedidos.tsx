@@ -7,5 +7,6 @@ export const myOrdersRoute = ordersTabRoute(
   '/meus-pedidos',
   MY_ORDER_TABS,
   (utils, tab) => utils.orders.mine.prefetch(myOrdersInput(tab)),
-  lazyScreen(() => import('../features/orders/components/my-orders-screen.tsx'), 'MyOrdersScreen'),
+  // The page, its screen and the Pix payment in one chunk (routes/pages).
+  lazyScreen(() => import('./pages/meus-pedidos.tsx'), 'MyOrdersPage'),
 );

@@ -73,7 +73,19 @@ describe('demo seed', () => {
     const thread = await api.messages.thread({ orderId: drill.id });
     expect(thread.messages.map((message) => message.mine)).toEqual([true, false]);
     expect(thread.order.pixAvailable).toBe(true);
+    // The order card offers it too (/meus-pedidos), as the conversation does.
+    expect(drill.pixAvailable).toBe(true);
     expect((await api.pix.forOrder({ orderId: drill.id })).receiverName).toBe('Ana Beatriz Souza');
+  });
+
+  it("tells owners of each new request in the words of its type: renting, ordering food, asking for a service", async () => {
+    const created = await app.db.selectFrom('notifications').select('message').where('title', '=', 'Novo pedido recebido').execute();
+    const messages = created.map((row) => row.message).sort();
+    expect(messages).toEqual([
+      'Ana Beatriz Souza fez um pedido de 3 × "Marmitas fit da semana (5 unidades)".',
+      'Ana Beatriz Souza solicitou o serviço "Aulas de violão para iniciantes".',
+      expect.stringMatching(/^Juliana Pereira quer alugar "Furadeira de impacto Bosch" de .+ a .+\.$/),
+    ]);
   });
 
   it('demo passwords work and each approved resident lives in a different block', async () => {

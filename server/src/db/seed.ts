@@ -180,12 +180,30 @@ export const DEMO_ORDERS: DemoOrder[] = [
  */
 async function seedOrderNotifications(
   db: Db,
-  o: { id: string; order: DemoOrder; listingTitle: string; ownerId: string; renterId: string; endDate: string | null; createdAt: Date; now: number },
+  o: {
+    id: string;
+    order: DemoOrder;
+    listingTitle: string;
+    listingType: ListingType;
+    ownerId: string;
+    renterId: string;
+    startDate: string | null;
+    endDate: string | null;
+    createdAt: Date;
+    now: number;
+  },
 ) {
   const rows: notifications.NewNotification[] = [];
   const requester = DEMO_USERS.find((user) => user.email === o.order.requester)!.fullName;
   if (o.order.status === 'pending') {
-    const text = ORDER_NOTIFICATIONS.created({ requesterName: requester, listingTitle: o.listingTitle, type: 'rental', startDate: null, endDate: null, quantity: o.order.quantity ?? 1 });
+    const text = ORDER_NOTIFICATIONS.created({
+      requesterName: requester,
+      listingTitle: o.listingTitle,
+      type: o.listingType,
+      startDate: o.startDate,
+      endDate: o.endDate,
+      quantity: o.order.quantity ?? 1,
+    });
     rows.push({ userId: o.ownerId, type: 'order_status', relatedId: o.id, history: { read: false, createdAt: o.createdAt }, ...text });
   }
   if (o.order.status === 'approved') {
@@ -339,7 +357,18 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         const readAt = message.read ? new Date(at.getTime() + HOUR_MS / 2) : null;
         await messages.insertOnce(trx, { orderId: id, senderId, recipientId, clientId: randomUUID(), body: message.text, createdAt: at, readAt });
       }
-      await seedOrderNotifications(trx, { id, order, listingTitle: order.listing, ownerId: listing.ownerId, renterId, endDate, createdAt: moments.createdAt, now });
+      await seedOrderNotifications(trx, {
+        id,
+        order,
+        listingTitle: order.listing,
+        listingType: listing.type,
+        ownerId: listing.ownerId,
+        renterId,
+        startDate,
+        endDate,
+        createdAt: moments.createdAt,
+        now,
+      });
       // Both sides reviewed: both reviews show from the second one on (issue 13).
       const reviewedAt = new Date(Math.min(moments.completedAt ? moments.completedAt.getTime() + 2 * HOUR_MS : now, now - 30 * 60 * 1000));
       const bothAt = order.review && order.ownerReview ? reviewedAt : null;

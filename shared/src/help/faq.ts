@@ -53,7 +53,7 @@ export const FAQ: FaqCategory[] = [
       {
         question: 'Como combino a devolução?',
         answer:
-          'A devolução é combinada diretamente com o dono do item pelo aplicativo de mensagens. Você recebe lembretes na véspera e no dia da devolução. Depois de concluído o pedido, os dois lados podem se avaliar.',
+          'A devolução é combinada diretamente com o dono do item na conversa do pedido, em Meus Pedidos → Conversar. Você recebe lembretes na véspera e no dia da devolução. Depois de concluído o pedido, os dois lados podem se avaliar.',
       },
     ],
   },

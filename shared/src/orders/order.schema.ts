@@ -226,6 +226,8 @@ export const orderItemSchema = z.object({
   completedAt: z.date().nullable(),
   /** Either side marked it 'Pago' (approved orders not yet paid read 'A pagar'). */
   paidAt: z.date().nullable(),
+  /** The requester's card: the owner has a Pix key and the order can be paid ('Pagar com Pix'). */
+  pixAvailable: z.boolean(),
   /** Completed, not reviewed by the caller yet, within 14 days of the completion ('Avaliar', on both screens). */
   canReview: z.boolean(),
   /** The caller already reviewed the other side. */

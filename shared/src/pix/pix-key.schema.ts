@@ -87,6 +87,15 @@ export function formatPixKey(type: PixKeyType, key: string): string {
   return key;
 }
 
+/**
+ * The key as the payer reads it: a CPF shows only its middle six digits, as banks show it
+ * (***.982.247-**); the BR Code itself carries the whole key.
+ */
+export function payerPixKeyText(type: PixKeyType, key: string): string {
+  if (type === 'cpf') return `***.${key.slice(3, 6)}.${key.slice(6, 9)}-**`;
+  return formatPixKey(type, key);
+}
+
 /** Settings: the key is checked against its type and stored normalized. */
 export const savePixKeySchema = z
   .object({
@@ -114,6 +123,7 @@ export const orderPixSchema = z.object({
   amountCents: z.number().int(),
   receiverName: z.string(),
   keyType: z.enum(PIX_KEY_TYPES),
+  /** The key as the payer reads it (payerPixKeyText: a CPF partly hidden). */
   formattedKey: z.string(),
   txid: z.string(),
 });

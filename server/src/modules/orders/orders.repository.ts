@@ -30,6 +30,9 @@ const LISTING_COLUMNS = ['l.title as listing_title', 'l.type as listing_type', '
 /** Whether this user already reviewed the order (each side reviews once). */
 const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM reviews rv WHERE rv.order_id = o.id AND rv.reviewer_id = ${userId})`.as('reviewed');
 
+/** Whether the order's owner has a Pix key (the requester's card offers 'Pagar com Pix'). */
+const ownerHasPixKey = sql<boolean>`EXISTS (SELECT 1 FROM pix_keys pk WHERE pk.user_id = o.owner_id)`.as('owner_has_pix_key');
+
 /**
  * The cards of one side of the orders: the requester's (/meus-pedidos, the
  * counterpart is the owner) or the owner's (/gerenciar-pedidos, the counterpart
@@ -44,6 +47,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .select(LISTING_COLUMNS)
     .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone', 'c.avatar_url as counterpart_avatar_url'])
     .select(reviewedBy(userId))
+    .select(ownerHasPixKey)
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();

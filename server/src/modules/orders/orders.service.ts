@@ -99,6 +99,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
     deliveredAt: row.delivered_at,
     completedAt: row.completed_at,
     paidAt: row.paid_at,
+    pixAvailable: side === 'requester' && row.owner_has_pix_key && isPayable(row.status),
     // Each side reviews the other once, within 14 days of the completion.
     canReview: row.status === 'completed' && !row.reviewed && row.completed_at !== null && now.getTime() < row.completed_at.getTime() + REVIEW_WINDOW_MS,
     reviewed: row.reviewed,

@@ -1,5 +1,5 @@
 import { buildBrCode, orderTxid } from '@vizinhanca/shared/pix/br-code';
-import { formatPixKey, PIX_MESSAGES, type OrderPix, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import { formatPixKey, payerPixKeyText, PIX_MESSAGES, type OrderPix, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -55,7 +55,7 @@ export async function forOrder(deps: AppDeps, userId: string, orderId: string): 
     amountCents: order.totalCents,
     receiverName: order.owner.fullName,
     keyType: key.key_type,
-    formattedKey: formatPixKey(key.key_type, key.key),
+    formattedKey: payerPixKeyText(key.key_type, key.key),
     txid,
   };
 }

@@ -91,6 +91,30 @@ describe("'Pagar com Pix'", () => {
     expect((await apis.requester.messages.thread({ orderId: id })).order.pixAvailable).toBe(true);
   });
 
+  it("shows the payer a CPF key as banks do (***.982.247-**) while the code carries the whole CPF", async () => {
+    await apis.owner.pix.saveKey({ type: 'cpf', key: '529.982.247-25' });
+    const id = await order();
+    const pix = await apis.requester.pix.forOrder({ orderId: id });
+    expect(pix).toMatchObject({ keyType: 'cpf', formattedKey: '***.982.247-**' });
+    expect(JSON.stringify(pix).replace(pix.code, '')).not.toContain('52998224725');
+    expect(fieldsOf(pix.code)['26']).toBe('0014br.gov.bcb.pix011152998224725');
+    // The owner still reads the whole key in settings.
+    expect((await apis.owner.pix.myKey())?.formatted).toBe('529.982.247-25');
+  });
+
+  it("offers 'Pagar com Pix' on the requester's order card once approved, never on the owner's", async () => {
+    await apis.owner.pix.saveKey({ type: 'email', key: 'ana@exemplo.com' });
+    const pending = await order('pending');
+    const approved = await order();
+    const mine = (await apis.requester.orders.mine({ tab: 'all' })).items;
+    expect(mine.find((item) => item.id === pending)?.pixAvailable).toBe(false);
+    expect(mine.find((item) => item.id === approved)?.pixAvailable).toBe(true);
+    const received = (await apis.owner.orders.received({ tab: 'approved' })).items;
+    expect(received.find((item) => item.id === approved)?.pixAvailable).toBe(false);
+    await apis.owner.pix.removeKey();
+    expect((await apis.requester.orders.mine({ tab: 'all' })).items.find((item) => item.id === approved)?.pixAvailable).toBe(false);
+  });
+
   it('is refused before approval, to the owner, to anyone else, and when the owner has no key', async () => {
     await apis.owner.pix.saveKey({ type: 'email', key: 'ana@exemplo.com' });
     const pending = await order('pending');

@@ -12,7 +12,7 @@ export function InvitesScreen() {
   const { invites, counts, shareCode } = useInvitesOverview();
   return (
     <AppScreen
-      header={<PageHeader title="Convites" backTo="/perfil" actions={<Badge variant="warning">{`${counts.pending} pendentes`}</Badge>} />}
+      header={<PageHeader title="Convites" backTo="/perfil" actions={<Badge variant="warning">{`${counts.pending} ${counts.pending === 1 ? 'pendente' : 'pendentes'}`}</Badge>} />}
     >
       <InviteForm />
       <QuickInvite shareCode={shareCode} />

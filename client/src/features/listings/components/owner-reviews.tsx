@@ -65,6 +65,12 @@ export function OwnerReviews({ ownerId }: { ownerId: string }) {
   );
 }
 
+/** Whom the reviewer reviewed: the person whose page this is, as lender or as client of that order. */
+const REVIEWED_ROLE_TEXT: Record<ReviewItem['role'], string> = {
+  owner: 'Avaliou o anunciante',
+  requester: 'Avaliou o cliente',
+};
+
 export function ReviewCard({ review }: { review: ReviewItem }) {
   const { reviewer } = review;
   return (
@@ -80,7 +86,7 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
             </Link>
           </p>
           <p className="review-meta">
-            {review.role === 'owner' ? 'Como anunciante' : 'Como cliente'}
+            {REVIEWED_ROLE_TEXT[review.role]}
             <span aria-hidden="true"> · </span>
             {apartmentText(reviewer.apartment)}
             <span aria-hidden="true"> · </span>

@@ -6,20 +6,22 @@ import { usePushDevice } from '../hooks/use-push-device.ts';
 import { PreferenceSwitch } from './preference-switch.tsx';
 import '../notifications.css';
 
-/** /configuracoes → Notificações (spec 2.20): four switches, all on by default, stored on the server and obeyed. */
+/** /configuracoes → Notificações (spec 2.20): four switches stored on the server and obeyed; push also shows whether this device is subscribed. */
 export function NotificationPreferences() {
   const { preferences, set } = useNotificationPreferences();
   const push = usePushDevice();
 
   async function setPush(enabled: boolean) {
     if (!(await set('push', enabled))) return;
-    try {
-      if (enabled) await push.enable();
-      else await push.disable();
-    } catch {
-      toast.error('Não foi possível ativar as notificações push neste aparelho.');
+    if (enabled) {
+      if (!(await push.enable())) toast.error('Não foi possível ativar as notificações push neste aparelho.');
+      return;
     }
+    await push.disable().catch(() => toast.error('Não foi possível desativar as notificações push neste aparelho.'));
   }
+
+  // On only when the account wants push and this very device holds a subscription (a refused permission leaves it off).
+  const pushOn = preferences === undefined || push.subscribed === undefined ? undefined : preferences.push && push.subscribed;
 
   return (
     <Card className="preferences-card">
@@ -29,7 +31,8 @@ export function NotificationPreferences() {
       <PreferenceSwitch
         label="Notificações push"
         description={push.supported ? 'Avisos neste aparelho, mesmo com o app fechado' : 'Este navegador não recebe notificações push'}
-        checked={preferences?.push}
+        checked={pushOn}
+        disabled={!push.supported}
         onChange={(enabled) => void setPush(enabled)}
       />
       <PreferenceSwitch label="E-mail" description="Avisos importantes no seu e-mail" checked={preferences?.email} onChange={(enabled) => void set('email', enabled)} />

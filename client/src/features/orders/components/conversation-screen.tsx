@@ -1,20 +1,18 @@
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
-import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants';
-import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
-import { useCancelOrder, useMarkPaid, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
+import { useCancelOrder, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { apartmentText, scheduledText } from '../order-format.ts';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge } from '../../../components/status-badges.tsx';
-import { PaymentBadge } from './order-card-parts.tsx';
+import { MarkPaidButton, PaymentBadge } from './order-card-parts.tsx';
 import { ORDER_REASON_TEXTS, OrderReasonDialog } from './order-reason-dialog.tsx';
 import { ReportMessageDialog } from './report-message-dialog.tsx';
 import '../../../looks.css';
@@ -43,9 +41,11 @@ export function ConversationScreen({ orderId, renderPayment }: ConversationScree
           {thread.data.open ? (
             <MessageComposer orderId={orderId} />
           ) : (
-            <p className="conversation-closed" role="status">
-              Esta conversa foi encerrada 30 dias depois do fim do pedido e agora é somente leitura.
-            </p>
+            <section aria-label="Conversa encerrada">
+              <p className="conversation-closed" role="status">
+                Esta conversa foi encerrada 30 dias depois do fim do pedido e agora é somente leitura.
+              </p>
+            </section>
           )}
         </>
       ) : thread.isError ? (
@@ -63,15 +63,10 @@ export function ConversationScreen({ orderId, renderPayment }: ConversationScree
   );
 }
 
-function isPayable(status: OrderStatus): boolean {
-  return (PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
-}
-
 /** The order's summary and status, and what this person can do now. */
 function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayment?: (order: ThreadOrder) => ReactNode }) {
   const owner = useReceivedOrderActions();
   const { cancel, cancelling } = useCancelOrder();
-  const { markPaid, busyId: payingId } = useMarkPaid();
   const [cancelOpen, setCancelOpen] = useState(false);
   // 'Marcar como entregue' and 'Concluir' ask first here too, as on the order cards.
   const [toConfirm, setToConfirm] = useState<ConfirmableStep | null>(null);
@@ -117,11 +112,7 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
           </Button>
         ) : null}
         {order.side === 'requester' && order.pixAvailable && !order.paidAt ? renderPayment?.(order) : null}
-        {isPayable(order.status) && !order.paidAt ? (
-          <Button variant="outline" size="sm" onClick={() => markPaid(order.id)} loading={payingId === order.id}>
-            Marcar como pago
-          </Button>
-        ) : null}
+        <MarkPaidButton order={order} />
       </div>
       <ConfirmStepDialog
         pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}

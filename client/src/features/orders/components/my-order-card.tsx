@@ -1,8 +1,9 @@
 import { availableActions, returnWarning } from '@vizinhanca/shared/orders/order.rules';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
   order: OrderItem;
@@ -10,10 +11,12 @@ interface MyOrderCardProps {
   today: string;
   onCancel: (order: OrderItem) => void;
   onReview: (order: OrderItem) => void;
+  /** 'Pagar com Pix' (composed by the route from the Pix feature). */
+  renderPayment?: (order: OrderItem) => ReactNode;
 }
 
 /** One order the user made (docs/product.md §10.13). */
-export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardProps) {
+export function MyOrderCard({ order, today, onCancel, onReview, renderPayment }: MyOrderCardProps) {
   const headingId = `my-order-${order.id}`;
   const warning = returnWarning(order.status, order.endDate, today);
   const cancellable = availableActions(order.status, 'requester').includes('cancel');
@@ -36,6 +39,8 @@ export function MyOrderCard({ order, today, onCancel, onReview }: MyOrderCardPro
             Cancelar
           </Button>
         ) : null}
+        {order.pixAvailable && !order.paidAt ? renderPayment?.(order) : null}
+        <MarkPaidButton order={order} />
         <ReviewButton order={order} onReview={onReview} />
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { MyOrderTab, OrderItem } from '@vizinhanca/shared/orders/order.schema';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { CompassIcon, ShoppingBagIcon } from '../../../components/ui/secondary-icons.tsx';
@@ -23,8 +23,13 @@ const EMPTY_TEXT: Record<MyOrderTab, string> = {
   finished: 'Nenhum pedido finalizado ainda.',
 };
 
-/** /meus-pedidos (docs/product.md §10.13): the orders the user made, by tab, with cancel, contact and review. */
-export function MyOrdersScreen(props: OrdersScreenProps<MyOrderTab>) {
+interface MyOrdersScreenProps extends OrdersScreenProps<MyOrderTab> {
+  /** The requester's 'Pagar com Pix' (composed by the route from the Pix feature). */
+  renderPayment?: (order: OrderItem) => ReactNode;
+}
+
+/** /meus-pedidos (docs/product.md §10.13): the orders the user made, by tab, with cancel, contact, payment and review. */
+export function MyOrdersScreen({ renderPayment, ...props }: MyOrdersScreenProps) {
   const orders = useMyOrders(props.tab);
   const { cancel, cancelling } = useCancelOrder();
   const [toCancel, setToCancel] = useState<OrderItem | null>(null);
@@ -45,7 +50,9 @@ export function MyOrdersScreen(props: OrdersScreenProps<MyOrderTab>) {
     />
   );
 
-  const renderItem = (order: OrderItem) => <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} />;
+  const renderItem = (order: OrderItem) => (
+    <MyOrderCard order={order} today={today} onCancel={setToCancel} onReview={setToReview} renderPayment={renderPayment} />
+  );
 
   return (
     <OrdersTabScreen screen={MY_ORDERS_SCREEN} tabs={MY_ORDER_TAB_ITEMS} {...props} orders={orders} renderItem={renderItem} empty={empty}>

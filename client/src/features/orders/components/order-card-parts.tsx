@@ -10,6 +10,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { CheckIcon, ClockIcon, MapPinIcon, StarIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { ShoppingBagIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
+import { useMarkPaid } from '../hooks/use-order-actions.ts';
 import { apartmentText, daysText, deliveryText, orderTitle, scheduledText } from '../order-format.ts';
 import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 import { LISTING_TYPE_ICONS, OrderStatusBadge } from '../../../components/status-badges.tsx';
@@ -23,9 +24,9 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
       <span className={`icon-tile orders-type-icon ${type ? `icon-tile-type type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
         <Icon />
       </span>
-      <h3 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
+      <h2 className={`orders-card-title${order.listing ? '' : ' orders-card-title-removed'}`} id={headingId}>
         {orderTitle(order)}
-      </h3>
+      </h2>
       <OrderStatusBadge status={order.status} />
       <p className="orders-card-person">
         {order.counterpart.avatarUrl ? (
@@ -168,8 +169,23 @@ export function ContactButton({ order, label }: { order: OrderItem; label: strin
 /** 'Pago' once either side marked it; 'A pagar' while an approved order is not (issue 14). */
 export function PaymentBadge({ status, paidAt }: { status: OrderStatus; paidAt: Date | null }) {
   if (paidAt) return <Badge variant="success" className="orders-payment">Pago</Badge>;
-  if (!(PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status)) return null;
+  if (!isPayable(status)) return null;
   return <Badge variant="warning" className="orders-payment">A pagar</Badge>;
+}
+
+function isPayable(status: OrderStatus): boolean {
+  return (PAYABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** 'Marcar como pago': either side, on an approved (or later) order nobody marked paid yet. */
+export function MarkPaidButton({ order }: { order: { id: string; status: OrderStatus; paidAt: Date | null } }) {
+  const { markPaid, busyId } = useMarkPaid();
+  if (!isPayable(order.status) || order.paidAt) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={() => markPaid(order.id)} loading={busyId === order.id}>
+      Marcar como pago
+    </Button>
+  );
 }
 
 /** 'Conversar': the order's conversation, with its unread messages. */

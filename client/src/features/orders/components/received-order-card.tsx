@@ -3,7 +3,7 @@ import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import type { CardHandlers } from '../../../lib/card-handlers.ts';
 import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { ContactButton, ConversationLink, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
+import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
 export type ReceivedOrderHandlers = CardHandlers<OrderItem, 'approve' | 'reject' | 'markDelivered' | 'complete' | 'review'>;
@@ -78,6 +78,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
             {label}
           </Button>
         ))}
+        <MarkPaidButton order={order} />
       </div>
     </article>
   );

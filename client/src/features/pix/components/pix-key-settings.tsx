@@ -1,5 +1,5 @@
 import { fieldErrorsOf, errorMessage } from '../../../lib/show-error-toast.ts';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.constants';
+import { PIX_CPF_KEY_WARNING, PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.constants';
 import { schemasOnDemand } from '../../../lib/schemas-on-demand.ts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -79,6 +79,7 @@ export function PixKeySettings() {
             </label>
           ))}
         </fieldset>
+        {type === 'cpf' || key.data?.type === 'cpf' ? <p className="notice notice-compact notice-warning pix-cpf-warning">{PIX_CPF_KEY_WARNING}</p> : null}
         <TextField
           id="pix-key"
           label={key.data ? 'Nova chave Pix' : 'Chave Pix'}
