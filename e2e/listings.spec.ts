@@ -57,7 +57,7 @@ test('a moderator approves a dish, a neighbour finds it by a word of its descrip
 
   // The moderator approves it from the pendencies.
   const moderator = await newLoggedInPage(browser, DEMO.moderator, '/admin');
-  await expect(moderator.page.getByRole('tab', { name: 'Pendências' })).toHaveAttribute('aria-selected', 'true');
+  await expect(moderator.page.getByRole('tab', { name: /^Pendências/ })).toHaveAttribute('aria-selected', 'true');
   await moderator.page.getByRole('searchbox', { name: 'Buscar anúncios pendentes' }).fill(word);
   const pendingCard = moderator.page.getByRole('article').filter({ hasText: title });
   await expect(pendingCard).toHaveCount(1);
@@ -122,7 +122,7 @@ test('a moderator approves a dish, a neighbour finds it by a word of its descrip
   await expect.poll(() => homeFoodCount(neighbourPage)).toBeGreaterThan(countBefore);
 
   // The moderator pauses it from 'Todos os Anúncios', with a reason for the owner.
-  await moderator.page.getByRole('tab', { name: 'Anúncios' }).click();
+  await moderator.page.getByRole('tab', { name: /^Anúncios/ }).click();
   await expect(moderator.page).toHaveURL(/secao=anuncios/);
   await expect(moderator.page.getByRole('heading', { name: 'Todos os Anúncios' })).toBeVisible();
   await moderator.page.getByRole('searchbox', { name: 'Buscar anúncios', exact: true }).fill(word);
@@ -182,7 +182,7 @@ test('the admin rejects a pending listing with a reason and the owner is told', 
   await createListing(owner.page, { type: 'rental', title, description: `Furadeira de impacto ${word}`, priceCents: 1500, deliveryOptions: ['pickup'] });
 
   await signIn(page, DEMO.admin, '/admin');
-  await expect(page.getByRole('tab', { name: 'Pendências' })).toContainText(/\d+ anúncios? · \d+ cadastros?/);
+  await expect(page.getByRole('tab', { name: /^Pendências/ })).toContainText(/\d+ anúncios? · \d+ cadastros?/);
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card).toContainText('Aluguel');
   await expect(card).toContainText('R$ 15,00/dia');
@@ -205,7 +205,7 @@ test('the admin rejects a pending listing with a reason and the owner is told', 
   await expect(owner.page.getByText(reason).first()).toBeVisible({ timeout: 15_000 });
 
   // It shows as rejected, with its reason, among all listings.
-  await page.getByRole('tab', { name: 'Anúncios' }).click();
+  await page.getByRole('tab', { name: /^Anúncios/ }).click();
   await page.getByLabel('Status').selectOption({ label: 'Rejeitado' });
   await page.getByRole('searchbox', { name: 'Buscar anúncios', exact: true }).fill(word);
   const rejected = page.getByRole('article').filter({ hasText: title });

@@ -29,7 +29,7 @@ export function renderEmail(
     '<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px">',
     `<p>${escapeHtml(content.greeting)}</p>`,
     ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(content.link.label)}</a></p>`,
+    `<p><a href="${escapeHtml(content.link.url)}" style="display:inline-block;background:#047857;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(content.link.label)}</a></p>`,
     `<p style="color:#6b7280;font-size:12px">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');

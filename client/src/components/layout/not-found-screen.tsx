@@ -12,7 +12,7 @@ export function NotFoundScreen() {
   }, [pathname]);
 
   return (
-    <div className="status-screen" lang="en">
+    <main className="status-screen" lang="en">
       <Card className="status-card">
         <p className="not-found-code" aria-hidden="true">
           404
@@ -25,6 +25,6 @@ export function NotFoundScreen() {
           </Link>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -3,8 +3,8 @@ import { Spinner } from '../ui/spinner.tsx';
 /** Shown while a route loads for longer than a moment. */
 export function PendingScreen() {
   return (
-    <div className="status-screen">
+    <main className="status-screen">
       <Spinner />
-    </div>
+    </main>
   );
 }

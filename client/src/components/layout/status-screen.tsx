@@ -14,7 +14,7 @@ interface StatusScreenProps {
 /** A whole screen that stops the visit (could not load, no access): a danger icon, why, and one way forward. */
 export function StatusScreen({ icon, title, text, actionLabel, onAction }: StatusScreenProps) {
   return (
-    <div className="status-screen">
+    <main className="status-screen">
       <Card className="status-card">
         <div className="icon-tile status-icon status-icon-danger">{icon}</div>
         <h1 className="status-title">{title}</h1>
@@ -25,6 +25,6 @@ export function StatusScreen({ icon, title, text, actionLabel, onAction }: Statu
           </Button>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -61,7 +61,7 @@ export function PendenciesPanel({ isAdmin, pendingListingCount, handlers }: Pend
               <AdminSearchField
                 id="pending-listings-search"
                 label="Buscar anúncios pendentes"
-                placeholder="Buscar por título ou descrição"
+                placeholder="Título ou descrição"
                 hideLabel
                 value={search}
                 onChange={setSearch}

@@ -1,5 +1,6 @@
 import { maskCpf } from '@vizinhanca/shared/auth/cpf';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
@@ -18,7 +19,7 @@ interface PersonDetailsProps {
 /** How to reach a person, as the admin cards list it: e-mail, (CPF), phone and apartment. */
 export function PersonDetails({ email, cpf = null, showCpf = false, phone, apartment }: PersonDetailsProps) {
   const rows = [
-    { key: 'email', Icon: MailIcon, label: 'E-mail', value: email },
+    { key: 'email', Icon: MailIcon, label: 'E-mail', value: <EmailAddress email={email} /> },
     ...(showCpf ? [{ key: 'cpf', Icon: IdCardIcon, label: 'CPF', value: cpf ? maskCpf(cpf) : 'CPF não informado' }] : []),
     { key: 'phone', Icon: PhoneIcon, label: 'Telefone', value: phone ? maskPhone(phone) : 'Sem telefone' },
     { key: 'apartment', Icon: MapPinIcon, label: 'Apartamento', value: apartment ? `Apto ${apartment}` : 'Sem apartamento' },

@@ -43,21 +43,16 @@ export function SummaryTabs({ tabs, value, onChange }: SummaryTabsProps) {
           <button
             key={section}
             {...tabAttributes(sectionTabId(section), sectionPanelId(section), selected)}
-            aria-labelledby={`${sectionTabId(section)}-label`}
-            aria-describedby={`${sectionTabId(section)}-detail`}
             className={`summary-tab summary-tab-${tone}${selected ? ' summary-tab-selected' : ''}`}
             onClick={() => onChange(section)}
           >
             <span className="icon-tile summary-tab-icon">
               <Icon />
             </span>
-            <span className="summary-tab-label" id={`${sectionTabId(section)}-label`}>
-              {label}
-            </span>
+            <span className="summary-tab-label">{label}</span>
+            {/* Named by all it shows ('Anúncios 8 visíveis aos vizinhos'): a name that leaves out visible text fails voice control. */}
             <span className="summary-tab-value">{count}</span>
-            <span className="summary-tab-detail" id={`${sectionTabId(section)}-detail`}>
-              {detail}
-            </span>
+            <span className="summary-tab-detail">{detail}</span>
           </button>
         );
       })}

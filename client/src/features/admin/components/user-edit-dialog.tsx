@@ -14,6 +14,7 @@ import { NewBillingForm } from './new-billing-form.tsx';
 import { APPROVAL_OPTIONS, ROLE_LABELS } from './people-labels.ts';
 import { SelectField } from './select-field.tsx';
 import { PhoneField } from '../../../components/account-fields.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 interface UserEditDialogProps {
   userId: string | null;
@@ -85,7 +86,9 @@ function UserEditForm({ user, canAnonymize, onClose }: { user: AdminUser; canAno
       <dl className="detail-list admin-user-readonly">
         <div>
           <dt>E-mail</dt>
-          <dd>{user.email}</dd>
+          <dd>
+            <EmailAddress email={user.email} />
+          </dd>
         </div>
         <div>
           <dt>CPF</dt>

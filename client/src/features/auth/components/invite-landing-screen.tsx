@@ -11,9 +11,9 @@ export function InviteLandingScreen({ code }: { code: string }) {
 
   if (preview.isPending) {
     return (
-      <div className="status-screen">
+      <main className="status-screen">
         <span className="spinner spinner-block" role="status" aria-label="Carregando convite" />
-      </div>
+      </main>
     );
   }
   if (preview.isError) {

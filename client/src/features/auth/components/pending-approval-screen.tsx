@@ -25,7 +25,7 @@ export function PendingApprovalScreen() {
   if (!user || state === 'approved') return null;
 
   return (
-    <div className="status-screen">
+    <main className="status-screen">
       <Card className="status-card">
         {state === 'pending' ? (
           <>
@@ -87,6 +87,6 @@ export function PendingApprovalScreen() {
           </Button>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }

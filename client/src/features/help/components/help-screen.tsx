@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import type { HelpContacts } from '@vizinhanca/shared/help/help.schema';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { MenuLinks } from '../../../components/layout/menu-links.tsx';
@@ -13,7 +14,7 @@ import '../help.css';
 interface ContactCard {
   href: string;
   label: string;
-  detail: string;
+  detail: ReactNode;
   Icon: ComponentType;
   external?: boolean;
 }
@@ -21,7 +22,7 @@ interface ContactCard {
 /** The front desk's phone always; e-mail and WhatsApp only when configured. */
 function contactCards(contacts: HelpContacts): ContactCard[] {
   const cards: ContactCard[] = [{ href: telHref(contacts.phone), label: 'Telefone', detail: contacts.phone, Icon: PhoneIcon }];
-  if (contacts.email) cards.push({ href: `mailto:${contacts.email}`, label: 'E-mail', detail: contacts.email, Icon: MailIcon });
+  if (contacts.email) cards.push({ href: `mailto:${contacts.email}`, label: 'E-mail', detail: <EmailAddress email={contacts.email} />, Icon: MailIcon });
   if (contacts.whatsapp) {
     cards.push({ href: `https://wa.me/${contacts.whatsapp}`, label: 'WhatsApp', detail: 'Conversar com a portaria', Icon: MessageCircleIcon, external: true });
   }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HouseIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { InboxIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useCancelInvite, useResendInvite } from '../hooks/use-invites.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 
 const BADGE: Record<Invite['status'], BadgeVariant> = { accepted: 'success', pending: 'warning', expired: 'neutral', cancelled: 'neutral' };
@@ -38,7 +39,9 @@ export function InviteList({ invites }: { invites: Invite[] }) {
               <Icon />
             </span>
             <div className="invite-body">
-              <p className="invite-email">{invite.email}</p>
+              <p className="invite-email">
+                <EmailAddress email={invite.email} />
+              </p>
               <p className="invite-meta">
                 {invite.apartment ?? 'Sem apartamento'} · {formatDate(invite.createdAt)}
               </p>

@@ -23,7 +23,7 @@ const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIc
 const EVERYTHING = {
   title: 'Buscar',
   listName: 'Resultados da busca',
-  searchPlaceholder: 'Buscar em aluguéis, comidas e serviços',
+  searchPlaceholder: 'O que você procura?',
   emptyMessage: 'Nenhum anúncio encontrado',
   chips: [],
 } as const;

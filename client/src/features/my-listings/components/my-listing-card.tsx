@@ -9,14 +9,7 @@ import { ListingBadges, TypeIcon, TypeLabel } from './listing-badges.tsx';
 export function MyListingCard({ listing, now }: { listing: ManagedListing; now: Date }) {
   const titleId = `my-listing-${listing.id}`;
   return (
-    // Named by the title; the type, price, badges and dates are read as its description.
-    <Link
-      to="/anuncio/$id"
-      params={{ id: listing.id }}
-      className="card owner-card"
-      aria-labelledby={titleId}
-      aria-describedby={`${titleId}-top ${titleId}-badges ${titleId}-dates`}
-    >
+    <article className="card owner-card" aria-labelledby={titleId}>
       <span className="owner-card-media">
         {listing.imageCardUrl ? <img src={listing.imageCardUrl} alt="" loading="lazy" /> : <TypeIcon type={listing.type} className="owner-card-placeholder" />}
       </span>
@@ -28,9 +21,16 @@ export function MyListingCard({ listing, now }: { listing: ManagedListing; now: 
             <span className="owner-card-unit">{priceUnitSuffix(listing.priceUnit)}</span>
           </span>
         </span>
-        <span className="card-title line-clamp" id={titleId}>
+        {/* The title is the link, stretched over the whole card (my-listings.css); the rest is read as its description. */}
+        <Link
+          to="/anuncio/$id"
+          params={{ id: listing.id }}
+          className="card-title line-clamp owner-card-link"
+          id={titleId}
+          aria-describedby={`${titleId}-top ${titleId}-badges ${titleId}-dates`}
+        >
           {listing.title}
-        </span>
+        </Link>
         <span id={`${titleId}-badges`}>
           <ListingBadges listing={listing} now={now} />
         </span>
@@ -44,6 +44,6 @@ export function MyListingCard({ listing, now }: { listing: ManagedListing; now: 
         </span>
       </span>
       <ChevronRightIcon className="owner-card-chevron" />
-    </Link>
+    </article>
   );
 }

@@ -50,7 +50,8 @@ export function MessageComposer({ orderId }: { orderId: string }) {
   }, [text]);
 
   return (
-    <form className="composer" onSubmit={onSubmit}>
+    // Named, so the form is a landmark: everything on the screen sits in one.
+    <form className="composer" aria-label="Responder" onSubmit={onSubmit}>
       {waiting ? (
         <p className="composer-waiting" role="status">
           Sem conexão: a mensagem será enviada quando a internet voltar.

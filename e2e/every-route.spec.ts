@@ -1,0 +1,256 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Request } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
+import { appOrigin, appStarted, DEMO, signInThroughApi } from './helpers.ts';
+
+// Every route of the route table, as every kind of person who can open it: axe-core with zero
+// violations at 390x844, then no sideways scroll and nothing cut at 390, 360 and 320 px, and no
+// procedure called in a loop. One page load per route and person; the widths are the same page resized.
+
+const WIDTHS = [390, 360, 320] as const;
+const OWNER = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' };
+const PENDING = DEMO.pending;
+
+/** Real ids from the demo data, read through the API the screens use. */
+interface DemoIds {
+  bicycle: string;
+  cake: string;
+  guitarLessons: string;
+  juliana: string;
+  /** Bruno's approved order of Ana's drill (Pix, messages). */
+  drillOrder: string;
+  inviteCode: string;
+}
+
+type Visitor = 'anonymous' | 'pending' | 'approved';
+
+interface RouteVisit {
+  /** The path as the route table writes it. */
+  pattern: string;
+  visitor: Visitor;
+  href: (ids: DemoIds) => string;
+}
+
+const ROUTES: RouteVisit[] = [
+  { pattern: '/auth', visitor: 'anonymous', href: () => '/auth' },
+  { pattern: '/redefinir-senha', visitor: 'anonymous', href: () => '/redefinir-senha' },
+  { pattern: '/convite/$code', visitor: 'anonymous', href: (ids) => `/convite/${ids.inviteCode}` },
+  { pattern: '/invite/$code', visitor: 'anonymous', href: (ids) => `/invite/${ids.inviteCode}` },
+  { pattern: '/pending-approval', visitor: 'pending', href: () => '/pending-approval' },
+  { pattern: '/', visitor: 'approved', href: () => '/' },
+  { pattern: '/vizinho/$id', visitor: 'approved', href: (ids) => `/vizinho/${ids.juliana}` },
+  { pattern: '/busca', visitor: 'approved', href: () => '/busca?busca=bolo' },
+  { pattern: '/salvos', visitor: 'approved', href: () => '/salvos' },
+  { pattern: '/alugueis', visitor: 'approved', href: () => '/alugueis' },
+  { pattern: '/comidas', visitor: 'approved', href: () => '/comidas' },
+  { pattern: '/servicos', visitor: 'approved', href: () => '/servicos' },
+  { pattern: '/perfil', visitor: 'approved', href: () => '/perfil' },
+  { pattern: '/anuncios', visitor: 'approved', href: () => '/anuncios' },
+  { pattern: '/anuncios/criar', visitor: 'approved', href: () => '/anuncios/criar' },
+  { pattern: '/criar-anuncio', visitor: 'approved', href: () => '/criar-anuncio' },
+  { pattern: '/anuncio/$id', visitor: 'approved', href: (ids) => `/anuncio/${ids.bicycle}` },
+  { pattern: '/cobrancas', visitor: 'approved', href: () => '/cobrancas' },
+  { pattern: '/item/$id', visitor: 'approved', href: (ids) => `/item/${ids.bicycle}` },
+  { pattern: '/alugueis/$id', visitor: 'approved', href: (ids) => `/alugueis/${ids.bicycle}` },
+  { pattern: '/food/$id', visitor: 'approved', href: (ids) => `/food/${ids.cake}` },
+  { pattern: '/service/$id', visitor: 'approved', href: (ids) => `/service/${ids.guitarLessons}` },
+  { pattern: '/configuracoes', visitor: 'approved', href: () => '/configuracoes' },
+  { pattern: '/privacidade', visitor: 'approved', href: () => '/privacidade' },
+  { pattern: '/notificacoes', visitor: 'approved', href: () => '/notificacoes' },
+  { pattern: '/pagamentos', visitor: 'approved', href: () => '/pagamentos' },
+  { pattern: '/convites', visitor: 'approved', href: () => '/convites' },
+  { pattern: '/ajuda', visitor: 'approved', href: () => '/ajuda' },
+  { pattern: '/sobre', visitor: 'approved', href: () => '/sobre' },
+  { pattern: '/meus-pedidos', visitor: 'approved', href: () => '/meus-pedidos' },
+  { pattern: '/gerenciar-pedidos', visitor: 'approved', href: () => '/gerenciar-pedidos' },
+  { pattern: '/pedido/$id/conversa', visitor: 'approved', href: (ids) => `/pedido/${ids.drillOrder}/conversa` },
+  { pattern: '/admin', visitor: 'approved', href: () => '/admin' },
+];
+
+/** Every path the route files declare (createRoute's path, and the helpers that take the path first). */
+function routeTablePatterns(): string[] {
+  const folder = path.resolve('client/src/routes');
+  const patterns = new Set<string>();
+  for (const file of readdirSync(folder).filter((name) => /\.tsx?$/.test(name))) {
+    const source = readFileSync(path.join(folder, file), 'utf8');
+    for (const match of source.matchAll(/(?:path:\s*|Route\(\s*)'(\/[^']*)'/g)) patterns.add(match[1]!);
+  }
+  return [...patterns].sort();
+}
+
+async function readJson<T>(request: APIRequestContext, procedure: string, input?: Record<string, unknown>): Promise<T> {
+  const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
+  const response = await request.get(`/trpc/${procedure}${search}`, { headers: { origin: appOrigin() } });
+  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+async function demoIds(page: Page): Promise<DemoIds> {
+  const request = page.context().request;
+  await signInThroughApi(page.context(), OWNER);
+  const feed = await readJson<{ items: { id: string; title: string; owner: { id: string; fullName: string } }[] }>(request, 'listings.list', { limit: 50 });
+  const listingId = (title: string) => {
+    const listing = feed.items.find((item) => item.title === title);
+    expect(listing, `the demo listing '${title}'`).toBeTruthy();
+    return listing!.id;
+  };
+  const orders = await readJson<{ items: { id: string; status: string; listing: { title: string } | null }[] }>(request, 'orders.mine', { tab: 'all' });
+  const drillOrder = orders.items.find((order) => order.listing?.title === 'Furadeira de impacto Bosch' && order.status === 'approved');
+  expect(drillOrder, "Bruno's approved order of the drill").toBeTruthy();
+  const invites = await readJson<{ shareCode: string }>(request, 'invites.overview');
+  await page.context().clearCookies();
+  return {
+    bicycle: listingId('Bicicleta aro 29 com capacete'),
+    cake: listingId('Bolo de cenoura com cobertura de chocolate'),
+    guitarLessons: listingId('Aulas de violão para iniciantes'),
+    juliana: feed.items.find((item) => item.owner.fullName === 'Juliana Pereira')!.owner.id,
+    drillOrder: drillOrder!.id,
+    inviteCode: invites.shareCode,
+  };
+}
+
+/** The screen has drawn its data: the app runs, nothing is loading and no request is in flight. */
+async function settled(page: Page) {
+  await appStarted(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.spinner-block')).toHaveCount(0);
+}
+
+/**
+ * What sticks out at the current width: the page scrolling sideways, an element past either edge
+ * of the viewport (the outermost one; inside a sideways scroller is by design), text clipped by
+ * its box without an ellipsis (a field scrolls its own text), tabs that do not fit their list,
+ * and a placeholder longer than its field.
+ */
+function overflowAt(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    const describe = (element: Element) => {
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `<${element.tagName.toLowerCase()}${classes}>${text ? ` '${text}'` : ''}`;
+    };
+    const hidden = (element: Element) => {
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') return true;
+      const rect = element.getBoundingClientRect();
+      // .visually-hidden: a 1 px box clipped away, read by screen readers only.
+      return rect.width <= 1 || rect.height <= 1 || style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)';
+    };
+    const scrollsSideways = (element: Element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX);
+    const insideScroller = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (scrollsSideways(parent)) return true;
+      }
+      return false;
+    };
+    const pastEdge = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.right > width + 0.5 || rect.left < -0.5;
+    };
+
+    // Tabs are never a sideways scroller: a tab past the list's edge is cut.
+    for (const tabs of Array.from(document.querySelectorAll('[role="tablist"]'))) {
+      if (!hidden(tabs) && tabs.scrollWidth > tabs.clientWidth + 1) problems.push(`${describe(tabs)} is cut (${tabs.scrollWidth}px of tabs in ${tabs.clientWidth}px)`);
+    }
+    if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (hidden(element) || insideScroller(element)) continue;
+      const parent = element.parentElement;
+      if (pastEdge(element) && !(parent && parent !== document.body && pastEdge(parent))) {
+        const rect = element.getBoundingClientRect();
+        problems.push(`${describe(element)} spans ${Math.round(rect.left)}..${Math.round(rect.right)}px`);
+      }
+      const style = getComputedStyle(element);
+      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+      if (clips && !field && !scrollsSideways(element) && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${describe(element)} is cut (${element.scrollWidth}px of content in ${element.clientWidth}px)`);
+      }
+    }
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'))) {
+      if (hidden(field) || field.value) continue;
+      const style = getComputedStyle(field);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = canvas.measureText(field.placeholder).width;
+      if (field instanceof HTMLInputElement && needed > room + 1) problems.push(`the placeholder '${field.placeholder}' is cut (${Math.round(needed)}px in ${Math.round(room)}px)`);
+    }
+    return problems;
+  });
+}
+
+/** A screen that calls one procedure this often while it is looked at is calling it in a loop. */
+const MOST_CALLS_OF_ONE_PROCEDURE = 20;
+
+async function checkRoutes(page: Page, visitor: Visitor, ids: DemoIds): Promise<string[]> {
+  const problems: string[] = [];
+  const calls = new Map<string, number>();
+  const countCall = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/trpc/')) return;
+    for (const procedure of pathname.slice('/trpc/'.length).split(',')) calls.set(procedure, (calls.get(procedure) ?? 0) + 1);
+  };
+  page.on('request', countCall);
+  for (const route of ROUTES.filter((entry) => entry.visitor === visitor)) {
+    const href = route.href(ids);
+    calls.clear();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(href);
+    await settled(page);
+    const axe = await new AxeBuilder({ page }).analyze();
+    for (const violation of axe.violations) {
+      problems.push(`${href} axe ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const problem of await overflowAt(page)) problems.push(`${href} at ${width}px: ${problem}`);
+    }
+    for (const [procedure, count] of calls) {
+      if (count > MOST_CALLS_OF_ONE_PROCEDURE) problems.push(`${href} called ${procedure} ${count} times`);
+    }
+  }
+  page.off('request', countCall);
+  return problems;
+}
+
+test.describe('every route on a phone', () => {
+  // The kinds of people are independent walks: on two workers they run side by side.
+  test.describe.configure({ mode: 'parallel' });
+  // Not tagged @dates: only the 'phone' project walks it (the widths and axe-core do not depend on the date).
+  test.setTimeout(300_000);
+
+  let ids: DemoIds;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    ids = await demoIds(await context.newPage());
+    await context.close();
+  });
+
+  test('the walk covers every route of the route table', () => {
+    expect(ROUTES.map((route) => route.pattern).sort()).toEqual(routeTablePatterns());
+  });
+
+  test('public screens and the pending screen: axe-core clean, no sideways scroll at 320-390 px', async ({ page }) => {
+    const problems = await checkRoutes(page, 'anonymous', ids);
+    await signInThroughApi(page.context(), PENDING);
+    problems.push(...(await checkRoutes(page, 'pending', ids)));
+    expect(problems).toEqual([]);
+  });
+
+  for (const [role, account] of [
+    ['resident', DEMO.resident],
+    ['owner', OWNER],
+    ['moderator', DEMO.moderator],
+    ['administrator', DEMO.admin],
+  ] as const) {
+    test(`every screen as the ${role}: axe-core clean, no sideways scroll at 320-390 px`, async ({ page }) => {
+      await signInThroughApi(page.context(), account);
+      expect(await checkRoutes(page, 'approved', ids)).toEqual([]);
+    });
+  }
+});
