@@ -21,19 +21,26 @@ export function useThread(orderId: string) {
 
 /** The thread is on screen: the other person's unread messages become read (their ticks turn). */
 export function useMarkThreadRead(orderId: string, thread: Thread | undefined) {
-  const markRead = trpc.messages.markRead.useMutation({ meta: { silentError: true } });
-  const hasUnread = Boolean(thread?.messages.some((message) => !message.mine && message.readAt === null));
+  const utils = trpc.useUtils();
+  // The thread is read again once marked: without a live channel it would still show them unread and be marked again and again.
+  const markRead = trpc.messages.markRead.useMutation({ meta: { silentError: true }, onSettled: () => utils.messages.thread.invalidate({ orderId }) });
+  const newestUnread = thread?.messages.filter((message) => !message.mine && message.readAt === null).at(-1)?.id ?? null;
+  const markedUpTo = useRef<string | null>(null);
   const { mutate, isPending } = markRead;
   useEffect(() => {
-    if (!hasUnread || isPending) return undefined;
-    // A message that arrives while the tab is in the background is read when the person comes back to it.
-    const markIfVisible = () => {
-      if (document.visibilityState === 'visible') mutate({ orderId });
+    if (!newestUnread || isPending) return undefined;
+    const mark = () => {
+      markedUpTo.current = newestUnread;
+      mutate({ orderId });
     };
-    markIfVisible();
-    document.addEventListener('visibilitychange', markIfVisible);
-    return () => document.removeEventListener('visibilitychange', markIfVisible);
-  }, [hasUnread, isPending, mutate, orderId]);
+    if (document.visibilityState === 'visible' && markedUpTo.current !== newestUnread) mark();
+    // A message that arrives while the tab is in the background is read when the person comes back to it.
+    const markWhenVisible = () => {
+      if (document.visibilityState === 'visible') mark();
+    };
+    document.addEventListener('visibilitychange', markWhenVisible);
+    return () => document.removeEventListener('visibilitychange', markWhenVisible);
+  }, [newestUnread, isPending, mutate, orderId]);
 }
 
 /** A network failure (no answer from the server) rather than a refusal. */
