@@ -222,7 +222,8 @@ test.describe('every route on a phone', () => {
   // The kinds of people are independent walks: on two workers they run side by side.
   test.describe.configure({ mode: 'parallel' });
   // Not tagged @dates: only the 'phone' project walks it (the widths and axe-core do not depend on the date).
-  test.setTimeout(300_000);
+  // About 30 screens, each checked by axe-core and at three widths: minutes on a busy machine.
+  test.setTimeout(600_000);
 
   let ids: DemoIds;
   test.beforeAll(async ({ browser }) => {
