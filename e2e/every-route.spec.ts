@@ -36,6 +36,7 @@ interface RouteVisit {
 const ROUTES: RouteVisit[] = [
   { pattern: '/auth', visitor: 'anonymous', href: () => '/auth' },
   { pattern: '/redefinir-senha', visitor: 'anonymous', href: () => '/redefinir-senha' },
+  { pattern: '/entrar-com-link', visitor: 'anonymous', href: () => '/entrar-com-link?token=link-de-teste' },
   { pattern: '/convite/$code', visitor: 'anonymous', href: (ids) => `/convite/${ids.inviteCode}` },
   { pattern: '/invite/$code', visitor: 'anonymous', href: (ids) => `/invite/${ids.inviteCode}` },
   { pattern: '/pending-approval', visitor: 'pending', href: () => '/pending-approval' },
