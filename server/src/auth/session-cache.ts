@@ -1,4 +1,4 @@
-import type { AuthSession, AuthUser } from './sessions.ts';
+import type { AuthSession, AuthUser } from './auth-user.ts';
 
 /** What a validated session resolves to. */
 export interface ValidatedSession {

@@ -2,35 +2,22 @@ import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, TimeSpan 
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+import type { Role } from '@vizinhanca/shared/users/user.types';
+import type { AuthUser } from './auth-user.ts';
 import { generateToken, sha256Hex } from './crypto.ts';
 import { SESSION_CACHE_DEFAULTS, SessionCache, type SessionCacheOptions, type SessionChangeSource, type ValidatedSession } from './session-cache.ts';
 
 // The only module that knows about lucia (v3 is no longer developed upstream):
 // replacing it touches this file alone.
 
+// The signed-in person and session live in auth-user.ts, so the session cache needs nothing of this file.
+export type { AuthSession, AuthUser } from './auth-user.ts';
+
 export const SESSION_COOKIE_NAME = 'vz_session';
 /** Sliding inactivity window: a session unused for this long ends. */
 export const SESSION_IDLE_DAYS = 7;
 /** Absolute lifetime: even an active session ends after this, and the user signs in again. */
 export const SESSION_ABSOLUTE_DAYS = 30;
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  fullName: string;
-  approvalStatus: ApprovalStatus;
-  isSuspended: boolean;
-  roles: Role[];
-}
-
-export interface AuthSession {
-  id: string;
-  userId: string;
-  expiresAt: Date;
-  createdAt: Date;
-  fresh: boolean;
-}
 
 interface SessionAttributes {
   created_at: Date;

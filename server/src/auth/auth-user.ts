@@ -1,0 +1,20 @@
+import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+
+/** The signed-in person, as every request sees them. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  approvalStatus: ApprovalStatus;
+  isSuspended: boolean;
+  roles: Role[];
+}
+
+/** A session as the app sees it (lucia's shape stays in sessions.ts). */
+export interface AuthSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  fresh: boolean;
+}
