@@ -18,8 +18,9 @@ export const ERROR_REASONS = [
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
   'UNAVAILABLE',
-  // Sign-in
+  // Sign-in and password
   'LOGIN_THROTTLED',
+  'CURRENT_PASSWORD_WRONG',
   // Orders
   'ORDER_DAYS_TAKEN',
   'ORDER_PERIOD_REQUIRED',

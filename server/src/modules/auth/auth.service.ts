@@ -291,7 +291,7 @@ export async function changePassword(deps: AppDeps, session: AuthSession, input:
   await countPasswordCheck(deps, keys, { message: tooManyPasswordChecksMessage, reason: 'TOO_MANY_REQUESTS' });
   const current = await users.findPasswordHash(deps.db, session.userId);
   if (!current || !(await verifyPassword(current.password_hash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordWrong);
+    throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   for (const { key } of keys) await throttle.clear(deps, key);
   const passwordHash = await hashPassword(input.newPassword);

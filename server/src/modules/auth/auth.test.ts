@@ -137,11 +137,10 @@ describe('logout and password changes', () => {
     const user = await app.createUser();
     const other = await app.callerAs(user);
     const current = await app.callerAs(user);
-    await expectError(
-      current.api.auth.changePassword({ currentPassword: 'errada-errada', newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' }),
-      'BAD_REQUEST',
-      AUTH_MESSAGES.currentPasswordWrong,
-    );
+    const wrong = current.api.auth.changePassword({ currentPassword: 'errada-errada', newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' });
+    await expectError(wrong, 'BAD_REQUEST', AUTH_MESSAGES.currentPasswordWrong);
+    // The screen marks the current-password field by this reason, never by the text.
+    expect(userFacingError((await wrong.catch((error: unknown) => error)) as TRPCError).reason).toBe('CURRENT_PASSWORD_WRONG');
     await expectError(
       current.api.auth.changePassword({ currentPassword: user.password, newPassword: 'nova-senha-forte', confirmPassword: 'outra-senha' }),
       'BAD_REQUEST',

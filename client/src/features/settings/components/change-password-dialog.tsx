@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useFormFields } from '../../../hooks/use-form-fields.ts';
 import { schemasOnDemand } from '../../../lib/schemas-on-demand.ts';
-import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
+import { errorMessage, errorReason, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 import { PasswordField } from '../../../components/account-fields.tsx';
 
@@ -36,7 +36,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onError: (error) => {
       const message = errorMessage(error);
       const fromServer = fieldErrorsOf(error);
-      setErrors(message === AUTH_MESSAGES.currentPasswordWrong ? { ...fromServer, currentPassword: message } : fromServer);
+      setErrors(errorReason(error) === 'CURRENT_PASSWORD_WRONG' ? { ...fromServer, currentPassword: message } : fromServer);
       toast.error(`Erro ao alterar senha: ${message}`);
     },
   });
