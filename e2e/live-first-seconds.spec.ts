@@ -4,7 +4,7 @@ import { approvedResident, callApi, DEMO, newSignedInContext } from './helpers.t
 
 // A screen's data is read before its live channel listens (the server's first render, the first
 // queries), so what the other person commits in the first second after it opens must still appear,
-// without a reload (docs/decisions/020-live-cursor.md). Each try opens the screen afresh and the
+// without a reload (docs/decisions/022-live-cursor.md). Each try opens the screen afresh and the
 // change is committed at a random moment of its first second.
 
 const TRIES = 20;

@@ -4,7 +4,7 @@
  * reconnect); the cursor is a Postgres snapshot as `pg_current_snapshot()` writes it
  * (`xmin:xmax:xip,xip`), and the tab has every event of the transactions visible in it. Event ids
  * come from a sequence when a transaction writes, not when it commits, so no id can be a cursor
- * (docs/decisions/020-live-cursor.md). Zod-free: the tab's realtime chunk reads it.
+ * (docs/decisions/022-live-cursor.md). Zod-free: the tab's realtime chunk reads it.
  */
 
 const SEPARATOR = '@';

@@ -48,7 +48,7 @@ const REMEMBERED_EVENT_IDS = 1_000;
 
 /**
  * The event ids this tab handled lately. A reconnect replays every event whose transaction
- * committed after the tab's cursor, some of which the tab already had (docs/decisions/020-live-cursor.md).
+ * committed after the tab's cursor, some of which the tab already had (docs/decisions/022-live-cursor.md).
  */
 export class HandledEvents {
   private readonly ids = new Set<string>();
