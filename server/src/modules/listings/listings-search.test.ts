@@ -16,6 +16,8 @@ beforeAll(async () => {
   app = await createTestApp();
   const owners = await Promise.all(Array.from({ length: 20 }, () => app.createUser()));
   const ownerIds = owners.map((owner) => owner.id);
+  // Dated from the app's clock, as the queries below read it, never from the database's now().
+  const now = app.clock.now();
   await app.db.transaction().execute(async (trx) => {
     // The pool's statement timeout is 15 s; this one statement may need more on a slow machine.
     await sql`SET LOCAL statement_timeout = '120s'`.execute(trx);
@@ -38,9 +40,9 @@ beforeAll(async () => {
              false,
              NULL,
              CASE WHEN g % 100 < 85 THEN 'active' ELSE 'pending' END,
-             CASE WHEN g % 100 < 85 THEN now() - g * interval '1 minute' END,
-             CASE WHEN g % 100 < 85 THEN now() - g * interval '1 minute' + interval '30 days' END,
-             now() - g * interval '1 minute'
+             CASE WHEN g % 100 < 85 THEN ${now}::timestamptz - g * interval '1 minute' END,
+             CASE WHEN g % 100 < 85 THEN ${now}::timestamptz - g * interval '1 minute' + interval '30 days' END,
+             ${now}::timestamptz - g * interval '1 minute'
       FROM generate_series(${from}::int, ${to}::int) AS g
       CROSS JOIN LATERAL (SELECT (ARRAY['rental', 'food', 'service'])[1 + g % 3] AS type,
                                  (ARRAY['day', 'unit', 'service'])[1 + g % 3] AS unit) AS t
