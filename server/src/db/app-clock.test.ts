@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { editInputFrom } from '../../test/admin-edit.ts';
 import { dateColumns } from '../../test/date-columns.ts';
+import { nextEmailedToken } from '../../test/emailed-links.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 
@@ -73,6 +74,9 @@ describe('every date the app writes comes from its clock', () => {
     await (await api(requester)).users.setAvatar({ imageId: avatar.id });
     await (await api(null)).auth.login({ email: requester.email, password: requester.password });
     await (await api(null)).auth.requestPasswordReset({ email: requester.email });
+    await (await api(null)).auth.requestSignInLink({ email: requester.email });
+    const signInToken = await nextEmailedToken(app, requester.email, '/entrar-com-link?', 0);
+    await (await api(null)).auth.signInWithLink({ token: signInToken });
     await (await api(requester)).auth.changePassword({ currentPassword: requester.password, newPassword: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' });
     await (await api(owner)).notifications.setPreference({ key: 'pickupReminders', enabled: false });
     await (await api(owner)).pix.saveKey({ type: 'cpf', key: '529.982.247-25' });

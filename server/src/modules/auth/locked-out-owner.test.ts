@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.schema';
+import { mailsWithLink, nextEmailedToken } from '../../../test/emailed-links.ts';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { sha256Hex } from '../../auth/crypto.ts';
 import { SIGN_IN_LINK_TTL_MINUTES } from './auth.service.ts';
@@ -59,21 +60,8 @@ async function attack(user: TestUser, ms: number) {
   }
 }
 
-function mailsTo(email: string, path: string) {
-  return app.outbox().filter((message) => message.text.includes(`To: ${email}`) && message.text.includes(path));
-}
-
-/** The token of the link in the next e-mail to `email` with `path`, after the `seen` ones already there. */
-async function nextLinkTo(email: string, path: string, seen: number): Promise<string> {
-  const mail = await eventually(() => {
-    const found = mailsTo(email, path);
-    if (found.length <= seen) throw new Error('no e-mail yet');
-    return found[found.length - 1]!;
-  });
-  const match = new RegExp(`${path.replace('?', '\\?')}token=([A-Za-z0-9_-]+)`).exec(mail.text);
-  if (!match) throw new Error('no link in the e-mail');
-  return match[1]!;
-}
+const mailsTo = (email: string, path: string) => mailsWithLink(app, email, path);
+const nextLinkTo = (email: string, path: string, seen: number) => nextEmailedToken(app, email, path, seen);
 
 describe('the owner of an account under a slow attack from rotating addresses', () => {
   it('is refused by password on a new browser, and gets in there by the e-mailed link, which makes it a known device', async () => {
