@@ -146,10 +146,11 @@ describe('the first screen drawn by the server', () => {
     for (const words of ['Configurações', 'Conta', 'Editar perfil', 'Alterar senha', 'Notificações push', 'Chave Pix', 'Nenhuma chave Pix cadastrada.', 'Sair', 'Vizinhança v']) {
       expect(visibleText(settings.root)).toContain(words);
     }
-    // The switches as stored, enabled (their answer is there): 'Mensagens' off, the other three on.
+    // The account's switches as stored, enabled (their answer is there): 'Mensagens' off, 'E-mail' and 'Pedidos' on.
+    // 'Notificações push' is drawn off: it is on only once this browser says it holds a subscription.
     const switches = [...settings.root.matchAll(/<input[^>]*role="switch"[^>]*>/g)].map((match) => match[0]);
     expect(switches).toHaveLength(4);
-    expect(switches.map((tag) => / checked=""/.test(tag))).toEqual([true, true, true, false]);
+    expect(switches.map((tag) => / checked=""/.test(tag))).toEqual([false, true, true, false]);
     for (const tag of switches) expect(tag).not.toContain('disabled');
     // The server has no browser to ask: it draws push as supported, and the browser's hydration reads the same (use-push-device.ts).
     expect(visibleText(settings.root)).toContain('Avisos neste aparelho, mesmo com o app fechado');
