@@ -37,8 +37,10 @@ function recordingUtils() {
 async function threadReadBeforeTheChannel() {
   const queryClient = new QueryClient();
   let messages = ['Oi'];
+  const asked: string[] = [];
   const server: TRPCLink<AppRouter> = () => ({ op }) =>
     observable((observer) => {
+      asked.push(op.path);
       const read = { path: op.path, messages: [...messages] };
       setTimeout(() => {
         observer.next({ result: { type: 'data', data: read } });
@@ -49,16 +51,21 @@ async function threadReadBeforeTheChannel() {
   const utils = createTRPCQueryUtils<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [server] }), queryClient });
   const observer = new QueryObserver(queryClient, utils.messages.thread.queryOptions({ orderId: ORDER_ID }));
   const unsubscribe = observer.subscribe(() => undefined);
-  await eventually(() => observer.getCurrentResult().data !== undefined);
+  const session = new QueryObserver(queryClient, utils.auth.me.queryOptions());
+  const unsubscribeSession = session.subscribe(() => undefined);
+  await eventually(() => observer.getCurrentResult().data !== undefined && session.getCurrentResult().data !== undefined);
   messages = ['Oi', 'Chegou agora'];
   return {
     utils: utils as unknown as Parameters<typeof handleRealtimeEvent>[0],
+    /** The procedures the tab asked the server for, in order. */
+    asked,
     /** The thread on screen once the fetches settled; the client is closed. */
     async shownAndClose() {
       await new Promise((resolve) => setTimeout(resolve, 20));
       await eventually(() => observer.getCurrentResult().fetchStatus === 'idle');
       const shown = (observer.getCurrentResult().data as unknown as { messages: string[] }).messages;
       unsubscribe();
+      unsubscribeSession();
       queryClient.clear();
       return shown;
     },
@@ -79,6 +86,14 @@ describe('live events in a tab', () => {
     const tab = await threadReadBeforeTheChannel();
     handleRealtimeEvent(tab.utils, { kind: 'ready', payload: {} });
     expect(await tab.shownAndClose()).toEqual(['Oi', 'Chegou agora']);
+  });
+
+  it("'ready' reads everything on screen again but the session, which changes only by its own event", async () => {
+    const tab = await threadReadBeforeTheChannel();
+    handleRealtimeEvent(tab.utils, { kind: 'ready', payload: {} });
+    await tab.shownAndClose();
+    expect(tab.asked.filter((path) => path === 'auth.me')).toEqual(['auth.me']);
+    expect(tab.asked.filter((path) => path === 'messages.thread')).toEqual(['messages.thread', 'messages.thread']);
   });
 
   it('an event replayed after a reconnect (the same event id, a newer cursor) is handled once', () => {
