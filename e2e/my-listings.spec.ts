@@ -98,12 +98,13 @@ test('a resident publishes a dish with a photo, then pauses, reactivates, renews
   await page.getByRole('button', { name: 'Publicar Anúncio' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Anúncio criado! Aguardando aprovação do administrador.' })).toBeVisible();
   await expect(page).toHaveURL(/\/anuncios$/);
-  const card = page.getByRole('link', { name: title });
+  // The card is an article named by its title; the title is its link.
+  const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   await expect(card.getByText('Pendente', { exact: true })).toBeVisible();
   await expect(card.getByText('Comida', { exact: true })).toBeVisible();
 
-  await card.click();
+  await card.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/anuncio\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop()!;
   const main = page.getByRole('main');
