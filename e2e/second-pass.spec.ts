@@ -238,14 +238,15 @@ test("what a new user found wrong: an expired listing reads 'Expirado' with 'Ren
   const juliana = await newLoggedInPage(browser, { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' });
   const page = juliana.page;
   await page.goto('/anuncios');
-  const stroller = page.getByRole('link', { name: 'Carrinho de bebê Galzerano' });
+  // The card is an article named by its title; the title is its link.
+  const stroller = page.getByRole('article', { name: 'Carrinho de bebê Galzerano' });
   await expect(stroller).toContainText('Expirado');
   await expect(stroller).not.toContainText('Ativo');
   await expect(stroller).toContainText('Expirou em');
   // A pending listing is neither active nor inactive: the counters count what they say.
   const counters = page.getByLabel('Resumo dos anúncios');
   await expect(counters.locator('div').filter({ hasText: 'Inativos' }).locator('dd')).toHaveText('1');
-  await stroller.click();
+  await stroller.getByRole('link', { name: 'Carrinho de bebê Galzerano' }).click();
   const actions = page.getByRole('region', { name: 'Ações do anúncio' });
   await expect(actions.getByRole('button').first()).toHaveText('Renovar');
   await expect(page.getByText('Expirou em', { exact: true })).toBeVisible();

@@ -40,14 +40,9 @@ const followUpAsked = new WeakSet<Query<any, any, any, any>>();
  * list would wait for the burst to end. It is let finish, then fetched once more, however many
  * events came meanwhile.
  */
-export function refreshAfterLiveEvent<Input>(
-  query: LiveChangedQuery<Input>,
-  input?: Input,
-  except: (entry: Query<any, any, any, any>) => boolean = () => false,
-): void {
+export function refreshAfterLiveEvent<Input>(query: LiveChangedQuery<Input>, input?: Input): void {
   const joined: Query<any, any, any, any>[] = [];
   const predicate = (entry: Query<any, any, any, any>) => {
-    if (except(entry)) return false;
     if (entry.state.data === undefined && entry.state.fetchStatus === 'fetching' && !followUpAsked.has(entry)) {
       followUpAsked.add(entry);
       joined.push(entry);

@@ -82,7 +82,8 @@ export const RATE_LIMITS = {
   /** Sign-in links are e-mailed like resets, and counted apart: asking for one does not spend the resets. */
   signInLinkEmailsPerAddress: { kind: 'window', limit: 3, windowMs: 60 * 60_000 },
   signInLinkRequestsPerIp: { kind: 'window', limit: 20, windowMs: 60 * 60_000 },
-  signUpsPerIp: { kind: 'window', limit: 30, windowMs: 60 * 60_000 },
+  /** A condominium's residents often share one address (the building's Wi-Fi): room for a launch evening. */
+  signUpsPerIp: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
   uploadsPerUser: { kind: 'window', limit: 30, windowMs: 10 * 60_000 },
   ordersPerUser: { kind: 'window', limit: 60, windowMs: 60 * 60_000 },
   invitesPerUser: { kind: 'window', limit: INVITES_PER_DAY, windowMs: 24 * 60 * 60_000 },

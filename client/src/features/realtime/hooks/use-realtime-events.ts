@@ -86,20 +86,14 @@ export function useRealtimeEvents(signedIn: boolean) {
   });
 }
 
-/** `auth.me`, by tRPC's query key: [['auth', 'me'], { type }]. */
-function isSessionQuery(entry: { queryKey: readonly unknown[] }): boolean {
-  const path = entry.queryKey[0];
-  return Array.isArray(path) && path.length === 2 && path[0] === 'auth' && path[1] === 'me';
-}
-
 /** What one live event changes in this tab: the queries it makes stale, and its toast. */
 export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
   switch (event.kind) {
     case 'ready':
       // Listening from now on, with nothing replayed: what the screens show was read before (the
       // server's first render, the first queries, the copy saved on the device), so all is read again.
-      // All but the session: a change to the account arrives as its own event or closes the socket.
-      refreshAfterLiveEvent(utils, undefined, isSessionQuery);
+      // The session too: an approval or a role change committed before the channel listened is only seen so.
+      refreshAfterLiveEvent(utils);
       break;
     case 'account.changed':
       invalidate(utils.auth.me, utils.users.me);
