@@ -10,7 +10,7 @@ export function e2eDataDir(port: number): string {
 }
 
 // Walks tagged @dates build a calendar or a period from "today": they also run on the
-// calendar's hard days (issue 7). The others would walk the same screens again there.
+// calendar's hard days. The others would walk the same screens again there.
 const DATE_SENSITIVE = /@dates/;
 const EVERY_WALK = /.*/;
 

@@ -13,7 +13,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 /**
  * TanStack Store (the router's state) reads it through use-sync-external-store's shim, which carries a
  * copy of useSyncExternalStore for React < 18; the same package's plain entry uses React's own (~0.3 KB
- * gzip less on every first screen, docs/decisions/013-first-screen.md, seventh pass).
+ * gzip less on every first screen, docs/decisions/013-first-screen.md).
  */
 const resolve = {
   alias: [{ find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' }],

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { appOrigin, approvedResident, callApi, DEMO, newSignedInContext, watchLiveEvents } from './helpers.ts';
 
-// Issue 14: requester and owner talk inside the order, live in two tabs; the
+// Requester and owner talk inside the order, live in two tabs; the
 // requester copies the Pix code for the exact amount, the owner marks it paid.
 // The people are created for this walk, so nothing depends on the demo data.
 
@@ -18,7 +18,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // The owner saves a Pix key in settings; a key that does not match its type is refused.
   await owner.page.goto('/configuracoes');
-  // The page is drawn by the server: its radio buttons answer once the app runs (decision 013, ninth pass).
+  // The page is drawn by the server: its radio buttons answer once the app runs (decision 013).
   await expect(async () => {
     await owner.page.getByText('Telefone', { exact: true }).click();
     await expect(owner.page.getByLabel('Chave Pix')).toHaveAttribute('placeholder', '(11) 98765-4321', { timeout: 1000 });

@@ -1,5 +1,5 @@
-// The first screen drawn by the server and hydrated by the app (issue 12; docs/decisions/013-first-screen.md,
-// fifth pass): the page arrives with the screen's markup, React adopts it without a mismatch, and the screen
+// The first screen drawn by the server and hydrated by the app (docs/decisions/013-first-screen.md): the page
+// arrives with the screen's markup, React adopts it without a mismatch, and the screen
 // works as before, even for what was typed before the app's script arrived.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';

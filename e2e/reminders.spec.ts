@@ -6,7 +6,7 @@ import { REMINDER_NOTIFICATIONS } from '@vizinhanca/shared/notifications/reminde
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { login } from './helpers.ts';
 
-// Issue 9, return reminders in the browser: the job queue's reminder job, not
+// Return reminders in the browser: the job queue's reminder job, not
 // rows written by hand. The walk runs its own app (the production build) on a
 // database of its own and restarts it one day and then two days later (its
 // clock, CLOCK_START): the job due while the app was down runs when it comes

@@ -4,7 +4,7 @@ import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { ORDER_NOTIFICATIONS } from '@vizinhanca/shared/orders/order.schema';
 import { DEMO, signIn } from './helpers.ts';
 
-// Issue 9, web push: the real service worker (the production build's /sw.js)
+// Web push: the real service worker (the production build's /sw.js)
 // receives a push, shows the notification, and a tap opens the screen it
 // concerns. The push is delivered through the DevTools protocol (headless
 // Chromium has no push service); its payload has the shape the server sends

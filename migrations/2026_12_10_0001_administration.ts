@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Administration (issue 10): the append-only audit log, billing and its overdue
+// Administration: the append-only audit log, billing and its overdue
 // rule, and the mark of an anonymised person. Frozen in time: never import app code here.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

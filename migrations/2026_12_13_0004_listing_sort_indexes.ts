@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Browse screens sorted by price (issue 13): each screen shows one type, so
+// Browse screens sorted by price: each screen shows one type, so
 // (status, type, price_cents, id) serves both directions of the keyset pages
 // like listings_feed_idx serves newest first. Frozen in time: never import app code here.
 export async function up(db: Kysely<any>): Promise<void> {

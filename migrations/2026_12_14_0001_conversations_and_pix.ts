@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 14: a conversation per order, the owner's Pix key and 'Pago' on orders
+// A conversation per order, the owner's Pix key and 'Pago' on orders
 // (decisions.md "Conversations and Pix"). Frozen in time: never import app code here
 // (the limits below are copied from shared/src/messages and shared/src/pix as they were today).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12: every instance keeps validated sessions in memory. Whatever changes a
+// Every instance keeps validated sessions in memory. Whatever changes a
 // session or what its person may do (logout, password change, suspension, role or
 // approval change, sliding expiry, housekeeping, a maintainer's SQL) tells every
 // instance on commit, through one NOTIFY carrying the person's id. Frozen in time:

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Up to 5 photos per listing, in order (issue 13). Each photo is an uploaded image
+// Up to 5 photos per listing, in order. Each photo is an uploaded image
 // at a position 0-4, so a sixth one has nowhere to go, and one image appears once
 // per listing. listings.image_id stays as the cover (the photo at the lowest
 // position), kept by a trigger for every write path: cards, orders and exports

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12: a person's rating kept as columns instead of two correlated sub-selects
+// A person's rating kept as columns instead of two correlated sub-selects
 // per feed row. A review counts once it is revealed (both sides reviewed, or the
 // 14-day window ended: the reviews.reveal job flips it); the sums and counts on
 // `users` and the mean on `listings.owner_rating` (the 'best rated' sort) are

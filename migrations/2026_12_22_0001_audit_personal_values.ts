@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// LGPD (issue 10): the personal values of a person's edits (name, phone, block,
+// LGPD: the personal values of a person's edits (name, phone, block,
 // apartment, bio, e-mail, CPF) leave the append-only audit log for a side table,
 // one row per entry, deleted when the person is anonymised. The log keeps who did
 // what, when and to whom; only the values go. Frozen in time: never import app code here.

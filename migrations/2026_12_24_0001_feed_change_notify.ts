@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12: every instance keeps answers of the public feed in memory. Whatever changes
+// Every instance keeps answers of the public feed in memory. Whatever changes
 // what a feed row shows or whether it shows (a listing, its photos, its owner's name,
 // apartment, phone, avatar, rating, approval or suspension; for the 'available' chip,
 // an order holding a rental) tells every instance on commit: one NOTIFY on

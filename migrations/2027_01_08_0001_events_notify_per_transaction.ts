@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12 (fan-out): one NOTIFY per transaction instead of one per event. A
+// Fan-out: one NOTIFY per transaction instead of one per event. A
 // transaction notifying 1,000 people sent 1,000 NOTIFYs; the listener parsed them in
 // pieces and read the rows in several batches, the later ones waiting behind the
 // first one's delivery. Now every event row carries its transaction's id, and a

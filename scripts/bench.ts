@@ -280,7 +280,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     `The load generator sends the headers the browser sends, Chromium's \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\` included: the app answers 1 KB and more compressed (brotli), as it does for a phone, and that CPU is in the app's figures; pgbench and the minimal endpoint send and compress nothing.`,
     `The minimal endpoint runs the captured feed statement as a named (prepared) statement through a pool of 10, like pgbench -M prepared. The pgbench scripts and their -D values are in ${path.relative(root, outDir)}/.`,
   );
-  return { title: `Read path at ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (issue 12)`, lines, notes };
+  return { title: `Read path at ${BENCH_SIZE.listings.toLocaleString('en-US')} listings`, lines, notes };
 }
 
 async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
@@ -301,7 +301,7 @@ async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
     });
     notes.push(...errorsNote(sort, sorted));
   }
-  return { title: 'Browse with sorting (issue 13)', lines, notes };
+  return { title: 'Browse with sorting', lines, notes };
 }
 
 async function memorySection(ctx: BenchContext): Promise<BenchSection> {

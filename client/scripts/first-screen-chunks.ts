@@ -7,7 +7,7 @@ type ChunkingContext = { getModuleInfo: (id: string) => { importers: string[]; d
 /**
  * The modules the measured first screens (first-screen.ts) import, one chunk per set of those pages that
  * use them, instead of rolldown's automatic chunks, which follow every screen of the app: a page loaded up
- * to 14 small shared chunks, each with its gzip framing and its import line (decision 013, ninth pass).
+ * to 14 small shared chunks, each with its gzip framing and its import line (decision 013).
  * A page now loads its screen's chunk, the chunk of the modules only it uses, and one chunk per set of
  * pages it shares modules with. Left to the automatic chunking: modules no measured first screen imports,
  * the lazily loaded modules (their own chunks, keyed in the manifest by their source) and stylesheets.

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 // manifest (dist/.vite/manifest.json); sizes are gzip level 9, as the server
 // sends them (precompress-plugin.ts writes the same .gz beside each file).
 
-/** The target per page, gzip (issue 12: ≤ 120 KB); `npm run bench` reports against it. */
+/** The target per page, gzip (≤ 120 KB); `npm run bench` reports against it. */
 export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
 /**
  * The build fails above this (a ratchet: what the pages weigh now plus a little room).

@@ -10,7 +10,7 @@ type TrpcClient = ReturnType<typeof trpc.createClient>;
 
 /**
  * The app's tree (pageNow: the instant the server drew the page, hooks/use-now.ts), the same in the browser (main.tsx) and on the server (server-render.tsx):
- * hydration needs both sides to render exactly this (docs/decisions/013-first-screen.md, fifth pass).
+ * hydration needs both sides to render exactly this (docs/decisions/013-first-screen.md).
  */
 export function App({ router, queryClient, trpcClient, pageNow = null }: { router: AppRouter; queryClient: QueryClient; trpcClient: TrpcClient; pageNow?: Date | null }) {
   useEffect(() => {

@@ -13,7 +13,7 @@ import './styles.css';
 // Before React renders: the install prompt can fire as soon as the page loads.
 listenForInstallPrompt();
 // The service worker registers once the page has loaded, from its own chunk: no first screen waits for it
-// (docs/decisions/013-first-screen.md, ninth pass). Offline without it cached, there is nothing to register from.
+// (docs/decisions/013-first-screen.md). Offline without it cached, there is nothing to register from.
 afterPageLoad(() => {
   void import('./features/pwa/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker(), () => undefined);
 });

@@ -6,7 +6,7 @@ import { FIRST_SCREEN_BUDGET_BYTES, firstScreenSizes, formatKB } from '../../cli
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { type BenchLine, type BenchSection, formatRatio } from './report.ts';
 
-// The first-screen bundle line of `npm run bench` (issue 12): the JS each page's
+// The first-screen bundle line of `npm run bench`: the JS each page's
 // first screen downloads (client/scripts/first-screen.ts reads the build's
 // manifest), against a skeleton of the bare stack built in the same run
 // (scripts/bench/skeleton: React + Router + Query + tRPC + superjson, one query).
@@ -71,7 +71,7 @@ export async function bundleSection(): Promise<BenchSection> {
     met: size.gzipBytes <= FIRST_SCREEN_BUDGET_BYTES,
   }));
   return {
-    title: 'First-screen bundle (issue 12)',
+    title: 'First-screen bundle',
     lines,
     notes: [
       'Gzip level 9 of the built files, as the server sends them to a browser that does not accept brotli; the target is in gzip. The brotli figure (information only) sums the precompressed `.br` files the server sends to a browser that accepts brotli. The skeleton is React + React DOM + TanStack Router (one route) + TanStack Query + the tRPC React client (batch link, superjson) with one query: scripts/bench/skeleton/.',

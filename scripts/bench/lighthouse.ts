@@ -140,7 +140,7 @@ export async function lighthouseSection(): Promise<BenchSection> {
     notes.push(
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated throttling: 150 ms RTT, 1.6 Mbps, CPU 4x), headless Chromium from scripts/lib/chromium.ts, against the production build on 127.0.0.1 (compressed, immutable assets), cold cache each run. Per-run scores: ${path.relative(PROJECT_ROOT, file)}.`,
     );
-    return { title: 'Lighthouse mobile (issues 11 and 12)', lines, notes };
+    return { title: 'Lighthouse mobile', lines, notes };
   } finally {
     await chrome.kill();
     await app.stop();

@@ -1,4 +1,4 @@
-// The realtime part of `npm run bench` (issues 9, 12 and 14): memory per idle subscribed
+// The realtime part of `npm run bench`: memory per idle subscribed
 // socket and the latency from one commit to the open tabs, against a bare `ws` server in
 // the same run. Self-contained: `realtimeSection()` starts its own app server (embedded
 // Postgres in a throwaway DATA_DIR), creates the residents in the database, plays the
@@ -359,7 +359,7 @@ export async function realtimeSection(options: RealtimeBenchOptions = {}): Promi
           log(`realtime: one notification at a time, ${n} tabs open`);
           const notification = await measureNotificationToTab(app, measured.fleet, residents.slice(0, n), samples);
           lines.push({
-            what: `notification commit → its person's open tab, ${n.toLocaleString('en-US')} sockets (issue 9)`,
+            what: `notification commit → its person's open tab, ${n.toLocaleString('en-US')} sockets`,
             figure: latencyText(notification),
             baseline: '',
             ratio: '',
@@ -369,7 +369,7 @@ export async function realtimeSection(options: RealtimeBenchOptions = {}): Promi
           log(`realtime: chat messages, ${n} tabs open`);
           const chat = await measureChatToTab(app, samples);
           lines.push({
-            what: `chat message sent → the other person's open tab, ${n.toLocaleString('en-US')} sockets (issue 14)`,
+            what: `chat message sent → the other person's open tab, ${n.toLocaleString('en-US')} sockets`,
             figure: latencyText(chat),
             baseline: '',
             ratio: '',
@@ -386,7 +386,7 @@ export async function realtimeSection(options: RealtimeBenchOptions = {}): Promi
     notes.push(
       'Tabs run in a child process (scripts/bench/fanout-client.mjs); memory is the server process\'s growth after GC divided by the sockets (the app and the bare ws server share the process, measured one after the other). Latency: process.hrtime (one monotonic clock for both processes) from the commit to the frame\'s arrival in the tab.',
     );
-    return { title: 'Realtime fan-out (issues 9, 12, 14)', lines, notes };
+    return { title: 'Realtime fan-out', lines, notes };
   } finally {
     await app.close();
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-// The codebase's import boundaries (issue 7, item 7; boundaries.test.ts proves each rule fails a bad import):
+// The codebase's import boundaries (boundaries.test.ts proves each rule fails a bad import):
 // - a client feature never imports another feature (routes compose them);
 // - a server module never imports another module's repository (it asks that module's service),
 //   and neither does the server code around the modules (http, jobs, realtime...), except the

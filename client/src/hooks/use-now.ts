@@ -1,8 +1,8 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
- * The instant the server drew the page (its clock, sent with the page: docs/decisions/013-first-screen.md,
- * fifth pass). The server renders "now" as this, and the browser's hydration reads the same, so a relative
+ * The instant the server drew the page (its clock, sent with the page: docs/decisions/013-first-screen.md).
+ * The server renders "now" as this, and the browser's hydration reads the same, so a relative
  * time or an earliest date matches on both sides; the browser's own time takes over within a minute (startClockAt).
  */
 export const PageNowContext = createContext<Date | null>(null);
@@ -30,7 +30,7 @@ function subscribe(listener: () => void): () => void {
 /**
  * On a page the server drew, the clock's first reading is the page's instant (main.tsx, before hydrating):
  * the hydration's server snapshot and the browser's snapshot are then the same object, so React does not
- * render each relative time a second time right after adopting it (tenth pass: four such renders on the
+ * render each relative time a second time right after adopting it (four such renders on the
  * home, in the middle of its hydration). The browser's own time takes over once that reading is a minute
  * old (at once when the browser's clock is a minute or more ahead of the server's), as any other reading.
  */

@@ -5,7 +5,7 @@ import { queryClient, queryUtils, type QueryUtils } from './trpc.ts';
 /**
  * A screen mounted this soon after the session's last answer does not ask again: every guard revalidates
  * the session (ensureSession) before its screen mounts, so without this the layout and the screen asked a
- * second time whenever that answer came first (most drawn home pages: docs/decisions/013-first-screen.md, eleventh pass).
+ * second time whenever that answer came first (most drawn home pages: docs/decisions/013-first-screen.md).
  */
 const JUST_ANSWERED_MS = 5_000;
 

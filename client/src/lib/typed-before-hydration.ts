@@ -1,6 +1,6 @@
 /**
  * What the person typed into the server's markup, or chose in a select, before React adopted it
- * (docs/decisions/013-first-screen.md, fifth pass). React keeps such a value on screen when it hydrates a
+ * (docs/decisions/013-first-screen.md). React keeps such a value on screen when it hydrates a
  * field, but the screen's state still holds what the server rendered, so a submit would send an empty field
  * and a list would stay in the order the select no longer shows. Each such field is handed to React as an
  * input event (a select: a change event) once its hydration is committed, so the state (and onChange, masks

@@ -24,5 +24,5 @@ function browseRoute<TPath extends BrowsePath>(path: TPath, type: ListingType | 
 export const rentalsRoute = browseRoute('/alugueis', 'rental');
 export const foodRoute = browseRoute('/comidas', 'food');
 export const servicesRoute = browseRoute('/servicos', 'service');
-/** /busca?busca=...: the home search, across rentals, food and services (issue 13). */
+/** /busca?busca=...: the home search, across rentals, food and services. */
 export const searchRoute = browseRoute('/busca', null);

@@ -119,7 +119,7 @@ interface DemoOrder {
   rejectionReason?: string;
   /** The requester's review of the owner. */
   review?: { rating: number; comment: string };
-  /** The order's conversation (issue 14): who wrote, how long ago, and whether the other side read it. */
+  /** The order's conversation: who wrote, how long ago, and whether the other side read it. */
   messages?: { from: 'requester' | 'owner'; text: string; hoursAgo: number; read: boolean }[];
   /** The owner's review of the requester (both written: both shown). */
   ownerReview?: { rating: number; comment: string };
@@ -369,7 +369,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
         createdAt: moments.createdAt,
         now,
       });
-      // Both sides reviewed: both reviews show from the second one on (issue 13).
+      // Both sides reviewed: both reviews show from the second one on.
       const reviewedAt = new Date(Math.min(moments.completedAt ? moments.completedAt.getTime() + 2 * HOUR_MS : now, now - 30 * 60 * 1000));
       const bothAt = order.review && order.ownerReview ? reviewedAt : null;
       const windowEnd = moments.completedAt ? new Date(moments.completedAt.getTime() + 14 * DAY_MS) : reviewedAt;

@@ -94,7 +94,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     refuseLargeBodies(TRPC_MAX_BODY_BYTES),
     refuseUnbatchable,
     refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
-    // The public feed's cached pages, answered before tRPC (issue 12; decision 014).
+    // The public feed's cached pages, answered before tRPC (decision 014).
     feedFastPath(deps),
     createExpressMiddleware({
       router: appRouter,

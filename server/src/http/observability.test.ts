@@ -67,7 +67,7 @@ describe('/ready', () => {
     server = await starting;
     expect(await ready(base)).toEqual({ status: 200, body: { status: 'ready' } });
 
-    // Issue 8's graceful shutdown drains with this flag set; close() sets it first.
+    // The graceful shutdown drains with this flag set; close() sets it first.
     server.readiness.shuttingDown = true;
     expect(await ready(base)).toEqual({ status: 503, body: { status: 'not ready', problems: ['shutting down'] } });
     server.readiness.shuttingDown = false;

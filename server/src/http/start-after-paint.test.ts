@@ -1,4 +1,4 @@
-// The app's script on a page the server drew (issue 12; docs/decisions/013-first-screen.md, eighth pass):
+// The app's script on a page the server drew (docs/decisions/013-first-screen.md):
 // out of the head, started by the one inline script the Content-Security-Policy allows by its hash.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

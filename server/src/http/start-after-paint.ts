@@ -5,8 +5,8 @@ import { escapeAttribute } from './html-attribute.ts';
  * A page whose first screen the server drew (first-screen-render.ts) is complete without the app's
  * script: the script only adopts it. Requested from the head (module script and modulepreloads), the
  * ~130 KB of it competed with the markup and stylesheet, and a phone's first paint waited for it
- * (Lighthouse: LCP 2.6-3.2 s against 0.8 s for the markup alone; docs/decisions/013-first-screen.md,
- * sixth and eighth passes). On those pages the scripts are instead started by this small inline
+ * (Lighthouse: LCP 2.6-3.2 s against 0.8 s for the markup alone; docs/decisions/013-first-screen.md).
+ * On those pages the scripts are instead started by this small inline
  * script after the first frame, or at once when the page is hidden (no frame comes then).
  *
  * Until the app runs, the markup is only a picture of the screen, so the script also keeps what the person
@@ -16,7 +16,7 @@ import { escapeAttribute } from './html-attribute.ts';
  * page with nothing; client/src/lib/typed-before-hydration.ts does them again once the app owns the page).
  * Switches and radio buttons cannot be changed until then (the tap is refused, not replayed): changed on the
  * markup, the control would show one thing while the app's state, and what it saves or sends, held another
- * (decision 013, ninth pass).
+ * (decision 013).
  * Links are left alone: they work without the app (the next page is drawn by the server too).
  *
  * The text is fixed, so the Content-Security-Policy allows exactly it by hash (hardening.ts) and still

@@ -45,7 +45,7 @@ function startEmailSeries(): void {
 startEmailSeries();
 export const websocketConnections = gauge('vizinhanca_websocket_connections', 'Open signed-in websockets on this instance', []);
 
-/** For the job queue (issue 9): set the depth when it polls, count every run. */
+/** For the job queue: set the depth when it polls, count every run. */
 let queueDepthSource: (() => Promise<Record<string, number>>) | null = null;
 
 /** The running job queue reports its depth per job name; read at each scrape, not polled. */

@@ -30,7 +30,7 @@ let uncheckedTimeZone: string | null = null;
  * function here. The server sets it at start; the client from the page it was served.
  * Checked on first use, not here: the check builds the page's first Intl.DateTimeFormat, which
  * loads the time zone data (~12 ms of a phone's CPU in the app's first task), and a screen
- * without dates never needs it (docs/decisions/013-first-screen.md, eleventh pass).
+ * without dates never needs it (docs/decisions/013-first-screen.md).
  */
 export function setCondoTimeZone(timeZone: string): void {
   uncheckedTimeZone = timeZone;
@@ -104,7 +104,7 @@ const RELATIVE_STEPS: { unit: RelativeUnit; seconds: number }[] = [
 /**
  * pt-BR's words for a relative time, as Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }) says them
  * (format.test.ts compares the two), written out: building that formatter loads the locale's data, ~10 ms
- * of a phone's CPU in the middle of the home's hydration (docs/decisions/013-first-screen.md, eleventh pass),
+ * of a phone's CPU in the middle of the home's hydration (docs/decisions/013-first-screen.md),
  * and the server's Node and the phone's browser then say exactly the same words.
  */
 const RELATIVE_WORDS: Record<RelativeUnit, { one: string; other: string; named: Record<number, string> }> = {

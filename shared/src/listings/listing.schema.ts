@@ -105,7 +105,7 @@ export const LISTING_MESSAGES = {
   notPending: 'Este anúncio já foi analisado.',
   cannotPause: 'Só é possível pausar anúncios ativos ou pausados pelo dono.',
   notPaused: 'Só é possível ativar anúncios pausados pela administração ou por cobrança.',
-  // Owner-blocked days of a rental (issue 13).
+  // Owner-blocked days of a rental.
   invalidDay: 'Data inválida',
   blockDaysRequired: 'Escolha pelo menos um dia',
   tooManyBlockedDays: `Bloqueie no máximo ${BLOCK_DAYS_MAX} dias de uma vez`,

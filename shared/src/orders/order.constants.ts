@@ -1,7 +1,7 @@
 import { formatCalendarDate } from '../format/format.ts';
 import { noticeText } from '../listings/listing.rules.ts';
 
-// Order values without Zod, for the order dialog (docs/decisions/013-first-screen.md, ninth pass): the
+// Order values without Zod, for the order dialog (docs/decisions/013-first-screen.md): the
 // detail screen loads the dialog right after it renders, and with order.schema.ts it brought Zod with it.
 // order.schema.ts re-exports them.
 
@@ -54,7 +54,7 @@ export const ORDER_MESSAGES = {
   ownListing: 'Você não pode pedir o seu próprio anúncio',
   invalidQuantity: `A quantidade deve ser de ${ORDER_QUANTITY_MIN} a ${ORDER_QUANTITY_MAX}`,
   quantityAbovePortions: (maxPortions: number) => `Este anúncio aceita no máximo ${maxPortions} ${maxPortions === 1 ? 'porção' : 'porções'} por pedido`,
-  /** A second pending order for the same listing and time: asked before sending (issue 13). */
+  /** A second pending order for the same listing and time: asked before sending. */
   duplicatePending: 'Você já tem um pedido pendente deste anúncio',
   listingUnavailable: 'Este anúncio não está disponível para pedidos.',
   invalidTab: 'Aba inválida',

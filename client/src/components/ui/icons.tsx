@@ -4,7 +4,7 @@ import type { ReactNode, SVGProps } from 'react';
  * Inline stroke icons (24x24 grid, currentColor), decorative unless labelled by their parent.
  * This module is in the entry chunk (the toasts and the error screen use it), so it holds the icons the
  * first screens draw; the others are in secondary-icons.tsx, loaded with the screens that use them
- * (docs/decisions/013-first-screen.md, seventh pass).
+ * (docs/decisions/013-first-screen.md).
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 

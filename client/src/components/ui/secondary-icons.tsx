@@ -2,8 +2,8 @@ import { Icon, type IconProps } from './icons.tsx';
 
 /**
  * The icons no first screen draws (admin, orders, the editor, the PWA banners...): apart from icons.tsx,
- * which is in the entry chunk, so they load with the screens that use them (docs/decisions/013-first-screen.md,
- * seventh pass). An icon a first screen needs belongs in icons.tsx.
+ * which is in the entry chunk, so they load with the screens that use them (docs/decisions/013-first-screen.md).
+ * An icon a first screen needs belongs in icons.tsx.
  */
 
 export const UsersIcon = (props: IconProps) => (

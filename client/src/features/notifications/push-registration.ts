@@ -7,7 +7,7 @@ import { pushSupported, subscribeDevice, subscriptionInput } from './push-subscr
  * when it is still 'default'), sent to the server. False, with nothing asked of the server, where the browser has
  * no push; false, with nothing sent, when the permission is refused or the browser's answer lacks a part.
  * Its own small module: the settings' chunk and the renewal's lazy chunk both import it, the home neither
- * (docs/decisions/013-first-screen.md, eleventh pass).
+ * (docs/decisions/013-first-screen.md).
  */
 export async function registerDevice(utils: QueryUtils, client: TrpcClient): Promise<boolean> {
   if (!pushSupported()) return false;

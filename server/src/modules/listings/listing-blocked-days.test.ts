@@ -4,7 +4,7 @@ import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
-// Owner-blocked days of a rental (issue 13): the calendar shows them as unavailable
+// Owner-blocked days of a rental: the calendar shows them as unavailable
 // and the database refuses orders on them, like on booked days.
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];

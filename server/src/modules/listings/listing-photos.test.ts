@@ -1,4 +1,4 @@
-// Up to 5 photos per listing (issue 13): ordered, the first on cards, a sixth refused
+// Up to 5 photos per listing: ordered, the first on cards, a sixth refused
 // with its message and nothing written (by the server and by the database), added,
 // removed and reordered by the owner, private while the listing is not public.
 import { sql } from 'kysely';

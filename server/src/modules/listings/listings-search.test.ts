@@ -104,7 +104,7 @@ describe('at 100,000 listings', () => {
     expect(scansListings(next)).toBe(false);
   });
 
-  it('sorted by price (issue 13), the feed walks the status/type/price index both ways, first page and next pages', async () => {
+  it('sorted by price, the feed walks the status/type/price index both ways, first page and next pages', async () => {
     for (const sort of ['price_asc', 'price_desc'] as const) {
       const first = await planOf({ type: 'food', sort });
       expect(usesIndex(first, /^Index Scan/, 'listings_price_idx'), sort).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES, type ListingSort } from '@vizinhanca/shared/listings/listing.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
-// Browse screens sorted by newest, price and rating (issue 13), paged by keyset in every order.
+// Browse screens sorted by newest, price and rating, paged by keyset in every order.
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 

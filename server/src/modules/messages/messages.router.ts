@@ -26,7 +26,7 @@ const moderationRouter = router({
     .query(({ ctx, input }) => messages.staffThread(ctx.deps, ctx.user.id, input.orderId)),
 });
 
-/** The conversation of an order, between its requester and its owner only (issue 14). */
+/** The conversation of an order, between its requester and its owner only. */
 export const messagesRouter = router({
   thread: approvedProcedure
     .input(threadInputSchema)

@@ -75,7 +75,7 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
 /**
  * A message from one person of the order to the other, while the thread is open.
  * Sent twice with the same clientId (a retry after the network came back), it is stored once.
- * Three round trips in the transaction (the chat's latency, issue 12): one statement reads
+ * Three round trips in the transaction (the chat's latency): one statement reads
  * the order as the sender takes part in it, stores the message and tells both people
  * (messages.repository.ts, sendToOrder); then the job; then the commit.
  */

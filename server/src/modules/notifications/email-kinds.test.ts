@@ -4,7 +4,7 @@ import { rentalFixtures } from '../../../test/rental-fixtures.ts';
 import { listingExpiryJob } from '../listings/listings.jobs.ts';
 import { rentalRemindersJob } from '../orders/orders.jobs.ts';
 
-// Issue 9: every kind of e-mail the issue lists goes through the queue, as plain
+// Every kind of e-mail the app sends goes through the queue, as plain
 // text plus HTML in pt-BR, with the condominium's name and a link into the app:
 // account approval and rejection, order received (owner), order decided and
 // status changes (requester), reminders, listing expiry.

@@ -3,7 +3,7 @@ import { LISTING_MESSAGES, type CreateListingInput } from '@vizinhanca/shared/li
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
-// The order dialog, second pass (issue 13): food by quantity, a time for home
+// The order dialog: food by quantity, a time for home
 // services, and a warning before a second pending order for the same thing.
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];

@@ -69,7 +69,7 @@ export const ordersRouter = router({
 
   complete: orderAction.mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
 
-  /** 'Pago': either side of an approved order (issue 14); the other side is told. */
+  /** 'Pago': either side of an approved order; the other side is told. */
   markPaid: orderAction.mutation(({ ctx, input }) => orders.markPaid(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),
 
   moderation: moderationRouter,

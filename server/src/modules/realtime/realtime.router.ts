@@ -16,7 +16,7 @@ export const realtimeRouter = router({
    * Each event is handed over only after the session and account are checked
    * again: a logout, suspension or role change ends the stream and closes the socket.
    * Returns a push-based stream (also an AsyncIterable) that the websocket handler
-   * drives without a generator per socket: an idle socket must cost a few KiB (issue 12).
+   * drives without a generator per socket: an idle socket must cost a few KiB.
    */
   onEvent: authedProcedure
     .input(z.object({ lastEventId: z.string().max(MAX_TRACKED_ID_LENGTH, 'Identificador de evento inválido').refine(isLastEventId, 'Identificador de evento inválido').nullish() }).optional())

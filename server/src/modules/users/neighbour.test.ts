@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEIGHBOUR_MESSAGES } from '@vizinhanca/shared/users/user.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
-// A neighbour's page (/vizinho/{id}, issue 13): public data, ratings, active
+// A neighbour's page (/vizinho/{id}): public data, ratings, active
 // listings and reviews received; never phone, e-mail or CPF.
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];

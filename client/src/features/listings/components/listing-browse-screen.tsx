@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 
 const EMPTY_ICONS = { rental: PackageIcon, food: UtensilsIcon, service: WrenchIcon } as const;
 
-/** /busca: the three types at once (issue 13), with the words of the type screens. */
+/** /busca: the three types at once, with the words of the type screens. */
 const EVERYTHING = {
   title: 'Buscar',
   listName: 'Resultados da busca',

@@ -129,7 +129,7 @@ function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog }:
   // The owner manages instead of ordering; neighbours read why they cannot order.
   const note = listing.isOwner ? 'Este anúncio é seu' : active ? null : 'Indisponível no momento';
   // The dialog's code right after the screen, when its button can open it (not for the owner or a paused
-  // listing: the page would download and run code nobody can use; docs/decisions/013-first-screen.md, ninth pass).
+  // listing: the page would download and run code nobody can use; docs/decisions/013-first-screen.md).
   useEffect(() => {
     if (canOrder) preloadOrderDialog?.();
   }, [canOrder, preloadOrderDialog]);

@@ -6,7 +6,7 @@ import { useAppBadge } from './use-app-badge.ts';
  * What the app does for notifications on every screen: the icon badge follows the unread count; push stays
  * subscribed. The renewal and what it needs (the preferences, the push code, which /configuracoes' chunk
  * carries with its stylesheets) load only on a device that already allowed notifications: on the others
- * their result could not change anything (docs/decisions/013-first-screen.md, eleventh pass).
+ * their result could not change anything (docs/decisions/013-first-screen.md).
  */
 export function useNotificationDevice(approved: boolean) {
   const unread = trpc.notifications.unreadCount.useQuery(undefined, { enabled: approved });

@@ -26,7 +26,7 @@ export function usePushDevice() {
     };
   }, []);
   return {
-    // For what the screen says. The server draws /configuracoes (docs/decisions/013-first-screen.md, ninth pass)
+    // For what the screen says. The server draws /configuracoes (docs/decisions/013-first-screen.md)
     // without a browser to ask: it draws "supported", as nearly every phone browser is, and the hydration
     // reads the same; the browser's own answer follows at once.
     supported: useSyncExternalStore(noChanges, pushSupported, () => true),

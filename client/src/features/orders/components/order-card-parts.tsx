@@ -166,7 +166,7 @@ export function ContactButton({ order, label }: { order: OrderItem; label: strin
   );
 }
 
-/** 'Pago' once either side marked it; 'A pagar' while an approved order is not (issue 14). */
+/** 'Pago' once either side marked it; 'A pagar' while an approved order is not. */
 export function PaymentBadge({ status, paidAt }: { status: OrderStatus; paidAt: Date | null }) {
   if (paidAt) return <Badge variant="success" className="orders-payment">Pago</Badge>;
   if (!isPayable(status)) return null;

@@ -4,7 +4,7 @@ import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { lazyScreen } from '../../../lib/lazy-screen.ts';
 
 // The dialogs (the photo upload, the password form) are closed on the first screen: their code loads
-// right after it, not with it (docs/decisions/013-first-screen.md, seventh pass). A closed dialog draws
+// right after it, not with it (docs/decisions/013-first-screen.md). A closed dialog draws
 // nothing, so the Suspense around them has nothing to show while they load.
 const EditProfileDialog = lazyScreen(() => import('./edit-profile-dialog.tsx'), 'EditProfileDialog');
 const ChangePasswordDialog = lazyScreen(() => import('./change-password-dialog.tsx'), 'ChangePasswordDialog');

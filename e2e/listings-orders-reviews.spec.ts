@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from './fixtures.
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { appOrigin, DEMO, expectToast, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
 
-// Listings and orders, second pass (issue 13): a dish ordered by quantity, days the
+// Listings and orders: a dish ordered by quantity, days the
 // owner blocks, and reviews both ways that show only once both sides reviewed.
 // Each walk uses residents created for it, so nothing depends on the demo data.
 
