@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const E2E_OUTBOX = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3999}/outbox`);
 
@@ -183,8 +183,52 @@ export async function approvedResident(browser: Browser, admin: Page, prefix: st
   const apartment = String(100 + Math.floor(Math.random() * 800));
   await callApi(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment, password: RESIDENT_PASSWORD });
   const pending = await callApi<{ id: string; email: string }[]>(admin, 'admin.pendingUsers', undefined, 'query');
-  await callApi(admin, 'admin.approveUser', { userId: pending.find((user) => user.email === resident.email)!.id });
+  const id = pending.find((user) => user.email === resident.email)?.id;
+  expect(id, `${resident.email} awaits approval`).toBeTruthy();
+  await callApi(admin, 'admin.approveUser', { userId: id });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { ...resident, apartment, page, context };
+  return { ...resident, id: id!, apartment, page, context, close: () => context.close() };
+}
+
+export type ApprovedResident = Awaited<ReturnType<typeof approvedResident>>;
+
+/** A listing created by its owner and approved by the moderator: public and orderable. */
+export async function publishedListing(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
+  const { id } = await callApi<{ id: string }>(owner, 'listings.create', listing);
+  await callApi(moderator, 'listings.moderation.approve', { id });
+  return id;
+}
+
+/** A word no other listing has (letters and digits), to tell a test's listings apart and search by. */
+export function uniqueWord(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** '2026-11-25' -> '25 de novembro de 2026', the calendar day button's name. */
+export function dayName(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return `${day} de ${MONTHS[month! - 1]} de ${year}`;
+}
+
+/** '2026-11-25' -> '25/11/2026'. */
+export function br(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** Pages the calendar (back or forward) to the month of this day. */
+export async function showMonthOf(dialog: Locator, isoDay: string) {
+  const [year, month] = isoDay.split('-').map(Number);
+  const target = year! * 12 + month!;
+  const title = dialog.getByRole('heading', { name: /^\S+ de \d{4}$/ });
+  for (let step = 0; step < 24; step++) {
+    const match = /^(\S+) de (\d{4})$/.exec((await title.textContent()) ?? '');
+    const shown = Number(match?.[2]) * 12 + MONTHS.indexOf(match?.[1]?.toLowerCase() ?? '') + 1;
+    if (shown === target) return;
+    await dialog.getByRole('button', { name: shown < target ? 'Próximo mês' : 'Mês anterior' }).click();
+  }
+  throw new Error(`Calendar never showed ${isoDay}`);
 }

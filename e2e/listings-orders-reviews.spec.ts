@@ -1,80 +1,11 @@
 import sharp from 'sharp';
-import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, expectToast, newLoggedInPage, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { appOrigin, approvedResident, br, callApi, dayName, DEMO, expectToast, newLoggedInPage, newSignedInContext, publishedListing, showMonthOf } from './helpers.ts';
 
 // Listings and orders: a dish ordered by quantity, days the
 // owner blocks, and reviews both ways that show only once both sides reviewed.
 // Each walk uses residents created for it, so nothing depends on the demo data.
-
-const PASSWORD = 'varanda-ensolarada';
-const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-
-async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
-  const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
-  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-interface Resident {
-  id: string;
-  fullName: string;
-  page: Page;
-  close: () => Promise<void>;
-}
-
-/** A new resident signed up through the API and approved by the admin. */
-async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
-  await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment: String(100 + Math.floor(Math.random() * 800)), password: PASSWORD });
-  const pending = await query<{ id: string; email: string }[]>(admin, 'admin.pendingUsers');
-  const id = pending.find((user) => user.email === resident.email)?.id;
-  expect(id, `${resident.email} awaits approval`).toBeTruthy();
-  await mutate(admin, 'admin.approveUser', { userId: id });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { id: id!, fullName: resident.fullName, page, close: () => context.close() };
-}
-
-async function published(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
-  const { id } = await mutate<{ id: string }>(owner, 'listings.create', listing);
-  await mutate(moderator, 'listings.moderation.approve', { id });
-  return id;
-}
-
-/** '2026-11-25' -> '25 de novembro de 2026', the calendar day button's name. */
-function dayName(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return `${day} de ${MONTHS[month! - 1]} de ${year}`;
-}
-
-/** '2026-11-25' -> '25/11/2026'. */
-function br(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-async function showMonthOf(dialog: Locator, isoDay: string) {
-  const [year, month] = isoDay.split('-').map(Number);
-  const target = year! * 12 + month!;
-  const title = dialog.getByRole('heading', { name: /^\S+ de \d{4}$/ });
-  for (let step = 0; step < 24; step++) {
-    const match = /^(\S+) de (\d{4})$/.exec((await title.textContent()) ?? '');
-    const shown = Number(match?.[2]) * 12 + MONTHS.indexOf(match?.[1]?.toLowerCase() ?? '') + 1;
-    if (shown === target) return;
-    await dialog.getByRole('button', { name: shown < target ? 'Próximo mês' : 'Mês anterior' }).click();
-  }
-  throw new Error(`Calendar never showed ${isoDay}`);
-}
 
 test('a resident orders 3 portions of a dish, and the owner sees the quantity', async ({ browser }) => {
   const admin = await newSignedInContext(browser, DEMO.admin);
@@ -82,7 +13,7 @@ test('a resident orders 3 portions of a dish, and the owner sees the quantity', 
   const cook = await approvedResident(browser, admin.page, 'cozinheira');
   const hungry = await approvedResident(browser, admin.page, 'faminto');
   const title = `Marmita fit ${Date.now().toString(36)}`;
-  const id = await published(cook.page, moderator.page, { type: 'food', title, description: 'Frango, arroz integral e legumes.', priceCents: 2500, maxPortions: 10 });
+  const id = await publishedListing(cook.page, moderator.page, { type: 'food', title, description: 'Frango, arroz integral e legumes.', priceCents: 2500, maxPortions: 10 });
 
   const page = hungry.page;
   await page.goto(`/food/${id}`);
@@ -133,7 +64,7 @@ test('the owner blocks two days and another resident cannot pick them', async ({
   const owner = await approvedResident(browser, admin.page, 'viajante');
   const neighbour = await approvedResident(browser, admin.page, 'vizinha');
   const title = `Bicicleta ${Date.now().toString(36)}`;
-  const id = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Aro 29, revisada, com capacete.', priceCents: 2500 });
+  const id = await publishedListing(owner.page, moderator.page, { type: 'rental', title, description: 'Aro 29, revisada, com capacete.', priceCents: 2500 });
   const [first, second] = [addDays(today, 5), addDays(today, 6)];
 
   // The owner blocks both days from the owner view.
@@ -185,9 +116,9 @@ test('both sides review a completed rental and each review appears only after bo
   const owner = await approvedResident(browser, admin.page, 'dona');
   const renter = await approvedResident(browser, admin.page, 'locatario');
   const title = `Escada ${Date.now().toString(36)}`;
-  const listingId = await published(owner.page, moderator.page, { type: 'rental', title, description: 'Escada de alumínio, 7 degraus.', priceCents: 1000 });
-  const { id: orderId } = await mutate<{ id: string }>(renter.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 1) });
-  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(owner.page, step, { id: orderId });
+  const listingId = await publishedListing(owner.page, moderator.page, { type: 'rental', title, description: 'Escada de alumínio, 7 degraus.', priceCents: 1000 });
+  const { id: orderId } = await callApi<{ id: string }>(renter.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 1) });
+  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await callApi(owner.page, step, { id: orderId });
 
   // The renter reviews the owner: 4 stars.
   const mine = renter.page;
@@ -337,14 +268,14 @@ test('an owner publishes a listing with 3 photos; a resident sees the first on t
   await page.getByRole('button', { name: 'Publicar Anúncio' }).click();
   await expectToast(page, 'Anúncio criado! Aguardando aprovação do administrador.');
 
-  const mine = await query<{ items: (OwnedListing & { id: string; title: string })[] }>(page, 'listings.mine');
+  const mine = await callApi<{ items: (OwnedListing & { id: string; title: string })[] }>(page, 'listings.mine', undefined, 'query');
   const created = mine.items.find((item) => item.title === title)!;
   expect(created.photos.map((photo) => [photo.width, photo.height])).toEqual([
     [800, 600],
     [900, 600],
     [600, 800],
   ]);
-  await mutate(moderator.page, 'listings.moderation.approve', { id: created.id });
+  await callApi(moderator.page, 'listings.moderation.approve', { id: created.id });
   const [cover, second, third] = created.photos;
 
   // The card shows the first photo, with its proportions.
@@ -420,7 +351,7 @@ test('an owner publishes a listing with 3 photos; a resident sees the first on t
   await editing.getByRole('button', { name: 'Mover foto 2 para a esquerda' }).click();
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expectToast(page, 'Anúncio atualizado!');
-  const edited = await query<OwnedListing>(page, 'listings.ownerView', { id: created.id });
+  const edited = await callApi<OwnedListing>(page, 'listings.ownerView', { id: created.id }, 'query');
   expect(edited.status).toBe('pending');
   expect(edited.photos.map((photo) => photo.id)).toEqual([third!.id, cover!.id, second!.id]);
 
@@ -435,9 +366,9 @@ test("search everywhere and sort, 'Salvar' into 'Salvos', a service at home asks
   const buyer = await approvedResident(browser, admin.page, 'comprador');
   const word = `achado${Date.now().toString(36)}`;
   const titles = { rental: `Caixa de som ${word}`, food: `Pão de mel ${word}`, service: `Conserto de bicicleta ${word}` };
-  const rentalId = await published(seller.page, moderator.page, { type: 'rental', title: titles.rental, description: 'Caixa de som portátil.', priceCents: 5000 });
-  await published(seller.page, moderator.page, { type: 'food', title: titles.food, description: 'Pão de mel com chocolate.', priceCents: 1500 });
-  const serviceId = await published(seller.page, moderator.page, {
+  const rentalId = await publishedListing(seller.page, moderator.page, { type: 'rental', title: titles.rental, description: 'Caixa de som portátil.', priceCents: 5000 });
+  await publishedListing(seller.page, moderator.page, { type: 'food', title: titles.food, description: 'Pão de mel com chocolate.', priceCents: 1500 });
+  const serviceId = await publishedListing(seller.page, moderator.page, {
     type: 'service',
     title: titles.service,
     description: 'Regulagem de freios e marchas.',
@@ -445,10 +376,10 @@ test("search everywhere and sort, 'Salvar' into 'Salvos', a service at home asks
     deliveryOptions: ['pickup', 'delivery'],
   });
   // A completed rental both sides reviewed: the reviews show on both neighbour pages.
-  const { id: orderId } = await mutate<{ id: string }>(buyer.page, 'orders.create', { listingId: rentalId, startDate: today, endDate: addDays(today, 1) });
-  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await mutate(seller.page, step, { id: orderId });
-  await mutate(buyer.page, 'reviews.create', { orderId, rating: 5, comment: 'Som potente, entregue na hora.' });
-  await mutate(seller.page, 'reviews.create', { orderId, rating: 4, comment: 'Devolveu tudo certinho.' });
+  const { id: orderId } = await callApi<{ id: string }>(buyer.page, 'orders.create', { listingId: rentalId, startDate: today, endDate: addDays(today, 1) });
+  for (const step of ['orders.approve', 'orders.markDelivered', 'orders.complete']) await callApi(seller.page, step, { id: orderId });
+  await callApi(buyer.page, 'reviews.create', { orderId, rating: 5, comment: 'Som potente, entregue na hora.' });
+  await callApi(seller.page, 'reviews.create', { orderId, rating: 4, comment: 'Devolveu tudo certinho.' });
 
   const page = buyer.page;
   const cards = page.getByRole('article');

@@ -1,23 +1,10 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { appOrigin, DEMO, newLoggedInPage, newSignedInContext, signIn } from './helpers.ts';
+import { callApi, DEMO, newLoggedInPage, newSignedInContext, signIn, uniqueWord } from './helpers.ts';
 
 const NEIGHBOUR = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca', name: 'Bruno Costa Lima' } as const;
 
-/** A word no other listing has (letters and digits), to search by. */
-function uniqueWord(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-/** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
-async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  const body = (await response.json()) as { result: { data: { json: T } } };
-  return body.result.data.json;
-}
-
 async function createListing(page: Page, listing: Record<string, unknown>): Promise<string> {
-  return (await mutate<{ id: string }>(page, 'listings.create', listing)).id;
+  return (await callApi<{ id: string }>(page, 'listings.create', listing)).id;
 }
 
 /** The count on the home's 'Comidas' card ('3 pratos', '1 prato'). */
@@ -239,8 +226,8 @@ test('rental and service details show their own texts, units and not-found state
     deliveryOptions: ['pickup', 'delivery', 'scheduled'],
   });
   const moderator = await newSignedInContext(browser, DEMO.moderator);
-  await mutate(moderator.page, 'listings.moderation.approve', { id: rentalId });
-  await mutate(moderator.page, 'listings.moderation.approve', { id: serviceId });
+  await callApi(moderator.page, 'listings.moderation.approve', { id: rentalId });
+  await callApi(moderator.page, 'listings.moderation.approve', { id: serviceId });
   await moderator.context.close();
 
   // Services: the unit the owner chose, 'Prestador' and the service delivery labels.

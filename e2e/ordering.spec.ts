@@ -1,38 +1,10 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Locator } from './fixtures.ts';
 import { formatCurrency } from '@vizinhanca/shared/format/format';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, newSignedInContext, signIn } from './helpers.ts';
+import { callApi, dayName, DEMO, newSignedInContext, publishedListing, showMonthOf, signIn, uniqueWord } from './helpers.ts';
 
 const BRUNO = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' } as const;
 const JULIANA = { email: 'juliana@vizinhanca.app', password: 'morador-vizinhanca' } as const;
-
-const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-
-/** A word no other listing has, to tell this test's listings apart. */
-function uniqueWord(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-/** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
-async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  const body = (await response.json()) as { result: { data: { json: T } } };
-  return body.result.data.json;
-}
-
-/** A listing of Ana's, approved by the moderator: public and orderable. */
-async function publishedListing(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
-  const { id } = await mutate<{ id: string }>(owner, 'listings.create', listing);
-  await mutate(moderator, 'listings.moderation.approve', { id });
-  return id;
-}
-
-/** '2026-11-25' -> '25 de novembro de 2026', the day button's name. */
-function dayName(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return `${day} de ${MONTHS[month! - 1]} de ${year}`;
-}
 
 /** '2026-11-25' -> '25/11' */
 function shortDate(isoDay: string): string {
@@ -41,20 +13,6 @@ function shortDate(isoDay: string): string {
 
 function dayButton(dialog: Locator, isoDay: string): Locator {
   return dialog.getByRole('button', { name: dayName(isoDay), exact: true });
-}
-
-/** Pages the calendar (back or forward) to the month of this day. */
-async function showMonthOf(dialog: Locator, isoDay: string) {
-  const [year, month] = isoDay.split('-').map(Number);
-  const target = year! * 12 + month!;
-  const title = dialog.getByRole('heading', { name: /^\S+ de \d{4}$/ });
-  for (let step = 0; step < 24; step++) {
-    const match = /^(\S+) de (\d{4})$/.exec((await title.textContent()) ?? '');
-    const shown = Number(match?.[2]) * 12 + MONTHS.indexOf(match?.[1]?.toLowerCase() ?? '') + 1;
-    if (shown === target) return;
-    await dialog.getByRole('button', { name: shown < target ? 'Próximo mês' : 'Mês anterior' }).click();
-  }
-  throw new Error(`Calendar never showed ${isoDay}`);
 }
 
 async function tapDay(dialog: Locator, isoDay: string) {
@@ -84,7 +42,7 @@ test('a neighbour rents an item for three free days, around the days another nei
 
   // Bruno books days 2 to 4 from today.
   const bruno = await newSignedInContext(browser, BRUNO);
-  await mutate(bruno.page, 'orders.create', { listingId: id, startDate: day(2), endDate: day(4), message: 'Para o fim de semana.' });
+  await callApi(bruno.page, 'orders.create', { listingId: id, startDate: day(2), endDate: day(4), message: 'Para o fim de semana.' });
 
   // Juliana opens the item and the order dialog.
   await signIn(page, JULIANA, `/item/${id}`);

@@ -1,70 +1,23 @@
-import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { appOrigin, DEMO, expectToast, newSignedInContext, uniqueCpf, uniqueEmail } from './helpers.ts';
+import { approvedResident, br, callApi, DEMO, expectToast, newSignedInContext, publishedListing } from './helpers.ts';
 
 // Orders from request to review (spec 2.15-2.17, 2.23). Each walk uses residents
 // created for it, so its counters and the owner's rating ('Novo' before, '4,0'
 // after one review) do not depend on the demo data or on other specs.
 
-const PASSWORD = 'varanda-ensolarada';
-
-/** '2026-11-25' -> '25/11/2026'. */
-function br(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-/** Calls a tRPC mutation as the page's signed-in user (the same session cookie, our own origin). */
-async function mutate<T>(page: Page, procedure: string, input: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/trpc/${procedure}`, { data: { json: input }, headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-async function query<T>(page: Page, procedure: string, input?: Record<string, unknown>): Promise<T> {
-  const search = input ? `?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : '';
-  const response = await page.request.get(`/trpc/${procedure}${search}`, { headers: { origin: appOrigin() } });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-interface Resident {
-  id: string;
-  fullName: string;
-  page: Page;
-  close: () => Promise<void>;
-}
-
-/** A new resident (with a phone and apartment E-{n}), signed up through the API and approved by the admin. */
-async function approvedResident(browser: Browser, admin: Page, prefix: string): Promise<Resident> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const apartment = String(100 + Math.floor(Math.random() * 800));
-  const resident = { fullName: `Teste ${prefix} ${Math.floor(Math.random() * 1e5)}`, email: uniqueEmail(prefix), cpf: uniqueCpf() };
-  await mutate(page, 'auth.signUp', { ...resident, phone: '11987654321', block: 'E', apartment, password: PASSWORD });
-  const pending = await query<{ id: string; email: string }[]>(admin, 'admin.pendingUsers');
-  const id = pending.find((user) => user.email === resident.email)?.id;
-  expect(id, `${resident.email} awaits approval`).toBeTruthy();
-  await mutate(admin, 'admin.approveUser', { userId: id });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Olá, ${resident.fullName}!` })).toBeVisible();
-  return { id: id!, fullName: resident.fullName, page, close: () => context.close() };
-}
-
 /** A rental published by the owner and approved by the moderator, ready to be ordered. */
-async function approvedRental(owner: Page, moderator: Page, title: string): Promise<string> {
-  const { id } = await mutate<{ id: string }>(owner, 'listings.create', {
+function approvedRental(owner: Page, moderator: Page, title: string): Promise<string> {
+  return publishedListing(owner, moderator, {
     type: 'rental',
     title,
     description: 'Furadeira 650W com maleta e brocas para parede, madeira e metal.',
     priceCents: 1500,
     deliveryOptions: ['pickup'],
   });
-  await mutate(moderator, 'listings.moderation.approve', { id });
-  return id;
 }
 
-/** Waits for a toast, then closes it, so the next step's toast is a new one. */
+/** Each labelled counter of the summary named `name` shows its number. */
 async function expectCounters(page: Page, name: string, counters: Record<string, number>) {
   const summary = page.getByLabel(name);
   for (const [label, value] of Object.entries(counters)) {
@@ -88,8 +41,8 @@ test('a rental runs from request to review: approve, hand over, complete, review
   // Three days from today, both ends counted: R$ 45,00. A second, later request will be cancelled.
   const [start, end] = [addDays(today, 0), addDays(today, 2)];
   const [laterStart, laterEnd] = [addDays(today, 6), addDays(today, 7)];
-  await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end, message: 'Vou pendurar as prateleiras da sala.' });
-  await mutate(neighbour.page, 'orders.create', { listingId, startDate: laterStart, endDate: laterEnd });
+  await callApi(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end, message: 'Vou pendurar as prateleiras da sala.' });
+  await callApi(neighbour.page, 'orders.create', { listingId, startDate: laterStart, endDate: laterEnd });
 
   // The neighbour sees both requests pending, then cancels the later one.
   const mine = neighbour.page;
@@ -219,7 +172,7 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await expect(request.getByRole('button', { name: 'Avaliar' })).toHaveCount(0);
 
   // Each side's review stays hidden until both reviewed (or 14 days pass): still 'Novo'.
-  const hidden = await query<{ summary: { average: number | null; count: number } }>(mine, 'reviews.forUser', { userId: owner.id });
+  const hidden = await callApi<{ summary: { average: number | null; count: number } }>(mine, 'reviews.forUser', { userId: owner.id }, 'query');
   expect(hidden.summary).toEqual({ average: null, count: 0 });
 
   // The owner reviews the neighbour back, from the received orders.
@@ -232,10 +185,11 @@ test('a rental runs from request to review: approve, hand over, complete, review
   await expect(received).toContainText('Avaliado');
 
   // The owner's rating is the real mean: one review of 4 reads 4,0.
-  const reviews = await query<{ summary: { average: number | null; count: number }; items: { rating: number; comment: string | null }[] }>(
+  const reviews = await callApi<{ summary: { average: number | null; count: number }; items: { rating: number; comment: string | null }[] }>(
     mine,
     'reviews.forUser',
     { userId: owner.id },
+    'query',
   );
   expect(reviews.summary).toEqual({ average: 4, count: 1 });
   expect(reviews.items[0]).toMatchObject({ rating: 4, comment });
@@ -256,7 +210,7 @@ test('the admin decides a pending order in the Pedidos section; a moderator only
   const title = `Escada ${Date.now().toString(36)}`;
   const listingId = await approvedRental(owner.page, moderator.page, title);
   const [start, end] = [addDays(today, 3), addDays(today, 3)];
-  await mutate(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end });
+  await callApi(neighbour.page, 'orders.create', { listingId, startDate: start, endDate: end });
 
   // The moderator sees it, without the buttons.
   await moderator.page.goto('/admin');
