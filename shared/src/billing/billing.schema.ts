@@ -81,6 +81,8 @@ export const billingSchema = z.object({
   createdAt: z.date(),
 });
 export type Billing = z.infer<typeof billingSchema>;
+/** A resident's own billings. */
+export const billingsSchema = z.array(billingSchema);
 
 export const billingOverviewSchema = z.object({ stats: billingStatsSchema, items: z.array(billingSchema) });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;

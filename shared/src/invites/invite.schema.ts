@@ -55,6 +55,8 @@ export const sendInviteSchema = z.object({
     .transform((apartment) => apartment || null),
 });
 export type SendInviteInput = z.input<typeof sendInviteSchema>;
+/** The answer to a sent invite: its id and the toast's message. */
+export const sentInviteSchema = z.object({ id: z.string(), message: z.string() });
 
 export const inviteIdSchema = z.object({ id: z.uuid({ message: INVITE_MESSAGES.notFound }) });
 export const inviteByCodeSchema = z.object({ code: inviteCodeSchema });

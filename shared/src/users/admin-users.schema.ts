@@ -130,3 +130,9 @@ export const adminSummarySchema = z.object({
   activityChangesAt: z.date().nullable(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+/** The pendencies card's counts (anúncios and cadastros). */
+export const adminPendenciesSchema = z.object({ pendingUsers: z.number(), pendingListings: z.number() });
+
+/** The answer to an admin's edit of a person: the toast's message and the person as saved. */
+export const updateAdminUserAnswerSchema = z.object({ message: z.string(), user: adminUserSchema });

@@ -72,6 +72,7 @@ export const pendingUserSchema = z.object({
   createdAt: z.date(),
 });
 export type PendingUser = z.infer<typeof pendingUserSchema>;
+export const pendingUsersSchema = z.array(pendingUserSchema);
 
 export const setAvatarSchema = z.object({ imageId: z.uuid({ message: 'Imagem não encontrada. Envie a foto novamente.' }) });
 export const setAvatarOutputSchema = z.object({ avatarUrl: z.string(), message: z.string() });

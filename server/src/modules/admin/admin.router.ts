@@ -1,5 +1,6 @@
 import { auditListSchema, auditPageSchema } from '@vizinhanca/shared/audit/audit.schema';
 import {
+  adminPendenciesSchema,
   adminSummarySchema,
   adminUserByIdSchema,
   adminUserSchema,
@@ -7,13 +8,13 @@ import {
   adminUsersPageSchema,
   advertisersListSchema,
   advertisersPageSchema,
+  updateAdminUserAnswerSchema,
   updateAdminUserSchema,
 } from '@vizinhanca/shared/users/admin-users.schema';
 import { approveUserSchema, rejectUserSchema } from '@vizinhanca/shared/users/admin.schema';
 import { exportPersonRequestSchema, personalDataExportSchema } from '@vizinhanca/shared/privacy/privacy.schema';
-import { pendingUserSchema } from '@vizinhanca/shared/users/user.schema';
+import { pendingUsersSchema } from '@vizinhanca/shared/users/user.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
-import { z } from 'zod';
 import { adminProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
@@ -35,7 +36,7 @@ const usersRouter = router({
 
   update: adminProcedure
     .input(updateAdminUserSchema)
-    .output(z.object({ message: z.string(), user: adminUserSchema }))
+    .output(updateAdminUserAnswerSchema)
     .mutation(({ ctx, input }) => users.adminUpdate(ctx.deps, ctx.user.id, input)),
 
   anonymize: adminProcedure
@@ -58,13 +59,13 @@ const usersRouter = router({
 export const adminRouter = router({
   /** Counts for the pendencies card (anúncios and cadastros); moderators do not see people's sign-ups. */
   pendencies: staffProcedure
-    .output(z.object({ pendingUsers: z.number(), pendingListings: z.number() }))
+    .output(adminPendenciesSchema)
     .query(({ ctx }) => admin.pendencies(ctx.deps, ctx.user.roles.includes('admin'))),
 
   /** Every summary card's live count; what a moderator may not see reads zero. */
   summary: staffProcedure.output(adminSummarySchema).query(({ ctx }) => admin.summary(ctx.deps, ctx.user.roles.includes('admin'))),
 
-  pendingUsers: adminProcedure.output(z.array(pendingUserSchema)).query(({ ctx }) => admin.pendingUsers(ctx.deps)),
+  pendingUsers: adminProcedure.output(pendingUsersSchema).query(({ ctx }) => admin.pendingUsers(ctx.deps)),
 
   approveUser: adminProcedure
     .input(approveUserSchema)

@@ -1,6 +1,5 @@
-import { billingByIdSchema, billingOverviewSchema, billingSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
+import { billingByIdSchema, billingOverviewSchema, billingsSchema, createBillingSchema } from '@vizinhanca/shared/billing/billing.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
-import { z } from 'zod';
 import { adminProcedure, approvedProcedure, router } from '../../trpc.ts';
 import * as billing from './billing.service.ts';
 
@@ -19,7 +18,7 @@ export const billingRouter = router({
     .mutation(({ ctx, input }) => billing.markPaid(ctx.deps, ctx.user.id, input.id)),
 
   /** /cobrancas: the caller's own charges (read only). */
-  mine: approvedProcedure.output(z.array(billingSchema)).query(({ ctx }) => billing.mine(ctx.deps, ctx.user.id)),
+  mine: approvedProcedure.output(billingsSchema).query(({ ctx }) => billing.mine(ctx.deps, ctx.user.id)),
 
   /** A resident's payment attempt: answered with a clear error while no provider is wired. */
   pay: approvedProcedure

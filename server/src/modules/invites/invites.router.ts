@@ -1,6 +1,5 @@
-import { inviteByCodeSchema, inviteIdSchema, invitePreviewSchema, invitesOverviewSchema, sendInviteSchema } from '@vizinhanca/shared/invites/invite.schema';
+import { inviteByCodeSchema, inviteIdSchema, invitePreviewSchema, invitesOverviewSchema, sendInviteSchema, sentInviteSchema } from '@vizinhanca/shared/invites/invite.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
-import { z } from 'zod';
 import { approvedProcedure, publicProcedure, router } from '../../trpc.ts';
 import * as invites from './invites.service.ts';
 
@@ -13,7 +12,7 @@ export const invitesRouter = router({
 
   send: approvedProcedure
     .input(sendInviteSchema)
-    .output(z.object({ id: z.string(), message: z.string() }))
+    .output(sentInviteSchema)
     .mutation(({ ctx, input }) => invites.send(ctx.deps, ctx.user.id, input, ctx.meta)),
 
   resend: inviteAction.mutation(({ ctx, input }) => invites.resend(ctx.deps, ctx.user.id, input.id, ctx.meta)),

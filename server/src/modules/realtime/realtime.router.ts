@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { cursorOf, isLastEventId, MAX_TRACKED_ID_LENGTH } from '@vizinhanca/shared/realtime/live-cursor';
+import { cursorOf } from '@vizinhanca/shared/realtime/live-cursor';
+import { liveEventsInputSchema } from '@vizinhanca/shared/realtime/live-events.schema';
 import { LiveEventStream } from '../../realtime/live-event-stream.ts';
 import { AppError } from '../../errors.ts';
 import { authedProcedure, router } from '../../trpc.ts';
@@ -19,7 +19,7 @@ export const realtimeRouter = router({
    * drives without a generator per socket: an idle socket must cost a few KiB.
    */
   onEvent: authedProcedure
-    .input(z.object({ lastEventId: z.string().max(MAX_TRACKED_ID_LENGTH, 'Identificador de evento inválido').refine(isLastEventId, 'Identificador de evento inválido').nullish() }).optional())
+    .input(liveEventsInputSchema)
     .subscription(({ ctx, input, signal }) => {
       const { connection, deps } = ctx;
       if (connection && connection.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
