@@ -1,6 +1,8 @@
 // Compiles the server once into dist/server (plain JavaScript for plain `node`):
 // scripts/start.ts bundled with server/ and shared/ code, npm packages left as
-// imports, and each migration as its own file. `npm start` runs this only when a
+// imports, each migration as its own file, and the maintenance scripts (migrate,
+// backup, restore, create-admin) beside start.js, so a deployment runs them with
+// `node dist/server/<name>.js` and needs no tsx. `npm start` runs this only when a
 // source is newer than the last build (scripts/launch.mjs).
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,8 +10,19 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_OUT_DIR = path.join(root, 'dist/server');
+/** The maintenance scripts compiled beside the server: scripts/<name>.ts becomes dist/server/<name>.js. */
+export const MAINTENANCE_SCRIPTS = ['migrate', 'backup', 'restore', 'create-admin'];
 /** Where the server's code comes from: a change under any of these means a new build. */
-export const SERVER_SOURCES = ['server/src', 'shared/src', 'migrations', 'scripts/start.ts', 'scripts/build-server.mjs', 'package-lock.json'].map((entry) => path.join(root, entry));
+export const SERVER_SOURCES = [
+  'server/src',
+  'shared/src',
+  'migrations',
+  'scripts/start.ts',
+  'scripts/lib',
+  ...MAINTENANCE_SCRIPTS.map((name) => `scripts/${name}.ts`),
+  'scripts/build-server.mjs',
+  'package-lock.json',
+].map((entry) => path.join(root, entry));
 
 /** npm packages stay imports from node_modules; our workspace packages are compiled in. */
 const packagesOutside = {
@@ -19,8 +32,9 @@ const packagesOutside = {
   },
 };
 
-export async function buildServer() {
-  rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+/** `outDir`: elsewhere than dist/server (a test compiles into its own folder). */
+export async function buildServer({ outDir = SERVER_OUT_DIR } = {}) {
+  rmSync(outDir, { recursive: true, force: true });
   const migrations = readdirSync(path.join(root, 'migrations')).filter((file) => file.endsWith('.ts'));
   const common = {
     bundle: true,
@@ -32,13 +46,18 @@ export async function buildServer() {
     plugins: [packagesOutside],
     define: { 'process.env.VZ_COMPILED_SERVER': '"true"' },
   };
-  await esbuild.build({ ...common, entryPoints: { start: path.join(root, 'scripts/start.ts') }, outdir: SERVER_OUT_DIR });
-  await esbuild.build({ ...common, entryPoints: migrations.map((file) => path.join(root, 'migrations', file)), outdir: path.join(SERVER_OUT_DIR, 'migrations') });
+  const entryPoints = { start: path.join(root, 'scripts/start.ts') };
+  for (const name of MAINTENANCE_SCRIPTS) entryPoints[name] = path.join(root, 'scripts', `${name}.ts`);
+  await esbuild.build({ ...common, entryPoints, outdir: outDir });
+  await esbuild.build({ ...common, entryPoints: migrations.map((file) => path.join(root, 'migrations', file)), outdir: path.join(outDir, 'migrations') });
   await esbuild.stop();
-  writeFileSync(path.join(SERVER_OUT_DIR, '.built'), new Date().toISOString());
+  writeFileSync(path.join(outDir, '.built'), new Date().toISOString());
 }
 
+// node scripts/build-server.mjs [--out DIR]
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildServer();
-  console.log(`Servidor compilado em ${path.relative(root, SERVER_OUT_DIR)}/`);
+  const at = process.argv.indexOf('--out');
+  const outDir = at === -1 ? SERVER_OUT_DIR : path.resolve(process.argv[at + 1]);
+  await buildServer({ outDir });
+  console.log(`Servidor e scripts de manutenção compilados em ${path.relative(root, outDir)}/`);
 }

@@ -46,8 +46,8 @@ const server = await startServer(config, {
   },
 }).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not start');
-  // A database migrated by newer code (or a failed migration) is the operator's to fix: say it plainly.
-  if (error instanceof MigrationError) console.error(`\n${error.message}\n`);
+  // A database migrated by newer code, a failed migration or a missing DATABASE_URL is the operator's to fix: say it plainly.
+  if (error instanceof MigrationError || error instanceof ConfigError) console.error(`\n${error.message}\n`);
   process.exit(1);
 });
 

