@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { StatList } from '../../../components/ui/stat-list.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import { ListingThumb } from './listing-thumb.tsx';
 import { isExpiredListing } from './moderation-labels.ts';
 import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
@@ -30,6 +31,7 @@ export function ListingViewDialog({ listing, onClose }: { listing: ManagedListin
 }
 
 function ListingView({ listing }: { listing: ManagedListing }) {
+  const expired = isExpiredListing(listing, useNow());
   const rows: [string, string][] = [
     ['Anunciante', listing.owner.fullName],
     ['Apartamento', listing.owner.apartment ?? '---'],
@@ -45,7 +47,7 @@ function ListingView({ listing }: { listing: ManagedListing }) {
   }
   rows.push(['Criado em', formatDate(listing.createdAt)]);
   if (listing.publishedAt) rows.push(['Publicado em', formatDate(listing.publishedAt)]);
-  if (listing.expiresAt) rows.push([isExpiredListing(listing) ? 'Expirou em' : 'Expira em', formatDate(listing.expiresAt)]);
+  if (listing.expiresAt) rows.push([expired ? 'Expirou em' : 'Expira em', formatDate(listing.expiresAt)]);
   if (listing.rejectionReason) rows.push(['Motivo da rejeição', listing.rejectionReason]);
 
   return (
@@ -57,7 +59,7 @@ function ListingView({ listing }: { listing: ManagedListing }) {
           <div className="moderation-card-badges">
             <ListingTypeBadge type={listing.type} />
             <ListingStatusBadge status={listing.status} pausedBy={listing.pausedBy} forModeration />
-            {isExpiredListing(listing) ? <Badge variant="danger">Expirado</Badge> : null}
+            {expired ? <Badge variant="danger">Expirado</Badge> : null}
           </div>
           <h3 className="listing-view-title">{listing.title}</h3>
           <ModerationPrice listing={listing} />

@@ -18,7 +18,7 @@ export const STATUS_OPTIONS = optionsWithAll<ListingStatus>(['active', 'paused',
 );
 
 /** Active in the table but past its 30 days: neighbours no longer see it. */
-export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now = new Date()): boolean {
+export function isExpiredListing(listing: Pick<ManagedListing, 'status' | 'expiresAt'>, now: Date): boolean {
   return listing.status === 'active' && isExpired(listing.expiresAt, now);
 }
 

@@ -8,6 +8,7 @@ import { useState, type ChangeEvent, type ComponentType, type FormEvent, type SV
 import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
 import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { MinusIcon } from '../../../components/ui/secondary-icons.tsx';
+import { exactNow, useNow } from '../../../hooks/use-now.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import type { useCreateOrder } from '../hooks/use-create-order.ts';
 import { formatDateAndTime, zonedDateTime, zonedDay } from '../schedule.ts';
@@ -44,7 +45,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<FieldErrors>({});
   // The moment the dialog opened: the earliest date it offers does not move while it is open.
-  const [openedAt] = useState(() => new Date());
+  const [openedAt] = useState(useNow());
 
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
   const noticeHours = listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS;
@@ -92,7 +93,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createOrder.isPending) return;
-    const result = validate(new Date());
+    const result = validate(exactNow());
     setErrors(result.errors);
     if (result.errors.quantity) {
       document.getElementById(`${formId}-quantity`)?.focus();
