@@ -120,6 +120,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'messages.thread', allowed: APPROVED, call: (api) => api.messages.thread({ orderId: someId }) },
   { name: 'messages.send', allowed: APPROVED, call: (api) => api.messages.send({ orderId: someId, body: 'Oi', clientId: someId }) },
   { name: 'messages.markRead', allowed: APPROVED, call: (api) => api.messages.markRead({ orderId: someId }) },
+  { name: 'messages.inbox', allowed: APPROVED, call: (api) => api.messages.inbox() },
   { name: 'messages.unread', allowed: APPROVED, call: (api) => api.messages.unread() },
   { name: 'messages.report', allowed: APPROVED, call: (api) => api.messages.report({ messageId: someId, reason: 'fraud' }) },
   { name: 'messages.moderation.reported', allowed: STAFF, call: (api) => api.messages.moderation.reported() },

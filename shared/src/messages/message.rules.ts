@@ -21,3 +21,9 @@ export function isConversationOpen(endedAt: Date | null, now: Date): boolean {
 export function conversationHref(orderId: string): string {
   return `/pedido/${orderId}/conversa`;
 }
+
+/** The toast and the push of a new message: 'Nova mensagem de {first name}'. */
+export function newMessageTitle(senderFullName: string): string {
+  const firstName = senderFullName.trim().split(/\s+/)[0] || senderFullName;
+  return `Nova mensagem de ${firstName}`;
+}

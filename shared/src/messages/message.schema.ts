@@ -17,6 +17,10 @@ export const THREAD_LIMIT = 500;
 export const MESSAGES_PER_MINUTE = 20;
 /** Reported messages shown in /admin. */
 export const REPORTED_LIMIT = 100;
+/** Conversations /mensagens lists, the most recently active first. */
+export const INBOX_LIMIT = 300;
+/** Characters of a conversation's last message /mensagens carries (the row shows one line of it). */
+export const INBOX_PREVIEW_LENGTH = 160;
 
 export const MESSAGE_MESSAGES = {
   empty: 'Escreva uma mensagem',
@@ -112,6 +116,21 @@ export const unreadMessagesSchema = z.object({
   byOrder: z.array(z.object({ orderId: z.string(), count: z.number().int() })),
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
+
+/** One conversation in /mensagens: who, about what, the last message and what the caller has not read. */
+export const inboxConversationSchema = z.object({
+  orderId: z.string(),
+  counterpart: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }),
+  /** null once the listing was removed ('Item removido'). */
+  listing: z.object({ title: z.string(), imageCardUrl: z.string().nullable() }).nullable(),
+  lastMessage: z.object({ body: z.string(), mine: z.boolean(), createdAt: z.date() }),
+  unread: z.number().int(),
+  /** False once the order ended more than 30 days ago: the thread opens read-only. */
+  open: z.boolean(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+export const inboxSchema = z.object({ conversations: z.array(inboxConversationSchema) });
+export type Inbox = z.infer<typeof inboxSchema>;
 
 /** A reported message in /admin: the text, who wrote it and who reported it, the order and both names. */
 export const reportedMessageSchema = z.object({

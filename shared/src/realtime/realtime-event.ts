@@ -29,8 +29,11 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   }),
   /** Notifications were read (on any device): badges and the list reload. */
   z.object({ kind: z.literal(NOTIFICATIONS_CHANGED_KIND), payload: z.object({}) }),
-  /** A message was sent or read in an order's conversation: that thread and the unread counts reload. */
-  z.object({ kind: z.literal(MESSAGES_CHANGED_KIND), payload: z.object({ orderId: z.string() }) }),
+  /**
+   * A message was sent or read in an order's conversation: that thread, /mensagens and the unread counts reload.
+   * `newMessageFrom`: the sender's name, only to the recipient of a new message whose 'Mensagens' switch is on (the toast).
+   */
+  z.object({ kind: z.literal(MESSAGES_CHANGED_KIND), payload: z.object({ orderId: z.string(), newMessageFrom: z.string().optional() }) }),
   /** One of the person's invites changed (accepted, expired): the Convites page reloads. */
   z.object({ kind: z.literal(INVITES_CHANGED_KIND), payload: z.object({}) }),
   /** Staff only: a count on /admin's summary cards moved (sign-up, moderation, an order, billing...): the cards and the open section reload. */

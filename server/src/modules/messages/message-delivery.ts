@@ -1,4 +1,4 @@
-import { conversationHref } from '@vizinhanca/shared/messages/message.rules';
+import { conversationHref, newMessageTitle } from '@vizinhanca/shared/messages/message.rules';
 import type { AppDeps } from '../../context.ts';
 import type { OneOffJob } from '../../jobs/job-queue.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
@@ -17,10 +17,6 @@ export const MESSAGE_EMAIL_DELAY_SECONDS = 10 * 60;
 /** How many of the unread messages the e-mail quotes. */
 const EMAIL_QUOTED_MESSAGES = 3;
 const PUSH_BODY_LENGTH = 140;
-
-function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? fullName;
-}
 
 function shorten(text: string, length: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -45,7 +41,7 @@ export const deliverMessageJob: OneOffJob<{ messageId: string }> = {
     const { message, prefs } = found;
     if (prefs.push) {
       const payload = {
-        title: `Nova mensagem de ${firstName(message.sender_full_name)}`,
+        title: newMessageTitle(message.sender_full_name),
         body: `${message.listing_title}: ${shorten(message.body, PUSH_BODY_LENGTH)}`,
         url: conversationHref(message.order_id),
         // One notification per thread on the device: the next message replaces it.

@@ -67,15 +67,17 @@ export interface SendRow {
  * A chat message in one statement (one round trip, the send's hot path): the order,
  * only if the sender takes part in it (no row otherwise, and nothing written); the
  * message to the other person, stored once per (sender, clientId); and, only when this
- * statement stored it, `event` for both people, requester first (its payload already
- * checked against the realtime contract: event-bus.ts, eventPayloadText). Whether the
+ * statement stored it, `event` for both people, requester first (its payloads already
+ * checked against the realtime contract: event-bus.ts, eventPayloadText). The recipient
+ * gets `recipientPayloadText` (the toast) while their 'mensagens' switch is on (no row:
+ * on), the sender and a recipient who switched it off get `payloadText`. Whether the
  * thread is still open is the caller's to decide from the order's dates, in the same
  * transaction (a refusal rolls the message and the events back).
  */
 export async function sendToOrder(
   db: Db,
   message: { orderId: string; senderId: string; clientId: string; body: string; createdAt: Date },
-  event: { kind: string; payloadText: string },
+  event: { kind: string; payloadText: string; recipientPayloadText: string },
 ): Promise<SendRow | undefined> {
   const query = sql<SendRow>`
     WITH o AS (
@@ -91,14 +93,72 @@ export async function sendToOrder(
       RETURNING id, order_id, client_id, created_at
     ), e AS (
       INSERT INTO events (user_id, kind, payload)
-      SELECT people.user_id, ${event.kind}::text, ${event.payloadText}::jsonb
+      SELECT people.user_id, ${event.kind}::text,
+             CASE WHEN people.user_id <> ${message.senderId}::uuid AND COALESCE(p.messages, true)
+                  THEN ${event.recipientPayloadText}::jsonb ELSE ${event.payloadText}::jsonb END
         FROM o CROSS JOIN m CROSS JOIN LATERAL (VALUES (1, o.renter_id), (2, o.owner_id)) AS people(place, user_id)
+        LEFT JOIN notification_preferences p ON p.user_id = people.user_id
        ORDER BY people.place
     )
     SELECT o.*, m.id AS message_id, m.order_id AS message_order_id, m.client_id AS message_client_id, m.created_at AS message_created_at
       FROM o LEFT JOIN m ON true`;
   const [row] = await prepared(db, { compile: () => query.compile(db) });
   return row;
+}
+
+/** One row of /mensagens: the order's end (read-only after 30 days), the other person, the listing, the last message, the unread count. */
+export interface InboxRow {
+  order_id: string;
+  completed_at: Date | null;
+  rejected_at: Date | null;
+  cancelled_at: Date | null;
+  counterpart_id: string;
+  counterpart_full_name: string;
+  counterpart_avatar_url: string | null;
+  listing_title: string;
+  listing_image_id: string | null;
+  listing_deleted_at: Date | null;
+  last_body: string;
+  last_mine: boolean;
+  last_created_at: Date;
+  unread: number;
+}
+
+/**
+ * The person's conversations (their orders, either side, with at least one message),
+ * the most recently active first, in one statement: their orders by the renter and owner
+ * indexes, each one's last message from the thread index (newest first), their unread
+ * messages from the partial unread index; the listing and the other person joined only
+ * for the `limit` kept. Only the caller's own orders are ever read.
+ */
+export async function listInbox(db: Db, userId: string, options: { limit: number; previewLength: number }): Promise<InboxRow[]> {
+  const query = sql<InboxRow>`
+    WITH mine AS (
+      SELECT id, listing_id, owner_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE renter_id = ${userId}::uuid
+      UNION ALL
+      SELECT id, listing_id, renter_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE owner_id = ${userId}::uuid
+    ), unread AS (
+      SELECT order_id, count(*)::int AS count FROM order_messages WHERE recipient_id = ${userId}::uuid AND read_at IS NULL GROUP BY order_id
+    ), latest AS (
+      SELECT o.*, last.body AS last_body, last.sender_id = ${userId}::uuid AS last_mine, last.created_at AS last_created_at, COALESCE(u.count, 0) AS unread
+        FROM mine o
+        CROSS JOIN LATERAL (
+          SELECT left(m.body, ${options.previewLength}::int) AS body, m.sender_id, m.created_at
+            FROM order_messages m WHERE m.order_id = o.id ORDER BY m.created_at DESC, m.seq DESC LIMIT 1
+        ) last
+        LEFT JOIN unread u ON u.order_id = o.id
+       ORDER BY last.created_at DESC, o.id DESC
+       LIMIT ${options.limit}::int
+    )
+    SELECT latest.id AS order_id, latest.completed_at, latest.rejected_at, latest.cancelled_at,
+           c.id AS counterpart_id, c.full_name AS counterpart_full_name, c.avatar_url AS counterpart_avatar_url,
+           l.title AS listing_title, l.image_id AS listing_image_id, l.deleted_at AS listing_deleted_at,
+           latest.last_body, latest.last_mine, latest.last_created_at, latest.unread
+      FROM latest
+      JOIN listings l ON l.id = latest.listing_id
+      JOIN users c ON c.id = latest.counterpart_id
+     ORDER BY latest.last_created_at DESC, latest.id DESC`;
+  return prepared(db, { compile: () => query.compile(db) });
 }
 
 /** The newest messages of a thread, oldest first, with their authors' names. */

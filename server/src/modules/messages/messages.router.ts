@@ -1,4 +1,5 @@
 import {
+  inboxSchema,
   reportedMessagesSchema,
   reportMessageSchema,
   sendMessageSchema,
@@ -36,12 +37,18 @@ export const messagesRouter = router({
   send: approvedProcedure
     .input(sendMessageSchema)
     .output(sentMessageSchema)
-    .mutation(({ ctx, input }) => messages.send(ctx.deps, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => messages.send(ctx.deps, ctx.user, input)),
 
   markRead: approvedProcedure
     .input(threadInputSchema)
     .output(z.void())
     .mutation(({ ctx, input }) => messages.markRead(ctx.deps, ctx.user.id, input.orderId)),
+
+  /** /mensagens: only the caller's own conversations. */
+  inbox: approvedProcedure
+    .input(z.void())
+    .output(inboxSchema)
+    .query(({ ctx }) => messages.inbox(ctx.deps, ctx.user.id)),
 
   unread: approvedProcedure
     .input(z.void())

@@ -1,7 +1,11 @@
 import { conversationClosesAt, isConversationOpen, orderEndedAt } from '@vizinhanca/shared/messages/message.rules';
+import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
+  INBOX_LIMIT,
+  INBOX_PREVIEW_LENGTH,
   MESSAGE_MESSAGES,
   REPORTED_LIMIT,
+  type Inbox,
   THREAD_LIMIT,
   type ReportedMessage,
   type StaffThread,
@@ -79,13 +83,19 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
  * the order as the sender takes part in it, stores the message and tells both people
  * (messages.repository.ts, sendToOrder); then the job; then the commit.
  */
-export async function send(deps: AppDeps, userId: string, input: { orderId: string; body: string; clientId: string }) {
+export async function send(deps: AppDeps, sender: { id: string; fullName: string }, input: { orderId: string; body: string; clientId: string }) {
+  const userId = sender.id;
   await limitRate(deps, 'messagesPerUser', userId, MESSAGE_MESSAGES.tooMany);
   const now = deps.clock.now();
   // The order's id as Postgres writes a uuid (lower case), as the other events carry it.
-  const changed = eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId: input.orderId.toLowerCase() } });
+  const orderId = input.orderId.toLowerCase();
+  const event = {
+    kind: MESSAGES_CHANGED_KIND,
+    payloadText: eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }),
+    recipientPayloadText: eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId, newMessageFrom: sender.fullName } }),
+  };
   return deps.db.transaction().execute(async (trx) => {
-    const sent = await messages.sendToOrder(trx, { ...input, senderId: userId, createdAt: now }, { kind: MESSAGES_CHANGED_KIND, payloadText: changed });
+    const sent = await messages.sendToOrder(trx, { ...input, senderId: userId, createdAt: now }, event);
     // Anyone else, a guessed id included, reads "not found"; nothing was written.
     if (!sent) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notFound);
     // Thrown inside the transaction: a message the statement stored is rolled back with its events.
@@ -110,6 +120,24 @@ export async function markRead(deps: AppDeps, userId: string, orderId: string) {
     const changed = await messages.markRead(trx, order.id, userId, deps.clock.now());
     if (changed > 0) await publishChanged(deps, trx, order);
   });
+}
+
+/** /mensagens: the person's conversations, the most recently active first (the newest INBOX_LIMIT). */
+export async function inbox(deps: AppDeps, userId: string): Promise<Inbox> {
+  const rows = await messages.listInbox(deps.db, userId, { limit: INBOX_LIMIT, previewLength: INBOX_PREVIEW_LENGTH });
+  const now = deps.clock.now();
+  return {
+    conversations: rows.map((row) => ({
+      orderId: row.order_id,
+      counterpart: { id: row.counterpart_id, fullName: row.counterpart_full_name, avatarUrl: row.counterpart_avatar_url },
+      listing: row.listing_deleted_at
+        ? null
+        : { title: row.listing_title, imageCardUrl: row.listing_image_id ? imageUrl(row.listing_image_id, 'card') : null },
+      lastMessage: { body: row.last_body, mine: row.last_mine, createdAt: row.last_created_at },
+      unread: row.unread,
+      open: isConversationOpen(orderEndedAt({ completedAt: row.completed_at, rejectedAt: row.rejected_at, cancelledAt: row.cancelled_at }), now),
+    })),
+  };
 }
 
 /** Unread messages per order (the order cards) and their total ('Mensagens' on home and the profile). */

@@ -115,12 +115,11 @@ describe('a conversation per order', () => {
     expect(await eventsOf(people.owner.id, orderId)).toHaveLength(1);
   });
 
-  it('tells both people live, in the same transaction, which thread changed', async () => {
+  it('tells both people live, in the same transaction, which thread changed, naming the sender to the recipient (the toast)', async () => {
     const orderId = await newOrder();
     await send('requester', orderId, 'Chegou?');
-    for (const who of ['requester', 'owner'] as const) {
-      expect(await eventsOf(people[who].id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
-    }
+    expect(await eventsOf(people.requester.id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
+    expect(await eventsOf(people.owner.id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId, newMessageFrom: 'Bruno Vizinho' } }]);
     expect(await eventsOf(people.other.id, orderId)).toEqual([]);
   });
 
@@ -128,9 +127,8 @@ describe('a conversation per order', () => {
     const orderId = await newOrder();
     await send('owner', orderId.toUpperCase(), 'Em maiúsculas');
     expect((await rowsOf(orderId)).map((row) => row.body)).toEqual(['Em maiúsculas']);
-    for (const who of ['requester', 'owner'] as const) {
-      expect(await eventsOf(people[who].id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
-    }
+    expect(await eventsOf(people.requester.id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId, newMessageFrom: 'Ana Dona' } }]);
+    expect(await eventsOf(people.owner.id, orderId)).toEqual([{ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }]);
   });
 
   it('refuses a client id already used for a message of another order, writing nothing', async () => {
