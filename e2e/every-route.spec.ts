@@ -60,6 +60,7 @@ const ROUTES: RouteVisit[] = [
   { pattern: '/configuracoes', visitor: 'approved', href: () => '/configuracoes' },
   { pattern: '/privacidade', visitor: 'approved', href: () => '/privacidade' },
   { pattern: '/notificacoes', visitor: 'approved', href: () => '/notificacoes' },
+  { pattern: '/mensagens', visitor: 'approved', href: () => '/mensagens' },
   { pattern: '/pagamentos', visitor: 'approved', href: () => '/pagamentos' },
   { pattern: '/convites', visitor: 'approved', href: () => '/convites' },
   { pattern: '/ajuda', visitor: 'approved', href: () => '/ajuda' },

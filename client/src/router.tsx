@@ -20,6 +20,7 @@ import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
 import { foodDetailRoute, rentalDetailRoute, serviceDetailRoute } from './routes/listing-detail.tsx';
 import { homeRoute } from './routes/index.tsx';
 import { myOrdersRoute } from './routes/meus-pedidos.tsx';
+import { inboxRoute } from './routes/mensagens.tsx';
 import { notificationsRoute } from './routes/notificacoes.tsx';
 import { paymentsRoute } from './routes/pagamentos.tsx';
 import { conversationRoute } from './routes/pedido-conversa.tsx';
@@ -62,6 +63,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     privacyRoute,
     notificationsRoute,
+    inboxRoute,
     paymentsRoute,
     invitesRoute,
     helpRoute,

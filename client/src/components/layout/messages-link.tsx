@@ -3,27 +3,14 @@ import type { ReactNode } from 'react';
 import { useUnreadMessages } from '../../hooks/use-unread-messages.ts';
 import { CountBadge } from '../ui/badge.tsx';
 
-/**
- * 'Mensagens' (home and profile): the total of unread order messages; it opens the
- * first conversation with unread messages, or the orders when there is none.
- */
+/** 'Mensagens' (home and profile): opens /mensagens, with the total of unread messages of every conversation. */
 export function MessagesLink({ className, label, children }: { className: string; label?: string; children: ReactNode }) {
-  const { total, firstOrderId } = useUnreadMessages();
-  const badge = <CountBadge count={total} srLabel={(count) => `${count} ${count === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`} />;
-  if (firstOrderId) {
-    return (
-      <Link to="/pedido/$id/conversa" params={{ id: firstOrderId }} className={className}>
-        {label ? <span className="visually-hidden">{label}</span> : null}
-        {children}
-        {badge}
-      </Link>
-    );
-  }
+  const { total } = useUnreadMessages();
   return (
-    <Link to="/meus-pedidos" className={className}>
+    <Link to="/mensagens" className={className}>
       {label ? <span className="visually-hidden">{label}</span> : null}
       {children}
-      {badge}
+      <CountBadge count={total} srLabel={(count) => `${count} ${count === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`} />
     </Link>
   );
 }

@@ -5,7 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../../../../server/src/router.ts';
 import { pendingTabLoading } from '../../orders/hooks/pending-tab-loading.test-support.ts';
-import { HandledEvents, handleRealtimeEvent } from './use-realtime-events.ts';
+import { HandledEvents, handleRealtimeEvent, newMessageToast } from './use-realtime-events.ts';
 
 /** A stand-in for tRPC's utils that records which queries were made stale. */
 function recordingUtils() {
@@ -104,10 +104,20 @@ describe('live events in a tab', () => {
     expect(handled.firstTime('43@104:104:')).toBe(true);
   });
 
-  it('a changed conversation makes only that thread and the unread messages stale', () => {
+  it('a changed conversation makes only that thread, the inbox and the unread messages stale', () => {
     const { utils, stale } = recordingUtils();
     handleRealtimeEvent(utils, { kind: 'messages.changed', payload: { orderId: '00000000-0000-4000-8000-000000000001' } });
-    expect(stale.sort()).toEqual(['messages.thread', 'messages.unread']);
+    expect(stale.sort()).toEqual(['messages.inbox', 'messages.thread', 'messages.unread']);
+  });
+
+  it("toasts 'Nova mensagem de {nome}' for a new message unless its thread is open, and never for a read or the sender's own", () => {
+    const orderId = '00000000-0000-4000-8000-000000000001';
+    const fromBruno = { orderId, newMessageFrom: 'Bruno Costa Lima' };
+    expect(newMessageToast(fromBruno, '/')).toBe('Nova mensagem de Bruno');
+    expect(newMessageToast(fromBruno, '/mensagens')).toBe('Nova mensagem de Bruno');
+    expect(newMessageToast(fromBruno, '/pedido/00000000-0000-4000-8000-000000000002/conversa')).toBe('Nova mensagem de Bruno');
+    expect(newMessageToast(fromBruno, `/pedido/${orderId}/conversa`)).toBeNull();
+    expect(newMessageToast({ orderId }, '/')).toBeNull();
   });
 });
 

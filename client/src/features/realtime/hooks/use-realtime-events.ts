@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import { conversationHref, newMessageTitle } from '@vizinhanca/shared/messages/message.rules';
 import { eventIdOf } from '@vizinhanca/shared/realtime/live-cursor';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -41,6 +42,15 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
       invalidate(utils.auth.me);
       break;
   }
+}
+
+/**
+ * The toast of a new message ('Nova mensagem de {nome}'), unless its thread is the screen open now.
+ * The server names the sender only to a recipient whose 'Mensagens' switch is on.
+ */
+export function newMessageToast(payload: { orderId: string; newMessageFrom?: string }, openPath: string): string | null {
+  if (!payload.newMessageFrom || openPath === conversationHref(payload.orderId)) return null;
+  return newMessageTitle(payload.newMessageFrom);
 }
 
 /** Event ids a tab remembers having handled: more than a reconnect replays (the server's catch-up limit, 500). */
@@ -116,10 +126,13 @@ export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
     case 'invites.changed':
       invalidate(utils.invites.overview);
       break;
-    case 'messages.changed':
-      // Exactly the changed thread, and the unread counts of the cards, home and profile.
+    case 'messages.changed': {
+      // Exactly the changed thread, /mensagens, and the unread counts of the cards, home and profile.
       refreshAfterLiveEvent(utils.messages.thread, { orderId: event.payload.orderId });
-      invalidate(utils.messages.unread);
+      invalidate(utils.messages.inbox, utils.messages.unread);
+      const title = event.payload.newMessageFrom ? newMessageToast(event.payload, window.location.pathname) : null;
+      if (title) toast.info(title, { durationMs: NOTIFICATION_TOAST_MS });
       break;
+    }
   }
 }
