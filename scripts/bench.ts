@@ -8,6 +8,7 @@ import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/
 import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, feedPageInput } from './bench/browser-requests.ts';
 import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
+import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import {
   type ChildServer,
   descendants,
@@ -304,6 +305,66 @@ async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
   return { title: 'Browse with sorting', lines, notes };
 }
 
+/**
+ * /mensagens of a neighbour with 200 conversations beside the feed as a person meets it when no
+ * cached page answers: pages of /alugueis, each from a different cursor and each asked once, so
+ * every one is read from Postgres (decision 014 caches pages by cursor). Same connections, same length.
+ */
+async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
+  const seconds = Math.max(4, Math.round(SECONDS / 2));
+  const { people, conversations } = INBOX_BENCH_SIZE;
+  const done = step(`add ${conversations} conversations for each of ${people} neighbours, and messages in every other order`);
+  await withClient(ctx.databaseUrl, async (client) => {
+    await client.query('BEGIN');
+    for (const sql of inboxDatasetSql()) await client.query(sql);
+    await client.query('COMMIT');
+    await client.query('ANALYZE orders, order_messages');
+  });
+  done();
+
+  const recorded: LoadRequest[] = [];
+  const inboxRequests: LoadRequest[] = [];
+  const listed: number[] = [];
+  for (let n = 1; n <= people; n++) {
+    const neighbour = browserClient(ctx.app.url, `vz_session=${sessionToken(n)}`, (request) => recorded.push(request));
+    const before = recorded.length;
+    listed.push((await neighbour.messages.inbox.query()).conversations.length);
+    inboxRequests.push(recorded[before]!);
+  }
+  const rentals = await withClient(ctx.databaseUrl, async (client) =>
+    (await client.query<{ id: string }>(`SELECT id FROM listings WHERE type = 'rental' AND status = 'active' ORDER BY published_at DESC, id DESC`)).rows.map((row) => row.id),
+  );
+  const viewer = browserClient(ctx.app.url, `vz_session=${sessionToken(1)}`, (request) => recorded.push(request));
+  const before = recorded.length;
+  await viewer.listings.list.query({ ...feedPageInput('rental'), cursor: rentals[0]! });
+  const template = recorded[before]!;
+  if (!template.path.includes(rentals[0]!)) throw new Error(`the feed request does not carry its cursor: ${template.path}`);
+  const uncachedFeed = rentals.map((id) => ({ ...template, path: template.path.replaceAll(rentals[0]!, id) }));
+
+  const feed = await load(ctx.app.url, uncachedFeed, { seconds, once: true });
+  const inbox = await load(ctx.app.url, inboxRequests, { seconds });
+  const ratio = inbox.p95 / feed.p95;
+  return {
+    title: '/mensagens (messages.inbox)',
+    lines: [
+      {
+        what: `/mensagens for a person with ${conversations} conversations (${people} such neighbours in turn), ${CONNECTIONS} connections: p95`,
+        figure: `p95 ${formatMs(inbox.p95)} (${describeLoad(inbox)})`,
+        baseline: `the feed uncached (a first page of /alugueis from a different cursor each time, each asked once): p95 ${formatMs(feed.p95)} (${formatRate(feed.rps)})`,
+        ratio: formatRatio(ratio),
+        target: "p95 ≤ 1.5x the feed's uncached p95",
+        met: ratio <= 1.5 && inbox.errors === 0 && feed.errors === 0,
+      },
+    ],
+    notes: [
+      ...errorsNote('inbox', inbox),
+      ...errorsNote('uncached feed', feed),
+      `Conversations each neighbour's /mensagens listed: ${listed.join(', ')} (a service of their own is skipped, so a few may have one less). Besides theirs, every completed order of the dataset has ${INBOX_BENCH_SIZE.messagesPerOtherOrder} messages: the inbox reads its indexes among threads that are not the person's.`,
+      `The uncached feed sent ${uncachedFeed.length.toLocaleString('en-US')} different pages at most (each once, ${seconds} s after a ${WARMUP_MS / 1000} s warm-up); a page the feed cache holds never answers there.`,
+    ],
+  };
+}
+
 async function memorySection(ctx: BenchContext): Promise<BenchSection> {
   const limit = 512 * 1024 * 1024;
   const helpers = descendants(ctx.app.pid).filter((child) => /tsx|esbuild/.test(child.command));
@@ -489,9 +550,9 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
 }
 
 /** Sections by name. `ownApp`: the section starts what it measures itself (its own server and database). */
-const SECTION_NAMES = ['read-path', 'browse-sort', 'memory', 'realtime', 'bundle', 'lighthouse'] as const;
+const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'memory', 'realtime', 'bundle', 'lighthouse'] as const;
 const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'bundle', 'lighthouse']);
-// BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while).
+// BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while); BENCH_ONLY=inbox only /mensagens.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
 const unknownSections = only?.filter((name) => !(SECTION_NAMES as readonly string[]).includes(name)) ?? [];
 if (unknownSections.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknownSections.join(', ')}; known: ${SECTION_NAMES.join(', ')}`);
@@ -535,6 +596,7 @@ try {
   const allSections: Record<(typeof SECTION_NAMES)[number], () => Promise<BenchSection>> = {
     'read-path': withData(readPathSection),
     'browse-sort': withData(browseSortSection),
+    inbox: withData(inboxSection),
     memory: withData(memorySection),
     realtime: () => realtimeSection(),
     bundle: () => bundleSection(),
