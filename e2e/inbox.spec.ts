@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, watchLiveEvents } from './helpers.ts';
+import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing, uniqueWord, watchLiveEvents } from './helpers.ts';
 
 // /mensagens: a resident on another screen hears of a new message by a toast, finds the
 // conversation in the inbox with its unread count, opens it, and the counts go to zero.
@@ -14,8 +14,8 @@ test('a message arrives while the resident is on another screen: a toast, the un
   const resident = await approvedResident(browser, admin.page, 'vizinha');
   const ownerFirstName = owner.fullName.split(' ')[0]!;
 
-  const title = `Furadeira ${Date.now().toString(36)}`;
-  const { id: listingId } = await callApi<{ id: string }>(owner.page, 'listings.create', {
+  const title = uniqueWord('Furadeira');
+  const listingId = await publishedListing(owner.page, moderator.page, {
     type: 'service',
     title,
     description: 'Furos em parede de concreto.',
@@ -23,7 +23,6 @@ test('a message arrives while the resident is on another screen: a toast, the un
     priceUnit: 'service',
     deliveryOptions: ['pickup'],
   });
-  await callApi(moderator.page, 'listings.moderation.approve', { id: listingId });
   const { id: orderId } = await callApi<{ id: string }>(resident.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
 
   // No conversation yet: the inbox says so.
