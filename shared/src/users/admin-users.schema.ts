@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
 import { AUTH_MESSAGES, APARTMENT_MAX_LENGTH, BLOCK_MAX_LENGTH, FULL_NAME_MAX_LENGTH, phoneSchema } from '../auth/auth.schema.ts';
+import { userSchema } from './user.schema.ts';
 import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
 
 // The Usuários and Anunciantes sections of /admin (admins only: people's data, decisions.md).
@@ -62,21 +63,8 @@ export const adminUsersListSchema = z.object({
   cursor: z.uuid({ message: 'Página inválida' }).nullish().transform((cursor) => cursor ?? null),
 });
 
-export const adminUserSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  cpf: z.string().nullable(),
-  phone: z.string().nullable(),
-  block: z.string().nullable(),
-  apartment: z.string().nullable(),
-  bio: z.string().nullable(),
-  approvalStatus: z.enum(APPROVAL_STATUSES),
-  isSuspended: z.boolean(),
-  roles: z.array(z.enum(ROLES)),
+export const adminUserSchema = userSchema.extend({
   anonymized: z.boolean(),
-  avatarUrl: z.string().nullable(),
-  createdAt: z.date(),
   /** The version the edit dialog read: saving over a newer one is refused (two admins at once). */
   updatedAt: z.date(),
 });
@@ -102,12 +90,7 @@ export const updateAdminUserSchema = z.object({
 });
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserSchema>;
 
-export const advertiserSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  apartment: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  isSuspended: z.boolean(),
+export const advertiserSchema = userSchema.pick({ id: true, fullName: true, apartment: true, avatarUrl: true, isSuspended: true }).extend({
   total: z.number().int(),
   active: z.number().int(),
   inactive: z.number().int(),

@@ -4,18 +4,8 @@ import '../validation/zod-locale.ts';
 import { ratingSummarySchema } from '../reviews/review.schema.ts';
 import { APPROVAL_STATUSES, ROLES } from './user.types.ts';
 
-/** What the client knows about the signed-in user: enough for the guards and the greeting. */
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  approvalStatus: z.enum(APPROVAL_STATUSES),
-  isSuspended: z.boolean(),
-  roles: z.array(z.enum(ROLES)),
-  rejectionReason: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const ownProfileSchema = z.object({
+/** A person's fields as the API shows them, declared once: each answer below picks the ones it may show. */
+export const userSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -25,9 +15,31 @@ export const ownProfileSchema = z.object({
   block: z.string().nullable(),
   apartment: z.string().nullable(),
   bio: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  isSuspended: z.boolean(),
   roles: z.array(z.enum(ROLES)),
+  avatarUrl: z.string().nullable(),
   createdAt: z.date(),
+});
+
+/** What the client knows about the signed-in user: enough for the guards and the greeting. */
+export const sessionUserSchema = userSchema
+  .pick({ id: true, fullName: true, approvalStatus: true, isSuspended: true, roles: true })
+  .extend({ rejectionReason: z.string().nullable() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const ownProfileSchema = userSchema.pick({
+  id: true,
+  fullName: true,
+  email: true,
+  cpf: true,
+  phone: true,
+  block: true,
+  apartment: true,
+  bio: true,
+  avatarUrl: true,
+  roles: true,
+  createdAt: true,
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
@@ -47,11 +59,7 @@ export const NEIGHBOUR_MESSAGES = { notFound: 'Vizinho não encontrado' } as con
 export const neighbourByIdSchema = z.object({ id: z.uuid({ message: NEIGHBOUR_MESSAGES.notFound }) });
 
 /** A neighbour's page (/vizinho/{id}): public data only, never phone, e-mail or CPF. */
-export const neighbourSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  apartment: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+export const neighbourSchema = userSchema.pick({ id: true, fullName: true, apartment: true, avatarUrl: true }).extend({
   memberSince: z.date(),
   /** Received as lender and as renter (visible reviews only). */
   rating: ratingSummarySchema,
@@ -59,18 +67,12 @@ export const neighbourSchema = z.object({
 });
 export type Neighbour = z.infer<typeof neighbourSchema>;
 
-export const pendingUserSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  cpf: z.string().nullable(),
-  phone: z.string().nullable(),
-  apartment: z.string().nullable(),
-  /** Who invited them, when they came through an invite ('Convidado por {nome}'). */
-  invitedByName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  createdAt: z.date(),
-});
+export const pendingUserSchema = userSchema
+  .pick({ id: true, fullName: true, email: true, cpf: true, phone: true, apartment: true, avatarUrl: true, createdAt: true })
+  .extend({
+    /** Who invited them, when they came through an invite ('Convidado por {nome}'). */
+    invitedByName: z.string().nullable(),
+  });
 export type PendingUser = z.infer<typeof pendingUserSchema>;
 export const pendingUsersSchema = z.array(pendingUserSchema);
 
