@@ -4,6 +4,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findImportCycles } from './import-cycles.ts';
 
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A server module's folder (modules/<name>) for its files, each other file its own unit; tests left out, as they may reach across modules to set up data. */
+function serverModuleOf(file: string): string | null {
+  if (file.endsWith('.test.ts')) return null;
+  return /^modules\/[^/]+/.exec(file)?.[0] ?? file;
+}
+
 const fixtures: string[] = [];
 
 /** A throwaway source tree holding `files` (relative path -> content). */
@@ -46,5 +54,35 @@ describe('import cycle check', () => {
       'c.ts': "import { z } from 'zod';\nexport const c = z;\n",
     });
     expect(findImportCycles(dir)).toEqual([]);
+  });
+
+  it('finds two modules importing each other through different files, which no file cycle shows', () => {
+    const dir = fixtureTree({
+      'modules/orders/orders.service.ts': "import { notify } from '../notifications/notifications.service.ts';\nexport const create = () => notify();\n",
+      'modules/orders/order-links.ts': "export const orderHref = (id: string) => `/pedidos/${id}`;\n",
+      'modules/notifications/notifications.service.ts': "import { orderHref } from '../orders/order-links.ts';\nexport const notify = () => orderHref('1');\n",
+      'modules/notifications/notifications.test.ts': "import { create } from '../orders/orders.service.ts';\ncreate();\n",
+    });
+    expect(findImportCycles(dir)).toEqual([]);
+    expect(findImportCycles(dir, { unitOf: serverModuleOf })).toEqual([['modules/notifications', 'modules/orders', 'modules/notifications']]);
+  });
+
+  it('passes modules whose imports only go one way, and leaves tests out', () => {
+    const dir = fixtureTree({
+      'modules/orders/orders.service.ts': "import { notify } from '../notifications/notifications.service.ts';\nexport const create = () => notify();\n",
+      'modules/notifications/notifications.service.ts': "export const notify = () => 1;\n",
+      'modules/notifications/notifications.test.ts': "import { create } from '../orders/orders.service.ts';\ncreate();\n",
+    });
+    expect(findImportCycles(dir, { unitOf: serverModuleOf })).toEqual([]);
+  });
+});
+
+describe('the codebase', () => {
+  it('has no import cycle in server/src, client/src or shared/src (type-only imports count)', () => {
+    for (const dir of ['server/src', 'client/src', 'shared/src']) expect({ dir, cycles: findImportCycles(path.join(root, dir)) }).toEqual({ dir, cycles: [] });
+  });
+
+  it('has no server module importing a module that imports it back, directly or through other server code', () => {
+    expect(findImportCycles(path.join(root, 'server/src'), { unitOf: serverModuleOf })).toEqual([]);
   });
 });

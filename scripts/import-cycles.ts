@@ -26,66 +26,92 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+export interface CycleOptions {
+  /**
+   * The unit a file belongs to (its path relative to the root, with '/'), or null to leave it out:
+   * cycles are then found between units (a module's folder, say), and imports inside a unit do not count.
+   * Each file is its own unit unless said.
+   */
+  unitOf?: (file: string) => string | null;
+}
+
 /**
- * Every import cycle among the TypeScript files under `dir`, one per strongly connected group of files,
- * each as the files of one closed path (relative to `dir`, the first file repeated at the end).
+ * Every import cycle among the TypeScript files under `dir` (or among their units, see CycleOptions),
+ * one per strongly connected group, each as the members of one closed path (relative to `dir`, the
+ * first one repeated at the end).
  */
-export function findImportCycles(root: string): string[][] {
+export function findImportCycles(root: string, options: CycleOptions = {}): string[][] {
   // Absolute, as the resolved imports are.
   const dir = path.resolve(root);
-  const files = sourceFiles(dir);
-  const known = new Set(files);
-  const edges = new Map(files.map((file) => [file, [...new Set(importsOf(file))].filter((target) => known.has(target)).sort()]));
+  const relative = (file: string) => path.relative(dir, file).split(path.sep).join('/');
+  const unitOf = options.unitOf ?? ((file: string) => file);
+  const units = new Map<string, string | null>(sourceFiles(dir).map((file) => [file, unitOf(relative(file))]));
+  const edges = new Map<string, Set<string>>();
+  for (const [file, unit] of units) {
+    if (unit === null) continue;
+    const targets = edges.get(unit) ?? new Set<string>();
+    edges.set(unit, targets);
+    for (const imported of importsOf(file)) {
+      const target = units.get(imported);
+      if (target === undefined || target === null) continue;
+      // A unit's imports of itself are its own business, but a file importing itself is a cycle.
+      if (target !== unit || imported === file) targets.add(target);
+    }
+  }
+  return stronglyConnectedCycles(new Map([...edges].map(([unit, targets]) => [unit, [...targets].sort()])));
+}
 
-  // Tarjan's strongly connected components: each group of two or more files (or a file importing itself) holds a cycle.
+/** One closed path per strongly connected group of `edges` (two or more members, or one that reaches itself). */
+function stronglyConnectedCycles(edges: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components: each group of two or more nodes (or a node importing itself) holds a cycle.
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const groups: string[][] = [];
-  const connect = (file: string): void => {
-    index.set(file, index.size);
-    low.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of edges.get(file)!) {
+  const connect = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node)!) {
       if (!index.has(target)) {
         connect(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
       } else if (onStack.has(target)) {
-        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+        low.set(node, Math.min(low.get(node)!, index.get(target)!));
       }
     }
-    if (low.get(file) !== index.get(file)) return;
+    if (low.get(node) !== index.get(node)) return;
     const group: string[] = [];
     let member: string;
     do {
       member = stack.pop()!;
       onStack.delete(member);
       group.push(member);
-    } while (member !== file);
-    if (group.length > 1 || edges.get(file)!.includes(file)) groups.push(group);
+    } while (member !== node);
+    if (group.length > 1 || edges.get(node)!.includes(node)) groups.push(group);
   };
-  for (const file of [...files].sort()) if (!index.has(file)) connect(file);
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) connect(node);
 
   return groups.map((group) => {
     const members = new Set(group);
     const start = [...group].sort()[0]!;
-    // The shortest way back to the group's first file, found breadth-first inside the group.
+    // The shortest way back to the group's first node, found breadth-first inside the group.
     const cameFrom = new Map<string, string>();
     const queue = [start];
     while (queue.length > 0) {
-      const file = queue.shift()!;
-      const next = edges.get(file)!.filter((target) => members.has(target));
+      const node = queue.shift()!;
+      const next = edges.get(node)!.filter((target) => members.has(target));
       if (next.includes(start)) {
         const cycle = [start];
-        for (let step = file; step !== start; step = cameFrom.get(step)!) cycle.splice(1, 0, step);
+        for (let step = node; step !== start; step = cameFrom.get(step)!) cycle.splice(1, 0, step);
         cycle.push(start);
-        return cycle.map((member) => path.relative(dir, member).split(path.sep).join('/'));
+        return cycle;
       }
       for (const target of next) {
         if (!cameFrom.has(target) && target !== start) {
-          cameFrom.set(target, file);
+          cameFrom.set(target, node);
           queue.push(target);
         }
       }

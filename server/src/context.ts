@@ -7,7 +7,6 @@ import type { Mailer } from './mail/mailer.ts';
 import type { EventBus } from './realtime/event-bus.ts';
 import type { SocketRegistry } from './realtime/socket-registry.ts';
 import type { FileStorage } from './storage/file-storage.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
 import type { AuthSession, AuthUser, SessionManager } from './auth/sessions.ts';
 import { readDeviceToken } from './auth/device-cookie.ts';
 
@@ -25,6 +24,34 @@ export interface AppDeps {
   storage: FileStorage;
   /** Postgres-backed jobs: e-mails, pushes and the scheduled jobs. */
   queue: JobQueue;
+}
+
+/**
+ * What the app may ask of the job queue (jobs/job-queue.ts implements it). Declared here,
+ * beside AppDeps, because a job runs with the deps that hold the queue: two files would import each other.
+ */
+export interface JobQueue {
+  /** Enqueues in the caller's transaction: the job exists exactly when the change that caused it is committed. */
+  enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void>;
+}
+
+/** A piece of work enqueued once (an e-mail, a push): retried with backoff until it succeeds. */
+export interface OneOffJob<T extends object> {
+  name: string;
+  run(deps: AppDeps, data: T): Promise<void>;
+  /** Seconds before the first retry (doubling after each failure); 15 unless said. */
+  retryDelaySeconds?: number;
+}
+
+export interface EnqueueOptions {
+  /** The same key twice enqueues one job: a retry of the caller cannot double the effect. */
+  key: string;
+  startAfter?: Date;
+  /**
+   * Seconds to wait, on the queue's (the database's) clock: a grace period such as
+   * "e-mail the message if it is still unread in a while", not a domain date.
+   */
+  delaySeconds?: number;
 }
 
 export interface RequestMeta {

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema.ts';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
-import { createJobQueue, type OneOffJob, type PgBossQueue } from './job-queue.ts';
+import type { OneOffJob } from '../context.ts';
+import { createJobQueue, type PgBossQueue } from './job-queue.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 let app: TestApp;

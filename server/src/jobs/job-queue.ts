@@ -2,37 +2,13 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps, EnqueueOptions, JobQueue, OneOffJob } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
 
 /** The queue's tables live in their own schema, created by pg-boss itself on first start. */
 export const QUEUE_SCHEMA = 'pgboss';
-
-/** A piece of work enqueued once (an e-mail, a push): retried with backoff until it succeeds. */
-export interface OneOffJob<T extends object> {
-  name: string;
-  run(deps: AppDeps, data: T): Promise<void>;
-  /** Seconds before the first retry (doubling after each failure); 15 unless said. */
-  retryDelaySeconds?: number;
-}
-
-export interface EnqueueOptions {
-  /** The same key twice enqueues one job: a retry of the caller cannot double the effect. */
-  key: string;
-  startAfter?: Date;
-  /**
-   * Seconds to wait, on the queue's (the database's) clock: a grace period such as
-   * "e-mail the message if it is still unread in a while", not a domain date.
-   */
-  delaySeconds?: number;
-}
-
-export interface JobQueue {
-  /** Enqueues in the caller's transaction: the job exists exactly when the change that caused it is committed. */
-  enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void>;
-}
 
 export interface StartOptions {
   scheduled: readonly ScheduledJob[];

@@ -2,7 +2,7 @@ import { sendEmailJob } from '../mail/email.job.ts';
 import { deleteImageFilesJob } from '../modules/images/images.service.ts';
 import { deliverNotificationJob, sendPushJob } from '../modules/notifications/notification-delivery.ts';
 import { deliverMessageJob, emailMessageJob } from '../modules/messages/message-delivery.ts';
-import type { OneOffJob } from './job-queue.ts';
+import type { OneOffJob } from '../context.ts';
 
 /** Every kind of one-off job; the queue works each of these on every instance. */
 export const oneOffJobs: OneOffJob<never>[] = [

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../context.ts';
+import type { AppDeps, OneOffJob } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { OneOffJob } from '../jobs/job-queue.ts';
 import type { MailMessage } from './mailer.ts';
 
 type EmailJobData = MailMessage & { idempotencyKey: string };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
-import { eventContent, HandedOver, type AppEvent, type EventContent } from './event-bus.ts';
+import { HandedOver, type AppEvent } from './event-bus.ts';
+import { eventContent, type EventContent } from './event-content.ts';
 
 let app: TestApp;
 beforeAll(async () => {

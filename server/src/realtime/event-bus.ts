@@ -6,7 +6,7 @@ import { realtimeEventSchema, type PublishedEvent } from '@vizinhanca/shared/rea
 import type { Db } from '../db/database.ts';
 import { contained } from '../contained.ts';
 import { eventBusLag } from '../observability/metrics.ts';
-import type { CheckedContent } from './live-event-stream.ts';
+import { CLOSE_SOCKETS_KIND, deepFreeze, eventContent, SYSTEM_KIND_PREFIX, type EventContent } from './event-content.ts';
 
 /**
  * NOTIFYed by a trigger on `events` with the id of each transaction that wrote events,
@@ -33,26 +33,6 @@ const REMEMBERED_IDS = 20_000;
 /** A group of at least this many events is remembered as one block (its id range), not id by id. */
 const BLOCK_MIN = 64;
 
-/**
- * What an event carries besides its id and its person: its kind and payload. Shared by
- * the events of one reading with the same kind and payload text (one transaction
- * notifying many people): one object, one contract check and one encoding for all of
- * them (live-event-stream.ts). A catch-up's rows have one each.
- */
-export interface EventContent {
-  readonly kind: string;
-  /** Frozen when shared by several events: it must not be changed through one of them. */
-  readonly payload: Record<string, unknown>;
-  /** A kind between instances (SYSTEM_KIND_PREFIX): never sent to browsers. */
-  readonly system: boolean;
-  /** Its contract check and encoding, made by the first stream that sends it (live-event-stream.ts). */
-  checked?: CheckedContent | Error;
-}
-
-export function eventContent(kind: string, payload: Record<string, unknown>): EventContent {
-  return { kind, payload, system: kind.startsWith(SYSTEM_KIND_PREFIX), checked: undefined };
-}
-
 /** One event as a whole (the pull API, `stream`): the bus hands its subscribers the id and the content only. */
 export interface AppEvent {
   id: string;
@@ -63,10 +43,6 @@ export interface AppEvent {
   payload: Record<string, unknown>;
   content: EventContent;
 }
-
-/** Kinds the server uses between instances; never sent to browsers. */
-export const SYSTEM_KIND_PREFIX = 'system.';
-export const CLOSE_SOCKETS_KIND = 'system.close-sockets';
 
 /**
  * A local receiver of one user's events (an object, so an idle subscriber holds no
@@ -919,13 +895,3 @@ function parsePayload(text: string | null): Record<string, unknown> {
   const value: unknown = text === null ? null : JSON.parse(text);
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
-
-/** Frozen all the way down: an object shared by several people's events must not be changed through one of them. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-

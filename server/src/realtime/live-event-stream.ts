@@ -5,26 +5,8 @@ import { accessRefusal } from '../auth/access.ts';
 import type { ValidatedSession } from '../auth/session-cache.ts';
 import type { SessionManager } from '../auth/sessions.ts';
 import type { LiveConnection } from '../context.ts';
-import { deepFreeze, type EventBus, type EventContent, type Follower, type FollowerSink } from './event-bus.ts';
-
-/**
- * An event's kind and payload as the contract let them through, with their encoding:
- * made once for all the events that share them (SharedContent: same kind, same payload
- * text), so identical for each of them by construction. Frozen: it may be shared by
- * several people's events.
- */
-export class CheckedContent {
-  /**
-   * The transformer's encoding of `event` alone, as JSON text, when it needs no meta
-   * (superjson: plain JSON values); null when it does (each event is then encoded whole);
-   * undefined until the first socket sends it (live-socket-handler.ts).
-   */
-  json: string | null | undefined = undefined;
-  readonly event: RealtimeEvent;
-  constructor(event: RealtimeEvent) {
-    this.event = deepFreeze(event);
-  }
-}
+import type { EventBus, Follower, FollowerSink } from './event-bus.ts';
+import { CheckedContent, type EventContent } from './event-content.ts';
 
 /** The channel carries only what its contract declares. */
 function check(content: EventContent): CheckedContent | Error {

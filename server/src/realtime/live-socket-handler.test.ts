@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocketServer } from 'ws';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { appRouter } from '../router.ts';
-import { CheckedContent } from './live-event-stream.ts';
+import { CheckedContent } from './event-content.ts';
 import { LiveSocketHandler } from './live-socket-handler.ts';
 
 /** The handler's encoding alone: no server, no socket. */

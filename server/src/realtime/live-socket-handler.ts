@@ -6,7 +6,8 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { LiveConnection } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { LiveEventStream, type CheckedContent, type LiveSink } from './live-event-stream.ts';
+import type { CheckedContent } from './event-content.ts';
+import { LiveEventStream, type LiveSink } from './live-event-stream.ts';
 import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';
 
 /** Queries and mutations go over HTTP (the app's client never sends them on the socket). */

@@ -4,7 +4,8 @@ import { accessRefusal } from '../auth/access.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { websocketConnections } from '../observability/metrics.ts';
-import { CLOSE_SOCKETS_KIND, type EventBus } from './event-bus.ts';
+import type { EventBus } from './event-bus.ts';
+import { CLOSE_SOCKETS_KIND } from './event-content.ts';
 
 /** Close code the client reads as "your session changed: reconnect with a fresh context". */
 export const SESSION_CHANGED_CLOSE_CODE = 4001;

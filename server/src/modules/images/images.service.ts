@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageKey, imageUrl, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
-import type { AppDeps } from '../../context.ts';
+import type { AppDeps, OneOffJob } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
-import type { OneOffJob } from '../../jobs/job-queue.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import type { Db } from '../../db/database.ts';
 import { accessRefusal } from '../../auth/access.ts';

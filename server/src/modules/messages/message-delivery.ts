@@ -1,6 +1,5 @@
 import { conversationHref, newMessageTitle } from '@vizinhanca/shared/messages/message.rules';
-import type { AppDeps } from '../../context.ts';
-import type { OneOffJob } from '../../jobs/job-queue.ts';
+import type { AppDeps, OneOffJob } from '../../context.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
 import * as notifications from '../notifications/notifications.service.ts';

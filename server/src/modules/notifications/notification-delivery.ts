@@ -1,7 +1,6 @@
-import type { AppDeps } from '../../context.ts';
+import type { AppDeps, OneOffJob } from '../../context.ts';
 import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
-import type { OneOffJob } from '../../jobs/job-queue.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
 import { hrefOf } from './notification-links.ts';
