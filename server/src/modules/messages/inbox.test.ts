@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
-import type { EventContent } from '../../realtime/event-bus.ts';
+import type { EventContent } from '../../realtime/event-content.ts';
 import { uploadImage } from '../images/images.service.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
