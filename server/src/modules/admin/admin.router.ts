@@ -70,12 +70,12 @@ export const adminRouter = router({
   approveUser: adminProcedure
     .input(approveUserSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => admin.approveUser(ctx.deps, ctx.user.id, input.userId, ctx.meta)),
+    .mutation(({ ctx, input }) => admin.approveUser(ctx.deps, { actorId: ctx.user.id, userId: input.userId, meta: ctx.meta })),
 
   rejectUser: adminProcedure
     .input(rejectUserSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, ctx.user.id, input.userId, input.reason, ctx.meta)),
+    .mutation(({ ctx, input }) => admin.rejectUser(ctx.deps, { actorId: ctx.user.id, userId: input.userId, reason: input.reason, meta: ctx.meta })),
 
   /** Atividade: the audit log, latest 20 then 'Ver mais' (moderators see the history too). */
   activity: staffProcedure

@@ -64,7 +64,11 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
 }
 
 /** A sign-up decision in the audit log. */
-function recordDecision(deps: AppDeps, trx: Db, actorId: string, userId: string, status: 'approved' | 'rejected', reason: string | null) {
+function recordDecision(
+  deps: AppDeps,
+  trx: Db,
+  { actorId, userId, status, reason }: { actorId: string; userId: string; status: 'approved' | 'rejected'; reason: string | null },
+) {
   return audit.record(deps, trx, {
     actorId,
     action: status === 'approved' ? AUDIT_ACTIONS.userApproved : AUDIT_ACTIONS.userRejected,
@@ -77,11 +81,11 @@ function recordDecision(deps: AppDeps, trx: Db, actorId: string, userId: string,
 }
 
 /** Approves a pending sign-up: the resident's screen moves on by itself and the promised e-mail goes out (through the queue). */
-export async function approveUser(deps: AppDeps, actorId: string, userId: string, meta: RequestMeta) {
+export async function approveUser(deps: AppDeps, { actorId, userId, meta }: { actorId: string; userId: string; meta: RequestMeta }) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'approved', reason: null }, deps.clock.now());
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
-    await recordDecision(deps, trx, actorId, userId, 'approved', null);
+    await recordDecision(deps, trx, { actorId, userId, status: 'approved', reason: null });
     await notify(deps, trx, {
       userId,
       type: 'account_approved',
@@ -104,11 +108,14 @@ export async function approveUser(deps: AppDeps, actorId: string, userId: string
 }
 
 /** Rejects a pending sign-up, with an optional reason shown on the pending screen and sent by e-mail. */
-export async function rejectUser(deps: AppDeps, actorId: string, userId: string, reason: string | null, meta: RequestMeta) {
+export async function rejectUser(
+  deps: AppDeps,
+  { actorId, userId, reason, meta }: { actorId: string; userId: string; reason: string | null; meta: RequestMeta },
+) {
   await deps.db.transaction().execute(async (trx) => {
     const user = await users.decidePendingUser(trx, userId, { status: 'rejected', reason }, deps.clock.now());
     if (!user) throw new AppError('CONFLICT', ADMIN_MESSAGES.userNotPending);
-    await recordDecision(deps, trx, actorId, userId, 'rejected', reason);
+    await recordDecision(deps, trx, { actorId, userId, status: 'rejected', reason });
     await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: 'rejected' } });
     const email = renderEmail(deps.config, {
       subject: 'seu cadastro não foi aprovado',

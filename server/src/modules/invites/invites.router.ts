@@ -13,9 +13,9 @@ export const invitesRouter = router({
   send: approvedProcedure
     .input(sendInviteSchema)
     .output(sentInviteSchema)
-    .mutation(({ ctx, input }) => invites.send(ctx.deps, ctx.user.id, input, ctx.meta)),
+    .mutation(({ ctx, input }) => invites.send(ctx.deps, { userId: ctx.user.id, input, meta: ctx.meta })),
 
-  resend: inviteAction.mutation(({ ctx, input }) => invites.resend(ctx.deps, ctx.user.id, input.id, ctx.meta)),
+  resend: inviteAction.mutation(({ ctx, input }) => invites.resend(ctx.deps, { userId: ctx.user.id, inviteId: input.id, meta: ctx.meta })),
 
   cancel: inviteAction.mutation(({ ctx, input }) => invites.cancel(ctx.deps, ctx.user.id, input.id)),
 

@@ -64,7 +64,7 @@ function sendInviteEmail(deps: AppDeps, meta: RequestMeta, invite: { email: stri
 }
 
 /** Counted atomically against the inviter's daily limit (parallel sends included); a refused invite is not counted. */
-export async function send(deps: AppDeps, userId: string, input: z.output<typeof sendInviteSchema>, meta: RequestMeta) {
+export async function send(deps: AppDeps, { userId, input, meta }: { userId: string; input: z.output<typeof sendInviteSchema>; meta: RequestMeta }) {
   const now = deps.clock.now();
   const created = await withinRate(deps, { name: 'invitesPerUser', subject: userId, message: INVITE_MESSAGES.dailyLimit }, () =>
     deps.db.transaction().execute(async (trx) => {
@@ -93,7 +93,7 @@ export async function send(deps: AppDeps, userId: string, input: z.output<typeof
  * Sends the link again and gives it 7 more days from now; an expired invite comes back to life.
  * A few times a day per invite: each one is an e-mail to someone outside the app.
  */
-export async function resend(deps: AppDeps, userId: string, inviteId: string, meta: RequestMeta) {
+export async function resend(deps: AppDeps, { userId, inviteId, meta }: { userId: string; inviteId: string; meta: RequestMeta }) {
   const now = deps.clock.now();
   const resendLimit = { name: 'resendsPerInvite', subject: inviteId, message: INVITE_MESSAGES.resendLimit } as const;
   const invite = await withinRate(deps, resendLimit, () => deps.db.transaction().execute(async (trx) => {

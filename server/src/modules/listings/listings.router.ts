@@ -45,9 +45,9 @@ const moderationRouter = router({
 
   approve: staffDecision.mutation(({ ctx, input }) => listings.approve(ctx.deps, ctx.user.id, input.id)),
 
-  reject: staffDecisionWithReason.mutation(({ ctx, input }) => listings.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: staffDecisionWithReason.mutation(({ ctx, input }) => listings.reject(ctx.deps, ctx.user.id, input)),
 
-  pause: staffDecisionWithReason.mutation(({ ctx, input }) => listings.adminPause(ctx.deps, ctx.user.id, input.id, input.reason)),
+  pause: staffDecisionWithReason.mutation(({ ctx, input }) => listings.adminPause(ctx.deps, ctx.user.id, input)),
 
   activate: staffDecision.mutation(({ ctx, input }) => listings.activate(ctx.deps, ctx.user.id, input.id)),
 
@@ -87,7 +87,7 @@ export const listingsRouter = router({
   update: approvedProcedure
     .input(updateListingSchema)
     .output(updateListingOutputSchema)
-    .mutation(({ ctx, input }) => listings.update(ctx.deps, ctx.user.id, input.id, input.fields)),
+    .mutation(({ ctx, input }) => listings.update(ctx.deps, ctx.user.id, input)),
 
   delete: ownerAction.mutation(({ ctx, input }) => listings.remove(ctx.deps, ctx.user.id, input.id)),
 
@@ -110,18 +110,18 @@ export const listingsRouter = router({
   blockDays: approvedProcedure
     .input(blockDaysSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => listings.blockDays(ctx.deps, ctx.user.id, input.id, input.days)),
+    .mutation(({ ctx, input }) => listings.blockDays(ctx.deps, ctx.user.id, input)),
 
   unblockDay: approvedProcedure
     .input(unblockDaySchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => listings.unblockDay(ctx.deps, ctx.user.id, input.id, input.day)),
+    .mutation(({ ctx, input }) => listings.unblockDay(ctx.deps, ctx.user.id, input)),
 
   /** 'Salvar' / remove from 'Salvos'. */
   save: approvedProcedure
     .input(saveListingSchema)
     .output(saveListingOutputSchema)
-    .mutation(({ ctx, input }) => listings.save(ctx.deps, ctx.user.id, input.id, input.saved)),
+    .mutation(({ ctx, input }) => listings.save(ctx.deps, ctx.user.id, input)),
 
   /** The profile's 'Salvos': saved listings still public. */
   saved: approvedProcedure

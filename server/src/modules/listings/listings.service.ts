@@ -117,7 +117,7 @@ export async function byId(deps: AppDeps, viewerId: string, id: string): Promise
 }
 
 /** 'Salvar' a listing neighbours can see, or take it out of 'Salvos' (always allowed). */
-export async function save(deps: AppDeps, userId: string, id: string, saved: boolean) {
+export async function save(deps: AppDeps, userId: string, { id, saved }: { id: string; saved: boolean }) {
   if (!saved) {
     await listings.deleteFavorite(deps.db, userId, id);
     return { message: LISTING_MESSAGES.unsaved, saved: false };
@@ -209,7 +209,7 @@ const APPROVED_CONTENT_STATUSES: ListingStatus[] = ['active', 'inactive'];
  * listing resubmits it. A listing paused by the administration stays paused:
  * activating it is the administration's decision, made on the new content.
  */
-export async function update(deps: AppDeps, userId: string, id: string, fields: ListingFields) {
+export async function update(deps: AppDeps, userId: string, { id, fields }: { id: string; fields: ListingFields }) {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockOwn(trx, userId, id);
     if (row.type !== fields.type) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.typeChanged);
@@ -316,7 +316,7 @@ export async function blockedDays(deps: AppDeps, userId: string, id: string) {
  * day, not a day an open order holds (the database refuses that too, like a
  * booked day); the listing row is locked, so an order cannot slip in meanwhile.
  */
-export async function blockDays(deps: AppDeps, userId: string, id: string, days: string[]) {
+export async function blockDays(deps: AppDeps, userId: string, { id, days }: { id: string; days: string[] }) {
   const today = deps.clock.today();
   if (days.some((day) => day < today)) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.blockedDayPast);
   try {
@@ -335,7 +335,7 @@ export async function blockDays(deps: AppDeps, userId: string, id: string, days:
   return { message: LISTING_MESSAGES.daysBlocked };
 }
 
-export async function unblockDay(deps: AppDeps, userId: string, id: string, day: string) {
+export async function unblockDay(deps: AppDeps, userId: string, { id, day }: { id: string; day: string }) {
   await deps.db.transaction().execute(async (trx) => {
     await lockOwn(trx, userId, id);
     if (await listings.deleteBlockedDay(trx, id, day)) {
@@ -395,8 +395,14 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
   return { message: LISTING_MESSAGES.approved };
 }
 
+/** A listing and the optional reason a staff decision on it gives its owner. */
+interface StaffDecision {
+  id: string;
+  reason: string | null;
+}
+
 /** pending -> rejected, with an optional reason the owner reads. */
-export async function reject(deps: AppDeps, actorId: string, id: string, reason: string | null) {
+export async function reject(deps: AppDeps, actorId: string, { id, reason }: StaffDecision) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
@@ -411,7 +417,7 @@ export async function reject(deps: AppDeps, actorId: string, id: string, reason:
  * active or inactive (paused by the owner) -> paused by the administration; the
  * owner can no longer reactivate it. A listing never approved has nothing to pause.
  */
-export async function adminPause(deps: AppDeps, actorId: string, id: string, reason: string | null) {
+export async function adminPause(deps: AppDeps, actorId: string, { id, reason }: StaffDecision) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockAny(trx, id);
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);

@@ -79,13 +79,13 @@ export async function preferences(deps: AppDeps, userId: string, db: Db = deps.d
   return (await notifications.findPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }
 
-export async function setPreference(deps: AppDeps, userId: string, key: NotificationPreferenceKey, enabled: boolean) {
+export async function setPreference(deps: AppDeps, userId: string, { key, enabled }: { key: NotificationPreferenceKey; enabled: boolean }) {
   await notifications.setPreference(deps.db, userId, key, enabled, deps.clock.now());
   return preferences(deps, userId);
 }
 
 /** Whether this user wants notifications of this type at all (the reminder switches); others always are recorded. */
-export async function wants(deps: AppDeps, db: Db, userId: string, type: notifications.NewNotification['type']): Promise<boolean> {
+export async function wants(deps: AppDeps, db: Db, { userId, type }: { userId: string; type: notifications.NewNotification['type'] }): Promise<boolean> {
   const key = preferenceOf(type);
   if (key !== 'pickupReminders' && key !== 'returnReminders') return true;
   return (await preferences(deps, userId, db))[key];

@@ -21,7 +21,7 @@ interface Reminder {
 }
 
 async function remind(deps: AppDeps, db: Db, reminder: Reminder) {
-  if (!(await wants(deps, db, reminder.userId, reminder.type))) return;
+  if (!(await wants(deps, db, { userId: reminder.userId, type: reminder.type }))) return;
   await notify(deps, db, {
     userId: reminder.userId,
     type: reminder.type,

@@ -31,7 +31,7 @@ const moderationRouter = router({
 
   approve: adminDecision.mutation(({ ctx, input }) => orders.adminApprove(ctx.deps, ctx.user.id, input.id)),
 
-  reject: adminDecisionWithReason.mutation(({ ctx, input }) => orders.adminReject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: adminDecisionWithReason.mutation(({ ctx, input }) => orders.adminReject(ctx.deps, ctx.user.id, input)),
 });
 
 export const ordersRouter = router({
@@ -61,9 +61,9 @@ export const ordersRouter = router({
 
   approve: orderAction.mutation(({ ctx, input }) => orders.approve(ctx.deps, ctx.user.id, input.id)),
 
-  reject: orderActionWithReason.mutation(({ ctx, input }) => orders.reject(ctx.deps, ctx.user.id, input.id, input.reason)),
+  reject: orderActionWithReason.mutation(({ ctx, input }) => orders.reject(ctx.deps, ctx.user.id, input)),
 
-  cancel: orderActionWithReason.mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input.id, input.reason)),
+  cancel: orderActionWithReason.mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input)),
 
   markDelivered: orderAction.mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input.id)),
 

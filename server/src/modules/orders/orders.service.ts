@@ -364,18 +364,24 @@ async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }
   return { message: actor.asAdmin ? ORDER_MESSAGES.adminStatusUpdated : ORDER_MESSAGES.statusUpdated };
 }
 
+/** An order and the optional reason a decision on it gives the other side. */
+interface OrderDecision {
+  id: string;
+  reason: string | null;
+}
+
 /** pending -> approved (the owner). */
 export function approve(deps: AppDeps, userId: string, id: string) {
   return transition(deps, { id: userId, asAdmin: false }, id, 'approve', null);
 }
 
 /** pending -> rejected (the owner), with an optional reason the requester reads. */
-export function reject(deps: AppDeps, userId: string, id: string, reason: string | null) {
+export function reject(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
   return transition(deps, { id: userId, asAdmin: false }, id, 'reject', reason);
 }
 
 /** pending | approved -> cancelled (the requester), with an optional reason the owner reads. */
-export function cancel(deps: AppDeps, userId: string, id: string, reason: string | null) {
+export function cancel(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
   return transition(deps, { id: userId, asAdmin: false }, id, 'cancel', reason);
 }
 
@@ -462,7 +468,7 @@ export function adminApprove(deps: AppDeps, adminId: string, id: string) {
 }
 
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
-export function adminReject(deps: AppDeps, adminId: string, id: string, reason: string | null) {
+export function adminReject(deps: AppDeps, adminId: string, { id, reason }: OrderDecision) {
   return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
 }
 
@@ -472,7 +478,7 @@ export { countAsRequester, findForUpdate, listRecentForUser, listSidesFor } from
 // ---- Suspension and anonymisation (called by the users module, inside its transaction) ----
 
 /** A suspended owner cannot answer: their pending orders are cancelled with a reason, and each requester is told. */
-export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: string, ownerId: string, reason: string) {
+export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, { actorId, ownerId, reason }: { actorId: string; ownerId: string; reason: string }) {
   const pending = await orders.lockPendingAsOwner(trx, ownerId);
   for (const order of pending) {
     await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
@@ -501,7 +507,7 @@ export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, actorId: stri
  * cancelled with the account-closure reason, and the other side is told
  * (docs/decisions/019-account-closure-ends-orders.md).
  */
-export async function cancelOpenOrdersOfClosedAccount(deps: AppDeps, trx: Db, actorId: string, userId: string) {
+export async function cancelOpenOrdersOfClosedAccount(deps: AppDeps, trx: Db, { actorId, userId }: { actorId: string; userId: string }) {
   const open = await orders.lockOpenOrdersOf(trx, userId);
   for (const order of open) {
     const closedSide = order.owner_id === userId ? ('owner' as const) : ('requester' as const);

@@ -90,7 +90,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     const person = await users.lockForAnonymisation(trx, userId);
     const now = deps.clock.now();
     // First, while the listings still have their titles: the other side's notices name the item.
-    await orders.cancelOpenOrdersOfClosedAccount(deps, trx, actorId, userId);
+    await orders.cancelOpenOrdersOfClosedAccount(deps, trx, { actorId, userId });
     await listings.removeAllOfOwner(trx, userId, now);
     const listingIds = await privacy.eraseListingTexts(trx, userId);
     const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);

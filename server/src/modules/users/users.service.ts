@@ -227,7 +227,7 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
     // Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled.
     if (input.isSuspended && !row.is_suspended) {
       await deps.sessions.revokeAll(trx, input.userId);
-      await orders.cancelPendingAsOwner(deps, trx, actorId, input.userId, input.reason ?? ADMIN_USER_MESSAGES.suspensionReason);
+      await orders.cancelPendingAsOwner(deps, trx, { actorId, ownerId: input.userId, reason: input.reason ?? ADMIN_USER_MESSAGES.suspensionReason });
     }
     // Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights.
     const rightsChanged = diff?.after.approvalStatus !== undefined || input.isSuspended !== row.is_suspended || input.roles.join() !== row.roles.join();
