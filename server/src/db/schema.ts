@@ -109,7 +109,15 @@ export interface NotificationPreferencesTable {
   messages: Generated<boolean>;
   pickup_reminders: Generated<boolean>;
   return_reminders: Generated<boolean>;
+  /** 'Pendências da administração': staff's push and digest e-mail of items waiting for them. */
+  staff_pending: Generated<boolean>;
   updated_at: Generated<Date>;
+}
+
+/** When each staff member's last digest of pending items was e-mailed: at most one an hour. */
+export interface StaffDigestsTable {
+  user_id: string;
+  sent_at: Date;
 }
 
 export interface PushSubscriptionsTable {
@@ -335,6 +343,7 @@ export interface Database {
   order_messages: OrderMessagesTable;
   pix_keys: PixKeysTable;
   notification_preferences: NotificationPreferencesTable;
+  staff_digests: StaffDigestsTable;
   push_subscriptions: PushSubscriptionsTable;
   vapid_keys: VapidKeysTable;
   audit_log: AuditLogTable;

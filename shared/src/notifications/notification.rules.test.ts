@@ -19,6 +19,8 @@ describe('notification rules', () => {
     expect(preferenceOf('reminder_pickup')).toBe('pickupReminders');
     expect(preferenceOf('reminder_return')).toBe('returnReminders');
     expect(preferenceOf('account_approved')).toBeNull();
+    expect(preferenceOf('pending_sign_up')).toBe('staffPending');
+    expect(preferenceOf('pending_report')).toBe('staffPending');
     expect(isUrgent('reminder_return')).toBe(true);
     expect(isUrgent('reminder_pickup')).toBe(false);
   });

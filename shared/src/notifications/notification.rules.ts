@@ -15,6 +15,10 @@ export function preferenceOf(type: NotificationType): NotificationPreferenceKey 
       return 'pickupReminders';
     case 'reminder_return':
       return 'returnReminders';
+    case 'pending_sign_up':
+    case 'pending_listing':
+    case 'pending_report':
+      return 'staffPending';
     default:
       return null;
   }

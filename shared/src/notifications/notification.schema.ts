@@ -18,6 +18,9 @@ export const NOTIFICATION_TYPES = [
   'status_update',
   'payment_due',
   'order_status',
+  'pending_sign_up',
+  'pending_listing',
+  'pending_report',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -31,6 +34,7 @@ export const NOTIFICATION_MESSAGES = {
   invalidSubscription: 'Inscrição de notificações inválida',
   foreignEndpoint: 'Este endereço não é de um serviço de notificações push',
   preferenceSaved: 'Preferência salva',
+  staffOnlyPreference: 'Só a administração e a moderação recebem as pendências da administração',
 } as const;
 
 const cursorSchema = z.object({ createdAt: z.date(), id: z.uuid({ message: NOTIFICATION_MESSAGES.notFound }) });
@@ -65,8 +69,13 @@ export const notificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-/** The switches of /configuracoes → Notificações, plus the two reminder switches of the centre. */
-export const NOTIFICATION_PREFERENCE_KEYS = ['push', 'email', 'orders', 'messages', 'pickupReminders', 'returnReminders'] as const;
+/**
+ * The switches of /configuracoes → Notificações, plus the two reminder switches of the centre.
+ * 'staffPending' ('Pendências da administração') is shown to administrators and moderators only.
+ */
+export const NOTIFICATION_PREFERENCE_KEYS = ['push', 'email', 'orders', 'messages', 'pickupReminders', 'returnReminders', 'staffPending'] as const;
+/** The switches only staff have: a resident setting one is refused. */
+export const STAFF_PREFERENCE_KEYS: readonly NotificationPreferenceKey[] = ['staffPending'];
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<NotificationPreferenceKey, boolean>;
 
@@ -77,6 +86,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   messages: true,
   pickupReminders: true,
   returnReminders: true,
+  staffPending: true,
 };
 
 export const notificationPreferencesSchema = z.object({
@@ -86,6 +96,7 @@ export const notificationPreferencesSchema = z.object({
   messages: z.boolean(),
   pickupReminders: z.boolean(),
   returnReminders: z.boolean(),
+  staffPending: z.boolean(),
 });
 
 export const setPreferenceInput = z.object({

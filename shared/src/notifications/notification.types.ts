@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPES = [
   'order_status',
   'listing_expiring',
   'listing_expired',
+  'pending_sign_up',
+  'pending_listing',
+  'pending_report',
 ] as const;
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

@@ -16,6 +16,7 @@ import * as audit from '../audit/audit.service.ts';
 import { acceptOnSignUp } from '../invites/invites.service.ts';
 import * as authRepository from './auth.repository.ts';
 import type { OneTimeLinkTable } from './auth.repository.ts';
+import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 /** Short: the link stands in for the password on a browser the account never saw. */
@@ -92,6 +93,7 @@ export async function signUp(
     // A bad invite code throws here and the sign-up is rolled back.
     const inviterId = await acceptOnSignUp(deps, trx, { code: input.inviteCode, email: input.email, userId: created.id, fullName: input.fullName });
     if (inviterId) await users.setInvitedBy(trx, created.id, inviterId);
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'sign_up', id: created.id, label: input.fullName });
     const session = await deps.sessions.create(trx, created.id, meta);
     return { user: created, token: session.token };
   });

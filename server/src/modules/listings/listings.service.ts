@@ -27,6 +27,7 @@ import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../erro
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
 import { feedCacheOf, feedKey, type FeedPage } from './feed-cache.ts';
 
@@ -186,6 +187,7 @@ export async function create(deps: AppDeps, userId: string, fields: ListingField
       targetId: created.id,
       after: { type: fields.type, title: fields.title, priceCents: fields.priceCents },
     });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'listing', id: created.id, label: fields.title, actorId: userId });
     return created;
   });
   return { id, message: LISTING_MESSAGES.created };
@@ -226,6 +228,10 @@ export async function update(deps: AppDeps, userId: string, { id, fields }: { id
     const status: ListingStatus = backToReview ? 'pending' : row.status;
     await listings.updateFields(trx, id, fields, status, backToReview ? null : row.paused_by, deps.clock.now());
     if (photosChanged) await listings.replacePhotos(trx, id, fields.imageIds);
+    // Sent (back) for review: staff hear of it; an edit of a listing already waiting is not news.
+    if (status === 'pending' && row.status !== 'pending') {
+      await notifyStaffOfPendingItem(deps, trx, { kind: 'listing', id, label: fields.title, actorId: userId });
+    }
     await audit.record(deps, trx, {
       actorId: userId,
       action: AUDIT_ACTIONS.listingEdited,

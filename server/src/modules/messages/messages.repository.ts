@@ -239,6 +239,11 @@ export function listReported(db: Db, limit: number) {
     .execute();
 }
 
+/** Reported messages waiting for the administration (the digest's 'denúncias'). */
+export function countReported(db: Db) {
+  return countRows(db.selectFrom('order_messages').where('reported_at', 'is not', null));
+}
+
 /** A thread staff may read (it has a reported message): the order and both people; undefined otherwise. */
 export function findReportedThread(db: Db, orderId: string) {
   return orderWithPeople(db)

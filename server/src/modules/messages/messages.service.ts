@@ -24,6 +24,7 @@ import { deliverMessageJob } from './message-delivery.ts';
 import * as messages from './messages.repository.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
+import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 /**
@@ -166,6 +167,7 @@ export async function report(deps: AppDeps, userId: string, input: { messageId: 
       after: { messageId: message.id, reason },
       reason: details,
     });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id: message.id, label: 'uma mensagem', actorId: userId });
   });
   return { message: MESSAGE_MESSAGES.reported };
 }
@@ -190,6 +192,10 @@ export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[
       owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
     })),
   };
+}
+
+export function reportedCount(deps: AppDeps) {
+  return messages.countReported(deps.db);
 }
 
 /** Staff read a thread only when one of its messages was reported (decisions.md). */

@@ -1,5 +1,7 @@
 import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
 import { listingHref, orderHref } from '@vizinhanca/shared/notifications/notification.rules';
+import { PENDING_ITEM_HREFS } from '@vizinhanca/shared/notifications/staff-pending.messages';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { AppDeps } from '../../context.ts';
 import * as notifications from './notifications.repository.ts';
 
@@ -22,6 +24,8 @@ export async function hrefsFor(deps: AppDeps, userId: string, rows: { type: stri
   const orders = orderIds.length ? await orderHrefs(deps, userId, orderIds) : new Map<string, string>();
   return (row: { type: string; related_id: string | null }): string | null => {
     if (row.type === 'payment_due') return BILLINGS_HREF;
+    const staffHref = PENDING_ITEM_HREFS[row.type as NotificationType];
+    if (staffHref) return staffHref;
     if (!row.related_id) return null;
     if (ORDER_TYPES.has(row.type)) return orders.get(row.related_id) ?? null;
     if (LISTING_TYPES.has(row.type)) return listingHref(row.related_id);

@@ -90,13 +90,14 @@ const PREFERENCE_COLUMNS = {
   messages: 'messages',
   pickupReminders: 'pickup_reminders',
   returnReminders: 'return_reminders',
+  staffPending: 'staff_pending',
 } as const;
 
 /** The user's switches, read under the API's names; a user who never changed one has no row (all on). */
 export async function findPreferences(db: Db, userId: string): Promise<NotificationPreferences | null> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders as pickupReminders', 'return_reminders as returnReminders'])
+    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders as pickupReminders', 'return_reminders as returnReminders', 'staff_pending as staffPending'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ?? null;
@@ -157,4 +158,70 @@ export async function findOrCreateVapidKeys(db: Db, generate: () => { publicKey:
 /** The read model of orders a notification's link needs: who is on each side and where the order stands now. */
 export function findOrderSidesAndStatus(db: Db, ids: readonly string[]) {
   return db.selectFrom('orders').select(['id', 'owner_id', 'renter_id', 'status']).where('id', 'in', ids).execute();
+}
+
+// ---- Staff ----
+
+/** Approved, active people holding any of these roles: who hears of a pending item. */
+export async function listStaffIds(db: Db, roles: readonly ('admin' | 'moderator')[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.approval_status', '=', 'approved')
+    .where('users.is_suspended', '=', false)
+    .where((eb) => eb.exists(eb.selectFrom('user_roles').select('user_roles.role').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', 'in', roles)))
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Staff members due a digest at `now`: told of a pending item since their last digest
+ * (or ever), none sent in the hour before `now`, still staff, and with both the e-mail
+ * and the 'Pendências da administração' switches on.
+ */
+export function listDigestRecipients(db: Db, now: Date, types: readonly NotificationType[]) {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  return db
+    .selectFrom('users as u')
+    .leftJoin('staff_digests as d', 'd.user_id', 'u.id')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+    .select(['u.id', 'u.email', 'u.full_name'])
+    .select((eb) => eb.exists(eb.selectFrom('user_roles as r').select('r.role').whereRef('r.user_id', '=', 'u.id').where('r.role', '=', 'admin')).as('is_admin'))
+    .where('u.approval_status', '=', 'approved')
+    .where('u.is_suspended', '=', false)
+    .where(sql<boolean>`coalesce(p.email, true) AND coalesce(p.staff_pending, true)`)
+    .where((eb) => eb.or([eb('d.sent_at', 'is', null), eb('d.sent_at', '<=', hourAgo)]))
+    .where((eb) => eb.exists(eb.selectFrom('user_roles as r').select('r.role').whereRef('r.user_id', '=', 'u.id').where('r.role', 'in', ['admin', 'moderator'])))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('notifications as n')
+          .select('n.id')
+          .whereRef('n.user_id', '=', 'u.id')
+          .where('n.type', 'in', types)
+          .where(sql<boolean>`n.created_at > coalesce(d.sent_at, '-infinity'::timestamptz)`),
+      ),
+    )
+    .orderBy('u.id')
+    .execute();
+}
+
+/**
+ * Takes the person's digest slot for the hour: true for exactly one caller, whatever the
+ * instances, while the last digest is under an hour old (the row is locked by the upsert).
+ */
+export async function claimDigestSlot(db: Db, userId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .insertInto('staff_digests')
+    .values({ user_id: userId, sent_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ sent_at: (eb) => eb.ref('excluded.sent_at') })
+        .where('staff_digests.sent_at', '<=', new Date(now.getTime() - 3_600_000)),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }

@@ -33,7 +33,7 @@ export const notificationsRouter = router({
   setPreference: approvedProcedure
     .input(setPreferenceInput)
     .output(notificationPreferencesSchema)
-    .mutation(({ ctx, input }) => notifications.setPreference(ctx.deps, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => notifications.setPreference(ctx.deps, ctx.user, input)),
 
   /** The deployment's VAPID public key, for PushManager.subscribe(). */
   pushPublicKey: approvedProcedure.output(z.string()).query(async ({ ctx }) => (await vapidKeys(ctx.deps)).publicKey),

@@ -2,6 +2,7 @@ import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rule
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_MESSAGES,
+  STAFF_PREFERENCE_KEYS,
   type NotificationCursor,
   type NotificationItem,
   type NotificationPage,
@@ -9,6 +10,8 @@ import {
   type NotificationPreferences,
   type PushSubscriptionInput,
 } from '@vizinhanca/shared/notifications/notification.schema';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
+import { isStaff, type Role } from '@vizinhanca/shared/users/user.types';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -79,7 +82,9 @@ export async function preferences(deps: AppDeps, userId: string, db: Db = deps.d
   return (await notifications.findPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }
 
-export async function setPreference(deps: AppDeps, userId: string, { key, enabled }: { key: NotificationPreferenceKey; enabled: boolean }) {
+export async function setPreference(deps: AppDeps, user: { id: string; roles: readonly Role[] }, { key, enabled }: { key: NotificationPreferenceKey; enabled: boolean }) {
+  if (STAFF_PREFERENCE_KEYS.includes(key) && !isStaff(user.roles)) throw new AppError('FORBIDDEN', NOTIFICATION_MESSAGES.staffOnlyPreference);
+  const userId = user.id;
   await notifications.setPreference(deps.db, userId, key, enabled, deps.clock.now());
   return preferences(deps, userId);
 }
@@ -89,6 +94,17 @@ export async function wants(deps: AppDeps, db: Db, { userId, type }: { userId: s
   const key = preferenceOf(type);
   if (key !== 'pickupReminders' && key !== 'returnReminders') return true;
   return (await preferences(deps, userId, db))[key];
+}
+
+// ---- The staff's digest of pending items ----
+
+export function digestRecipients(deps: AppDeps, now: Date, types: readonly NotificationType[]) {
+  return notifications.listDigestRecipients(deps.db, now, types);
+}
+
+/** Whether this run may e-mail the person's digest now (false: one went out less than an hour ago). */
+export function takeDigestSlot(db: Db, userId: string, now: Date) {
+  return notifications.claimDigestSlot(db, userId, now);
 }
 
 // ---- Web push ----

@@ -1,5 +1,7 @@
+import { NOTIFICATION_CREATED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 import { sql, type Kysely } from 'kysely';
 import { ERASED_TEXTS } from '@vizinhanca/shared/privacy/privacy.schema';
+import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
@@ -73,7 +75,7 @@ const OWNED_ROWS = {
   billings: owned({ table: 'billings', columns: ['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
   notificationPreferences: owned({
     table: 'notification_preferences',
-    columns: ['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'updated_at'],
+    columns: ['push', 'email', 'orders', 'messages', 'pickup_reminders', 'return_reminders', 'staff_pending', 'updated_at'],
     ownedBy: ['user_id'],
   }),
   // The devices that receive web push: the push service's address, never the encryption keys.
@@ -151,6 +153,7 @@ const ERASED_ROWS = [
   { table: 'pix_keys', ownedBy: 'user_id' },
   { table: 'push_subscriptions', ownedBy: 'user_id' },
   { table: 'notification_preferences', ownedBy: 'user_id' },
+  { table: 'staff_digests', ownedBy: 'user_id' },
   { table: 'notifications', ownedBy: 'user_id' },
   { table: 'login_devices', ownedBy: 'user_id' },
   { table: 'password_reset_tokens', ownedBy: 'user_id' },
@@ -195,6 +198,20 @@ export async function eraseListingTexts(db: Db, userId: string) {
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Staff's notices that a sign-up or a listing of the person waits (and their live events):
+ * the items are gone, and the notices named them.
+ */
+export async function deleteStaffNoticesAbout(db: Db, relatedIds: string[], staffTypes: readonly NotificationType[]) {
+  await db.deleteFrom('notifications').where('type', 'in', staffTypes).where('related_id', 'in', relatedIds).execute();
+  await db
+    .deleteFrom('events')
+    .where('kind', '=', NOTIFICATION_CREATED_KIND)
+    .where(sql`payload->>'type'`, 'in', staffTypes)
+    .where(sql`payload->>'relatedId'`, 'in', relatedIds)
+    .execute();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PENDING_ITEM_NOTIFICATIONS } from '@vizinhanca/shared/notifications/staff-pending.messages';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { ACCOUNT_CLOSED_REASONS } from '@vizinhanca/shared/orders/order.schema';
 import { ERASED_TEXTS, type PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
@@ -93,6 +94,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await orders.cancelOpenOrdersOfClosedAccount(deps, trx, { actorId, userId });
     await listings.removeAllOfOwner(trx, userId, now);
     const listingIds = await privacy.eraseListingTexts(trx, userId);
+    await privacy.deleteStaffNoticesAbout(trx, [userId, ...listingIds], STAFF_NOTICE_TYPES);
     const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);
     await privacy.eraseQuotedTexts(trx, orderIds, quotedReasons, ERASED_TEXTS.quoted);
     await privacy.eraseMessages(trx, userId);
@@ -110,6 +112,8 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
   });
   return { message: ADMIN_USER_MESSAGES.anonymized };
 }
+
+const STAFF_NOTICE_TYPES = Object.values(PENDING_ITEM_NOTIFICATIONS).map((kind) => kind.type);
 
 /** The account closure's own reasons: written by the app, naming nobody, so kept. */
 const CLOSURE_REASONS: readonly string[] = Object.values(ACCOUNT_CLOSED_REASONS);
