@@ -3,7 +3,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
+import { createDatabase } from '../db/database.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
 import type { OneOffJob } from '../context.ts';
@@ -167,6 +168,28 @@ describe('the job queue', () => {
     expect(sent).toHaveLength(40);
     const queued = await sql<{ count: string }>`SELECT count(*)::text AS count FROM pgboss.job WHERE name LIKE 'test.together-%'`.execute(app.db);
     expect(queued.rows[0]!.count).toBe('40');
+  }, 60_000);
+
+  it("two instances installing the queue's schema on a fresh database at once both come up, neither left with a connection in an aborted transaction", async () => {
+    // pg-boss installs its schema in one text that opens its own transaction (BEGIN; ...; COMMIT).
+    // The instance that loses the race fails inside it ('already exists'), which pg-boss takes as
+    // installed; that connection stayed in the aborted transaction and, back in the pool, failed
+    // every later statement ('current transaction is aborted'). A pool of one connection per
+    // instance makes the loser's next statement meet it.
+    const fresh = await createTestDatabase({ empty: true });
+    const handles = [createDatabase(fresh.url, app.deps.logger, { max: 1 }), createDatabase(fresh.url, app.deps.logger, { max: 1 })];
+    const queues = handles.map((handle) => createJobQueue(handle.db, app.deps.logger, app.config.CONDO_TIMEZONE));
+    const job: OneOffJob<object> = { name: 'test.fresh-install', async run() {} };
+    try {
+      await Promise.all(queues.map((queue) => queue.install({ scheduled: [], oneOff: [job as OneOffJob<never>] })));
+      for (const handle of handles) expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+      const versions = await sql<{ count: number }>`SELECT count(*)::int AS count FROM pgboss.version`.execute(handles[0]!.db);
+      expect(versions.rows[0]!.count).toBe(1);
+    } finally {
+      for (const queue of queues) await queue.stop();
+      for (const handle of handles) await handle.close();
+      await fresh.drop();
+    }
   }, 60_000);
 
   it('works a job enqueued while no instance was up once one starts', async () => {

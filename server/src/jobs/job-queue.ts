@@ -33,11 +33,34 @@ export function jobIdFor(queue: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** pg-boss's statements on our pool; `onFailure` also sees each failure, awaited by pg-boss or not. */
+/**
+ * A statement of pg-boss's on a connection of the pool's own, rolled back on that connection if it
+ * fails. pg-boss installs and migrates its schema in one text that opens its own transaction
+ * (BEGIN; ...; COMMIT); a statement failing inside it (the second of two instances installing at
+ * once meets 'already exists', which pg-boss then takes as installed) leaves the connection in the
+ * aborted transaction, and back in the pool it would fail every later statement with 'current
+ * transaction is aborted'. The ROLLBACK ends it; with no transaction open it only draws a warning.
+ */
+function executeRollingBackFailure(db: Db, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  return db.connection().execute(async (connection) => {
+    try {
+      return await connection.executeQuery(CompiledQuery.raw(text, values));
+    } catch (error) {
+      await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
+ * pg-boss's statements on our pool, or in a transaction of ours (a failure there is the transaction's
+ * to roll back); `onFailure` also sees each failure, awaited by pg-boss or not.
+ */
 function executorFor(db: Db, onFailure?: (error: unknown) => void): PgBoss.Db {
   return {
     executeSql(text, values) {
-      const result = db.executeQuery(CompiledQuery.raw(text, values ?? [])).then((done) => ({ rows: done.rows as unknown[] }));
+      const statement = db.isTransaction ? db.executeQuery(CompiledQuery.raw(text, values ?? [])) : executeRollingBackFailure(db, text, values ?? []);
+      const result = statement.then((done) => ({ rows: done.rows as unknown[] }));
       // pg-boss's own workers (its cron sender) record results without awaiting them: a refusal
       // there (a pool exhausted under load) would be an unhandled rejection that ends the
       // process. A handler on every statement prevents that; an awaiting caller still gets the error.
