@@ -43,9 +43,9 @@ COPY --from=build /app/client/dist ./client/dist
 # Read only when SEED_DEMO=true (the demo listings' illustrations).
 COPY server/src/db/demo-photos ./server/src/db/demo-photos
 
-# DATA_DIR defaults to .data under the working directory; it is the only path the app writes to.
-# /backups is where the backup service writes (a named volume takes this ownership).
-RUN mkdir -p /app/.data /backups && chown node:node /app/.data /backups
+# DATA_DIR defaults to .data under the working directory; it is the only path the app writes to
+# (a backup's archive waits there on its way to the backup bucket).
+RUN mkdir -p /app/.data && chown node:node /app/.data
 
 USER node
 EXPOSE 3000

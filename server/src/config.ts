@@ -29,6 +29,14 @@ export const configSchema = z.object({
   S3_SECRET_KEY: optionalText,
   S3_BUCKET: z.string().default('vizinhanca'),
   S3_REGION: z.string().default('us-east-1'),
+  /** The bucket the scheduled backup writes to (another provider or machine); unset: no scheduled backup. */
+  BACKUP_S3_ENDPOINT: optionalUrl,
+  BACKUP_S3_BUCKET: z.string().min(3, 'use o nome do bucket (3 ou mais caracteres)').default('vizinhanca-backups'),
+  BACKUP_S3_ACCESS_KEY: optionalText,
+  BACKUP_S3_SECRET_KEY: optionalText,
+  BACKUP_S3_REGION: z.string().default('us-east-1'),
+  /** How many of the newest archives the scheduled backup keeps in its bucket. */
+  BACKUP_KEEP: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um inteiro').min(1, 'mantenha ao menos 1 backup').default(7),
   CONDO_NAME: z.string().min(1).default('Residencial Jardim das Flores'),
   CONDO_TIMEZONE: z
     .string()
@@ -80,6 +88,7 @@ function secretsOf(config: RawConfig): { variable: string; value: string | undef
   return [
     { variable: 'DATABASE_URL', value: passwordOf(config.DATABASE_URL) },
     { variable: 'S3_SECRET_KEY', value: config.S3_SECRET_KEY },
+    { variable: 'BACKUP_S3_SECRET_KEY', value: config.BACKUP_S3_SECRET_KEY },
     { variable: 'SMTP_URL', value: passwordOf(config.SMTP_URL) },
     { variable: 'METRICS_TOKEN', value: config.METRICS_TOKEN },
   ];
@@ -108,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = result.data;
   if (config.S3_ENDPOINT && (!config.S3_ACCESS_KEY || !config.S3_SECRET_KEY)) {
     throw new ConfigError('Configuração inválida:\n  S3_ACCESS_KEY/S3_SECRET_KEY: obrigatórias quando S3_ENDPOINT está definido');
+  }
+  if (config.BACKUP_S3_ENDPOINT && (!config.BACKUP_S3_ACCESS_KEY || !config.BACKUP_S3_SECRET_KEY)) {
+    throw new ConfigError('Configuração inválida:\n  BACKUP_S3_ACCESS_KEY/BACKUP_S3_SECRET_KEY: obrigatórias quando BACKUP_S3_ENDPOINT está definido');
   }
   if (config.NODE_ENV === 'production') {
     const weak = secretsOf(config).filter((secret) => secret.value !== undefined && DEVELOPMENT_SECRETS.includes(secret.value));

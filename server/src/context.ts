@@ -16,6 +16,8 @@ export interface AppDeps {
   /** "Now" and the condominium's "today": read time only through this. */
   clock: Clock;
   db: Db;
+  /** The database's connection string: a backup reads every table over a connection of its own (COPY). */
+  databaseUrl: string;
   logger: Logger;
   sessions: SessionManager;
   mailer: Mailer;

@@ -67,9 +67,8 @@ function bindSources(service: Service): string[] {
   });
 }
 
-// The replicas run the image's own command (the server); the backup service runs another one.
+// The replicas run the image's own command (the server).
 const appNames = Object.keys(services).filter((name) => builtFromDockerfile(services[name]!) && services[name]!.command === undefined);
-const backup = services.backup;
 const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
 
 describe('docker-compose.yml', () => {
@@ -112,7 +111,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('never seed the demo data (its passwords are public), nor does the image by default', () => {
-    for (const app of [...apps, { name: 'backup', env: environmentOf(backup ?? {}) }]) expect(app.env.SEED_DEMO, app.name).toBe('false');
+    for (const app of apps) expect(app.env.SEED_DEMO, app.name).toBe('false');
     expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/^ENV [^\n]*SEED_DEMO=false/m);
   });
 
@@ -142,20 +141,13 @@ describe('docker-compose.yml', () => {
 });
 
 describe('scheduled backup and health checks', () => {
-  const command = (service: Service | undefined) => (Array.isArray(service?.command) ? service.command.join(' ') : (service?.command ?? ''));
-
-  it('a backup service built from the Dockerfile runs the backup daily into a volume, keeping the newest 7', () => {
-    expect(backup && builtFromDockerfile(backup)).toBe(true);
-    expect(command(backup)).toMatch(/node dist\/server\/backup\.js --dir \/backups --keep 7/);
-    expect(command(backup)).toMatch(/sleep 86400/);
-    expect((backup?.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume : `${volume.source}:${volume.target}`))).toContain('backups:/backups');
-    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/chown node:node [^\n]*\/backups/);
-  });
-
-  it('the backup service reads the same database and bucket as the replicas, and only variables the server reads', () => {
-    const env = environmentOf(backup ?? {});
-    expect(env).toEqual(apps[0]!.env);
-    expect(Object.keys(env).filter((name) => !(configKeys as string[]).includes(name))).toEqual([]);
+  it('the replicas run the scheduled backup themselves (no container of its own), to the BACKUP_S3_* bucket set in .env, keeping BACKUP_KEEP', () => {
+    expect(Object.keys(services).filter((name) => builtFromDockerfile(services[name]!)).sort()).toEqual([...appNames].sort());
+    for (const app of apps) {
+      for (const name of ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_BUCKET', 'BACKUP_S3_ACCESS_KEY', 'BACKUP_S3_SECRET_KEY', 'BACKUP_S3_REGION', 'BACKUP_KEEP']) {
+        expect(app.env[name], `${app.name} ${name}`).toMatch(new RegExp(`^\\$\\{${name}:-`));
+      }
+    }
   });
 
   it('the replicas are healthy only when /ready says so, and caddy waits for that', () => {

@@ -44,6 +44,14 @@ describe('secrets in production', () => {
     expect(() => loadConfig({ ...weak, NODE_ENV: 'production' })).toThrow(/DATABASE_URL: usa a senha de desenvolvimento[\s\S]*S3_SECRET_KEY: usa a senha de desenvolvimento/);
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://app:vizinhanca-dev@mail:587' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: 'vizinhanca-dev' })).toThrow(/METRICS_TOKEN/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', BACKUP_S3_ENDPOINT: 'https://s3.exemplo.com', BACKUP_S3_ACCESS_KEY: 'backup', BACKUP_S3_SECRET_KEY: 'vizinhanca-dev' }),
+    ).toThrow(/BACKUP_S3_SECRET_KEY: usa a senha de desenvolvimento/);
+  });
+
+  it('a backup bucket needs its keys, named', () => {
+    expect(() => loadConfig({ BACKUP_S3_ENDPOINT: 'https://s3.exemplo.com' })).toThrow('BACKUP_S3_ACCESS_KEY/BACKUP_S3_SECRET_KEY: obrigatórias quando BACKUP_S3_ENDPOINT está definido');
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: mantenha ao menos 1 backup/);
   });
 
   it('accepts them outside production, and strong ones in production', () => {

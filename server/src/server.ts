@@ -147,6 +147,7 @@ export async function startServer(
     config,
     clock,
     db: database.db,
+    databaseUrl: postgres.connectionString,
     logger,
     sessions,
     mailer: createMailer(config, logger),
@@ -156,6 +157,7 @@ export async function startServer(
     queue,
   };
   await deps.storage.init();
+  if (!config.BACKUP_S3_ENDPOINT && config.NODE_ENV === 'production') logger.warn('scheduled backups are off: set BACKUP_S3_ENDPOINT and its keys (README, Backups)');
   // Installed before the seed: seeding notifies, and notifying enqueues.
   await queue.install({ scheduled: scheduledJobs, oneOff: oneOffJobs });
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps) : false;

@@ -120,6 +120,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     config,
     clock,
     db: handle.db,
+    databaseUrl: database.url,
     logger,
     sessions,
     mailer: createMailer(config, logger),

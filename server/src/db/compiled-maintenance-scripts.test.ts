@@ -7,9 +7,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { PROJECT_ROOT } from '../paths.ts';
+import { freePort } from './embedded-postgres.ts';
 
 const run = promisify(execFile);
 const SCRIPTS = ['migrate', 'backup', 'restore', 'create-admin'];
@@ -35,12 +37,12 @@ afterAll(async () => {
 });
 
 /** A compiled script run by plain node: no loader flags, and none inherited through NODE_OPTIONS. */
-async function compiled(name: string, args: string[]) {
+async function compiled(name: string, args: string[], extraEnv: Record<string, string> = {}) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && key !== 'DATABASE_URL' && key !== 'DATA_DIR'));
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(outDir, `${name}.js`), ...args], {
       cwd: PROJECT_ROOT,
-      env: { ...env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+      env: { ...env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...extraEnv },
       timeout: 90_000,
     });
     return { code: 0, out: stdout + stderr };
@@ -102,5 +104,35 @@ describe('compiled maintenance scripts', () => {
     const created = await compiled('create-admin', ['--email', 'sindica@exemplo.com', '--password', 'portaria-central', '--name', 'Síndica']);
     expect(created.code).toBe(0);
     expect(created.out).toContain('Administrador criado: sindica@exemplo.com');
+  });
+
+  it('backup --s3 and restore --s3 latest, run by plain node, go through the backup bucket; an unreachable one is named', { timeout: 180_000 }, async () => {
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(path.join(dataDir, 's3-')), configureBuckets: [] });
+    const { port } = (await s3.run()) as { port: number };
+    const bucketEnv = { BACKUP_S3_ENDPOINT: `http://127.0.0.1:${port}`, BACKUP_S3_BUCKET: 'backups', BACKUP_S3_ACCESS_KEY: 'S3RVER', BACKUP_S3_SECRET_KEY: 'S3RVER' };
+    const empty = await createTestDatabase({ empty: true });
+    try {
+      const backedUp = await compiled('backup', ['--s3', '--keep', '1'], bucketEnv);
+      expect(backedUp.out).toMatch(/^Backup enviado: vizinhanca-\d{8}T\d{6}Z\.tar\.gz \(bucket backups em http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(backedUp.code).toBe(0);
+
+      const restored = await compiled('restore', ['--s3', 'latest'], { ...bucketEnv, DATABASE_URL: empty.url, DATA_DIR: mkdtempSync(path.join(dataDir, 'restore-')) });
+      expect(restored.out).toMatch(/Backup de .* restaurado: \d+ tabelas/);
+      expect(restored.code).toBe(0);
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      try {
+        expect((await client.query(`SELECT email FROM users WHERE email = 'sindica@exemplo.com'`)).rowCount).toBe(1);
+      } finally {
+        await client.end();
+      }
+
+      const unreachable = await compiled('restore', ['--s3', 'latest'], { ...bucketEnv, BACKUP_S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` });
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.out).toMatch(/O bucket de backups backups em http:\/\/127\.0\.0\.1:\d+ falhou ao listar os backups: inalcançável \(ECONNREFUSED\)/);
+    } finally {
+      await empty.drop();
+      await s3.close();
+    }
   });
 });

@@ -153,6 +153,7 @@ export class PgBossQueue implements JobQueue {
       });
       if (options.schedule !== false) {
         await this.boss.schedule(job.name, job.cron, {}, { tz: this.timeZone });
+        if (job.catchUpAtStart === false) continue;
         // A run now catches up with whatever fell due while the app was down;
         // several instances starting together still make one run per minute. The key
         // carries the app clock's minute: an app restarted on another day (CLOCK_START,
@@ -185,6 +186,7 @@ export class PgBossQueue implements JobQueue {
     } catch (error) {
       failure = error;
       jobRuns.inc({ job: name, result: 'failed' });
+      this.logger.error({ err: error, job: name }, 'job failed; the queue retries it with backoff');
     }
     // A job that outlived stop() must not reach a pool that is closing: it stays 'active' and is retried once it expires.
     if (this.stopped) return;

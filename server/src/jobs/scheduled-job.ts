@@ -10,6 +10,8 @@ export interface ScheduledJob {
   name: string;
   /** Cron expression, evaluated in the condominium's time zone. */
   cron: string;
+  /** Also run once when the app starts, catching up with a run missed while it was down (the default), or not (false). */
+  catchUpAtStart?: boolean;
   /** Does the work as of `deps.clock.now()`; must be idempotent (a retry may run it again). */
   run(deps: AppDeps): Promise<void>;
 }

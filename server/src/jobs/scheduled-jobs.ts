@@ -1,3 +1,4 @@
+import { scheduledBackupJob } from '../backup/backup.job.ts';
 import { staffDigestJob } from '../modules/admin/staff-digest.job.ts';
 import { billingOverdueJob } from '../modules/billing/billing.job.ts';
 import { orphanImagesCleanupJob } from '../modules/images/images.service.ts';
@@ -10,4 +11,4 @@ import { housekeepingJob } from './housekeeping.job.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** Every recurring job of the app; the job queue schedules each of these once for all instances. */
-export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob, billingOverdueJob, expireInvitesJob, revealReviewsJob, staffDigestJob];
+export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob, billingOverdueJob, expireInvitesJob, revealReviewsJob, staffDigestJob, scheduledBackupJob];

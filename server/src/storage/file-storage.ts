@@ -78,36 +78,46 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
+/** A client of an S3 endpoint given as a URL (http or https, any port), addressing buckets by path as SeaweedFS, MinIO and s3rver expect. */
+export function s3ClientFor(endpoint: string, credentials: { accessKey: string; secretKey: string; region: string }): MinioClient {
+  const url = new URL(endpoint);
+  return new MinioClient({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    useSSL: url.protocol === 'https:',
+    accessKey: credentials.accessKey,
+    secretKey: credentials.secretKey,
+    region: credentials.region,
+    pathStyle: true,
+  });
+}
+
+/** Creates the bucket unless it exists; another instance creating it at the same moment is fine. */
+export async function ensureBucket(client: MinioClient, bucket: string, region: string): Promise<void> {
+  if (await client.bucketExists(bucket)) return;
+  try {
+    await client.makeBucket(bucket, region);
+  } catch (error) {
+    if (!(await client.bucketExists(bucket))) throw error;
+  }
+}
+
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
   private readonly client: MinioClient;
+  private readonly region: string;
 
   constructor(
     endpoint: string,
     credentials: { accessKey: string; secretKey: string; region: string },
     private readonly bucket: string,
   ) {
-    const url = new URL(endpoint);
-    this.client = new MinioClient({
-      endPoint: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      useSSL: url.protocol === 'https:',
-      accessKey: credentials.accessKey,
-      secretKey: credentials.secretKey,
-      region: credentials.region,
-      pathStyle: true,
-    });
+    this.client = s3ClientFor(endpoint, credentials);
+    this.region = credentials.region;
   }
 
   async init(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) {
-      try {
-        await this.client.makeBucket(this.bucket);
-      } catch (error) {
-        // Another replica may have created it a moment ago.
-        if (!(await this.client.bucketExists(this.bucket))) throw error;
-      }
-    }
+    await ensureBucket(this.client, this.bucket, this.region);
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
