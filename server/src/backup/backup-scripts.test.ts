@@ -47,7 +47,7 @@ beforeAll(async () => {
   const imageIds: string[] = [];
   for (const background of ['#c0392b', '#27ae60', '#2980b9']) {
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
-    imageIds.push((await uploadImage(app.deps, ana.id, 'listing', photo)).id);
+    imageIds.push((await uploadImage(app.deps, { userId: ana.id, purpose: 'listing', bytes: photo })).id);
   }
   await createListing(app.deps, ana.id, createListingSchema.parse({ type: 'rental', title: 'Barraca de camping', description: 'Para 4 pessoas.', priceCents: 3000, imageIds }));
 }, 120_000);

@@ -70,7 +70,7 @@ describe('every date the app writes comes from its clock', () => {
     const person = await (await api(admin)).admin.users.byId({ userId: requester.id });
     await (await api(admin)).admin.users.update(editInputFrom(requester.id, person, { bio: 'Gosta de relógios', roles: ['moderator'], reason: '' }));
     const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c84' } }).jpeg().toBuffer();
-    const avatar = await uploadImage(app.deps, requester.id, 'avatar', photo);
+    const avatar = await uploadImage(app.deps, { userId: requester.id, purpose: 'avatar', bytes: photo });
     await (await api(requester)).users.setAvatar({ imageId: avatar.id });
     await (await api(null)).auth.login({ email: requester.email, password: requester.password });
     await (await api(null)).auth.requestPasswordReset({ email: requester.email });

@@ -296,7 +296,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     // A pending one was sent an hour ago (as the administration's log says).
     const createdAt = publishedAt ?? new Date(now - HOUR_MS);
     const photo = await readFile(path.join(DEMO_PHOTOS_DIR, `${listing.photo}.jpg`));
-    const image = await uploadImage(deps, ownerId, 'listing', photo, createdAt);
+    const image = await uploadImage(deps, { userId: ownerId, purpose: 'listing', bytes: photo, createdAt });
     const fields = {
       type: listing.type,
       title: listing.title,

@@ -31,7 +31,7 @@ export function imagesRouter(deps: AppDeps): Router {
       const uploader = user as AuthUser; // accessRefusal refuses a missing user
       res.locals.user = uploader;
       res.locals.userId = uploader.id;
-      await limitRate(deps, 'uploadsPerUser', uploader.id);
+      await limitRate(deps, { name: 'uploadsPerUser', subject: uploader.id });
       next();
     } catch (error) {
       next(error);
@@ -47,7 +47,7 @@ export function imagesRouter(deps: AppDeps): Router {
         const purpose = (IMAGE_PURPOSES as readonly string[]).includes(String(req.query.purpose)) ? (req.query.purpose as ImagePurpose) : 'listing';
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const user = res.locals.user as AuthUser;
-        const uploaded = await uploadImage(deps, user.id, purpose, body);
+        const uploaded = await uploadImage(deps, { userId: user.id, purpose, bytes: body });
         res.status(201).json({ ...uploaded, message: IMAGE_MESSAGES.uploaded });
       } catch (error) {
         next(error);

@@ -20,14 +20,14 @@ export const authRouter = router({
   signUp: publicProcedure
     .input(signUpSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => auth.signUp(ctx.deps, input, ctx.meta, ctx.setCookie)),
+    .mutation(({ ctx, input }) => auth.signUp(ctx.deps, input, ctx)),
 
   login: publicProcedure
     .input(loginSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => auth.login(ctx.deps, input, ctx.meta, ctx.setCookie)),
+    .mutation(({ ctx, input }) => auth.login(ctx.deps, input, ctx)),
 
-  logout: authedProcedure.output(messageAnswerSchema).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session, ctx.meta, ctx.setCookie)),
+  logout: authedProcedure.output(messageAnswerSchema).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session, ctx)),
 
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetSchema)
@@ -37,7 +37,7 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input, ctx.meta, ctx.setCookie)),
+    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input, ctx)),
 
   /** A browser the account never saw gets in while the login is slowed by someone else's guesses. */
   requestSignInLink: publicProcedure
@@ -48,7 +48,7 @@ export const authRouter = router({
   signInWithLink: publicProcedure
     .input(signInWithLinkSchema)
     .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => auth.signInWithLink(ctx.deps, input.token, ctx.meta, ctx.setCookie)),
+    .mutation(({ ctx, input }) => auth.signInWithLink(ctx.deps, input.token, ctx)),
 
   changePassword: authedProcedure
     .input(changePasswordSchema)

@@ -60,17 +60,22 @@ async function countPasswordCheck(
   }
 }
 
-function setSessionCookie(deps: AppDeps, token: string, meta: RequestMeta, setCookie: (header: string) => void) {
+/** The request a sign-in or sign-out answers: where it came from, and how to set cookies on its answer. */
+interface CookieExchange {
+  meta: RequestMeta;
+  setCookie: (header: string) => void;
+}
+
+function setSessionCookie(deps: AppDeps, token: string, { meta, setCookie }: CookieExchange) {
   setCookie(deps.sessions.sessionCookie(token, meta.secure));
 }
 
 export async function signUp(
   deps: AppDeps,
   input: z.output<typeof signUpSchema>,
-  meta: RequestMeta,
-  setCookie: (header: string) => void,
+  { meta, setCookie }: CookieExchange,
 ) {
-  await throttle.limitRate(deps, 'signUpsPerIp', meta.ip ?? 'unknown');
+  await throttle.limitRate(deps, { name: 'signUpsPerIp', subject: meta.ip ?? 'unknown' });
   const taken = await users.emailOrCpfTaken(deps.db, input.email, input.cpf);
   if (taken.email) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   if (taken.cpf) throw new AppError('CONFLICT', AUTH_MESSAGES.cpfTaken);
@@ -98,7 +103,7 @@ export async function signUp(
     return { user: created, token: session.token };
   });
   deps.logger.info({ userId: user.id }, 'new sign-up awaiting approval');
-  setSessionCookie(deps, token, meta, setCookie);
+  setSessionCookie(deps, token, { meta, setCookie });
   return { message: AUTH_MESSAGES.signUpSuccess };
 }
 
@@ -110,8 +115,7 @@ export async function signUp(
 export async function login(
   deps: AppDeps,
   input: z.output<typeof loginSchema>,
-  meta: RequestMeta,
-  setCookie: (header: string) => void,
+  { meta, setCookie }: CookieExchange,
 ) {
   const device = meta.deviceToken ? await authRepository.findDeviceForEmail(deps.db, sha256Hex(meta.deviceToken), input.email) : undefined;
   const keys = device
@@ -128,7 +132,7 @@ export async function login(
   if (!credentials || !valid) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.loginFailed);
 
   const { token: sessionToken } = await deps.sessions.create(deps.db, credentials.id, meta);
-  setSessionCookie(deps, sessionToken, meta, setCookie);
+  setSessionCookie(deps, sessionToken, { meta, setCookie });
   // A success wipes the account's (or device's) count; the shared address only takes this one back.
   if (device) {
     await throttle.clear(deps, `login-device:${device.token_hash}`);
@@ -141,7 +145,7 @@ export async function login(
   return { message: AUTH_MESSAGES.loginSuccess };
 }
 
-export async function logout(deps: AppDeps, session: AuthSession, meta: RequestMeta, setCookie: (header: string) => void) {
+export async function logout(deps: AppDeps, session: AuthSession, { meta, setCookie }: CookieExchange) {
   await deps.db.transaction().execute(async (trx) => {
     await deps.sessions.revoke(trx, session);
     await deps.sockets.requestClose(trx, session.userId, session.id);
@@ -160,8 +164,8 @@ async function emailOneTimeLink(
   meta: RequestMeta,
   link: { table: OneTimeLinkTable; limits: { perIp: RateLimitName; perAddress: RateLimitName }; ttlMinutes: number; path: string; subject: string; text: (url: string) => string[] },
 ) {
-  await throttle.limitRate(deps, link.limits.perIp, meta.ip ?? 'unknown');
-  await throttle.limitRate(deps, link.limits.perAddress, email);
+  await throttle.limitRate(deps, { name: link.limits.perIp, subject: meta.ip ?? 'unknown' });
+  await throttle.limitRate(deps, { name: link.limits.perAddress, subject: email });
   const user = await users.findUserIdByEmail(deps.db, email);
   if (!user) return;
   const token = generateToken();
@@ -235,7 +239,7 @@ async function rememberDevice(deps: AppDeps, db: Db, userId: string, meta: Reque
 }
 
 /** Opens a session from an e-mailed sign-in link, once; the browser becomes a known device of the account. */
-export async function signInWithLink(deps: AppDeps, token: string, meta: RequestMeta, setCookie: (header: string) => void) {
+export async function signInWithLink(deps: AppDeps, token: string, { meta, setCookie }: CookieExchange) {
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const consumed = await authRepository.consumeOneTimeLink(trx, 'sign_in_links', sha256Hex(token), deps.clock.now());
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.signInLinkInvalid);
@@ -244,7 +248,7 @@ export async function signInWithLink(deps: AppDeps, token: string, meta: Request
     const device = await rememberDevice(deps, trx, consumed.user_id, meta);
     return { device, sessionToken: (await deps.sessions.create(trx, consumed.user_id, meta)).token };
   });
-  setSessionCookie(deps, signedIn.sessionToken, meta, setCookie);
+  setSessionCookie(deps, signedIn.sessionToken, { meta, setCookie });
   setCookie(signedIn.device);
   return { message: AUTH_MESSAGES.loginSuccess };
 }
@@ -259,7 +263,7 @@ export function forgetOldSignInLinks(deps: AppDeps) {
  * cookie stops passing), its slowed login starts over, and the browser that reset becomes its
  * one known device: the owner gets in even while someone keeps guessing.
  */
-export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordSchema>, meta: RequestMeta, setCookie: (header: string) => void) {
+export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordSchema>, { meta, setCookie }: CookieExchange) {
   const passwordHash = await hashPassword(input.password);
   const { userId, device } = await deps.db.transaction().execute(async (trx) => {
     const consumed = await authRepository.consumeOneTimeLink(trx, 'password_reset_tokens', sha256Hex(input.token), deps.clock.now());

@@ -33,7 +33,7 @@ async function accessOf(imageId: string) {
 
 describe('image access', () => {
   it('shows a photo to everyone only while a public listing uses it', async () => {
-    const { id: imageId } = await uploadImage(app.deps, owner.id, 'listing', await photo());
+    const { id: imageId } = await uploadImage(app.deps, { userId: owner.id, purpose: 'listing', bytes: await photo() });
     // Uploaded, not yet in a listing: the uploader only.
     expect(await accessOf(imageId)).toEqual({ stranger: 'hidden', neighbour: 'hidden', owner: 'private', moderator: 'private' });
 
@@ -56,15 +56,15 @@ describe('image access', () => {
 
 describe('orphan uploads', () => {
   it('deletes the files and row of an upload no listing took up within a day, and keeps the others', async () => {
-    const orphan = await uploadImage(app.deps, owner.id, 'listing', await photo());
-    const used = await uploadImage(app.deps, owner.id, 'listing', await photo());
+    const orphan = await uploadImage(app.deps, { userId: owner.id, purpose: 'listing', bytes: await photo() });
+    const used = await uploadImage(app.deps, { userId: owner.id, purpose: 'listing', bytes: await photo() });
     await (await app.callerAs(owner)).api.listings.create({ type: 'rental', title: 'Escada', description: 'Escada de 7 degraus.', priceCents: 1000, imageIds: [used.id] });
 
     await orphanImagesCleanupJob.run(app.deps); // too young yet
     expect(await app.deps.storage.get(`images/${orphan.id}/card.webp`)).not.toBeNull();
 
     app.clock.advance(ORPHAN_IMAGE_AGE_MS + 60_000);
-    const fresh = await uploadImage(app.deps, owner.id, 'listing', await photo());
+    const fresh = await uploadImage(app.deps, { userId: owner.id, purpose: 'listing', bytes: await photo() });
     await app.db.updateTable('images').set({ created_at: app.clock.now() }).where('id', '=', fresh.id).execute();
     await app.db.updateTable('images').set({ created_at: new Date(app.clock.now().getTime() - ORPHAN_IMAGE_AGE_MS - 1000) }).where('id', 'in', [orphan.id, used.id]).execute();
     await orphanImagesCleanupJob.run(app.deps);

@@ -45,7 +45,10 @@ export async function reencodeImage(bytes: Buffer, purpose: ImagePurpose = 'list
 }
 
 /** `createdAt`: the demo seed's past; an upload is dated now on the app's clock. */
-export async function uploadImage(deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>, userId: string, purpose: ImagePurpose, bytes: Buffer, createdAt?: Date) {
+export async function uploadImage(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
+  { userId, purpose, bytes, createdAt }: { userId: string; purpose: ImagePurpose; bytes: Buffer; createdAt?: Date },
+) {
   const encoded = await reencodeImage(bytes, purpose);
   const id = randomUUID();
   await deps.storage.put(imageStorageKey(id, 'card'), encoded.card, 'image/webp');

@@ -55,10 +55,14 @@ beforeAll(async () => {
   moderator = await a.createUser({ roles: ['moderator'], fullName: 'Rafael Moderador' });
   const ownerApi = await apiOn(a, owner);
   const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#5a8' } }).jpeg().toBuffer();
-  const cover = await uploadImage(a.deps, owner.id, 'listing', jpeg);
+  const cover = await uploadImage(a.deps, { userId: owner.id, purpose: 'listing', bytes: jpeg });
   photoListingId = await listing(ownerApi, 'Aulas de violão', [cover.id]);
   plainListingId = await listing(ownerApi, 'Passeio com cães');
-  const avatar = await uploadImage(a.deps, owner.id, 'avatar', await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+  const avatar = await uploadImage(a.deps, {
+    userId: owner.id,
+    purpose: 'avatar',
+    bytes: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c84' } }).jpeg().toBuffer(),
+  });
   await ownerApi.users.setAvatar({ imageId: avatar.id });
 });
 afterAll(async () => {

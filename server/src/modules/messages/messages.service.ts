@@ -86,7 +86,7 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
  */
 export async function send(deps: AppDeps, sender: { id: string; fullName: string }, input: { orderId: string; body: string; clientId: string }) {
   const userId = sender.id;
-  await limitRate(deps, 'messagesPerUser', userId, MESSAGE_MESSAGES.tooMany);
+  await limitRate(deps, { name: 'messagesPerUser', subject: userId, message: MESSAGE_MESSAGES.tooMany });
   const now = deps.clock.now();
   // The order's id as Postgres writes a uuid (lower case), as the other events carry it.
   const orderId = input.orderId.toLowerCase();

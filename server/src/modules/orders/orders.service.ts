@@ -185,7 +185,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
  * refuses whatever raced past it. The owner is told in the same transaction.
  */
 export async function create(deps: AppDeps, requester: { id: string; fullName: string }, input: CreateOrderFields) {
-  await limitRate(deps, 'ordersPerUser', requester.id);
+  await limitRate(deps, { name: 'ordersPerUser', subject: requester.id });
   const now = deps.clock.now();
   const todayDate = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
   try {

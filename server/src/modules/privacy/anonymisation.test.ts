@@ -303,9 +303,9 @@ describe('anonymising a person (LGPD)', () => {
     const moderatorApi = await api(moderator);
     const adminApi = await api(admin);
 
-    const avatar = await uploadImage(app.deps, lucia.id, 'avatar', await photo());
+    const avatar = await uploadImage(app.deps, { userId: lucia.id, purpose: 'avatar', bytes: await photo() });
     await luciaApi.users.setAvatar({ imageId: avatar.id });
-    const listingPhoto = await uploadImage(app.deps, lucia.id, 'listing', await photo());
+    const listingPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'listing', bytes: await photo() });
     const { id: bikeId } = await luciaApi.listings.create({
       type: 'rental',
       title: 'Bicicleta da Lúcia Partiu Vasconcelos',

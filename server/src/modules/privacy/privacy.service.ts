@@ -103,7 +103,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await privacy.deleteOwnedRows(trx, userId);
     await privacy.deleteByEmail(trx, person.email);
     await privacy.eraseAcceptedInvite(trx, userId, users.anonymisedEmail(userId));
-    await users.eraseAccount(trx, userId, passwordHash, now);
+    await users.eraseAccount(trx, { userId, passwordHash, at: now });
     await audit.forgetPersonalValues(trx, userId);
     await audit.redactEntriesAbout(trx, { userId, listingIds, orderIds }, CLOSURE_REASONS);
     await privacy.replaceNameInKeptTexts(trx, person.full_name, EX_RESIDENT_NAME);

@@ -45,7 +45,7 @@ export async function hit(deps: AppDeps, key: string, shape: ThrottleShape): Pro
 }
 
 /** Like `hit`, but a refusal is the TOO_MANY_REQUESTS error with this message. */
-export async function enforce(deps: AppDeps, key: string, shape: ThrottleShape, message: (retryAt: Date) => string): Promise<void> {
+export async function enforce(deps: AppDeps, { key, shape, message }: { key: string; shape: ThrottleShape; message: (retryAt: Date) => string }): Promise<void> {
   const result = await hit(deps, key, shape);
   if (!result.allowed) {
     throw new AppError('TOO_MANY_REQUESTS', message(result.retryAt));
@@ -97,17 +97,24 @@ export const RATE_LIMIT_MESSAGE = (deps: AppDeps, retryAt: Date) =>
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** One use of a named limit by `subject` (a user id, an address, an e-mail), refused with `message` if given. */
+interface RateLimitUse {
+  name: RateLimitName;
+  subject: string;
+  message?: string;
+}
+
 /**
  * Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR
  * refusal: the general one, or the screen's own `message`.
  */
-export function limitRate(deps: AppDeps, name: RateLimitName, subject: string, message?: string): Promise<void> {
-  return enforce(deps, `${name}:${subject}`, RATE_LIMITS[name], (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt));
+export function limitRate(deps: AppDeps, { name, subject, message }: RateLimitUse): Promise<void> {
+  return enforce(deps, { key: `${name}:${subject}`, shape: RATE_LIMITS[name], message: (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt) });
 }
 
 /** Runs `action` as one counted use of a named limit: past the limit it is refused unrun, and a use the action refuses is not counted. */
-export async function withinRate<T>(deps: AppDeps, limit: { name: RateLimitName; subject: string; message?: string }, action: () => Promise<T>): Promise<T> {
-  await limitRate(deps, limit.name, limit.subject, limit.message);
+export async function withinRate<T>(deps: AppDeps, limit: RateLimitUse, action: () => Promise<T>): Promise<T> {
+  await limitRate(deps, limit);
   try {
     return await action();
   } catch (error) {

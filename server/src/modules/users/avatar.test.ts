@@ -37,7 +37,7 @@ async function storedSize(key: string) {
 describe('the avatar', () => {
   it('is a square crop without metadata and becomes the photo on the profile', async () => {
     const user = await app.createUser();
-    const uploaded = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    const uploaded = await uploadImage(app.deps, { userId: user.id, purpose: 'avatar', bytes: await landscape() });
     const detail = await storedSize(imageStorageKey(uploaded.id, 'detail'));
     expect([detail.width, detail.height, detail.format, detail.exif]).toEqual([512, 512, 'webp', undefined]);
     const card = await storedSize(imageStorageKey(uploaded.id, 'card'));
@@ -72,7 +72,7 @@ describe('the avatar', () => {
 
   it("shows on the administration's pending sign-ups", async () => {
     const pending = await app.createUser({ status: 'pending' });
-    const upload = await uploadImage(app.deps, pending.id, 'avatar', await landscape());
+    const upload = await uploadImage(app.deps, { userId: pending.id, purpose: 'avatar', bytes: await landscape() });
     await app.db.updateTable('users').set({ avatar_url: upload.detailUrl }).where('id', '=', pending.id).execute();
     const admin = await app.callerAs(await app.createUser({ roles: ['admin'] }));
     expect((await admin.api.admin.pendingUsers()).find((user) => user.id === pending.id)?.avatarUrl).toBe(upload.detailUrl);
@@ -82,8 +82,8 @@ describe('the avatar', () => {
     const user = await app.createUser();
     const other = await app.createUser();
     const { api } = await app.callerAs(user);
-    const listingPhoto = await uploadImage(app.deps, user.id, 'listing', await landscape());
-    const othersAvatar = await uploadImage(app.deps, other.id, 'avatar', await landscape());
+    const listingPhoto = await uploadImage(app.deps, { userId: user.id, purpose: 'listing', bytes: await landscape() });
+    const othersAvatar = await uploadImage(app.deps, { userId: other.id, purpose: 'avatar', bytes: await landscape() });
     await expectError(api.users.setAvatar({ imageId: listingPhoto.id }), 'NOT_FOUND', IMAGE_MESSAGES.notFound);
     await expectError(api.users.setAvatar({ imageId: othersAvatar.id }), 'NOT_FOUND', IMAGE_MESSAGES.notFound);
     await expect(reencodeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'avatar')).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.notAnImage });
@@ -93,7 +93,7 @@ describe('the avatar', () => {
 
   it('is seen by the other approved residents (the neighbour page shows it), not by anonymous or pending people', async () => {
     const user = await app.createUser();
-    const uploaded = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    const uploaded = await uploadImage(app.deps, { userId: user.id, purpose: 'avatar', bytes: await landscape() });
     await (await app.callerAs(user)).api.users.setAvatar({ imageId: uploaded.id });
     const neighbour = await app.createUser();
     expect((await (await app.callerAs(neighbour)).api.users.neighbour({ id: user.id })).avatarUrl).toBe(uploaded.detailUrl);
@@ -107,7 +107,7 @@ describe('the avatar', () => {
       expect(await fileStatus(url, suspended), url).toBe(404);
     }
     // A photo the person no longer shows, or the photo of a suspended person, is nobody's business.
-    const replaced = await uploadImage(app.deps, user.id, 'avatar', await landscape());
+    const replaced = await uploadImage(app.deps, { userId: user.id, purpose: 'avatar', bytes: await landscape() });
     await (await app.callerAs(user)).api.users.setAvatar({ imageId: replaced.id });
     expect(await fileStatus(uploaded.detailUrl, neighbour)).toBe(404);
     expect(await fileStatus(replaced.detailUrl, neighbour)).toBe(200);

@@ -261,7 +261,7 @@ export const unusablePasswordHash = () => hashPassword(generateToken());
  * The row stays, as 'Ex-morador', because past orders and reviews point to it: every
  * personal field is blanked, every role removed, and the unusable password leaves no way in.
  */
-export async function eraseAccount(trx: Db, userId: string, passwordHash: string, at: Date) {
+export async function eraseAccount(trx: Db, { userId, passwordHash, at }: { userId: string; passwordHash: string; at: Date }) {
   await users.anonymize(trx, userId, { fullName: EX_RESIDENT_NAME, email: anonymisedEmail(userId), passwordHash, at });
   await users.removeAllRoles(trx, userId);
 }
