@@ -70,6 +70,9 @@ function bindSources(service: Service): string[] {
 // The replicas run the image's own command (the server).
 const appNames = Object.keys(services).filter((name) => builtFromDockerfile(services[name]!) && services[name]!.command === undefined);
 const apps = appNames.map((name) => ({ name, env: environmentOf(services[name]!) }));
+/** What docker-compose.yml fixes for the replicas; every other variable the server reads comes from .env. */
+const fixed = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SEED_DEMO', 'S3_ENDPOINT', 'CLOCK_START'];
+const settable = configKeys.filter((name) => !fixed.includes(name));
 
 describe('docker-compose.yml', () => {
   it('runs postgres 18, a maintained S3 server (not minio/minio, no longer published) and caddy, each pinned to a version', () => {
@@ -81,8 +84,6 @@ describe('docker-compose.yml', () => {
   });
 
   it('the app replicas can be given every variable the server reads except their fixed ones, from .env', () => {
-    const fixed = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'SEED_DEMO', 'S3_ENDPOINT', 'CLOCK_START'];
-    const settable = configKeys.filter((name) => !fixed.includes(name));
     for (const app of apps) {
       const missing = settable.filter((name) => !new RegExp(`^\\$\\{${name}:-`).test(app.env[name] ?? ''));
       expect(missing, `${app.name}: not settable from .env`).toEqual([]);
@@ -259,6 +260,23 @@ describe.skipIf(!dockerCompose)(`docker compose config (${dockerCompose ?? 'pula
     const result = config(path.join(repoRoot, '.env.example'));
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+
+  it("hands each setting of .env to both replicas, as written (every variable of the server's but the fixed ones)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vz-compose-'));
+    try {
+      const values = Object.fromEntries(settable.map((name) => [name, `valor-de-${name.toLowerCase()}`]));
+      const lines = ['DOMAIN=vizinhanca.exemplo.com.br', 'POSTGRES_PASSWORD=uma-senha-forte', ...Object.entries(values).map(([name, value]) => `${name}=${value}`)];
+      writeFileSync(path.join(dir, '.env'), `${lines.join('\n')}\n`);
+      const env = { ...process.env };
+      for (const name of ['DOMAIN', 'POSTGRES_PASSWORD', ...settable]) delete env[name];
+      const result = spawnSync(dockerCompose!, ['--env-file', path.join(dir, '.env'), '-f', fileURLToPath(composeUrl), 'config'], { cwd: repoRoot, env, encoding: 'utf8', timeout: 30_000 });
+      expect(result.status, result.stderr).toBe(0);
+      const resolved = (parse(result.stdout) as ComposeFile).services ?? {};
+      for (const name of appNames) expect(Object.fromEntries(Object.entries(environmentOf(resolved[name]!)).filter(([key]) => key in values)), name).toEqual(values);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses it without DOMAIN, saying so', () => {
