@@ -61,6 +61,7 @@ const ROUTES: RouteVisit[] = [
   { pattern: '/privacidade', visitor: 'approved', href: () => '/privacidade' },
   { pattern: '/notificacoes', visitor: 'approved', href: () => '/notificacoes' },
   { pattern: '/mensagens', visitor: 'approved', href: () => '/mensagens' },
+  { pattern: '/comunicados', visitor: 'approved', href: () => '/comunicados' },
   { pattern: '/pagamentos', visitor: 'approved', href: () => '/pagamentos' },
   { pattern: '/convites', visitor: 'approved', href: () => '/convites' },
   { pattern: '/ajuda', visitor: 'approved', href: () => '/ajuda' },

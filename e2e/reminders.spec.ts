@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { REMINDER_NOTIFICATIONS } from '@vizinhanca/shared/notifications/reminder.messages';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { login } from './helpers.ts';
+import { freePort, startApp, stopApp, type RunningApp } from './own-app.ts';
 
 // Return reminders in the browser: the job queue's reminder job, not
 // rows written by hand. The walk runs its own app (the production build) on a
@@ -20,45 +18,6 @@ const RETURN_DAY = '2026-11-24T09:00:00-03:00';
 const DAY_AFTER = '2026-11-25T09:00:00-03:00';
 const RESIDENT_PASSWORD = 'morador-vizinhanca';
 const BICYCLE = 'Bicicleta aro 29 com capacete';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-interface RunningApp {
-  process: ChildProcess;
-  baseURL: string;
-}
-
-async function startApp(port: number, dataDir: string, clockStart: string): Promise<RunningApp> {
-  const child = spawn(process.execPath, ['dist/server/start.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', CONDO_TIMEZONE: 'America/Recife', CLOCK_START: clockStart },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-        return fetch(`${baseURL}/health`).then((response) => response.ok, () => false);
-      },
-      { timeout: 150_000, intervals: [500] },
-    )
-    .toBe(true);
-  return { process: child, baseURL };
-}
-
-async function stopApp(app: RunningApp): Promise<void> {
-  const exited = once(app.process, 'exit');
-  app.process.kill('SIGTERM');
-  await exited;
-}
 
 async function restartApp(app: RunningApp, port: number, dataDir: string, clockStart: string): Promise<RunningApp> {
   await stopApp(app);

@@ -28,6 +28,7 @@ import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/c
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection } from './bench/realtime-fanout.ts';
+import { announcementSection } from './bench/announcement-fanout.ts';
 import { between, type LoggedStatement, markerSql, parseLog, requestStatements } from './bench/pg-log.ts';
 import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
@@ -550,8 +551,8 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
 }
 
 /** Sections by name. `ownApp`: the section starts what it measures itself (its own server and database). */
-const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'memory', 'realtime', 'bundle', 'lighthouse'] as const;
-const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'bundle', 'lighthouse']);
+const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'memory', 'realtime', 'announcement', 'bundle', 'lighthouse'] as const;
+const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'announcement', 'bundle', 'lighthouse']);
 // BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while); BENCH_ONLY=inbox only /mensagens.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
 const unknownSections = only?.filter((name) => !(SECTION_NAMES as readonly string[]).includes(name)) ?? [];
@@ -599,6 +600,7 @@ try {
     inbox: withData(inboxSection),
     memory: withData(memorySection),
     realtime: () => realtimeSection(),
+    announcement: () => announcementSection(),
     bundle: () => bundleSection(),
     lighthouse: () => lighthouseSection(),
   };

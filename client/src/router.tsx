@@ -5,6 +5,7 @@ import type { RouterContext } from './lib/router-context.ts';
 import { adminRoute } from './routes/admin.tsx';
 import { createListingAliasRoute, inviteLinkAliasRoute, rentalDetailAliasRoute } from './routes/aliases.tsx';
 import { helpRoute } from './routes/ajuda.tsx';
+import { announcementsRoute } from './routes/comunicados.tsx';
 import { listingDetailRoute } from './routes/anuncio-detalhe.tsx';
 import { myListingsRoute } from './routes/anuncios.tsx';
 import { createListingRoute } from './routes/anuncios-criar.tsx';
@@ -64,6 +65,7 @@ const routeTree = rootRoute.addChildren([
     privacyRoute,
     notificationsRoute,
     inboxRoute,
+    announcementsRoute,
     paymentsRoute,
     invitesRoute,
     helpRoute,

@@ -139,6 +139,12 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'privacy.exportMine', allowed: SIGNED_IN, call: (api) => api.privacy.exportMine() },
   { name: 'billing.mine', allowed: APPROVED, call: (api) => api.billing.mine() },
   { name: 'admin.users.exportData', allowed: ADMIN, call: (api) => api.admin.users.exportData({ userId: someId }) },
+  { name: 'announcements.list', allowed: APPROVED, call: (api) => api.announcements.list() },
+  { name: 'announcements.pinned', allowed: APPROVED, call: (api) => api.announcements.pinned() },
+  { name: 'announcements.markAllRead', allowed: APPROVED, call: (api) => api.announcements.markAllRead() },
+  { name: 'announcements.publish', allowed: ADMIN, call: (api) => api.announcements.publish({ title: 'Aviso', body: 'Texto do aviso' }) },
+  { name: 'announcements.update', allowed: ADMIN, call: (api) => api.announcements.update({ id: someId, title: 'Aviso', body: 'Texto do aviso' }) },
+  { name: 'announcements.delete', allowed: ADMIN, call: (api) => api.announcements.delete({ id: someId }) },
 ];
 
 let app: TestApp;

@@ -35,6 +35,8 @@ export interface AppDeps {
 export interface JobQueue {
   /** Enqueues in the caller's transaction: the job exists exactly when the change that caused it is committed. */
   enqueue<T extends object>(db: Db, job: OneOffJob<T>, data: T, options: EnqueueOptions): Promise<void>;
+  /** Many jobs of one kind with one statement, each keyed like `enqueue`'s (a key already used enqueues nothing). */
+  enqueueMany<T extends object>(db: Db, job: OneOffJob<T>, items: readonly { data: T; key: string }[]): Promise<void>;
 }
 
 /** A piece of work enqueued once (an e-mail, a push): retried with backoff until it succeeds. */

@@ -1,5 +1,6 @@
 import { activityRouter } from './modules/activity/activity.router.ts';
 import { adminRouter } from './modules/admin/admin.router.ts';
+import { announcementsRouter } from './modules/announcements/announcements.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { billingRouter } from './modules/billing/billing.router.ts';
 import { helpRouter } from './modules/help/help.router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   invites: invitesRouter,
   privacy: privacyRouter,
   help: helpRouter,
+  announcements: announcementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

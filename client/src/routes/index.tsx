@@ -7,4 +7,6 @@ export const homeRoute = appScreenRoute('/', lazyScreen(() => import('../feature
   utils.listings.countsByType.prefetch(),
   // The 'Mensagens' link's count: without it the link is drawn again once it answers.
   utils.messages.unread.prefetch(),
+  // The pinned announcement on top: drawn with the rest, not pushing the screen down when it answers.
+  utils.announcements.pinned.prefetch(),
 ]);

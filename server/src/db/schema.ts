@@ -8,6 +8,7 @@ import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
+import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -109,6 +110,7 @@ export interface NotificationPreferencesTable {
   messages: Generated<boolean>;
   pickup_reminders: Generated<boolean>;
   return_reminders: Generated<boolean>;
+  announcements: Generated<boolean>;
   /** 'Pendências da administração': staff's push and digest e-mail of items waiting for them. */
   staff_pending: Generated<boolean>;
   updated_at: Generated<Date>;
@@ -149,7 +151,7 @@ export interface EventsTable {
 export interface ImagesTable {
   id: string;
   user_id: string;
-  purpose: 'listing' | 'avatar';
+  purpose: ImagePurpose;
   width: number;
   height: number;
   bytes: number;
@@ -325,6 +327,25 @@ export interface InvitesTable {
   updated_at: Timestamp;
 }
 
+export interface AnnouncementsTable {
+  id: Generated<string>;
+  author_id: string;
+  title: string;
+  body: string;
+  image_id: string | null;
+  /** The last calendar day it stays on top of home ('yyyy-MM-dd'), or null. */
+  pinned_until: string | null;
+  created_at: Timestamp;
+  edited_at: Date | null;
+  removed_at: Date | null;
+}
+
+export interface AnnouncementRecipientsTable {
+  announcement_id: string;
+  user_id: string;
+  read_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -353,4 +374,6 @@ export interface Database {
   listing_blocked_days: ListingBlockedDaysTable;
   listing_photos: ListingPhotosTable;
   favorites: FavoritesTable;
+  announcements: AnnouncementsTable;
+  announcement_recipients: AnnouncementRecipientsTable;
 }

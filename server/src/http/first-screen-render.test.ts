@@ -146,12 +146,12 @@ describe('the first screen drawn by the server', () => {
     for (const words of ['Configurações', 'Conta', 'Editar perfil', 'Alterar senha', 'Notificações push', 'Chave Pix', 'Nenhuma chave Pix cadastrada.', 'Sair', 'Vizinhança v']) {
       expect(visibleText(settings.root)).toContain(words);
     }
-    // The account's switches as stored, enabled (their answer is there): 'Mensagens' off, 'E-mail' and 'Pedidos' on.
+    // The account's switches as stored, enabled (their answer is there): 'Mensagens' off, 'E-mail', 'Pedidos' and 'Comunicados' on.
     // 'Notificações push' is drawn off and waiting: it shows this browser's own subscription, which only the browser knows.
     const switches = [...settings.root.matchAll(/<input[^>]*role="switch"[^>]*>/g)].map((match) => match[0]);
-    expect(switches).toHaveLength(4);
-    expect(switches.map((tag) => / checked=""/.test(tag))).toEqual([false, true, true, false]);
-    expect(switches.map((tag) => tag.includes('disabled'))).toEqual([true, false, false, false]);
+    expect(switches).toHaveLength(5);
+    expect(switches.map((tag) => / checked=""/.test(tag))).toEqual([false, true, true, false, true]);
+    expect(switches.map((tag) => tag.includes('disabled'))).toEqual([true, false, false, false, false]);
     // The server has no browser to ask: it draws push as supported, and the browser's hydration reads the same (use-push-device.ts).
     expect(visibleText(settings.root)).toContain('Avisos neste aparelho, mesmo com o app fechado');
     for (const page of [help, settings]) expect(page.root).not.toContain('<script');

@@ -216,6 +216,16 @@ export class PgBossQueue implements JobQueue {
     });
   }
 
+  async enqueueMany<T extends object>(db: Db, job: OneOffJob<T>, items: readonly { data: T; key: string }[]): Promise<void> {
+    if (!items.length) return;
+    const retry = this.retryDelaySeconds === undefined ? {} : { retryDelay: this.retryDelaySeconds };
+    // pg-boss's insert skips an id it holds (ON CONFLICT DO NOTHING) and takes the rest from the queue's policy.
+    await this.boss.insert(
+      items.map((item) => ({ id: jobIdFor(job.name, item.key), name: job.name, data: item.data, ...retry })),
+      { db: executorFor(db) },
+    );
+  }
+
   /** Runs a scheduled job now (through the queue, once across instances). */
   async runNow(job: ScheduledJob): Promise<void> {
     await this.boss.send(job.name, {});

@@ -1,4 +1,5 @@
 import { sendEmailJob } from '../mail/email.job.ts';
+import { deliverAnnouncementJob } from '../modules/announcements/announcement-delivery.ts';
 import { deleteImageFilesJob } from '../modules/images/images.service.ts';
 import { deliverNotificationJob, sendPushJob } from '../modules/notifications/notification-delivery.ts';
 import { deliverMessageJob, emailMessageJob } from '../modules/messages/message-delivery.ts';
@@ -12,4 +13,5 @@ export const oneOffJobs: OneOffJob<never>[] = [
   deliverMessageJob as OneOffJob<never>,
   emailMessageJob as OneOffJob<never>,
   deleteImageFilesJob as OneOffJob<never>,
+  deliverAnnouncementJob as OneOffJob<never>,
 ];

@@ -10,6 +10,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   listing: 'Anúncio',
   order: 'Pedido',
   billing: 'Cobrança',
+  announcement: 'Comunicado',
 };
 
 /** The recorded fields, as the administration names them. */
@@ -36,10 +37,13 @@ const FIELD_LABELS: Record<string, string> = {
   paid: 'Pago',
   rating: 'Nota',
   reason: 'Motivo',
+  pinnedUntil: 'Fixar até',
+  photo: 'Foto',
+  recipients: 'Moradores',
 };
 
 /** Fields that hold a calendar day ('YYYY-MM-DD'), or a list of them. */
-const CALENDAR_FIELDS: ReadonlySet<string> = new Set(['dueDate', 'days', 'day']);
+const CALENDAR_FIELDS: ReadonlySet<string> = new Set(['dueDate', 'days', 'day', 'pinnedUntil']);
 
 const VALUE_LABELS: Record<string, string> = {
   pending: 'Pendente',

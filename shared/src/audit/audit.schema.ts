@@ -5,7 +5,7 @@ import '../validation/zod-locale.ts';
 // The administration's audit log (decisions.md "Administration"): append-only,
 // written in the same transaction as the change it records.
 
-export const AUDIT_TARGET_TYPES = ['user', 'listing', 'order', 'billing'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'listing', 'order', 'billing', 'announcement'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** What happened: every change to an order, a listing, a person or money, by staff, residents or the app's rules. */
@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = {
   billingCreated: 'billing.created',
   billingPaid: 'billing.paid',
   billingOverdue: 'billing.overdue',
+  announcementPublished: 'announcement.published',
+  announcementEdited: 'announcement.edited',
+  announcementRemoved: 'announcement.removed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
@@ -101,6 +104,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'billing.created': 'Cobrança criada',
   'billing.paid': 'Cobrança paga',
   'billing.overdue': 'Cobrança vencida',
+  'announcement.published': 'Comunicado publicado',
+  'announcement.edited': 'Comunicado editado',
+  'announcement.removed': 'Comunicado removido',
 };
 
 /** What an anonymisation leaves in place of a personal value of an audit entry (the database allows only this change). */

@@ -9,7 +9,7 @@ export const IMAGE_MESSAGES = {
   uploaded: 'Imagem enviada!',
 } as const;
 
-export const IMAGE_PURPOSES = ['listing', 'avatar'] as const;
+export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 export type ImageVariant = 'card' | 'detail';

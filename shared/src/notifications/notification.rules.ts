@@ -19,6 +19,8 @@ export function preferenceOf(type: NotificationType): NotificationPreferenceKey 
     case 'pending_listing':
     case 'pending_report':
       return 'staffPending';
+    case 'announcement':
+      return 'announcements';
     default:
       return null;
   }

@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'pending_sign_up',
   'pending_listing',
   'pending_report',
+  'announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -73,7 +74,7 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
  * The switches of /configuracoes → Notificações, plus the two reminder switches of the centre.
  * 'staffPending' ('Pendências da administração') is shown to administrators and moderators only.
  */
-export const NOTIFICATION_PREFERENCE_KEYS = ['push', 'email', 'orders', 'messages', 'pickupReminders', 'returnReminders', 'staffPending'] as const;
+export const NOTIFICATION_PREFERENCE_KEYS = ['push', 'email', 'orders', 'messages', 'announcements', 'pickupReminders', 'returnReminders', 'staffPending'] as const;
 /** The switches only staff have: a resident setting one is refused. */
 export const STAFF_PREFERENCE_KEYS: readonly NotificationPreferenceKey[] = ['staffPending'];
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
@@ -84,6 +85,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email: true,
   orders: true,
   messages: true,
+  announcements: true,
   pickupReminders: true,
   returnReminders: true,
   staffPending: true,
@@ -94,6 +96,7 @@ export const notificationPreferencesSchema = z.object({
   email: z.boolean(),
   orders: z.boolean(),
   messages: z.boolean(),
+  announcements: z.boolean(),
   pickupReminders: z.boolean(),
   returnReminders: z.boolean(),
   staffPending: z.boolean(),

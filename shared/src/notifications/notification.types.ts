@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'pending_sign_up',
   'pending_listing',
   'pending_report',
+  'announcement',
 ] as const;
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

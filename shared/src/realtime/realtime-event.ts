@@ -11,6 +11,8 @@ export const NOTIFICATIONS_CHANGED_KIND = 'notification.changed' as const;
 export const MESSAGES_CHANGED_KIND = 'messages.changed' as const;
 export const INVITES_CHANGED_KIND = 'invites.changed' as const;
 export const ADMIN_SUMMARY_CHANGED_KIND = 'admin.summary.changed' as const;
+export const ANNOUNCEMENT_PUBLISHED_KIND = 'announcement.published' as const;
+export const ANNOUNCEMENTS_CHANGED_KIND = 'announcements.changed' as const;
 
 /**
  * The realtime channel's contract: every event a browser can receive, with its
@@ -38,6 +40,13 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal(INVITES_CHANGED_KIND), payload: z.object({}) }),
   /** Staff only: a count on /admin's summary cards moved (sign-up, moderation, an order, billing...): the cards and the open section reload. */
   z.object({ kind: z.literal(ADMIN_SUMMARY_CHANGED_KIND), payload: z.object({}) }),
+  /**
+   * A new announcement reached this person (one payload for every recipient, so the bus reads and encodes
+   * it once): the toast 'Comunicado: {título}', the notifications, /comunicados and home's pinned banner reload.
+   */
+  z.object({ kind: z.literal(ANNOUNCEMENT_PUBLISHED_KIND), payload: z.object({ id: z.string(), title: z.string(), message: z.string() }) }),
+  /** An announcement was edited or removed: /comunicados and home's pinned banner reload. */
+  z.object({ kind: z.literal(ANNOUNCEMENTS_CHANGED_KIND), payload: z.object({}) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

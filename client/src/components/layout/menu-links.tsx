@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { ChevronRightIcon } from '../ui/icons.tsx';
 
 export interface MenuLink {
-  to: '/privacidade' | '/sobre' | '/salvos' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda';
+  to: '/privacidade' | '/sobre' | '/salvos' | '/configuracoes' | '/convites' | '/pagamentos' | '/ajuda' | '/comunicados';
   label: string;
   Icon: ComponentType;
 }

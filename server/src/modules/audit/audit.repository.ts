@@ -23,6 +23,7 @@ function titleAtTheTime(entry: NewAuditEntry) {
   if (!entry.targetId) return null;
   if (entry.targetType === 'listing') return sql<string | null>`(SELECT l.title FROM listings l WHERE l.id = ${entry.targetId})`;
   if (entry.targetType === 'order') return sql<string | null>`(SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ${entry.targetId})`;
+  if (entry.targetType === 'announcement') return sql<string | null>`(SELECT a.title FROM announcements a WHERE a.id = ${entry.targetId})`;
   return null;
 }
 

@@ -48,9 +48,9 @@ export function findImageOwner(db: Db, imageId: string) {
   return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
 }
 
-/** Listing photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
-export function listOldListingImages(db: Db, before: Date, afterId: string | null, limit: number) {
-  let query = db.selectFrom('images').select('id').where('purpose', '=', 'listing').where('created_at', '<', before);
+/** Listing and announcement photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
+export function listOldAttachableImages(db: Db, before: Date, afterId: string | null, limit: number) {
+  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement']).where('created_at', '<', before);
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
 }
@@ -83,11 +83,22 @@ export function listingsUsingImage(db: Db, imageId: string, now: Date) {
     .execute();
 }
 
-/** Of these images, the ones a listing (deleted or not) still points at. */
+/** Of these images, the ones a listing or an announcement (deleted, removed or not) still points at. */
 export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
   if (imageIds.length === 0) return new Set();
-  const rows = await db.selectFrom('listing_photos').select('image_id').distinct().where('image_id', 'in', imageIds).execute();
+  const rows = await db
+    .selectFrom('listing_photos')
+    .select('image_id')
+    .where('image_id', 'in', imageIds)
+    .union(db.selectFrom('announcements').select('image_id as image_id').where('image_id', 'in', imageIds).$narrowType<{ image_id: string }>())
+    .execute();
   return new Set(rows.map((row) => row.image_id));
+}
+
+/** Whether an announcement not removed shows this photo (every approved resident reads it). */
+export async function isShownByAnnouncement(db: Db, imageId: string): Promise<boolean> {
+  const row = await db.selectFrom('announcements').select('id').where('image_id', '=', imageId).where('removed_at', 'is', null).limit(1).executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Whether the user ordered from any of these listings (their order cards keep showing its photo). */

@@ -76,6 +76,10 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   if (!viewer || accessRefusal(viewer, 'active')) return 'hidden';
   if (image.user_id === viewer.id || showing.some((listing) => listing.user_id === viewer.id)) return 'private';
   if (!accessRefusal(viewer, 'staff')) return 'private';
+  if (image.purpose === 'announcement') {
+    const residentSees = !accessRefusal(viewer, 'approved') && (await images.isShownByAnnouncement(deps.db, imageId));
+    return residentSees ? 'private' : 'hidden';
+  }
   if (image.purpose === 'avatar') {
     const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
     return neighbourSees ? 'private' : 'hidden';
@@ -84,7 +88,7 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   return 'hidden';
 }
 
-/** An upload no listing took up within a day is an orphan: its files and row are deleted. */
+/** An upload no listing or announcement took up within a day is an orphan: its files and row are deleted. */
 export const ORPHAN_IMAGE_AGE_MS = 24 * 3600_000;
 
 export const orphanImagesCleanupJob: ScheduledJob = {
@@ -94,7 +98,7 @@ export const orphanImagesCleanupJob: ScheduledJob = {
     const before = new Date(deps.clock.now().getTime() - ORPHAN_IMAGE_AGE_MS);
     let afterId: string | null = null;
     for (;;) {
-      const page = await images.listOldListingImages(deps.db, before, afterId, 500);
+      const page = await images.listOldAttachableImages(deps.db, before, afterId, 500);
       if (page.length === 0) return;
       afterId = page[page.length - 1]!.id;
       const inUse = await images.imageIdsInUse(deps.db, page.map((row) => row.id));

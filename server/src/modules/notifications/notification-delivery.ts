@@ -57,6 +57,22 @@ export async function pushToDevices(deps: AppDeps, userId: string, payload: Push
   }
 }
 
+/**
+ * The same push to every device of each of these people, enqueued a chunk at a time: each
+ * job keyed `${key}:${device}`, so a retry of the caller enqueues nothing twice. The caller
+ * has checked each person's switches.
+ */
+export async function pushToDevicesOfEach(deps: AppDeps, userIds: readonly string[], payload: PushPayload, key: string) {
+  for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
+    const devices = await notifications.listPushSubscriptionsOfUsers(deps.db, userIds.slice(i, i + FAN_OUT_CHUNK));
+    const items = devices.map((device) => ({ data: { subscriptionId: device.id, payload }, key: `${key}:${device.id}` }));
+    await deps.queue.enqueueMany(deps.db, sendPushJob, items);
+  }
+}
+
+/** Jobs enqueued per statement when one change reaches many people. */
+export const FAN_OUT_CHUNK = 500;
+
 /** One push to one device; a device that unsubscribed meanwhile is skipped. */
 export const sendPushJob: OneOffJob<{ subscriptionId: string; payload: PushPayload }> = {
   name: 'push.send',

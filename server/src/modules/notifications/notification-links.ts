@@ -1,3 +1,4 @@
+import { ANNOUNCEMENTS_HREF } from '@vizinhanca/shared/announcements/announcement.constants';
 import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
 import { listingHref, orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { PENDING_ITEM_HREFS } from '@vizinhanca/shared/notifications/staff-pending.messages';
@@ -24,6 +25,7 @@ export async function hrefsFor(deps: AppDeps, userId: string, rows: { type: stri
   const orders = orderIds.length ? await orderHrefs(deps, userId, orderIds) : new Map<string, string>();
   return (row: { type: string; related_id: string | null }): string | null => {
     if (row.type === 'payment_due') return BILLINGS_HREF;
+    if (row.type === 'announcement') return ANNOUNCEMENTS_HREF;
     const staffHref = PENDING_ITEM_HREFS[row.type as NotificationType];
     if (staffHref) return staffHref;
     if (!row.related_id) return null;

@@ -88,6 +88,7 @@ const PREFERENCE_COLUMNS = {
   email: 'email',
   orders: 'orders',
   messages: 'messages',
+  announcements: 'announcements',
   pickupReminders: 'pickup_reminders',
   returnReminders: 'return_reminders',
   staffPending: 'staff_pending',
@@ -97,7 +98,7 @@ const PREFERENCE_COLUMNS = {
 export async function findPreferences(db: Db, userId: string): Promise<NotificationPreferences | null> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['push', 'email', 'orders', 'messages', 'pickup_reminders as pickupReminders', 'return_reminders as returnReminders', 'staff_pending as staffPending'])
+    .select(['push', 'email', 'orders', 'messages', 'announcements', 'pickup_reminders as pickupReminders', 'return_reminders as returnReminders', 'staff_pending as staffPending'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ?? null;
@@ -135,6 +136,12 @@ export function deletePushSubscriptionById(db: Db, id: string) {
 
 export function listPushSubscriptions(db: Db, userId: string) {
   return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
+}
+
+/** The devices of all these people, one query (an announcement's pushes). */
+export function listPushSubscriptionsOfUsers(db: Db, userIds: readonly string[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', userIds).execute();
 }
 
 export function findPushSubscription(db: Db, id: string) {

@@ -122,4 +122,4 @@ export async function unsubscribePush(deps: AppDeps, userId: string, endpoint: s
 export { listNotifications } from './notifications.repository.ts';
 
 // Pushes that are not notification-centre items (new messages) go out the same way.
-export { pushToDevices } from './notification-delivery.ts';
+export { pushToDevices, pushToDevicesOfEach, FAN_OUT_CHUNK } from './notification-delivery.ts';

@@ -91,7 +91,7 @@ describe('preferences', () => {
   it('are all on by default, stored on the server, and refuse a kind that does not exist', async () => {
     const user = await app.createUser();
     const caller = await api(user);
-    expect(await caller.notifications.preferences()).toEqual({ push: true, email: true, orders: true, messages: true, pickupReminders: true, returnReminders: true, staffPending: true });
+    expect(await caller.notifications.preferences()).toEqual({ push: true, email: true, orders: true, messages: true, announcements: true, pickupReminders: true, returnReminders: true, staffPending: true });
     expect(await caller.notifications.setPreference({ key: 'email', enabled: false })).toMatchObject({ email: false, push: true });
     expect(await (await api(user)).notifications.preferences()).toMatchObject({ email: false });
     // @ts-expect-error: a kind the app does not have

@@ -122,6 +122,7 @@ describe('in America/Sao_Paulo', () => {
     const dying = {
       ...app.deps,
       queue: {
+        enqueueMany: app.deps.queue.enqueueMany.bind(app.deps.queue),
         enqueue: async (...args: Parameters<typeof app.deps.queue.enqueue>) => {
           enqueued += 1;
           if (enqueued === 3) throw new Error('processo encerrado');

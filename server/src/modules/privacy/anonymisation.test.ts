@@ -72,6 +72,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     orders: KIND,
     messages: KIND,
     pickup_reminders: KIND,
+    announcements: KIND,
     return_reminders: KIND,
     staff_pending: KIND,
     updated_at: MOMENT,
@@ -200,6 +201,18 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     created_at: MOMENT,
     updated_at: MOMENT,
   },
+  announcements: {
+    id: LINK,
+    author_id: LINK,
+    title: "not personal: the administration's notice to every resident, written for the condominium",
+    body: "not personal: the administration's notice to every resident, written for the condominium",
+    image_id: "not personal: the notice's photo (erased with its uploader's images, which sets this to null)",
+    pinned_until: MOMENT,
+    created_at: MOMENT,
+    edited_at: MOMENT,
+    removed_at: MOMENT,
+  },
+  announcement_recipients: { announcement_id: LINK, user_id: LINK, read_at: MOMENT },
 };
 
 /** Tables whose rows are the person's alone: none may be left with their id. */

@@ -4,11 +4,12 @@ import { BottomNav } from '../../../components/layout/bottom-nav.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { MessagesLink } from '../../../components/layout/messages-link.tsx';
-import { BellIcon, MessageSquareIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { BellIcon, MessageSquareIcon, NoticeIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
 import { HomeSearch } from './home-search.tsx';
+import { PinnedAnnouncement } from './pinned-announcement.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 /** Home (docs/product.md §10.5). */
@@ -27,6 +28,10 @@ export function HomeScreen() {
             <p className="home-welcome">Bem-vindo(a) à sua vizinhança. O que você procura hoje?</p>
           </div>
           <div className="home-hero-icons">
+            <Link to="/comunicados" className="icon-button icon-button-on-brand">
+              <span className="visually-hidden">Comunicados</span>
+              <NoticeIcon />
+            </Link>
             <MessagesLink className="icon-button icon-button-on-brand" label="Mensagens">
               <MessageSquareIcon />
             </MessagesLink>
@@ -41,6 +46,7 @@ export function HomeScreen() {
       </header>
 
       <main className="screen-main home-content">
+        <PinnedAnnouncement />
         <HomeSearch />
         <CategoryCards />
 

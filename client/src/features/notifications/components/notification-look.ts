@@ -1,6 +1,6 @@
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import type { ComponentType, SVGProps } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, ClockIcon, PackageIcon, ShieldAlertIcon, TagIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, CheckCircleIcon, ClockIcon, NoticeIcon, PackageIcon, ShieldAlertIcon, TagIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { CreditCardIcon, PauseIcon, ShoppingBagIcon, XCircleIcon } from '../../../components/ui/secondary-icons.tsx';
 
 export type NotificationTone = 'success' | 'danger' | 'warning' | 'info' | 'brand' | 'purple';
@@ -31,4 +31,5 @@ export const NOTIFICATION_LOOK: Record<NotificationType, NotificationLook> = {
   pending_sign_up: look(UserIcon, 'info'),
   pending_listing: look(TagIcon, 'info'),
   pending_report: look(ShieldAlertIcon, 'warning'),
+  announcement: look(NoticeIcon, 'brand'),
 };

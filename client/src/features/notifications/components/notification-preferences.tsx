@@ -9,7 +9,7 @@ import { PreferenceSwitch } from './preference-switch.tsx';
 import '../notifications.css';
 
 /**
- * /configuracoes → Notificações (spec 2.20): four switches stored on the server and obeyed; push also shows
+ * /configuracoes → Notificações (spec 2.20): five switches stored on the server and obeyed; push also shows
  * whether this device is subscribed. Administrators and moderators also have 'Pendências da administração'.
  */
 export function NotificationPreferences() {
@@ -44,6 +44,12 @@ export function NotificationPreferences() {
       <PreferenceSwitch label="E-mail" description="Avisos importantes no seu e-mail" checked={preferences?.email} onChange={(enabled) => void set('email', enabled)} />
       <PreferenceSwitch label="Pedidos" description="Novos pedidos e mudanças de status" checked={preferences?.orders} onChange={(enabled) => void set('orders', enabled)} />
       <PreferenceSwitch label="Mensagens" description="Mensagens dos vizinhos" checked={preferences?.messages} onChange={(enabled) => void set('messages', enabled)} />
+      <PreferenceSwitch
+        label="Comunicados"
+        description="Avisos da administração do condomínio, por push e e-mail"
+        checked={preferences?.announcements}
+        onChange={(enabled) => void set('announcements', enabled)}
+      />
       {user && isStaff(user.roles) ? (
         <PreferenceSwitch
           label="Pendências da administração"

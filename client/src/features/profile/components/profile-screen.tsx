@@ -5,7 +5,7 @@ import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { BellIcon, HeartIcon, HelpCircleIcon, LogOutIcon, MapPinIcon, MessageSquareIcon, PhoneIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
+import { BellIcon, HeartIcon, HelpCircleIcon, LogOutIcon, MapPinIcon, MessageSquareIcon, NoticeIcon, PhoneIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { CreditCardIcon, MegaphoneIcon, ReceiptIcon, ShoppingBagIcon, UsersIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useLogout } from '../../../hooks/use-logout.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
@@ -29,6 +29,7 @@ const TILES: Shortcut[] = [
 ];
 
 const MENU: MenuLink[] = [
+  { to: '/comunicados', label: 'Comunicados', Icon: NoticeIcon },
   { to: '/salvos', label: 'Salvos', Icon: HeartIcon },
   { to: '/configuracoes', label: 'Configurações', Icon: SettingsIcon },
   { to: '/convites', label: 'Convites', Icon: UsersIcon },

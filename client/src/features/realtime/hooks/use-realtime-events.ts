@@ -126,6 +126,14 @@ export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
     case 'invites.changed':
       invalidate(utils.invites.overview);
       break;
+    case 'announcement.published':
+      // The centre's badge and list, /comunicados and home's pinned banner; the toast names it.
+      invalidate(utils.notifications.list, utils.notifications.unreadCount, utils.activity.recent, utils.announcements.list, utils.announcements.pinned);
+      toast.info(event.payload.message, { title: event.payload.title, durationMs: NOTIFICATION_TOAST_MS });
+      break;
+    case 'announcements.changed':
+      invalidate(utils.announcements.list, utils.announcements.pinned);
+      break;
     case 'messages.changed': {
       // Exactly the changed thread, /mensagens, and the unread counts of the cards, home and profile.
       refreshAfterLiveEvent(utils.messages.thread, { orderId: event.payload.orderId });
