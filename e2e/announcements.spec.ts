@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { expectToast, login, watchLiveEvents } from './helpers.ts';
+import { overflowAt } from './overflow.ts';
 import { freePort, startApp, stopApp, type RunningApp } from './own-app.ts';
 
 // Comunicados on a phone: the administrator publishes a pinned announcement with a photo
@@ -13,6 +15,17 @@ import { freePort, startApp, stopApp, type RunningApp } from './own-app.ts';
 
 const CLOCK_START = '2026-11-23T12:00:00-03:00';
 const PINNED_UNTIL = '2026-11-25';
+
+/** axe-core finds nothing at 390 px, and nothing sticks out at 390, 360 or 320 px. */
+async function expectCleanAtPhoneWidths(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  for (const width of [390, 360, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await overflowAt(page), `at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
 
 async function signedIn(browser: Browser, app: RunningApp, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseURL });
@@ -44,6 +57,7 @@ test('an administrator publishes a pinned announcement and a resident’s open h
     // Empty: the form says what is missing and sends nothing.
     await form.getByRole('button', { name: 'Publicar' }).click();
     await expect(form.getByText('Escreva o título do comunicado')).toBeVisible();
+    await expectCleanAtPhoneWidths(admin);
     const title = 'Falta de água na terça';
     await form.getByLabel('Título').fill(title);
     await form.getByLabel('Texto').fill('A água será desligada das 9h às 12h.\nDetalhes em https://exemplo.com/aviso');
@@ -56,10 +70,11 @@ test('an administrator publishes a pinned announcement and a resident’s open h
     await expect(admin.getByRole('article', { name: title })).toContainText(/Lido por 0 de \d+ moradores/);
 
     // The resident's home, never reloaded: the toast and the pinned announcement on top.
-    await expect(resident.locator('.toast').filter({ hasText: `Comunicado: ${title}` })).toBeVisible();
+    await expectToast(resident, `Comunicado: ${title}`);
     const banner = resident.getByRole('link', { name: `Comunicado fixado ${title}` });
     await expect(banner).toBeVisible();
     await resident.screenshot({ path: 'test-results/home-comunicado-fixado.png' });
+    await expectCleanAtPhoneWidths(resident);
 
     // Opened: 'Novo', who published it and when, the text as written (the address is text, not a link).
     await banner.click();
@@ -72,10 +87,12 @@ test('an administrator publishes a pinned announcement and a resident’s open h
     await expect(article.getByRole('img', { name: `Foto do comunicado ${title}` })).toBeVisible();
     await expect(article.getByRole('button', { name: /Editar|Remover/ })).toHaveCount(0);
     await resident.screenshot({ path: 'test-results/comunicados.png', fullPage: true });
+    await expectCleanAtPhoneWidths(resident);
 
     // The administrator sees it read; an edit reaches the resident's open list.
     await admin.reload();
     await expect(admin.getByRole('article', { name: title })).toContainText(/Lido por 1 de \d+ moradores/);
+    await expectCleanAtPhoneWidths(admin);
     await admin.getByRole('button', { name: `Editar ${title}` }).click();
     const edit = admin.getByRole('dialog', { name: 'Editar comunicado' });
     await edit.getByLabel('Título').fill(`${title} e na quarta`);
