@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 
 export interface UploadedImage {
@@ -107,5 +107,25 @@ export function useImageUpload(purpose: ImagePurpose = 'listing') {
     }
   }, [purpose]);
 
-  return { state, upload, cancel, isUploading: state.status === 'uploading' };
+  /**
+   * The photo picked in a file input, uploaded: the stored image, or null (nothing picked, another pick
+   * replaced it, or it failed: `onError` has its message). The input is emptied, so the same file can be picked again.
+   */
+  const uploadPicked = useCallback(
+    async (event: ChangeEvent<HTMLInputElement>, onError: (message: string) => void): Promise<UploadedImage | null> => {
+      const file = event.target.files?.[0];
+      event.target.value = '';
+      if (!file) return null;
+      const result = await upload(file);
+      if (result === 'cancelled') return null;
+      if (!result.ok) {
+        onError(result.message);
+        return null;
+      }
+      return result.image;
+    },
+    [upload],
+  );
+
+  return { state, upload, uploadPicked, cancel, isUploading: state.status === 'uploading' };
 }

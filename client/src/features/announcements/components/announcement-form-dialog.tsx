@@ -37,16 +37,8 @@ export function AnnouncementFormDialog({ editing, onClose }: { editing: Announce
   const saving = publish.isPending || update.isPending;
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const result = await upload.upload(file);
-    if (result === 'cancelled') return;
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    setPhoto({ id: result.image.id, url: result.image.detailUrl });
+    const image = await upload.uploadPicked(event, (message) => toast.error(message));
+    if (image) setPhoto({ id: image.id, url: image.detailUrl });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

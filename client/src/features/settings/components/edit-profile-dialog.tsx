@@ -19,16 +19,8 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
   const fileInputId = useId();
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const result = await upload.upload(file);
-    if (result === 'cancelled') return;
-    if (!result.ok) {
-      toast.error(`Erro ao atualizar foto: ${result.message}`);
-      return;
-    }
-    setAvatar.mutate({ imageId: result.image.id });
+    const image = await upload.uploadPicked(event, (message) => toast.error(`Erro ao atualizar foto: ${message}`));
+    if (image) setAvatar.mutate({ imageId: image.id });
   }
 
   const me = profile.data;
