@@ -279,6 +279,8 @@ export const RECENT_ACTIVITY_SHOWN = 4;
 export const activityTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), id: z.string(), side: z.enum(['requester', 'owner']), status: z.enum(ORDER_STATUSES) }),
   z.object({ kind: z.literal('listing'), id: z.string() }),
+  /** An announcement's notification: /comunicados. */
+  z.object({ kind: z.literal('announcements') }),
 ]);
 export type ActivityTarget = z.infer<typeof activityTargetSchema>;
 

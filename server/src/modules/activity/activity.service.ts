@@ -29,12 +29,14 @@ export async function recent(deps: AppDeps, userId: string): Promise<ActivityIte
     };
   });
   // Order notifications lead to the order as it is now, on the side the user is on.
-  const orderIds = notificationRows.filter((row) => row.related_id && !LISTING_NOTIFICATION_TYPES.has(row.type)).map((row) => row.related_id!);
+  const orderIds = notificationRows.filter((row) => row.related_id && !LISTING_NOTIFICATION_TYPES.has(row.type) && row.type !== 'announcement').map((row) => row.related_id!);
   const sides = new Map((await listSidesFor(deps.db, userId, orderIds)).map((row) => [row.id, row]));
   const notificationItems: ActivityItem[] = notificationRows.map((row) => {
     const order = row.related_id ? sides.get(row.related_id) : undefined;
     const target: ActivityItem['target'] =
-      row.related_id && LISTING_NOTIFICATION_TYPES.has(row.type)
+      row.type === 'announcement'
+        ? { kind: 'announcements' }
+        : row.related_id && LISTING_NOTIFICATION_TYPES.has(row.type)
         ? { kind: 'listing', id: row.related_id }
         : order
           ? { kind: 'order', id: order.id, side: order.renter_id === userId ? 'requester' : 'owner', status: order.status }

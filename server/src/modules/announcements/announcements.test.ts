@@ -71,6 +71,9 @@ describe('publishing', () => {
     // The centre lists it, linking to /comunicados.
     const item = (await (await api(ana)).notifications.list({})).items.find((note) => note.relatedId === id)!;
     expect(item).toMatchObject({ type: 'announcement', title: 'Comunicado: Falta de água na terça', href: '/comunicados' });
+    // Home's recent activity too, opening /comunicados.
+    const activity = (await (await api(ana)).activity.recent()).find((entry) => entry.title === 'Comunicado: Falta de água na terça');
+    expect(activity?.target).toEqual({ kind: 'announcements' });
   });
 
   it('to 2,000 residents is one transaction: a failure after the fan-out leaves no announcement, recipient, notification or event', async () => {

@@ -43,6 +43,13 @@ function ActivityRow({ target, children }: { target: ActivityTarget | null; chil
       <ChevronRightIcon className="activity-chevron" />
     </>
   );
+  if (target.kind === 'announcements') {
+    return (
+      <Link to="/comunicados" className="activity-row activity-link">
+        {content}
+      </Link>
+    );
+  }
   if (target.kind === 'listing') {
     return (
       <Link to="/anuncio/$id" params={{ id: target.id }} className="activity-row activity-link">
