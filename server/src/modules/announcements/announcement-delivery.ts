@@ -1,5 +1,5 @@
 import { ANNOUNCEMENTS_HREF, announcementNotificationTitle } from '@vizinhanca/shared/announcements/announcement.constants';
-import type { OneOffJob } from '../../jobs/job-queue.ts';
+import type { OneOffJob } from '../../context.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { sendEmailJob } from '../../mail/email.job.ts';
 import { FAN_OUT_CHUNK, pushToDevicesOfEach } from '../notifications/notifications.service.ts';
