@@ -7,10 +7,28 @@ import { type Kysely, sql } from 'kysely';
 // An announcement's photo is an upload of its own purpose, and edits and removals
 // are audited with 'announcement' as their target. Frozen in time: never import app code here.
 
-const OLD_NOTIFICATION_TYPES = `'account_approved', 'account_rejected', 'listing_approved', 'listing_rejected',
-        'listing_paused', 'reminder_pickup', 'reminder_return', 'status_update', 'payment_due', 'order_status',
-        'listing_expiring', 'listing_expired'`;
-const NEW_NOTIFICATION_TYPES = `${OLD_NOTIFICATION_TYPES}, 'announcement'`;
+/**
+ * The values a `column IN (...)` check allows now. Migrations of the same days widen the same
+ * checks (notification types, audit targets): reading the check, rather than restating its
+ * list, keeps what the others added whichever runs first.
+ */
+async function allowedValues(db: Kysely<any>, table: string, constraint: string): Promise<string[]> {
+  const { rows } = await sql<{ definition: string }>`
+    SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ${constraint} AND conrelid = ${table}::regclass`.execute(db);
+  return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
+}
+
+/** The check with `value` added (`widen`) or taken out. */
+async function changeAllowed(db: Kysely<any>, check: { table: string; constraint: string; column: string }, value: string, widen: boolean) {
+  const current = await allowedValues(db, check.table, check.constraint);
+  const values = widen ? [...current.filter((item) => item !== value), value] : current.filter((item) => item !== value);
+  await sql`ALTER TABLE ${sql.table(check.table)} DROP CONSTRAINT ${sql.ref(check.constraint)}`.execute(db);
+  await sql`ALTER TABLE ${sql.table(check.table)} ADD CONSTRAINT ${sql.ref(check.constraint)} CHECK (${sql.ref(check.column)} IN (${sql.join(values.map((item) => sql.lit(item)))}))`.execute(db);
+}
+
+const NOTIFICATION_TYPE = { table: 'notifications', constraint: 'notifications_type_check', column: 'type' };
+const IMAGE_PURPOSE = { table: 'images', constraint: 'images_purpose_check', column: 'purpose' };
+const AUDIT_TARGET = { table: 'audit_log', constraint: 'audit_log_target_type_check', column: 'target_type' };
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -41,30 +59,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('notification_preferences').addColumn('announcements', 'boolean', (col) => col.notNull().defaultTo(true)).execute();
 
-  await sql`ALTER TABLE notifications DROP CONSTRAINT notifications_type_check`.execute(db);
-  await sql`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${sql.raw(NEW_NOTIFICATION_TYPES)}))`.execute(db);
-
-  await sql`ALTER TABLE images DROP CONSTRAINT images_purpose_check`.execute(db);
-  await sql`ALTER TABLE images ADD CONSTRAINT images_purpose_check CHECK (purpose IN ('listing', 'avatar', 'announcement'))`.execute(db);
-
-  await sql`ALTER TABLE audit_log DROP CONSTRAINT audit_log_target_type_check`.execute(db);
-  await sql`ALTER TABLE audit_log ADD CONSTRAINT audit_log_target_type_check CHECK (target_type IN ('user', 'listing', 'order', 'billing', 'announcement'))`.execute(db);
+  await changeAllowed(db, NOTIFICATION_TYPE, 'announcement', true);
+  await changeAllowed(db, IMAGE_PURPOSE, 'announcement', true);
+  await changeAllowed(db, AUDIT_TARGET, 'announcement', true);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE audit_log DROP CONSTRAINT audit_log_target_type_check`.execute(db);
-  await sql`ALTER TABLE audit_log ADD CONSTRAINT audit_log_target_type_check CHECK (target_type IN ('user', 'listing', 'order', 'billing'))`.execute(db);
+  // The log is append-only: with entries about announcements this step refuses, and nothing is undone.
+  await changeAllowed(db, AUDIT_TARGET, 'announcement', false);
 
   await db.schema.dropTable('announcement_recipients').ifExists().execute();
   await db.schema.dropTable('announcements').ifExists().execute();
 
   await sql`DELETE FROM images WHERE purpose = 'announcement'`.execute(db);
-  await sql`ALTER TABLE images DROP CONSTRAINT images_purpose_check`.execute(db);
-  await sql`ALTER TABLE images ADD CONSTRAINT images_purpose_check CHECK (purpose IN ('listing', 'avatar'))`.execute(db);
+  await changeAllowed(db, IMAGE_PURPOSE, 'announcement', false);
 
   await sql`DELETE FROM notifications WHERE type = 'announcement'`.execute(db);
-  await sql`ALTER TABLE notifications DROP CONSTRAINT notifications_type_check`.execute(db);
-  await sql`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${sql.raw(OLD_NOTIFICATION_TYPES)}))`.execute(db);
+  await changeAllowed(db, NOTIFICATION_TYPE, 'announcement', false);
 
   await db.schema.alterTable('notification_preferences').dropColumn('announcements').execute();
 }
