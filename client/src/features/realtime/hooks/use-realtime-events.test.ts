@@ -2,8 +2,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { createTRPCClient, type TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../../../../../server/src/router.ts';
+import { dismissToast, getToasts } from '../../../components/ui/toast-store.ts';
 import { pendingTabLoading } from '../../orders/hooks/pending-tab-loading.test-support.ts';
 import { HandledEvents, handleRealtimeEvent, newMessageToast } from './use-realtime-events.ts';
 
@@ -108,6 +109,21 @@ describe('live events in a tab', () => {
     const { utils, stale } = recordingUtils();
     handleRealtimeEvent(utils, { kind: 'messages.changed', payload: { orderId: '00000000-0000-4000-8000-000000000001' } });
     expect(stale.sort()).toEqual(['messages.inbox', 'messages.thread', 'messages.unread']);
+  });
+
+  it("a new announcement toasts 'Comunicado: {título}' and makes the centre, home's activity and pinned banner and /comunicados stale; an edit only the last two", () => {
+    const { utils, stale } = recordingUtils();
+    // The toast's own timer (it closes itself) is the browser's: not this test's business.
+    vi.stubGlobal('window', { setTimeout: () => 0 });
+    handleRealtimeEvent(utils, { kind: 'announcement.published', payload: { id: '00000000-0000-4000-8000-000000000003', title: 'Comunicado: Falta de água', message: 'Na terça, das 9h às 12h.' } });
+    expect(stale.sort()).toEqual(['activity.recent', 'announcements.list', 'announcements.pinned', 'notifications.list', 'notifications.unreadCount']);
+    const shown = getToasts().find((item) => item.title === 'Comunicado: Falta de água');
+    expect(shown).toMatchObject({ variant: 'info', message: 'Na terça, das 9h às 12h.' });
+    dismissToast(shown!.id);
+    vi.unstubAllGlobals();
+    stale.length = 0;
+    handleRealtimeEvent(utils, { kind: 'announcements.changed', payload: {} });
+    expect(stale.sort()).toEqual(['announcements.list', 'announcements.pinned']);
   });
 
   it("toasts 'Nova mensagem de {nome}' for a new message unless its thread is open, and never for a read or the sender's own", () => {
