@@ -116,7 +116,7 @@ describe('the first screen sent with the page', () => {
     expect(answer(page, 'listings.byId')!.data).toMatchObject({ isOwner: false });
   });
 
-  it("on the home: the resident's counts, activity and unread messages, no photo", async () => {
+  it("on the home: the resident's counts, activity, unread messages and pinned announcement, no photo", async () => {
     // An order of the owner's service with a message the resident has not read: 'Mensagens' opens that conversation.
     const ownerApi = (await app.callerAs(owner)).api;
     const { id: serviceId } = await ownerApi.listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
@@ -132,6 +132,7 @@ describe('the first screen sent with the page', () => {
       { path: 'activity.recent', data: await api.activity.recent() },
       { path: 'listings.countsByType', data: await api.listings.countsByType() },
       { path: 'messages.unread', data: await api.messages.unread() },
+      { path: 'announcements.pinned', data: await api.announcements.pinned() },
     ]);
     expect(answer(page, 'messages.unread')!.data).toEqual({ total: 1, byOrder: [{ orderId, count: 1 }] });
     // The owner's own: nothing unread on their side.
