@@ -302,7 +302,7 @@ export async function measureChatToTab(app: BenchApp, samples: number): Promise<
           // The samples measure delivery, not the per-minute limit of messages a person may send.
           await throttle.clear(app.deps, `messagesPerUser:${order.renter_id}`);
           const t0 = nowMs();
-          await messages.send(app.deps, { id: order.renter_id, fullName: 'Bench' }, { orderId: order.id, body: marker, clientId: randomUUID() });
+          await messages.send(app.deps, { id: order.renter_id, fullName: 'Bench', blockedIds: [], blockedByIds: [] }, { orderId: order.id, body: marker, clientId: randomUUID() });
           return t0;
         },
         [0],

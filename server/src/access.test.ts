@@ -145,6 +145,14 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'announcements.publish', allowed: ADMIN, call: (api) => api.announcements.publish({ title: 'Aviso', body: 'Texto do aviso' }) },
   { name: 'announcements.update', allowed: ADMIN, call: (api) => api.announcements.update({ id: someId, title: 'Aviso', body: 'Texto do aviso' }) },
   { name: 'announcements.delete', allowed: ADMIN, call: (api) => api.announcements.delete({ id: someId }) },
+  { name: 'reports.listing', allowed: APPROVED, call: (api) => api.reports.listing({ listingId: someId, reason: 'fraud' }) },
+  { name: 'reports.person', allowed: APPROVED, call: (api) => api.reports.person({ userId: someId, reason: 'harassment' }) },
+  { name: 'reports.moderation.open', allowed: STAFF, call: (api) => api.reports.moderation.open() },
+  // 'Suspender' is refused to moderators by the service (reports.test.ts); the matrix checks the procedure's door.
+  { name: 'reports.moderation.decide', allowed: STAFF, call: (api) => api.reports.moderation.decide({ reportId: someId, outcome: 'archive' }) },
+  { name: 'blocks.list', allowed: APPROVED, call: (api) => api.blocks.list() },
+  { name: 'blocks.block', allowed: APPROVED, call: (api) => api.blocks.block({ userId: someId }) },
+  { name: 'blocks.unblock', allowed: APPROVED, call: (api) => api.blocks.unblock({ userId: someId }) },
 ];
 
 let app: TestApp;

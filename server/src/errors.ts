@@ -5,6 +5,8 @@ import { INVITE_MESSAGES } from '@vizinhanca/shared/invites/invite.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
+import { REPORT_MESSAGES } from '@vizinhanca/shared/reports/report.schema';
+import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -83,6 +85,11 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   listings_max_portions_check: { message: LISTING_MESSAGES.invalidPortions, reason: 'INVALID_INPUT' },
   reviews_order_role_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
   reviews_participants_check: { message: REVIEW_MESSAGES.notParticipant, reason: 'FORBIDDEN' },
+  // A second open report of the same thing by the same person (two taps at once included).
+  reports_one_open_listing_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
+  reports_one_open_person_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
+  reports_not_self_check: { message: REPORT_MESSAGES.self, reason: 'FORBIDDEN' },
+  user_blocks_not_self_check: { message: BLOCK_MESSAGES.self, reason: 'INVALID_INPUT' },
 };
 
 interface PgError {

@@ -3,6 +3,7 @@ import { adminRouter } from './modules/admin/admin.router.ts';
 import { announcementsRouter } from './modules/announcements/announcements.router.ts';
 import { authRouter } from './modules/auth/auth.router.ts';
 import { billingRouter } from './modules/billing/billing.router.ts';
+import { blocksRouter } from './modules/blocks/blocks.router.ts';
 import { helpRouter } from './modules/help/help.router.ts';
 import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
@@ -12,6 +13,7 @@ import { ordersRouter } from './modules/orders/orders.router.ts';
 import { pixRouter } from './modules/pix/pix.router.ts';
 import { privacyRouter } from './modules/privacy/privacy.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
+import { reportsRouter } from './modules/reports/reports.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
 import { router } from './trpc.ts';
@@ -33,6 +35,8 @@ export const appRouter = router({
   privacy: privacyRouter,
   help: helpRouter,
   announcements: announcementsRouter,
+  reports: reportsRouter,
+  blocks: blocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

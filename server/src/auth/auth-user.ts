@@ -8,6 +8,10 @@ export interface AuthUser {
   approvalStatus: ApprovalStatus;
   isSuspended: boolean;
   roles: Role[];
+  /** People this person blocked: neither sees nor reaches the other (read with the session, dropped with it on a change). */
+  blockedIds: string[];
+  /** People who blocked this person (never shown to them: their screens read "not found"). */
+  blockedByIds: string[];
 }
 
 /** A session as the app sees it (lucia's shape stays in sessions.ts). */

@@ -27,7 +27,7 @@ function validated(sessionId: string, userId: string): ValidatedSession {
   const at = new Date('2026-11-23T15:00:00Z');
   return {
     session: { id: sessionId, userId, expiresAt: new Date(at.getTime() + 7 * DAY_MS), createdAt: at, fresh: false },
-    user: { id: userId, email: `${userId}@teste.com`, fullName: userId, approvalStatus: 'approved', isSuspended: false, roles: [] },
+    user: { id: userId, email: `${userId}@teste.com`, fullName: userId, approvalStatus: 'approved', isSuspended: false, roles: [], blockedIds: [], blockedByIds: [] },
   };
 }
 

@@ -75,6 +75,8 @@ class KyselySessionAdapter implements Adapter {
         'users.approval_status',
         'users.is_suspended',
         sql<Role[]>`coalesce((SELECT array_agg(role ORDER BY role) FROM user_roles WHERE user_roles.user_id = users.id), '{}')`.as('roles'),
+        sql<string[]>`coalesce((SELECT array_agg(blocked_id) FROM user_blocks WHERE blocker_id = users.id), '{}')`.as('blocked_ids'),
+        sql<string[]>`coalesce((SELECT array_agg(blocker_id) FROM user_blocks WHERE blocked_id = users.id), '{}')`.as('blocked_by_ids'),
       ])
       .where('sessions.id', 'in', sessionIds)
       .execute();
@@ -95,6 +97,8 @@ class KyselySessionAdapter implements Adapter {
             approvalStatus: row.approval_status,
             isSuspended: row.is_suspended,
             roles: row.roles,
+            blockedIds: row.blocked_ids,
+            blockedByIds: row.blocked_by_ids,
           },
         },
       ]);
@@ -199,6 +203,8 @@ function toValidated(stored: DatabaseSession, storedUser: DatabaseUser, expiresA
       approvalStatus: attributes.approvalStatus,
       isSuspended: attributes.isSuspended,
       roles: attributes.roles,
+      blockedIds: attributes.blockedIds,
+      blockedByIds: attributes.blockedByIds,
     },
   };
 }

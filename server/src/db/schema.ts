@@ -7,8 +7,8 @@ import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
-import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
+import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -249,6 +249,31 @@ export interface FavoritesTable {
   created_at: Generated<Date>;
 }
 
+/** A report of a listing or a person to the administration (messages keep theirs on the message). */
+export interface ReportsTable {
+  id: Generated<string>;
+  reporter_id: string;
+  target_type: 'listing' | 'person';
+  /** The reported person: the listing's owner for a listing. */
+  person_id: string;
+  listing_id: string | null;
+  reason: ReportReason;
+  details: string | null;
+  created_at: Date;
+  status: Generated<ReportStatus>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  /** The staff's text: the warning the person read, or a note. */
+  decision_note: string | null;
+}
+
+/** One resident blocked another: neither sees nor reaches the other. */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Date;
+}
+
 export interface OrderMessagesTable {
   id: Generated<string>;
   /** Identity: the order messages were written in. */
@@ -376,4 +401,6 @@ export interface Database {
   favorites: FavoritesTable;
   announcements: AnnouncementsTable;
   announcement_recipients: AnnouncementRecipientsTable;
+  reports: ReportsTable;
+  user_blocks: UserBlocksTable;
 }

@@ -1,5 +1,6 @@
 import { formatCalendarDate, formatCurrency, formatDate } from '../format/format.ts';
 import { REPORT_REASON_LABELS } from '../reports/report.reasons.ts';
+import { REPORT_OUTCOME_LABELS } from '../reports/report.schema.ts';
 import type { AuditTargetType } from './audit.schema.ts';
 
 // How an audit entry reads, in words: the Atividade section and the atividade.csv export.
@@ -40,6 +41,7 @@ const FIELD_LABELS: Record<string, string> = {
   pinnedUntil: 'Fixar até',
   photo: 'Foto',
   recipients: 'Moradores',
+  outcome: 'Decisão',
 };
 
 /** Fields that hold a calendar day ('YYYY-MM-DD'), or a list of them. */
@@ -61,6 +63,7 @@ const VALUE_LABELS: Record<string, string> = {
   billing: 'cobrança',
   owner: 'dono',
   ...REPORT_REASON_LABELS,
+  ...REPORT_OUTCOME_LABELS,
 };
 
 function valueText(field: string, value: unknown): string {

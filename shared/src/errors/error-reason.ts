@@ -29,6 +29,8 @@ export const ERROR_REASONS = [
   'ORDER_DUPLICATE_PENDING',
   // Database rules a user can run into
   'DUPLICATE',
+  // The viewer blocked the person behind what they asked for (the screen says where to undo it)
+  'BLOCKED_BY_ME',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
-import { MESSAGE_REPORT_REASONS, REPORT_REASONS, reportReasonSchema } from '../reports/report.reasons.ts';
+import { REPORT_REASONS, reportDetailsSchema, reportReasonSchema } from '../reports/report.reasons.ts';
 
 // The conversation of an order (decisions.md "Conversations and Pix").
 
 export const MESSAGE_MAX_LENGTH = 2000;
-export const REPORT_REASON_MAX_LENGTH = 500;
 /** A thread stays open from the request until this many days after the order ends; then it is read-only. */
 export const CONVERSATION_OPEN_DAYS = 30;
 /** The newest messages of a thread. */
@@ -31,7 +30,6 @@ export const MESSAGE_MESSAGES = {
   reportOwn: 'Você não pode denunciar a sua própria mensagem.',
   alreadyReported: 'Esta mensagem já foi denunciada.',
   reported: 'Mensagem denunciada. A administração vai analisar.',
-  reasonTooLong: `O motivo deve ter no máximo ${REPORT_REASON_MAX_LENGTH} caracteres`,
   notReported: 'Esta conversa não tem mensagens denunciadas.',
   tooMany: 'Você enviou muitas mensagens em pouco tempo. Aguarde um minuto para enviar outra.',
 } as const;
@@ -53,16 +51,11 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** A report: why (required, one of the message reasons) and, if the person wants, what happened in their words. */
+/** A report: why (required, one of the report reasons) and, if the person wants, what happened in their words. */
 export const reportMessageSchema = z.object({
   messageId: z.uuid({ message: MESSAGE_MESSAGES.messageNotFound }),
-  reason: reportReasonSchema(MESSAGE_REPORT_REASONS),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_REASON_MAX_LENGTH, MESSAGE_MESSAGES.reasonTooLong)
-    .nullish()
-    .transform((details) => (details ? details : null)),
+  reason: reportReasonSchema,
+  details: reportDetailsSchema,
 });
 export type ReportMessageInput = z.input<typeof reportMessageSchema>;
 
@@ -106,6 +99,8 @@ export const threadSchema = z.object({
   /** False once the order ended more than 30 days ago: read-only. */
   open: z.boolean(),
   closesAt: z.date().nullable(),
+  /** The viewer blocked the other person: the thread reads, nobody writes (the blocked person is not told). */
+  blockedByMe: z.boolean(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -109,6 +109,8 @@ export const adminSummarySchema = z.object({
   pendingOrders: z.number().int(),
   activityToday: z.number().int(),
   pendingBillings: z.number().int(),
+  /** Reports of listings and people waiting for a decision ('Denúncias'). */
+  openReports: z.number().int(),
   /** When the oldest entry of the last 24 hours leaves the window (the 'Atividade' count drops): the screen reloads then. */
   activityChangesAt: z.date().nullable(),
 });

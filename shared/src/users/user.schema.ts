@@ -64,6 +64,10 @@ export const neighbourSchema = userSchema.pick({ id: true, fullName: true, apart
   /** Received as lender and as renter (visible reviews only). */
   rating: ratingSummarySchema,
   renterRating: ratingSummarySchema,
+  /** 'Denunciar': anyone's page but one's own. */
+  canReport: z.boolean(),
+  /** 'Bloquear': neither one's own page nor the administration's. */
+  canBlock: z.boolean(),
 });
 export type Neighbour = z.infer<typeof neighbourSchema>;
 

@@ -11,6 +11,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as billing from '../billing/billing.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as reports from '../reports/reports.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import { ACCOUNT_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
@@ -40,7 +41,7 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
 /** The summary cards, live counts; moderators get zero for what only admins see (people, billing). */
 export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSummary> {
   const zero = Promise.resolve(0);
-  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activity, pendingBillings] = await Promise.all([
+  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activity, pendingBillings, openReports] = await Promise.all([
     listings.pendingCount(deps),
     isAdmin ? users.countPendingUsers(deps.db) : zero,
     isAdmin ? users.countAll(deps) : zero,
@@ -49,6 +50,7 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
     orders.pendingCount(deps),
     audit.countLastDay(deps),
     isAdmin ? billing.pendingCount(deps) : zero,
+    reports.openCount(deps),
   ]);
   return {
     pendingListings,
@@ -60,6 +62,7 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
     activityToday: activity.count,
     activityChangesAt: activity.changesAt,
     pendingBillings,
+    openReports,
   };
 }
 

@@ -9,6 +9,7 @@ import { procedureDuration } from '../../observability/metrics.ts';
 import { createCallerFactory, router } from '../../trpc.ts';
 import { feedCacheOf, feedKey } from './feed-cache.ts';
 import { listingsRouter } from './listings.router.ts';
+import { visiblePage } from './listings.service.ts';
 
 /** The same procedure, called by its full path (its metrics label stays 'listings.list'). */
 const callerOf = createCallerFactory(router({ listings: listingsRouter }));
@@ -76,8 +77,14 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       // Looked up again after the session was read: the page may have been dropped meanwhile.
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
       if (entry) {
-        const answer = answerOf(cache.body(entry));
-        send(answer, (encoding) => cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding));
+        const visible = visiblePage(ctx.user!, entry.page);
+        if (visible === entry.page) {
+          const answer = answerOf(cache.body(entry));
+          send(answer, (encoding) => cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding));
+        } else {
+          // A viewer with blocks: the page without those people's listings, serialised for them alone.
+          send(answerOf(JSON.stringify(superjson.serialize(visible))));
+        }
         procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
         return;
       }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
+import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { feedCacheOf } from './feed-cache.ts';
@@ -212,5 +212,27 @@ describe('a cached feed page, compressed once and kept', () => {
     }
     // Compressed by the cache (once per envelope and encoding), not by the middleware on every request.
     expect([...cached()!.encoded.keys()].sort()).toEqual(['batch:br', 'batch:gzip', 'single:br', 'single:gzip']);
+  });
+});
+
+describe('a cached feed page and blocks', () => {
+  it('is answered without the listings of someone the viewer blocked (or who blocked them), the cache keeping the whole page for the others', async () => {
+    const call = input({ sort: 'price_desc' });
+    const owner = await server.deps.db.selectFrom('listings').select('user_id').executeTakeFirstOrThrow();
+    const viewer = await createUser('approved');
+    const whole = await get(approved, [call]);
+    const items = (text: string) => superjson.deserialize<{ items: { title: string }[] }>(JSON.parse(text)[0].result.data).items;
+    expect(items(whole.text)).toHaveLength(4);
+    expect(items((await get(viewer.cookie, [call])).text)).toHaveLength(4);
+    const key = ['rental', '', 'all', 'price_desc', '', 20, ''].join('|');
+    const stored = feedCacheOf(server.deps.bus).get(key, server.deps.clock.now().getTime());
+    expect(stored).toBeDefined();
+
+    // The owner blocks the viewer: the session the viewer already has learns it from the database, on commit.
+    await server.deps.db.insertInto('user_blocks').values({ blocker_id: owner.user_id, blocked_id: viewer.id, created_at: server.deps.clock.now() }).execute();
+    await eventually(async () => expect(items((await get(viewer.cookie, [call])).text)).toEqual([]));
+    // Everyone else: the cached bytes, from the same entry.
+    expect((await get(approved, [call])).text).toBe(whole.text);
+    expect(feedCacheOf(server.deps.bus).get(key, server.deps.clock.now().getTime())).toBe(stored);
   });
 });

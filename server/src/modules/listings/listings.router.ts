@@ -59,13 +59,13 @@ export const listingsRouter = router({
   list: approvedProcedure
     .input(listListingsSchema)
     .output(listingPageSchema(publicListingSchema))
-    .query(({ ctx, input }) => listings.list(ctx.deps, input)),
+    .query(({ ctx, input }) => listings.list(ctx.deps, ctx.user, input)),
 
   /** The public detail (/item, /food, /service): only listings neighbours may see. */
   byId: approvedProcedure
     .input(listingByIdSchema)
     .output(publicListingDetailSchema)
-    .query(({ ctx, input }) => listings.byId(ctx.deps, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => listings.byId(ctx.deps, ctx.user, input.id)),
 
   /** Home cards: active public listings per type. */
   countsByType: approvedProcedure.output(listingCountsSchema).query(({ ctx }) => listings.countsByType(ctx.deps)),
@@ -126,7 +126,7 @@ export const listingsRouter = router({
   /** The profile's 'Salvos': saved listings still public. */
   saved: approvedProcedure
     .output(savedListingsSchema)
-    .query(({ ctx }) => listings.saved(ctx.deps, ctx.user.id)),
+    .query(({ ctx }) => listings.saved(ctx.deps, ctx.user)),
 
   moderation: moderationRouter,
 });

@@ -30,6 +30,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
 import { feedCacheOf, feedKey, type FeedPage } from './feed-cache.ts';
+import { refuseIfHidden, withoutHidden, type BlockView } from '../blocks/blocks.service.ts';
 
 const feedPageSchema = listingPageSchema(publicListingSchema);
 
@@ -86,8 +87,15 @@ function toManaged(row: listings.ListingRow): ManagedListing {
 
 // ---- Public screens ----
 
+/**
+ * One page of the feed (or a search, or one neighbour's listings) as this viewer may see
+ * it: the page is the same for every neighbour (and cached), then listings of people a
+ * block stands between the viewer and are taken out; a viewer without blocks gets the
+ * cached page itself.
+ */
 export async function list(
   deps: AppDeps,
+  viewer: BlockView,
   input: { type: ListingType | null; search: string | null; ownerId?: string | null; filter: ListingFilter; sort?: ListingSort; cursor: string | null; limit: number },
 ): Promise<FeedPage> {
   const now = deps.clock.now();
@@ -97,7 +105,7 @@ export async function list(
   const cache = input.search ? null : feedCacheOf(deps.bus);
   const key = cache ? feedKey(input, today) : '';
   const cached = cache?.get(key, now.getTime());
-  if (cached) return cached.page;
+  if (cached) return visiblePage(viewer, cached.page);
   const versionBeforeRead = cache?.version ?? 0;
   const rows = await listings.listPublic(deps.db, { ...input, now, today });
   const answer = pageOf(rows, input.limit, toPublic);
@@ -107,14 +115,21 @@ export async function list(
     // Stored as the procedure's output schema parses it: what tRPC sends, byte for byte.
     cache.set(key, feedPageSchema.parse(answer), { validUntil, readsOrders: input.filter === 'available', versionBeforeRead });
   }
-  return answer;
+  return visiblePage(viewer, answer);
+}
+
+/** The page without the listings of people a block stands between the viewer and (the cursor stays the page's). */
+export function visiblePage(viewer: BlockView, page: FeedPage): FeedPage {
+  const items = withoutHidden(viewer, page.items, (item) => item.owner.id);
+  return items === page.items ? page : { ...page, items };
 }
 
 /** The public detail: only listings neighbours may see (anything else reads as not found). */
-export async function byId(deps: AppDeps, viewerId: string, id: string): Promise<PublicListingDetail> {
+export async function byId(deps: AppDeps, viewer: BlockView & { id: string }, id: string): Promise<PublicListingDetail> {
   const row = await listings.findPublic(deps.db, id, deps.clock.now());
   if (!row) throw new AppError('NOT_FOUND', LISTING_MESSAGES.notFound);
-  return { ...toPublic(row), isOwner: row.user_id === viewerId, isSaved: await listings.isFavorite(deps.db, viewerId, id) };
+  refuseIfHidden(viewer, row.user_id, { code: 'NOT_FOUND', message: LISTING_MESSAGES.notFound });
+  return { ...toPublic(row), isOwner: row.user_id === viewer.id, isSaved: await listings.isFavorite(deps.db, viewer.id, id) };
 }
 
 /** 'Salvar' a listing neighbours can see, or take it out of 'Salvos' (always allowed). */
@@ -130,9 +145,9 @@ export async function save(deps: AppDeps, userId: string, { id, saved }: { id: s
 }
 
 /** 'Salvos' on the profile: saved listings still public, newest saved first. */
-export async function saved(deps: AppDeps, userId: string) {
-  const rows = await listings.listFavorites(deps.db, userId, deps.clock.now());
-  return { items: rows.map(toPublic) };
+export async function saved(deps: AppDeps, viewer: BlockView & { id: string }) {
+  const rows = await listings.listFavorites(deps.db, viewer.id, deps.clock.now());
+  return { items: withoutHidden(viewer, rows, (row) => row.user_id).map(toPublic) };
 }
 
 /** Active public listings per type, for the home cards. */
@@ -446,12 +461,15 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
 }
 
 export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await lockAny(trx, id);
-    await listings.softDelete(trx, id, deps.clock.now());
-    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
-  });
+  await deps.db.transaction().execute((trx) => deleteByStaff(deps, trx, actorId, id));
   return { message: LISTING_MESSAGES.adminDeleted };
+}
+
+/** Staff remove a listing in the caller's transaction ('Excluir' in /admin, 'Remover anúncio' on a report). */
+export async function deleteByStaff(deps: AppDeps, trx: Db, actorId: string, id: string) {
+  const row = await lockAny(trx, id);
+  await listings.softDelete(trx, id, deps.clock.now());
+  await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
 }
 
 // What other modules (orders, profile stats) may read of listings.

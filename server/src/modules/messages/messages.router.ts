@@ -32,7 +32,7 @@ export const messagesRouter = router({
   thread: approvedProcedure
     .input(threadInputSchema)
     .output(threadSchema)
-    .query(({ ctx, input }) => messages.thread(ctx.deps, ctx.user.id, input.orderId)),
+    .query(({ ctx, input }) => messages.thread(ctx.deps, ctx.user, input.orderId)),
 
   send: approvedProcedure
     .input(sendMessageSchema)

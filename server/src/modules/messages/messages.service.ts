@@ -22,6 +22,8 @@ import * as pix from '../pix/pix.service.ts';
 import { limitRate } from '../throttle/throttle.service.ts';
 import { deliverMessageJob } from './message-delivery.ts';
 import * as messages from './messages.repository.ts';
+import { isHidden, type BlockView } from '../blocks/blocks.service.ts';
+import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
@@ -43,7 +45,8 @@ async function participantOrder(deps: AppDeps, userId: string, orderId: string) 
 }
 
 /** /pedido/{id}/conversa: the order's summary and status, its messages, and whether it is still open. */
-export async function thread(deps: AppDeps, userId: string, orderId: string): Promise<Thread> {
+export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, orderId: string): Promise<Thread> {
+  const userId = viewer.id;
   const order = await participantOrder(deps, userId, orderId);
   const [rows, ownerHasKey] = await Promise.all([messages.listThread(deps.db, order.id, THREAD_LIMIT), pix.hasKey(deps, order.ownerId)]);
   const endedAt = orderEndedAt(order);
@@ -73,6 +76,8 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
       reported: row.reported_at !== null,
     })),
     open: isConversationOpen(endedAt, deps.clock.now()),
+    // The order runs to its end, but neither writes to the other any more; only the one who blocked is shown why.
+    blockedByMe: viewer.blockedIds.includes(counterpart.id),
     closesAt: conversationClosesAt(endedAt),
   };
 }
@@ -84,7 +89,7 @@ export async function thread(deps: AppDeps, userId: string, orderId: string): Pr
  * the order as the sender takes part in it, stores the message and tells both people
  * (messages.repository.ts, sendToOrder); then the job; then the commit.
  */
-export async function send(deps: AppDeps, sender: { id: string; fullName: string }, input: { orderId: string; body: string; clientId: string }) {
+export async function send(deps: AppDeps, sender: BlockView & { id: string; fullName: string }, input: { orderId: string; body: string; clientId: string }) {
   const userId = sender.id;
   await limitRate(deps, { name: 'messagesPerUser', subject: userId, message: MESSAGE_MESSAGES.tooMany });
   const now = deps.clock.now();
@@ -99,6 +104,8 @@ export async function send(deps: AppDeps, sender: { id: string; fullName: string
     const sent = await messages.sendToOrder(trx, { ...input, senderId: userId, createdAt: now }, event);
     // Anyone else, a guessed id included, reads "not found"; nothing was written.
     if (!sent) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notFound);
+    // A block either way (the session's, dropped on every instance when it changes): rolled back with its events.
+    if (isHidden(sender, sent.renter_id === userId ? sent.owner_id : sent.renter_id)) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.cannotWrite);
     // Thrown inside the transaction: a message the statement stored is rolled back with its events.
     if (!isConversationOpen(orderEndedAt({ completedAt: sent.completed_at, rejectedAt: sent.rejected_at, cancelledAt: sent.cancelled_at }), now)) {
       throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.closed);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
-import { REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
+import { REPORT_DETAILS_TOO_LONG, REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
@@ -226,6 +226,14 @@ describe('reported messages', () => {
     expect((await apis.requester.messages.thread({ orderId })).messages[0]!.reported).toBe(true);
   });
 
+  it('accepts every report reason a listing or a person has, as the same list', async () => {
+    const orderId = await newOrder();
+    const { id } = await send('owner', orderId, 'Vendo um item proibido');
+    expect(await apis.requester.messages.report({ messageId: id, reason: 'prohibited_item' })).toEqual({ message: MESSAGE_MESSAGES.reported });
+    const row = await app.db.selectFrom('order_messages').select(['report_reason_code']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.report_reason_code).toBe('prohibited_item');
+  });
+
   it('refuses a report without a reason, or with one that is not offered, in pt-BR, writing nothing', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Me passa seu cartão');
@@ -234,9 +242,7 @@ describe('reported messages', () => {
     await expectError(apis.requester.messages.report({ messageId: id }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
     // @ts-expect-error: not a reason of the list
     await expectError(apis.requester.messages.report({ messageId: id, reason: 'spam' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
-    // A listing's reason, not a message's.
-    // @ts-expect-error: not offered for messages
-    await expectError(apis.requester.messages.report({ messageId: id, reason: 'prohibited_item' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    await expectError(apis.requester.messages.report({ messageId: id, reason: 'fraud', details: 'x'.repeat(501) }), 'BAD_REQUEST', REPORT_DETAILS_TOO_LONG);
     const row = await app.db.selectFrom('order_messages').select(['reported_at', 'reported_by', 'report_reason_code', 'report_reason']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ reported_at: null, reported_by: null, report_reason_code: null, report_reason: null });
     expect(await app.db.selectFrom('audit_log').select('id').execute()).toEqual(logged);

@@ -45,7 +45,7 @@ export const ordersRouter = router({
   create: approvedProcedure
     .input(createOrderSchema)
     .output(createOrderOutputSchema)
-    .mutation(({ ctx, input }) => orders.create(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
+    .mutation(({ ctx, input }) => orders.create(ctx.deps, ctx.user, input)),
 
   /** /meus-pedidos (docs/product.md §10.13): orders the user made. */
   mine: approvedProcedure

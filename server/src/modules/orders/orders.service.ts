@@ -42,6 +42,7 @@ import * as audit from '../audit/audit.service.ts';
 import { REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
+import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 /** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
@@ -184,7 +185,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
  * overlap check gives the dialog's message early, and the exclusion constraint
  * refuses whatever raced past it. The owner is told in the same transaction.
  */
-export async function create(deps: AppDeps, requester: { id: string; fullName: string }, input: CreateOrderFields) {
+export async function create(deps: AppDeps, requester: BlockView & { id: string; fullName: string }, input: CreateOrderFields) {
   await limitRate(deps, { name: 'ordersPerUser', subject: requester.id });
   const now = deps.clock.now();
   const todayDate = todayInTimeZone(deps.config.CONDO_TIMEZONE, now);
@@ -193,6 +194,8 @@ export async function create(deps: AppDeps, requester: { id: string; fullName: s
       const listing = await listings.findPublicForOrder(trx, input.listingId, now);
       if (!listing) throw new AppError('NOT_FOUND', ORDER_MESSAGES.listingUnavailable);
       if (listing.user_id === requester.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownListing);
+      // From the session (dropped on every instance when a block changes): no extra round trip on the order's hot path.
+      refuseIfHidden(requester, listing.user_id, { code: 'NOT_FOUND', message: ORDER_MESSAGES.listingUnavailable });
       const terms = orderTerms(listing, input, now, todayDate);
       if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
         throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');

@@ -163,6 +163,21 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     report_reason_code: 'not personal: one of the shared report reasons',
   },
   pix_keys: { user_id: LINK, key_type: KIND, key: PERSONAL, updated_at: MOMENT },
+  reports: {
+    id: LINK,
+    reporter_id: LINK,
+    target_type: KIND,
+    person_id: LINK,
+    listing_id: LINK,
+    reason: 'not personal: one of the shared report reasons',
+    details: PERSONAL,
+    created_at: MOMENT,
+    status: KIND,
+    decided_by: LINK,
+    decided_at: MOMENT,
+    decision_note: PERSONAL,
+  },
+  user_blocks: { blocker_id: LINK, blocked_id: LINK, created_at: MOMENT },
   audit_log: {
     id: LINK,
     actor_id: LINK,
@@ -231,6 +246,7 @@ const OWN_ROWS: Record<string, string> = {
   pix_keys: 'user_id',
   audit_personal_values: 'user_id',
   invites: 'inviter_id',
+  user_blocks: 'blocker_id',
 };
 
 let app: TestApp;
@@ -353,6 +369,14 @@ describe('anonymising a person (LGPD)', () => {
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
 
+    // Reports both ways (one decided with a warning to her), and blocks both ways.
+    await luciaApi.reports.person({ userId: neighbour.id, reason: 'harassment', details: 'Relato-escrito-pela-Lúcia' });
+    await neighbourApi.reports.listing({ listingId: bikeId, reason: 'fraud', details: 'A Lúcia Partiu Vasconcelos pediu Pix adiantado' });
+    const [aboutLucia] = (await moderatorApi.reports.moderation.open()).items.filter((item) => item.person.id === lucia.id);
+    await moderatorApi.reports.moderation.decide({ reportId: aboutLucia!.id, outcome: 'warn', note: 'Advertência-para-Lúcia' });
+    await luciaApi.blocks.block({ userId: inviter.id });
+    await (await api(inviter)).blocks.block({ userId: lucia.id });
+
     // Keys, devices, sessions, sign-ins, a reset, a push subscription, invites, an edit the admin made.
     const cpf = (await app.db.selectFrom('users').select('cpf').where('id', '=', lucia.id).executeTakeFirstOrThrow()).cpf!;
     await luciaApi.pix.saveKey({ type: 'cpf', key: cpf });
@@ -398,6 +422,8 @@ describe('anonymising a person (LGPD)', () => {
       'Desistência-da-Lúcia',
       'Recusa-escrita-pela-Lúcia',
       'Denúncia-da-Lúcia',
+      'Relato-escrito-pela-Lúcia',
+      'Advertência-para-Lúcia',
       'aparelho-da-lucia',
       'L'.repeat(86),
       'lucia-auth-segredo-0001',
@@ -422,6 +448,9 @@ describe('anonymising a person (LGPD)', () => {
       expect([table, Number(rows[0]!.count)]).toEqual([table, 0]);
     }
     expect(await app.db.selectFrom('users').select(['full_name', 'invited_by']).where('id', '=', lucia.id).executeTakeFirstOrThrow()).toEqual({ full_name: EX_RESIDENT_NAME, invited_by: null });
+    expect(await app.db.selectFrom('user_blocks').select('blocker_id').where('blocked_id', '=', lucia.id).execute()).toEqual([]);
+    // The reports stay for the administration's history, without words.
+    expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(2);
 
     // Her orders and reviews stay, as Ex-morador; the log keeps who did what, with the values blanked.
     expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(4);

@@ -159,6 +159,9 @@ const ERASED_ROWS = [
   { table: 'password_reset_tokens', ownedBy: 'user_id' },
   { table: 'sign_in_links', ownedBy: 'user_id' },
   { table: 'favorites', ownedBy: 'user_id' },
+  // Blocks either way: they were between two people, one of whom is gone.
+  { table: 'user_blocks', ownedBy: 'blocker_id' },
+  { table: 'user_blocks', ownedBy: 'blocked_id' },
   { table: 'events', ownedBy: 'user_id' },
   // Invites they sent: other people's e-mail addresses.
   { table: 'invites', ownedBy: 'inviter_id' },
@@ -246,6 +249,12 @@ export async function eraseOrderTexts(db: Db, userId: string, keptReasons: reado
 export async function eraseMessages(db: Db, userId: string) {
   await db.updateTable('order_messages').set({ body: ERASED_TEXTS.message }).where('sender_id', '=', userId).execute();
   await db.updateTable('order_messages').set({ report_reason: null }).where('reported_by', '=', userId).execute();
+}
+
+/** Reports stay (the administration's history) without words: none they wrote, none written about them. */
+export async function eraseReportTexts(db: Db, userId: string) {
+  await db.updateTable('reports').set({ details: null }).where('reporter_id', '=', userId).execute();
+  await db.updateTable('reports').set({ details: null, decision_note: null }).where('person_id', '=', userId).execute();
 }
 
 /**

@@ -32,6 +32,8 @@ describe('users.neighbour', () => {
       memberSince: expect.any(Date),
       rating: { average: null, count: 0 },
       renterRating: { average: null, count: 0 },
+      canReport: true,
+      canBlock: true,
     });
     const text = JSON.stringify(page);
     expect(text).not.toContain(neighbour.email);

@@ -222,6 +222,15 @@ export function updateByAdmin(db: Db, userId: string, change: AdminProfileChange
     .execute();
 }
 
+/** Suspends the person (a decision on a report); the row's version moves forward as an administrator's edit does. */
+export function setSuspended(db: Db, userId: string, at: Date) {
+  return db
+    .updateTable('users')
+    .set({ is_suspended: true, updated_at: sql<Date>`greatest(${at}::timestamptz, updated_at + interval '1 millisecond')` })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export function removeRole(db: Db, userId: string, role: Role) {
   return db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).execute();
 }

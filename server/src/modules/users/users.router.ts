@@ -18,5 +18,5 @@ export const usersRouter = router({
   neighbour: approvedProcedure
     .input(neighbourByIdSchema)
     .output(neighbourSchema)
-    .query(({ ctx, input }) => neighbour(ctx.deps, input.id)),
+    .query(({ ctx, input }) => neighbour(ctx.deps, ctx.user, input.id)),
 });

@@ -8,7 +8,7 @@ import {
   type updateAdminUserSchema,
   type UserStatusFilter,
 } from '@vizinhanca/shared/users/admin-users.schema';
-import { ROLES } from '@vizinhanca/shared/users/user.types';
+import { isStaff, ROLES, type ApprovalStatus } from '@vizinhanca/shared/users/user.types';
 import type { z } from 'zod';
 import { generateToken, hashPassword } from '../../auth/crypto.ts';
 import type { AppDeps } from '../../context.ts';
@@ -21,6 +21,7 @@ import * as orders from '../orders/orders.service.ts';
 import { ownAvatarImage } from '../images/images.service.ts';
 import { summaryOf } from '../reviews/reviews.service.ts';
 import * as users from './users.repository.ts';
+import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { ACCOUNT_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 export async function sessionUser(deps: AppDeps, userId: string): Promise<SessionUser | null> {
@@ -62,11 +63,24 @@ export async function ownProfile(deps: AppDeps, userId: string): Promise<OwnProf
 }
 
 /** A neighbour's page: an approved, active resident's public data and ratings; anyone else reads as not found. */
-export async function neighbour(deps: AppDeps, id: string): Promise<Neighbour> {
+export async function neighbour(deps: AppDeps, viewer: BlockView & { id: string }, id: string): Promise<Neighbour> {
   const row = await users.findProfile(deps.db, id);
   if (!row || row.approval_status !== 'approved' || row.is_suspended) throw new AppError('NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+  refuseIfHidden(viewer, row.id, { code: 'NOT_FOUND', message: NEIGHBOUR_MESSAGES.notFound });
   const [rating, renterRating] = await Promise.all([summaryOf(deps, id, 'owner'), summaryOf(deps, id, 'requester')]);
-  return { id: row.id, fullName: row.full_name, apartment: row.apartment, avatarUrl: row.avatar_url, memberSince: row.created_at, rating, renterRating };
+  const self = row.id === viewer.id;
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    apartment: row.apartment,
+    avatarUrl: row.avatar_url,
+    memberSince: row.created_at,
+    rating,
+    renterRating,
+    canReport: !self,
+    // The administration cannot be blocked (they must be able to reach everyone).
+    canBlock: !self && !isStaff(row.roles),
+  };
 }
 
 /** The profile's stats: own listings that are not deleted, orders made as requester, the real ratings received as lender and as renter. */
@@ -215,30 +229,59 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
       });
     }
 
-    if (input.isSuspended !== row.is_suspended) {
-      await audit.record(deps, trx, {
-        ...target,
-        action: input.isSuspended ? AUDIT_ACTIONS.userSuspended : AUDIT_ACTIONS.userReactivated,
-        before: { isSuspended: row.is_suspended },
-        after: { isSuspended: input.isSuspended },
-        reason: input.reason,
-      });
-    }
-    // Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled.
-    if (input.isSuspended && !row.is_suspended) {
-      await deps.sessions.revokeAll(trx, input.userId);
-      await orders.cancelPendingAsOwner(deps, trx, { actorId, ownerId: input.userId, reason: input.reason ?? ADMIN_USER_MESSAGES.suspensionReason });
-    }
-    // Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights.
+    if (input.isSuspended !== row.is_suspended) await recordSuspension(deps, trx, { actorId, userId: input.userId, suspended: input.isSuspended, reason: input.reason });
+    if (input.isSuspended && !row.is_suspended) await suspensionTakesEffect(deps, trx, { actorId, userId: input.userId, reason: input.reason });
     const rightsChanged = diff?.after.approvalStatus !== undefined || input.isSuspended !== row.is_suspended || input.roles.join() !== row.roles.join();
-    if (rightsChanged) {
-      await deps.bus.publish(trx, { userId: input.userId, kind: ACCOUNT_CHANGED_KIND, payload: { approvalStatus: input.approvalStatus, isSuspended: input.isSuspended } });
-      await deps.sockets.requestClose(trx, input.userId);
-    }
+    if (rightsChanged) await rightsChangedNow(deps, trx, input.userId, { approvalStatus: input.approvalStatus, isSuspended: input.isSuspended });
     const fresh = await users.findForAdmin(trx, input.userId);
     return toAdminUser(fresh!);
   });
   return { message: ADMIN_USER_MESSAGES.updated, user: updated };
+}
+
+function recordSuspension(deps: AppDeps, trx: Db, change: { actorId: string; userId: string; suspended: boolean; reason: string | null }) {
+  return audit.record(deps, trx, {
+    actorId: change.actorId,
+    targetType: 'user',
+    targetId: change.userId,
+    action: change.suspended ? AUDIT_ACTIONS.userSuspended : AUDIT_ACTIONS.userReactivated,
+    before: { isSuspended: !change.suspended },
+    after: { isSuspended: change.suspended },
+    reason: change.reason,
+  });
+}
+
+/** Suspension takes effect at once: every session ends, and a suspended owner's pending orders are cancelled. */
+async function suspensionTakesEffect(deps: AppDeps, trx: Db, change: { actorId: string; userId: string; reason: string | null }) {
+  await deps.sessions.revokeAll(trx, change.userId);
+  await orders.cancelPendingAsOwner(deps, trx, { actorId: change.actorId, ownerId: change.userId, reason: change.reason ?? ADMIN_USER_MESSAGES.suspensionReason });
+}
+
+/** Any change of what the person may do: their tabs re-check the account, their sockets reconnect with the new rights. */
+async function rightsChangedNow(deps: AppDeps, trx: Db, userId: string, payload: { approvalStatus?: ApprovalStatus; isSuspended?: boolean }) {
+  await deps.bus.publish(trx, { userId, kind: ACCOUNT_CHANGED_KIND, payload });
+  await deps.sockets.requestClose(trx, userId);
+}
+
+/** The person's roles (a report's decision never suspends staff). */
+export async function rolesOf(db: Db, userId: string) {
+  return (await users.findProfile(db, userId))?.roles ?? [];
+}
+
+/**
+ * 'Suspender' on a report, in the decision's transaction: as an administrator's edit
+ * suspends (audit, sessions, pending orders, live tabs). Staff are never suspended this
+ * way; false when the person was suspended already (nothing written).
+ */
+export async function suspendForReport(deps: AppDeps, trx: Db, change: { actorId: string; userId: string; reason: string | null }): Promise<boolean> {
+  const row = await users.lockForAdmin(trx, change.userId);
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_USER_MESSAGES.notFound);
+  if (row.is_suspended) return false;
+  await users.setSuspended(trx, change.userId, deps.clock.now());
+  await recordSuspension(deps, trx, { ...change, suspended: true });
+  await suspensionTakesEffect(deps, trx, change);
+  await rightsChangedNow(deps, trx, change.userId, { isSuspended: true });
+  return true;
 }
 
 // ---- Anonymisation (LGPD), run by the privacy module in its transaction ----
