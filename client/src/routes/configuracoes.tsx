@@ -6,7 +6,7 @@ export const settingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/configuracoes',
   loader: ({ context }) =>
-    Promise.all([context.queryUtils.users.me.prefetch(), context.queryUtils.notifications.preferences.prefetch(), context.queryUtils.pix.myKey.prefetch()]),
+    Promise.all([context.queryUtils.users.me.prefetch(), context.queryUtils.notifications.preferences.prefetch(), context.queryUtils.pix.myKey.prefetch(), context.queryUtils.blocks.list.prefetch()]),
   // The page and its sections in one chunk (routes/pages/configuracoes.tsx).
   component: lazyScreen(() => import('./pages/configuracoes.tsx'), 'SettingsPage'),
 });

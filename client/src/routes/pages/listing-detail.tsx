@@ -2,6 +2,7 @@ import type { ListingType } from '@vizinhanca/shared/listings/listing.constants'
 import { Suspense } from 'react';
 import { ListingDetailScreen } from '../../features/listings/components/listing-detail-screen.tsx';
 import { lazyScreen } from '../../lib/lazy-screen.ts';
+import { ReportButton } from '../../features/trust/components/report-button.tsx';
 
 /** Mounted only when the person taps to order: loaded after the screen, not with it, and only where its button can open it. */
 const OrderDialog = lazyScreen(() => import('../../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
@@ -14,6 +15,7 @@ export function ListingDetailPage({ type, id }: { type: ListingType; id: string 
       type={type}
       id={id}
       preloadOrderDialog={preloadOrderDialog}
+      renderReport={(listing) => <ReportButton target={{ listingId: listing.id }} name={listing.title} />}
       renderOrderDialog={(props) => (
         <Suspense fallback={null}>
           <OrderDialog {...props} />

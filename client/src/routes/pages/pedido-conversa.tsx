@@ -1,9 +1,16 @@
 import { useParams } from '@tanstack/react-router';
 import { ConversationScreen } from '../../features/orders/components/conversation-screen.tsx';
 import { PixPayment } from '../../features/pix/components/pix-payment.tsx';
+import { BlockButton } from '../../features/trust/components/block-button.tsx';
 
-/** /pedido/{id}/conversa, with 'Pagar com Pix' for the requester (routes/pedido-conversa.tsx loads it, one chunk). */
+/** /pedido/{id}/conversa, with 'Pagar com Pix' for the requester and 'Bloquear' the other person (routes/pedido-conversa.tsx loads it, one chunk). */
 export function ConversationPage() {
   const { id } = useParams({ from: '/app/pedido/$id/conversa' });
-  return <ConversationScreen orderId={id} renderPayment={(order) => <PixPayment orderId={order.id} />} />;
+  return (
+    <ConversationScreen
+      orderId={id}
+      renderPayment={(order) => <PixPayment orderId={order.id} />}
+      renderBlock={(counterpart) => <BlockButton person={counterpart} />}
+    />
+  );
 }

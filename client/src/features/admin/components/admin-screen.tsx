@@ -1,7 +1,7 @@
 import type { ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { ClockIcon, TagIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, ClockIcon, TagIcon } from '../../../components/ui/icons.tsx';
 import { CreditCardIcon, InboxIcon, MegaphoneIcon, ShoppingBagIcon, UsersIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useAdminPendencies } from '../hooks/use-admin-pendencies.ts';
 import { useAdminSummary } from '../hooks/use-admin-summary.ts';
@@ -19,6 +19,7 @@ import { LISTING_REASON_TEXTS, ListingReasonDialog } from './listing-reason-dial
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
 import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
+import { ReportsPanel } from './reports-panel.tsx';
 import { ADMIN_ONLY_SECTIONS, sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
 import { UsersPanel } from './users-panel.tsx';
@@ -65,6 +66,14 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
       detail,
       tone: 'warning',
       Icon: InboxIcon,
+    },
+    {
+      section: 'denuncias',
+      label: 'Denúncias',
+      value: count(summary.data?.openReports),
+      detail: 'em análise',
+      tone: 'warning',
+      Icon: AlertCircleIcon,
     },
     {
       section: 'usuarios',
@@ -138,6 +147,8 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
         <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)} className="admin-panel">
           {section === 'pendencias' ? (
             <PendenciesPanel isAdmin={isAdmin} pendingListingCount={pendencies.data?.pendingListings ?? null} handlers={handlers} />
+          ) : section === 'denuncias' ? (
+            <ReportsPanel isAdmin={isAdmin} />
           ) : section === 'usuarios' ? (
             <UsersPanel onEdit={setEditingUserId} />
           ) : section === 'anunciantes' ? (

@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, CalendarIcon, MapPinIcon, PackageIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/show-error-toast.ts';
+import { errorMessage, errorReason } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { apartmentText, fallbackImage, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
@@ -54,10 +54,12 @@ interface ListingDetailScreenProps {
   renderOrderDialog?: RenderOrderDialog;
   /** Starts loading the dialog's code, so a tap on the order button opens it at once. */
   preloadOrderDialog?: () => void;
+  /** 'Denunciar' the listing (composed by the route from the trust feature). */
+  renderReport?: (listing: PublicListingDetail) => ReactNode;
 }
 
 /** /item/{id}, /food/{id}, /service/{id} (docs/product.md §10.7). */
-export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderDialog }: ListingDetailScreenProps) {
+export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderDialog, renderReport }: ListingDetailScreenProps) {
   const kind = LISTING_KINDS[type];
   const query = useListingDetail(id);
   const header = <PageHeader title={kind.detailTitle} backTo={kind.listPath} />;
@@ -73,6 +75,8 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
   // Offline, a failed refetch keeps the saved listing on screen (the offline banner marks it).
   if (query.isError && !query.data) {
     const notFound = isNotFoundError(query.error);
+    // A link to the listing of someone this person blocked: the server says why and where to undo it.
+    const blockedByMe = errorReason(query.error) === 'BLOCKED_BY_ME';
     return (
       <AppScreen header={header}>
         <EmptyState
@@ -81,11 +85,11 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
           icon={notFound ? <SearchXIcon /> : <AlertCircleIcon />}
           iconClassName={notFound ? undefined : 'empty-state-icon-danger'}
           titleAs="h2"
-          title={notFound ? kind.notFoundMessage : 'Não foi possível carregar'}
+          title={notFound ? kind.notFoundMessage : blockedByMe ? 'Você bloqueou esta pessoa' : 'Não foi possível carregar'}
           text={notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}
           actions={
             <>
-              {notFound ? null : (
+              {notFound || blockedByMe ? null : (
                 <Button variant="primary" size="sm" onClick={() => void query.refetch()}>
                   Tentar novamente
                 </Button>
@@ -108,7 +112,7 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
 
   return (
     <AppScreen header={header}>
-      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} preloadOrderDialog={preloadOrderDialog} />
+      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} preloadOrderDialog={preloadOrderDialog} renderReport={renderReport} />
     </AppScreen>
   );
 }
@@ -118,9 +122,11 @@ interface ListingDetailProps {
   kind: ListingKind;
   renderOrderDialog?: RenderOrderDialog;
   preloadOrderDialog?: () => void;
+  /** 'Denunciar' the listing (composed by the route from the trust feature). */
+  renderReport?: (listing: PublicListingDetail) => ReactNode;
 }
 
-function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog }: ListingDetailProps) {
+function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, renderReport }: ListingDetailProps) {
   const [ordering, setOrdering] = useState(false);
   const active = listing.status === 'active';
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
@@ -209,6 +215,7 @@ function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog }:
           </div>
           <OwnerRating rating={listing.ownerRating} className="owner-rating-pill" />
         </div>
+        {listing.isOwner || !renderReport ? null : <div className="trust-actions">{renderReport(listing)}</div>}
       </TitledSection>
 
       {listing.type === 'rental' ? <OwnerReviews ownerId={listing.owner.id} /> : null}

@@ -1,6 +1,7 @@
 import { ratingLabel } from '@vizinhanca/shared/reviews/review.rules';
 import type { RatingSummary } from '@vizinhanca/shared/reviews/review.schema';
 import type { Neighbour } from '@vizinhanca/shared/users/user.schema';
+import type { ReactNode } from 'react';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { CalendarIcon, MapPinIcon, StarIcon } from '../../../components/ui/icons.tsx';
@@ -39,7 +40,7 @@ function RatingLine({ label, summary }: { label: string; summary: RatingSummary 
  * their ratings as lender and as renter, their active listings and the reviews
  * they received. Never a phone, an e-mail or a CPF.
  */
-export function NeighbourScreen({ id }: { id: string }) {
+export function NeighbourScreen({ id, renderActions }: { id: string; renderActions?: (neighbour: Neighbour) => ReactNode }) {
   const person = trpc.users.neighbour.useQuery({ id });
   // Asked at once with the person, shown once the person is known.
   const listings = trpc.listings.list.useQuery({ ownerId: id, limit: 50 });
@@ -56,6 +57,7 @@ export function NeighbourScreen({ id }: { id: string }) {
       ) : (
         <>
           <NeighbourCard neighbour={person.data} />
+          {renderActions ? <div className="trust-actions">{renderActions(person.data)}</div> : null}
 
           <TitledSection titleId="neighbour-listings" title="Anúncios ativos">
             {listings.isPending ? (

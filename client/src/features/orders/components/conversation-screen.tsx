@@ -22,10 +22,12 @@ interface ConversationScreenProps {
   orderId: string;
   /** The requester's 'Pagar com Pix' (composed by the route from the Pix feature). */
   renderPayment?: (order: ThreadOrder) => ReactNode;
+  /** 'Bloquear' the other person (composed by the route from the trust feature). */
+  renderBlock?: (counterpart: ThreadOrder['counterpart']) => ReactNode;
 }
 
 /** /pedido/{id}/conversa: the order on top with its actions, the messages, the text box at the bottom. */
-export function ConversationScreen({ orderId, renderPayment }: ConversationScreenProps) {
+export function ConversationScreen({ orderId, renderPayment, renderBlock }: ConversationScreenProps) {
   const thread = useThread(orderId);
   useMarkThreadRead(orderId, thread.data);
   const backTo = thread.data?.order.side === 'owner' ? '/gerenciar-pedidos' : '/meus-pedidos';
@@ -36,9 +38,15 @@ export function ConversationScreen({ orderId, renderPayment }: ConversationScree
       <PageHeader title={title} subtitle={thread.data ? apartmentText(thread.data.order.counterpart.apartment) : undefined} backTo={backTo} />
       {thread.data ? (
         <>
-          <OrderHeader order={thread.data.order} renderPayment={renderPayment} />
+          <OrderHeader order={thread.data.order} renderPayment={renderPayment} renderBlock={thread.data.blockedByMe ? undefined : renderBlock} />
           <MessageList orderId={orderId} messages={thread.data.messages} />
-          {thread.data.open ? (
+          {thread.data.blockedByMe ? (
+            <section aria-label="Pessoa bloqueada">
+              <p className="conversation-closed" role="status">
+                Você bloqueou esta pessoa: nenhum dos dois pode mandar mensagens. Para desbloquear, vá em Configurações → Pessoas bloqueadas.
+              </p>
+            </section>
+          ) : thread.data.open ? (
             <MessageComposer orderId={orderId} />
           ) : (
             <section aria-label="Conversa encerrada">
@@ -64,7 +72,7 @@ export function ConversationScreen({ orderId, renderPayment }: ConversationScree
 }
 
 /** The order's summary and status, and what this person can do now. */
-function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayment?: (order: ThreadOrder) => ReactNode }) {
+function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScreenProps, 'renderPayment' | 'renderBlock'> & { order: ThreadOrder }) {
   const owner = useReceivedOrderActions();
   const { cancel, cancelling } = useCancelOrder();
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -113,6 +121,7 @@ function OrderHeader({ order, renderPayment }: { order: ThreadOrder; renderPayme
         ) : null}
         {order.side === 'requester' && order.pixAvailable && !order.paidAt ? renderPayment?.(order) : null}
         <MarkPaidButton order={order} />
+        {renderBlock?.(order.counterpart)}
       </div>
       <ConfirmStepDialog
         pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}

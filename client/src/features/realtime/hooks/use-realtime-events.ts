@@ -121,7 +121,7 @@ export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
     case 'admin.summary.changed':
       // The cards on /admin and the section open under them (only mounted queries refetch).
       invalidate(utils.admin.summary, utils.admin.pendencies, utils.listings.countsByType, utils.admin.pendingUsers, utils.admin.activity);
-      invalidate(utils.admin.users.list, utils.admin.users.advertisers, utils.listings.moderation, utils.orders.moderation.list, utils.billing.overview);
+      invalidate(utils.admin.users.list, utils.admin.users.advertisers, utils.listings.moderation, utils.orders.moderation.list, utils.billing.overview, utils.reports.moderation.open);
       break;
     case 'invites.changed':
       invalidate(utils.invites.overview);

@@ -1,0 +1,168 @@
+import { formatDateTime } from '@vizinhanca/shared/format/format';
+import { REPORT_REASON_LABELS } from '@vizinhanca/shared/reports/report.reasons';
+import {
+  decideReportSchema,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_OUTCOME_LABELS,
+  REPORT_STATUS_LABELS,
+  type OpenReport,
+  type ReportOutcome,
+} from '@vizinhanca/shared/reports/report.schema';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { ReasonDialog, type ReasonDialogTexts } from '../../../components/reason-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { AdminPanel } from './admin-panel.tsx';
+
+function person(p: { fullName: string; apartment: string | null }): string {
+  return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;
+}
+
+/** Each decision's dialog: 'Advertir' asks for the text the person reads, the others for an optional note. */
+const DECISION_TEXTS: Record<ReportOutcome, ReasonDialogTexts> = {
+  archive: {
+    title: 'Arquivar denúncia',
+    description: 'Nada muda para quem foi denunciado. Quem denunciou é avisado de que a denúncia foi analisada.',
+    confirmLabel: 'Arquivar',
+    placeholder: 'Anotação para o registro (opcional)',
+    fieldLabel: 'Anotação',
+    readBy: 'só a administração lê',
+    confirmVariant: 'primary',
+  },
+  remove_listing: {
+    title: 'Remover anúncio',
+    description: 'O anúncio sai de todas as telas. Quem denunciou é avisado de que a denúncia foi analisada.',
+    confirmLabel: 'Remover anúncio',
+    placeholder: 'Anotação para o registro (opcional)',
+    fieldLabel: 'Anotação',
+    readBy: 'só a administração lê',
+  },
+  warn: {
+    title: 'Advertir',
+    description: 'A pessoa recebe uma notificação com este texto. Quem denunciou é avisado de que a denúncia foi analisada.',
+    confirmLabel: 'Advertir',
+    placeholder: 'O aviso que a pessoa vai ler',
+    fieldLabel: 'Aviso',
+    readBy: 'a pessoa lê',
+  },
+  suspend: {
+    title: 'Suspender conta',
+    description: 'A pessoa sai de todas as sessões e os pedidos pendentes dela são cancelados. Quem denunciou é avisado de que a denúncia foi analisada.',
+    confirmLabel: 'Suspender',
+    placeholder: 'Motivo da suspensão (opcional)',
+    readBy: 'vai para o registro de atividade',
+  },
+};
+
+/** The decisions this report offers to this staff member ('Suspender': administrators, never on staff). */
+function outcomesFor(report: OpenReport, isAdmin: boolean): ReportOutcome[] {
+  const outcomes: ReportOutcome[] = ['archive'];
+  if (report.listing && !report.listing.removed) outcomes.push('remove_listing');
+  outcomes.push('warn');
+  if (isAdmin && !report.person.isStaff && !report.person.isSuspended) outcomes.push('suspend');
+  return outcomes;
+}
+
+/** /admin 'Denúncias': every open report of a listing or a person, oldest first, with the earlier reports about the same person. */
+export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
+  const utils = trpc.useUtils();
+  const open = trpc.reports.moderation.open.useQuery();
+  const decide = trpc.reports.moderation.decide.useMutation({
+    onSuccess: (result) => toast.success(result.message),
+    onSettled: () => Promise.all([utils.reports.moderation.open.invalidate(), utils.admin.summary.invalidate()]),
+  });
+  const [deciding, setDeciding] = useState<{ report: OpenReport; outcome: ReportOutcome } | null>(null);
+  const items = open.data?.items ?? [];
+
+  return (
+    <AdminPanel titleId="admin-reports-title" title="Denúncias" className="admin-reports">
+      {open.isPending ? (
+        <Spinner />
+      ) : open.isError ? (
+        <LoadError error={open.error} onRetry={() => void open.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="admin-empty">Nenhuma denúncia em análise.</p>
+      ) : (
+        <ul className="stack-list" aria-label="Denúncias em análise">
+          {items.map((report) => (
+            <li key={report.id} className="card admin-reported-card" aria-label={`Denúncia de ${report.listing ? `anúncio: ${report.listing.title}` : `vizinho: ${report.person.fullName}`}`}>
+              <p className="admin-thread-meta">
+                {report.listing ? (
+                  <>
+                    Anúncio <strong>{report.listing.title}</strong>
+                    {report.listing.removed ? ' (já removido)' : ''}, de {person(report.person)}
+                  </>
+                ) : (
+                  <>
+                    Vizinho <strong>{person(report.person)}</strong>
+                  </>
+                )}
+                {report.person.isSuspended ? ' · conta suspensa' : ''}
+              </p>
+              <p className="admin-thread-body">
+                Motivo: <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+                {report.details ? ` · ${report.details}` : ''}
+              </p>
+              <p className="admin-thread-meta">
+                Denunciado por {person(report.reporter)} em {formatDateTime(report.createdAt)}
+              </p>
+              {report.earlier.length ? (
+                <details className="admin-report-earlier">
+                  <summary>
+                    {report.earlier.length === 1 ? '1 denúncia anterior' : `${report.earlier.length} denúncias anteriores`} sobre {report.person.fullName}
+                  </summary>
+                  <ul>
+                    {report.earlier.map((earlier) => (
+                      <li key={earlier.id}>
+                        {formatDateTime(earlier.createdAt)} · {REPORT_REASON_LABELS[earlier.reason]}
+                        {earlier.listingTitle ? ` · ${earlier.listingTitle}` : ''} · {REPORT_STATUS_LABELS[earlier.status]}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : (
+                <p className="admin-thread-meta">Nenhuma denúncia anterior sobre esta pessoa.</p>
+              )}
+              <div className="orders-actions">
+                {outcomesFor(report, isAdmin).map((outcome) => (
+                  <Button
+                    key={outcome}
+                    size="sm"
+                    variant={outcome === 'archive' ? 'outline' : 'danger-outline'}
+                    disabled={decide.isPending}
+                    onClick={() => setDeciding({ report, outcome })}
+                  >
+                    {REPORT_OUTCOME_LABELS[outcome]}
+                  </Button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(Object.keys(DECISION_TEXTS) as ReportOutcome[]).map((outcome) => (
+        <ReasonDialog
+          key={outcome}
+          subject={deciding?.outcome === outcome ? (deciding.report.listing?.title ?? deciding.report.person.fullName) : null}
+          texts={DECISION_TEXTS[outcome]}
+          fieldId={`report-decision-${outcome}`}
+          maxLength={REPORT_NOTE_MAX_LENGTH}
+          pending={decide.isPending}
+          onConfirm={(note, done) => {
+            if (!deciding) return;
+            const parsed = decideReportSchema.safeParse({ reportId: deciding.report.id, outcome, note });
+            if (!parsed.success) {
+              toast.error(parsed.error.issues[0]?.message ?? '');
+              return;
+            }
+            decide.mutate(parsed.data, { onSuccess: done });
+          }}
+          onClose={() => setDeciding(null)}
+        />
+      ))}
+    </AdminPanel>
+  );
+}
