@@ -2,11 +2,12 @@ import type { ListingType } from '@vizinhanca/shared/listings/listing.constants'
 import { Suspense } from 'react';
 import { ListingDetailScreen } from '../../features/listings/components/listing-detail-screen.tsx';
 import { lazyScreen } from '../../lib/lazy-screen.ts';
-import { ReportButton } from '../../features/trust/components/report-button.tsx';
 
 /** Mounted only when the person taps to order: loaded after the screen, not with it, and only where its button can open it. */
 const OrderDialog = lazyScreen(() => import('../../features/ordering/components/order-dialog.tsx'), 'OrderDialog');
 const preloadOrderDialog = () => void OrderDialog.preload?.();
+/** 'Denunciar' sits below the fold: it comes after the screen, not in its first download. */
+const ReportButton = lazyScreen(() => import('../../features/trust/components/report-button.tsx'), 'ReportButton');
 
 /** A listing's public page (routes/listing-detail.tsx loads it with the screen, one chunk), with the order dialog of its type. */
 export function ListingDetailPage({ type, id }: { type: ListingType; id: string }) {
@@ -15,7 +16,11 @@ export function ListingDetailPage({ type, id }: { type: ListingType; id: string 
       type={type}
       id={id}
       preloadOrderDialog={preloadOrderDialog}
-      renderReport={(listing) => <ReportButton target={{ listingId: listing.id }} name={listing.title} />}
+      renderReport={(listing) => (
+        <Suspense fallback={null}>
+          <ReportButton target={{ listingId: listing.id }} name={listing.title} />
+        </Suspense>
+      )}
       renderOrderDialog={(props) => (
         <Suspense fallback={null}>
           <OrderDialog {...props} />
