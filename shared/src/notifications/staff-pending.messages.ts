@@ -32,5 +32,5 @@ export const PENDING_ITEM_NOTIFICATIONS: Record<
 export const PENDING_ITEM_HREFS: Partial<Record<NotificationType, string>> = {
   pending_sign_up: '/admin',
   pending_listing: '/admin',
-  pending_report: '/admin#denuncias',
+  pending_report: '/admin?secao=denuncias',
 };

@@ -109,7 +109,7 @@ describe('staff notifications of pending items', () => {
         message: 'Denúncia de uma mensagem. Aguarda a sua análise.',
       });
     }
-    expect((await (await api(admin)).notifications.list({})).items.find((entry) => entry.relatedId === messageId)).toMatchObject({ type: 'pending_report', href: '/admin#denuncias' });
+    expect((await (await api(admin)).notifications.list({})).items.find((entry) => entry.relatedId === messageId)).toMatchObject({ type: 'pending_report', href: '/admin?secao=denuncias' });
     expect(await staffItems(neighbour)).toEqual([]);
     expect(await staffItems(resident)).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as users from '../users/users.service.ts';
 import * as reports from './reports.repository.ts';
 
@@ -46,8 +47,9 @@ export async function reportListing(deps: AppDeps, reporterId: string, input: { 
     if (!listing) throw new AppError('NOT_FOUND', REPORT_MESSAGES.listingNotFound);
     if (listing.user_id === reporterId) throw new AppError('FORBIDDEN', REPORT_MESSAGES.ownListing);
     const report = { reporterId, personId: listing.user_id, listingId: listing.id, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
-    await reports.insertReport(trx, { ...report, targetType: 'listing' });
+    const id = await reports.insertReport(trx, { ...report, targetType: 'listing' });
     await recordReport(deps, trx, { ...report, targetType: 'listing', targetId: listing.id });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um anúncio ("${listing.title}")`, actorId: reporterId });
   });
   return { message: REPORT_MESSAGES.listingReported };
 }
@@ -59,8 +61,9 @@ export async function reportPerson(deps: AppDeps, reporterId: string, input: { u
     const person = await reports.findReportablePerson(trx, input.userId);
     if (!person) throw new AppError('NOT_FOUND', REPORT_MESSAGES.personNotFound);
     const report = { reporterId, personId: person.id, listingId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
-    await reports.insertReport(trx, { ...report, targetType: 'person' });
+    const id = await reports.insertReport(trx, { ...report, targetType: 'person' });
     await recordReport(deps, trx, { ...report, targetType: 'user', targetId: person.id });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um vizinho (${person.full_name})`, actorId: reporterId });
   });
   return { message: REPORT_MESSAGES.personReported };
 }

@@ -58,6 +58,11 @@ describe("'Denunciar' a listing", () => {
       details: 'Não é permitido no condomínio',
       earlier: [],
     });
+    // Administrators and moderators are told, linking to 'Denúncias'.
+    for (const staff of [moderator, admin]) {
+      const notices = (await (await api(staff)).notifications.list({})).items.filter((item) => item.relatedId === report.id);
+      expect(notices).toMatchObject([{ type: 'pending_report', title: 'Nova denúncia', message: 'Denúncia de um anúncio ("Rádio transmissor"). Aguarda a sua análise.', href: '/admin?secao=denuncias' }]);
+    }
     // The reporter's words stay in the report alone, not in the append-only log.
     expect((await auditOf('listing.reported')).filter((entry) => entry.target_id === listingId)).toEqual([
       { actor_id: reporter.id, target_id: listingId, after: { reason: 'prohibited_item' }, reason: null },
