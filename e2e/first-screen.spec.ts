@@ -217,7 +217,7 @@ test('every page a resident, the administration, a pending account or a visitor 
         const food = await firstHref(page, /^\/food\/[\w-]+$/);
         await openAdopted(page, food);
         const neighbour = await firstHref(page, /^\/vizinho\/[\w-]+$/);
-        const base = ['/perfil', '/salvos', '/anuncios/criar', '/cobrancas', '/pagamentos', '/notificacoes', '/mensagens', '/convites', '/sobre', '/privacidade'];
+        const base = ['/perfil', '/salvos', '/anuncios/criar', '/cobrancas', '/pagamentos', '/notificacoes', '/mensagens', '/comunicados', '/convites', '/sobre', '/privacidade'];
         return [...base, '/gerenciar-pedidos', '/busca', '/servicos', ownListing, conversation, neighbour];
       },
     },

@@ -2,6 +2,7 @@ import { readCountLabel, type AnnouncementItem } from '@vizinhanca/shared/announ
 import { formatCalendarDate, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { useId } from 'react';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PencilIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
@@ -16,7 +17,9 @@ interface AnnouncementCardProps {
 /** One announcement: its text as written (line breaks kept; links stay text, never markup), who published it and when. */
 export function AnnouncementCard({ item, onEdit, onRemove }: AnnouncementCardProps) {
   const titleId = useId();
-  const pinned = item.pinnedUntil !== null && item.pinnedUntil >= todayInTimeZone();
+  // The page's instant, as the server drew it: the badge reads the same in the hydration.
+  const today = todayInTimeZone(undefined, useNow());
+  const pinned = item.pinnedUntil !== null && item.pinnedUntil >= today;
   return (
     <article className="card announcement-card" aria-labelledby={titleId}>
       <div className="announcement-badges">
