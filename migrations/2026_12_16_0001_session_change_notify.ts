@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 // session or what its person may do (logout, password change, suspension, role or
 // approval change, sliding expiry, housekeeping, a maintainer's SQL) tells every
 // instance on commit, through one NOTIFY carrying the person's id. Frozen in time:
-// never import app code here (the channel name is copied from server/src/realtime/event-bus.ts).
+// never import app code here (the channel name is copied from server/src/realtime/notify-channels.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE FUNCTION notify_session_change() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 // 'vizinhanca_feed' with what changed ('listings' or 'orders'). Postgres folds identical
 // NOTIFYs of one transaction into one, so a bulk change costs one message.
 // Frozen in time: never import app code here (the channel name is copied from
-// server/src/realtime/event-bus.ts).
+// server/src/realtime/notify-channels.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE FUNCTION notify_feed_change() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 // instance still running the old code during a rolling deploy never takes a
 // transaction id for an event id (its tabs catch up when they reconnect).
 // Frozen in time: never import app code here (the channel name is copied from
-// server/src/realtime/event-bus.ts).
+// server/src/realtime/notify-channels.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   // Existing rows get this migration's transaction id: harmless, nobody waits for them.
   await sql`ALTER TABLE events ADD COLUMN xact_id xid8 NOT NULL DEFAULT pg_current_xact_id()`.execute(db);

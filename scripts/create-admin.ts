@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../shared/src/auth/auth.schema.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
-import { publishEvent } from '../server/src/realtime/event-bus.ts';
+import { publishEvent } from '../server/src/realtime/published-events.repository.ts';
 import { CLOSE_SOCKETS_KIND } from '../server/src/realtime/event-content.ts';
 import * as users from '../server/src/modules/users/users.service.ts';
 import { fail, parseFlags, withDatabase } from './lib/maintainer.ts';

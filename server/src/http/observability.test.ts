@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/crypto.ts';
 import { loadConfig } from '../config.ts';
 import { freePort } from '../db/embedded-postgres.ts';
 import * as users from '../modules/users/users.repository.ts';
-import { publishEvent } from '../realtime/event-bus.ts';
+import { publishEvent } from '../realtime/published-events.repository.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
-import { HandedOver, type AppEvent } from './event-bus.ts';
+import { HandedOver } from './handed-over.ts';
+import type { AppEvent } from './pulled-events.ts';
 import { eventContent, type EventContent } from './event-content.ts';
 
 let app: TestApp;
@@ -209,7 +210,7 @@ function collectingSink(userId: string | null = null) {
 function holdDeliveries(): () => void {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  void (app.deps.bus as unknown as { enqueue(task: () => Promise<void>): Promise<void> }).enqueue(() => gate);
+  void (app.deps.bus as unknown as { transactions: { enqueue(task: () => Promise<void>): Promise<void> } }).transactions.enqueue(() => gate);
   return release;
 }
 
@@ -265,7 +266,7 @@ describe('no repeats, without memory per subscriber', () => {
       await sql`COMMIT`.execute(connection);
     });
     // Both NOTIFYs are waiting: one reading takes both transactions.
-    await eventually(() => expect((app.deps.bus as unknown as { pending: string[] }).pending).toHaveLength(2));
+    await eventually(() => expect((app.deps.bus as unknown as { transactions: { pending: string[] } }).transactions.pending).toHaveLength(2));
     release();
     await eventually(() => expect(sink.titles()).toHaveLength(4));
     expect(sink.titles()).toEqual(['first commit, 1', 'first commit, 2', 'second commit, 1', 'second commit, 2']);
@@ -279,7 +280,7 @@ describe('no repeats, without memory per subscriber', () => {
     follower.start(sink);
     const id = await app.deps.bus.publish(app.db, notification(person.id, 'once'));
     await eventually(() => expect(sink.titles()).toEqual(['once']));
-    await (app.deps.bus as unknown as { deliver(ids: string[]): Promise<void> }).deliver([id]);
+    await (app.deps.bus as unknown as { transactions: { deliver(ids: string[]): Promise<void> } }).transactions.deliver([id]);
     await app.deps.bus.publish(app.db, notification(person.id, 'next'));
     await eventually(() => expect(sink.titles()).toEqual(['once', 'next']));
     follower.close();
@@ -426,7 +427,7 @@ describe('repeats of a big transaction, remembered by range', () => {
       SELECT ${userId}::uuid, 'notification.created', ${payload}::jsonb FROM generate_series(1, ${count}::int) RETURNING id`.execute(app.db);
     return rows.rows.map((row) => String(row.id)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   }
-  const deliver = (ids: string[]) => (app.deps.bus as unknown as { deliver(ids: string[]): Promise<void> }).deliver(ids);
+  const deliver = (ids: string[]) => (app.deps.bus as unknown as { transactions: { deliver(ids: string[]): Promise<void> } }).transactions.deliver(ids);
 
   it('an id handed over in a big transaction is not handed over again by a catch-up, nor the other way round, also in part', async () => {
     const person = await app.createUser();

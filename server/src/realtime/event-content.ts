@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
+import { realtimeEventSchema, type PublishedEvent, type RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
 
 /** Kinds the server uses between instances; never sent to browsers. */
 export const SYSTEM_KIND_PREFIX = 'system.';
@@ -22,6 +22,23 @@ export interface EventContent {
 
 export function eventContent(kind: string, payload: Record<string, unknown>): EventContent {
   return { kind, payload, system: kind.startsWith(SYSTEM_KIND_PREFIX), checked: undefined };
+}
+
+/**
+ * An event's payload as an `events` row stores it (JSON text), for code that writes its
+ * rows within a statement of its own. Browsers receive only what the contract declares:
+ * a payload that drifted from it fails here, at the source.
+ */
+export function eventPayloadText(event: PublishedEvent): string {
+  return JSON.stringify(realtimeEventSchema.parse({ kind: event.kind, payload: event.payload }).payload);
+}
+
+/**
+ * A local receiver of one user's events (an object, so an idle subscriber holds no
+ * closure): per event its id and its content, no object made per event.
+ */
+export interface Subscriber {
+  push(id: string, content: EventContent): void;
 }
 
 /**

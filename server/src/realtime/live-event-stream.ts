@@ -5,7 +5,8 @@ import { accessRefusal } from '../auth/access.ts';
 import type { ValidatedSession } from '../auth/session-cache.ts';
 import type { SessionManager } from '../auth/sessions.ts';
 import type { LiveConnection } from '../context.ts';
-import type { EventBus, Follower, FollowerSink } from './event-bus.ts';
+import type { EventBus } from './event-bus.ts';
+import type { Follower, FollowerSink } from './follower.ts';
 import { CheckedContent, type EventContent } from './event-content.ts';
 
 /** The channel carries only what its contract declares. */

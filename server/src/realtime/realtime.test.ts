@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import { eventIdOf } from '@vizinhanca/shared/realtime/live-cursor';
 import type { RealtimeEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import { publishEvent, type NewEvent } from './event-bus.ts';
+import { publishEvent, type NewEvent } from './published-events.repository.ts';
 import { CLOSE_SOCKETS_KIND } from './event-content.ts';
 import { SUBSCRIPTIONS_ONLY_MESSAGE } from './live-socket-handler.ts';
 import { SESSION_CHANGED_CLOSE_CODE } from './socket-registry.ts';

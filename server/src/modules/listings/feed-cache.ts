@@ -1,7 +1,8 @@
 import superjson from 'superjson';
 import { encodeText, type ContentEncoding } from '../../http/content-encoding.ts';
 import type { ListingFilter, ListingSort, ListingType, PublicListing } from '@vizinhanca/shared/listings/listing.schema';
-import { FEED_CHANNEL, type EventBus } from '../../realtime/event-bus.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { FEED_CHANNEL } from '../../realtime/notify-channels.ts';
 
 /** One page of the public feed as listings.list answers it. */
 export interface FeedPage {

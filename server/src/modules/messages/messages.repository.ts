@@ -68,7 +68,7 @@ export interface SendRow {
  * only if the sender takes part in it (no row otherwise, and nothing written); the
  * message to the other person, stored once per (sender, clientId); and, only when this
  * statement stored it, `event` for both people, requester first (its payloads already
- * checked against the realtime contract: event-bus.ts, eventPayloadText). The recipient
+ * checked against the realtime contract: realtime/event-content.ts, eventPayloadText). The recipient
  * gets `recipientPayloadText` (the toast) while their 'mensagens' switch is on (no row:
  * on), the sender and a recipient who switched it off get `payloadText`. Whether the
  * thread is still open is the caller's to decide from the order's dates, in the same

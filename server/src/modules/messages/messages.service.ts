@@ -16,7 +16,7 @@ import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { eventPayloadText } from '../../realtime/event-bus.ts';
+import { eventPayloadText } from '../../realtime/event-content.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
 import { limitRate } from '../throttle/throttle.service.ts';
