@@ -13,7 +13,7 @@ import type { AuthUser } from '../../auth/sessions.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { eventPayloadText } from '../../realtime/event-bus.ts';
+import { eventPayloadText } from '../../realtime/event-content.ts';
 import * as audit from '../audit/audit.service.ts';
 import { announcementExcerpt, deliverAnnouncementJob } from './announcement-delivery.ts';
 import * as announcements from './announcements.repository.ts';
