@@ -120,13 +120,13 @@ describe('publishing', () => {
     await expectError(caller.announcements.publish(fields('Aviso', { pinnedUntil: '2026-11-22' })), 'BAD_REQUEST', ANNOUNCEMENT_MESSAGES.pinnedInPast);
     await expectError(caller.announcements.publish(fields('Aviso', { pinnedUntil: '23/11/2026' })), 'BAD_REQUEST', ANNOUNCEMENT_MESSAGES.invalidDate);
     // Someone else's upload, or a listing photo, is not this announcement's photo.
-    const listingPhoto = await uploadImage(app.deps, admin.id, 'listing', await photo());
-    const anasPhoto = await uploadImage(app.deps, ana.id, 'announcement', await photo());
+    const listingPhoto = await uploadImage(app.deps, { userId: admin.id, purpose: 'listing', bytes: await photo() });
+    const anasPhoto = await uploadImage(app.deps, { userId: ana.id, purpose: 'announcement', bytes: await photo() });
     await expectError(caller.announcements.publish(fields('Aviso', { imageId: listingPhoto.id })), 'BAD_REQUEST', ANNOUNCEMENT_MESSAGES.invalidPhoto);
     await expectError(caller.announcements.publish(fields('Aviso', { imageId: anasPhoto.id })), 'BAD_REQUEST', ANNOUNCEMENT_MESSAGES.invalidPhoto);
     // The photo pipeline refuses what is not an image, and anything over 5 MB.
-    await expect(uploadImage(app.deps, admin.id, 'announcement', Buffer.from('<svg onload="alert(1)"></svg>'))).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.notAnImage });
-    await expect(uploadImage(app.deps, admin.id, 'announcement', Buffer.alloc(5 * 1024 * 1024 + 1))).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.tooLarge });
+    await expect(uploadImage(app.deps, { userId: admin.id, purpose: 'announcement', bytes: Buffer.from('<svg onload="alert(1)"></svg>') })).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.notAnImage });
+    await expect(uploadImage(app.deps, { userId: admin.id, purpose: 'announcement', bytes: Buffer.alloc(5 * 1024 * 1024 + 1) })).rejects.toMatchObject({ userMessage: IMAGE_MESSAGES.tooLarge });
     // Moderators and residents do not publish.
     await expectError((await api(moderator)).announcements.publish(fields('Aviso')), 'FORBIDDEN', 'Você não tem permissão para fazer isso.');
     await expectError((await api(ana)).announcements.publish(fields('Aviso')), 'FORBIDDEN', 'Você não tem permissão para fazer isso.');
@@ -134,7 +134,7 @@ describe('publishing', () => {
   });
 
   it('keeps line breaks and links as text, and shows a photo to approved residents only', async () => {
-    const image = await uploadImage(app.deps, admin.id, 'announcement', await photo());
+    const image = await uploadImage(app.deps, { userId: admin.id, purpose: 'announcement', bytes: await photo() });
     const body = 'Linha um\nLinha dois <b>negrito</b> https://exemplo.com';
     const { id } = await (await api(admin)).announcements.publish(fields('Com foto', { body, imageId: image.id }));
     const item = (await (await api(ana)).announcements.list()).items.find((entry) => entry.id === id)!;
