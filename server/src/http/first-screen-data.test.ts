@@ -141,7 +141,7 @@ describe('the first screen sent with the page', () => {
     expect(page.preload).toBeNull();
   });
 
-  it("on /ajuda and /configuracoes: the front desk's contacts; the resident's profile, switches and Pix key", async () => {
+  it("on /ajuda and /configuracoes: the front desk's contacts; the resident's profile, switches, Pix key and blocked people", async () => {
     const { api } = await app.callerAs(resident);
     const cookie = await cookieFor(resident);
     const help = await open('/ajuda', cookie);
@@ -160,6 +160,7 @@ describe('the first screen sent with the page', () => {
       { path: 'users.me', data: await api.users.me() },
       { path: 'notifications.preferences', data: await api.notifications.preferences() },
       { path: 'pix.myKey', data: await api.pix.myKey() },
+      { path: 'blocks.list', data: await api.blocks.list() },
     ]);
     expect(answer(settings, 'users.me')!.data).toMatchObject({ id: resident.id });
     expect(answer(settings, 'notifications.preferences')!.data).toMatchObject({ email: false, orders: true });
