@@ -37,7 +37,8 @@ test('a resident blocks a neighbour and no longer sees their listings, then unbl
   await expect(page.getByText(/Nenhum/).first()).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: title })).toHaveCount(0);
   await page.goto(`/item/${listingId}`);
-  await expect(page.getByRole('heading', { name: 'Você bloqueou esta pessoa' })).toBeVisible();
+  // The server's words say why and where to undo it.
+  await expect(page.getByText(/Você bloqueou esta pessoa\. Para ver e negociar de novo, desbloqueie em Configurações/)).toBeVisible();
   await page.goto(`/vizinho/${neighbour.id}`);
   await expect(page.getByText(/Você bloqueou esta pessoa/)).toBeVisible();
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { TextAreaField } from './ui/field.tsx';
-import './report-dialog.css';
+import '../looks.css';
 
 export interface ReportChoice {
   reason: ReportReason;

@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, CalendarIcon, MapPinIcon, PackageIcon, SettingsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, errorReason } from '../../../lib/show-error-toast.ts';
+import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { isNotFoundError, useListingDetail } from '../hooks/use-listing-detail.ts';
 import { useNow } from '../../../hooks/use-now.ts';
 import { apartmentText, fallbackImage, LISTING_KINDS, type ListingKind } from '../listing-kinds.ts';
@@ -75,8 +75,6 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
   // Offline, a failed refetch keeps the saved listing on screen (the offline banner marks it).
   if (query.isError && !query.data) {
     const notFound = isNotFoundError(query.error);
-    // A link to the listing of someone this person blocked: the server says why and where to undo it.
-    const blockedByMe = errorReason(query.error) === 'BLOCKED_BY_ME';
     return (
       <AppScreen header={header}>
         <EmptyState
@@ -85,11 +83,11 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
           icon={notFound ? <SearchXIcon /> : <AlertCircleIcon />}
           iconClassName={notFound ? undefined : 'empty-state-icon-danger'}
           titleAs="h2"
-          title={notFound ? kind.notFoundMessage : blockedByMe ? 'Você bloqueou esta pessoa' : 'Não foi possível carregar'}
+          title={notFound ? kind.notFoundMessage : 'Não foi possível carregar'}
           text={notFound ? 'Ele pode ter sido removido, pausado ou ainda não ter sido aprovado.' : errorMessage(query.error)}
           actions={
             <>
-              {notFound || blockedByMe ? null : (
+              {notFound ? null : (
                 <Button variant="primary" size="sm" onClick={() => void query.refetch()}>
                   Tentar novamente
                 </Button>

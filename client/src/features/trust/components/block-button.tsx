@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useBlocks } from '../hooks/use-trust.ts';
-import '../trust.css';
+import '../../../looks.css';
 
 interface BlockButtonProps {
   person: { id: string; fullName: string };

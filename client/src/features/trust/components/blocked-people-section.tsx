@@ -1,10 +1,9 @@
 import { TitledSection } from '../../../components/layout/titled-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { useBlocks } from '../hooks/use-trust.ts';
-import '../trust.css';
+import '../../../looks.css';
 
 /** Configurações → 'Pessoas bloqueadas', each with 'Desbloquear'. */
 export function BlockedPeopleSection() {
@@ -21,7 +20,6 @@ export function BlockedPeopleSection() {
         <ul className="blocked-list" aria-label="Pessoas bloqueadas">
           {items.map((person) => (
             <li key={person.id} className="blocked-person">
-              <PersonAvatar className="blocked-avatar" fullName={person.fullName} avatarUrl={person.avatarUrl} />
               <span className="blocked-name">
                 {person.fullName}
                 {person.apartment ? <span className="muted"> · {person.apartment}</span> : null}

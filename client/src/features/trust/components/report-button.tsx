@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { useReport } from '../hooks/use-trust.ts';
-import '../trust.css';
+import '../../../looks.css';
 
 /** The dialog loads when it is opened: the pages that show the button are first screens (docs/decisions/013-first-screen.md). */
 const ReportDialog = lazy(() => import('../../../components/report-dialog.tsx').then(({ ReportDialog }) => ({ default: ReportDialog })));
