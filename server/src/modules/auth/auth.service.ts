@@ -140,7 +140,7 @@ export async function login(
   } else {
     await throttle.forgiveOne(deps, `login-address:${meta.ip ?? 'unknown'}`);
     await throttle.clear(deps, `login-account:${input.email}`);
-    setCookie(await rememberDevice(deps, deps.db, credentials.id, meta));
+    setCookie(await rememberDevice(deps, deps.db, { userId: credentials.id, meta }));
   }
   return { message: AUTH_MESSAGES.loginSuccess };
 }
@@ -160,8 +160,7 @@ export async function logout(deps: AppDeps, session: AuthSession, { meta, setCoo
  */
 async function emailOneTimeLink(
   deps: AppDeps,
-  email: string,
-  meta: RequestMeta,
+  { email, meta }: { email: string; meta: RequestMeta },
   link: { table: OneTimeLinkTable; limits: { perIp: RateLimitName; perAddress: RateLimitName }; ttlMinutes: number; path: string; subject: string; text: (url: string) => string[] },
 ) {
   await throttle.limitRate(deps, { name: link.limits.perIp, subject: meta.ip ?? 'unknown' });
@@ -181,7 +180,7 @@ async function emailOneTimeLink(
 
 /** Always answers the same, so the form does not reveal who has an account. */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
-  await emailOneTimeLink(deps, email, meta, {
+  await emailOneTimeLink(deps, { email, meta }, {
     table: 'password_reset_tokens',
     limits: { perIp: 'resetRequestsPerIp', perAddress: 'resetEmailsPerAddress' },
     ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
@@ -207,7 +206,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
  * Always answers the same, like the reset.
  */
 export async function requestSignInLink(deps: AppDeps, email: string, meta: RequestMeta) {
-  await emailOneTimeLink(deps, email, meta, {
+  await emailOneTimeLink(deps, { email, meta }, {
     table: 'sign_in_links',
     limits: { perIp: 'signInLinkRequestsPerIp', perAddress: 'signInLinkEmailsPerAddress' },
     ttlMinutes: SIGN_IN_LINK_TTL_MINUTES,
@@ -232,7 +231,7 @@ export async function requestSignInLink(deps: AppDeps, email: string, meta: Requ
  * This browser becomes a known device of the account: its owner signs in past the account's
  * slowed login (device-cookie.ts). Returns the cookie, to be set once the row is committed.
  */
-async function rememberDevice(deps: AppDeps, db: Db, userId: string, meta: RequestMeta): Promise<string> {
+async function rememberDevice(deps: AppDeps, db: Db, { userId, meta }: { userId: string; meta: RequestMeta }): Promise<string> {
   const token = generateToken();
   await authRepository.insertDevice(db, { tokenHash: sha256Hex(token), userId, now: deps.clock.now() });
   return deviceCookie(token, meta.secure);
@@ -245,7 +244,7 @@ export async function signInWithLink(deps: AppDeps, token: string, { meta, setCo
     if (!consumed) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.signInLinkInvalid);
     // The other links sent meanwhile stop working: one way in per request of the owner.
     await authRepository.invalidateUserLinks(trx, consumed.user_id, deps.clock.now());
-    const device = await rememberDevice(deps, trx, consumed.user_id, meta);
+    const device = await rememberDevice(deps, trx, { userId: consumed.user_id, meta });
     return { device, sessionToken: (await deps.sessions.create(trx, consumed.user_id, meta)).token };
   });
   setSessionCookie(deps, signedIn.sessionToken, { meta, setCookie });
@@ -272,7 +271,7 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
     await audit.record(deps, trx, { actorId: consumed.user_id, action: AUDIT_ACTIONS.userPasswordReset, targetType: 'user', targetId: consumed.user_id });
     await authRepository.invalidateUserLinks(trx, consumed.user_id, deps.clock.now());
     await authRepository.deleteUserDevices(trx, consumed.user_id);
-    const remembered = await rememberDevice(deps, trx, consumed.user_id, meta);
+    const remembered = await rememberDevice(deps, trx, { userId: consumed.user_id, meta });
     await deps.sessions.revokeAll(trx, consumed.user_id);
     await deps.sockets.requestClose(trx, consumed.user_id);
     return { userId: consumed.user_id, device: remembered };

@@ -264,7 +264,7 @@ export async function remove(deps: AppDeps, userId: string, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockOwn(trx, userId, id);
     await listings.softDelete(trx, id, deps.clock.now());
-    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
+    await recordStatusChange(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.listingDeleted, row, status: 'deleted' });
   });
   return { message: LISTING_MESSAGES.deleted };
 }
@@ -275,7 +275,7 @@ export async function pause(deps: AppDeps, userId: string, id: string) {
     const row = await lockOwn(trx, userId, id);
     if (row.status !== 'active') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyActiveCanBePaused);
     await listings.setStatus(trx, id, { status: 'inactive', pausedBy: 'owner', at: deps.clock.now() });
-    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingPausedByOwner, row, 'inactive');
+    await recordStatusChange(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.listingPausedByOwner, row, status: 'inactive' });
   });
   return { message: LISTING_MESSAGES.paused };
 }
@@ -289,7 +289,7 @@ export async function reactivate(deps: AppDeps, userId: string, id: string) {
     }
     if (row.status !== 'inactive') throw new AppError('CONFLICT', LISTING_MESSAGES.onlyInactiveCanBeReactivated);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
-    await recordStatusChange(deps, trx, userId, AUDIT_ACTIONS.listingReactivatedByOwner, row, 'active');
+    await recordStatusChange(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.listingReactivatedByOwner, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.reactivated };
 }
@@ -380,16 +380,23 @@ export function pendingCount(deps: AppDeps) {
   return listings.countPending(deps.db);
 }
 
-/** A moderation decision in the audit log: who, on which listing, the status before and after, and the reason. */
 /** A listing's status change on the record: who, from what, to what (and why, when the administration says). */
 function recordStatusChange(
   deps: AppDeps,
   trx: Db,
-  actorId: string,
-  action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS],
-  row: { id: string; status: ListingStatus },
-  status: ListingStatus | 'deleted',
-  reason: string | null = null,
+  {
+    actorId,
+    action,
+    row,
+    status,
+    reason = null,
+  }: {
+    actorId: string;
+    action: (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+    row: { id: string; status: ListingStatus };
+    status: ListingStatus | 'deleted';
+    reason?: string | null;
+  },
 ) {
   return audit.record(deps, trx, { actorId, action, targetType: 'listing', targetId: row.id, before: { status: row.status }, after: { status }, reason });
 }
@@ -411,7 +418,7 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
     const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now), at: now });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
-    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingApproved, row, 'active');
+    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingApproved, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.approved };
 }
@@ -429,7 +436,7 @@ export async function reject(deps: AppDeps, actorId: string, { id, reason }: Sta
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason, at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
-    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingRejected, row, 'rejected', reason);
+    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingRejected, row, status: 'rejected', reason });
   });
   return { message: LISTING_MESSAGES.rejected };
 }
@@ -444,7 +451,7 @@ export async function adminPause(deps: AppDeps, actorId: string, { id, reason }:
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
     await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin', at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
-    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingPaused, row, 'paused', reason);
+    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingPaused, row, status: 'paused', reason });
   });
   return { message: LISTING_MESSAGES.adminPaused };
 }
@@ -455,7 +462,7 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
     const row = await lockAny(trx, id);
     if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
-    await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingActivated, row, 'active');
+    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingActivated, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.activated };
 }
@@ -469,7 +476,7 @@ export async function adminDelete(deps: AppDeps, actorId: string, id: string) {
 export async function deleteByStaff(deps: AppDeps, trx: Db, actorId: string, id: string) {
   const row = await lockAny(trx, id);
   await listings.softDelete(trx, id, deps.clock.now());
-  await recordStatusChange(deps, trx, actorId, AUDIT_ACTIONS.listingDeleted, row, 'deleted');
+  await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingDeleted, row, status: 'deleted' });
 }
 
 // What other modules (orders, profile stats) may read of listings.
@@ -478,7 +485,7 @@ export { countByOwner, findPublic, findPublicForOrder } from './listings.reposit
 // ---- Billing, suspension and anonymisation (called by other modules, inside their transaction) ----
 
 /** Moves one owner's listings between active and paused-by-billing, each move in the audit log (done by nobody: the rule). */
-async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: boolean) {
+async function billingMove(deps: AppDeps, trx: Db, { userId, pausing }: { userId: string; pausing: boolean }) {
   const from = pausing ? { status: 'active' as const, pausedBy: null } : { status: 'paused' as const, pausedBy: 'billing' as const };
   const to = pausing ? { status: 'paused' as const, pausedBy: 'billing' as const } : { status: 'active' as const, pausedBy: null };
   const moved = await listings.setStatusOfOwner(trx, userId, { from: [from.status], fromPausedBy: from.pausedBy, to: to.status, pausedBy: to.pausedBy, at: deps.clock.now() });
@@ -488,10 +495,10 @@ async function billingMove(deps: AppDeps, trx: Db, userId: string, pausing: bool
 }
 
 /** Every active listing of a person with an overdue charge is paused by billing (not by the owner, not by an admin). */
-export const pauseForBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, true);
+export const pauseForBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, { userId, pausing: true });
 
 /** Paid up: what billing paused goes back to active (what an administrator paused stays paused). */
-export const restoreFromBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, userId, false);
+export const restoreFromBilling = (deps: AppDeps, trx: Db, userId: string) => billingMove(deps, trx, { userId, pausing: false });
 
 /** A person who left: their listings leave every screen (the rows stay for past orders). */
 export function removeAllOfOwner(trx: Db, userId: string, at: Date) {

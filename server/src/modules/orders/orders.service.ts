@@ -327,7 +327,11 @@ function notificationFor(action: OrderAction, order: LockedOrder, reason: string
  * pending order) and from which status. Anything else is refused and changes
  * nothing. The other side is told in the same transaction.
  */
-async function transition(deps: AppDeps, actor: { id: string; asAdmin: boolean }, id: string, action: OrderAction, reason: string | null) {
+async function transition(
+  deps: AppDeps,
+  actor: { id: string; asAdmin: boolean },
+  { id, action, reason }: { id: string; action: OrderAction; reason: string | null },
+) {
   const rule = ORDER_TRANSITIONS[action];
   await deps.db.transaction().execute(async (trx) => {
     const order = await orders.findForUpdate(trx, id);
@@ -375,27 +379,27 @@ interface OrderDecision {
 
 /** pending -> approved (the owner). */
 export function approve(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, id, 'approve', null);
+  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'approve', reason: null });
 }
 
 /** pending -> rejected (the owner), with an optional reason the requester reads. */
 export function reject(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: userId, asAdmin: false }, id, 'reject', reason);
+  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'reject', reason });
 }
 
 /** pending | approved -> cancelled (the requester), with an optional reason the owner reads. */
 export function cancel(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: userId, asAdmin: false }, id, 'cancel', reason);
+  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'cancel', reason });
 }
 
 /** approved -> in_progress (the owner: 'Marcar como entregue'). */
 export function markDelivered(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, id, 'markDelivered', null);
+  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'markDelivered', reason: null });
 }
 
 /** in_progress -> completed (the owner: 'Concluir'). */
 export function complete(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, id, 'complete', null);
+  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'complete', reason: null });
 }
 
 // ---- For the conversation and Pix modules ----
@@ -467,12 +471,12 @@ export async function adminList(deps: AppDeps, status: OrderStatus | null, curso
 
 /** pending -> approved by an admin; both sides are told. */
 export function adminApprove(deps: AppDeps, adminId: string, id: string) {
-  return transition(deps, { id: adminId, asAdmin: true }, id, 'approve', null);
+  return transition(deps, { id: adminId, asAdmin: true }, { id, action: 'approve', reason: null });
 }
 
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
 export function adminReject(deps: AppDeps, adminId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: adminId, asAdmin: true }, id, 'reject', reason);
+  return transition(deps, { id: adminId, asAdmin: true }, { id, action: 'reject', reason });
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.
