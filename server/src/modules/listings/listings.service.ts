@@ -418,7 +418,7 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
     const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now), at: now });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
-    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingApproved, row, status: 'active' });
+    await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingApproved, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.approved };
 }
@@ -436,7 +436,7 @@ export async function reject(deps: AppDeps, actorId: string, { id, reason }: Sta
     if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_MESSAGES.notPending);
     await listings.setStatus(trx, id, { status: 'rejected', pausedBy: null, rejectionReason: reason, at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_rejected', relatedId: id, ...LISTING_NOTIFICATIONS.rejected(row.title, reason) });
-    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingRejected, row, status: 'rejected', reason });
+    await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingRejected, row, status: 'rejected', reason });
   });
   return { message: LISTING_MESSAGES.rejected };
 }
@@ -451,7 +451,7 @@ export async function adminPause(deps: AppDeps, actorId: string, { id, reason }:
     if (!APPROVED_CONTENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', LISTING_MESSAGES.cannotPause);
     await listings.setStatus(trx, id, { status: 'paused', pausedBy: 'admin', at: deps.clock.now() });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_paused', relatedId: id, ...LISTING_NOTIFICATIONS.paused(row.title, reason) });
-    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingPaused, row, status: 'paused', reason });
+    await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingPaused, row, status: 'paused', reason });
   });
   return { message: LISTING_MESSAGES.adminPaused };
 }
@@ -462,7 +462,7 @@ export async function activate(deps: AppDeps, actorId: string, id: string) {
     const row = await lockAny(trx, id);
     if (row.status !== 'paused') throw new AppError('CONFLICT', LISTING_MESSAGES.notPaused);
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, at: deps.clock.now() });
-    await recordStatusChange(deps, trx, { actorId: actorId, action: AUDIT_ACTIONS.listingActivated, row, status: 'active' });
+    await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingActivated, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.activated };
 }
