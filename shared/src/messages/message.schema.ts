@@ -16,8 +16,8 @@ export const THREAD_LIMIT = 500;
 export const MESSAGES_PER_MINUTE = 20;
 /** Reported messages shown in /admin. */
 export const REPORTED_LIMIT = 100;
-/** Conversations /mensagens lists, the most recently active first. */
-export const INBOX_LIMIT = 300;
+/** Conversations per page of /mensagens, the most recently active first ('Ver mais' for the next). */
+export const INBOX_PAGE_SIZE = 20;
 /** Characters of a conversation's last message /mensagens carries (the row shows one line of it). */
 export const INBOX_PREVIEW_LENGTH = 160;
 
@@ -115,6 +115,8 @@ export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 /** One conversation in /mensagens: who, about what, the last message and what the caller has not read. */
 export const inboxConversationSchema = z.object({
   orderId: z.string(),
+  /** Its last message's id: the page cursor. */
+  lastMessageId: z.string(),
   counterpart: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }),
   /** null once the listing was removed ('Item removido'). */
   listing: z.object({ title: z.string(), imageCardUrl: z.string().nullable() }).nullable(),
@@ -124,7 +126,10 @@ export const inboxConversationSchema = z.object({
   open: z.boolean(),
 });
 export type InboxConversation = z.infer<typeof inboxConversationSchema>;
-export const inboxSchema = z.object({ conversations: z.array(inboxConversationSchema) });
+/** A page of /mensagens: after the conversation whose last message is `cursor` (the previous page's last), or the first. */
+export const inboxInputSchema = z.object({ cursor: z.uuid({ message: MESSAGE_MESSAGES.notFound }).nullish() });
+/** `nextCursor`: the last message of this page's last conversation, while more remain. */
+export const inboxSchema = z.object({ conversations: z.array(inboxConversationSchema), nextCursor: z.string().nullable() });
 export type Inbox = z.infer<typeof inboxSchema>;
 
 /** A reported message in /admin: the text, who wrote it and who reported it, the order and both names. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
+import { INBOX_PAGE_SIZE, MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import type { EventContent } from '../../realtime/event-content.ts';
@@ -88,7 +88,7 @@ describe('/mensagens', () => {
     a.clock.advance(60_000);
     await send(a, stranger, strangersOrder, 'Mensagem de outra pessoa');
 
-    const inbox = await (await apiOn(a, requester)).messages.inbox();
+    const inbox = await (await apiOn(a, requester)).messages.inbox({});
     expect(inbox.conversations.map((c) => c.orderId)).toEqual([guitar, walk]);
     const [first, second] = inbox.conversations;
     const ownerRow = await a.db.selectFrom('users').select('avatar_url').where('id', '=', owner.id).executeTakeFirstOrThrow();
@@ -103,14 +103,14 @@ describe('/mensagens', () => {
     expect(second).toMatchObject({ listing: { title: 'Passeio com cães', imageCardUrl: null }, lastMessage: { body: 'O passeio é às 7h', mine: false }, unread: 1 });
 
     // The owner sees the same threads from the other side: their own last message is 'mine', nothing of theirs unread.
-    const ownerInbox = await (await apiOn(a, owner)).messages.inbox();
+    const ownerInbox = await (await apiOn(a, owner)).messages.inbox({});
     const ownerGuitar = ownerInbox.conversations.find((c) => c.orderId === guitar)!;
     expect(ownerGuitar).toMatchObject({ counterpart: { fullName: 'Bruno Costa Vizinho' }, lastMessage: { body: 'Traga o violão', mine: true }, unread: 1 });
     expect(ownerInbox.conversations.map((c) => c.orderId)).toEqual([strangersOrder, guitar, walk]);
 
     // Someone else reads only their own.
-    expect((await (await apiOn(a, stranger)).messages.inbox()).conversations.map((c) => c.orderId)).toEqual([strangersOrder]);
-    expect((await (await apiOn(a, moderator)).messages.inbox()).conversations).toEqual([]);
+    expect((await (await apiOn(a, stranger)).messages.inbox({})).conversations.map((c) => c.orderId)).toEqual([strangersOrder]);
+    expect((await (await apiOn(a, moderator)).messages.inbox({})).conversations).toEqual([]);
   });
 
   it('keeps a thread that closed 30 days after its order ended, read-only, and the server refuses a message there', async () => {
@@ -121,7 +121,7 @@ describe('/mensagens', () => {
     const start = a.clock.now();
     try {
       a.clock.advance(31 * DAY_MS);
-      const [conversation] = (await (await apiOn(a, person)).messages.inbox()).conversations;
+      const [conversation] = (await (await apiOn(a, person)).messages.inbox({})).conversations;
       expect(conversation).toMatchObject({ orderId, open: false, lastMessage: { body: 'Desisti, obrigada', mine: true } });
       await expectError(send(a, owner, orderId, 'Ainda quer?'), 'FORBIDDEN', MESSAGE_MESSAGES.closed);
     } finally {
@@ -137,9 +137,41 @@ describe('/mensagens', () => {
     await send(a, person, orderId, 'x'.repeat(2000));
     await (await apiOn(a, owner)).orders.reject({ id: orderId, reason: 'Acabou' });
     await ownerApi.listings.delete({ id: gone });
-    const [conversation] = (await (await apiOn(a, person)).messages.inbox()).conversations;
+    const [conversation] = (await (await apiOn(a, person)).messages.inbox({})).conversations;
     expect(conversation!.listing).toBeNull();
     expect(conversation!.lastMessage.body).toBe('x'.repeat(160));
+  });
+});
+
+describe('pages of /mensagens', () => {
+  it('gives 20 conversations a page, the next after the cursor, none twice or skipped even when one moves to the top between pages', async () => {
+    const busy = await a.createUser({ fullName: 'Helena Muitas Conversas' });
+    const orders: string[] = [];
+    for (let i = 0; i < INBOX_PAGE_SIZE + 5; i++) {
+      const orderId = await orderOf(busy, i % 2 === 0 ? photoListingId : plainListingId);
+      // Apart enough for the per-minute limit of messages.
+      a.clock.advance(5_000);
+      await send(a, busy, orderId, `Pedido ${i}`);
+      orders.push(orderId);
+    }
+    const api = await apiOn(a, busy);
+    const first = await api.messages.inbox({});
+    const newestFirst = [...orders].reverse();
+    expect(first.conversations.map((c) => c.orderId)).toEqual(newestFirst.slice(0, INBOX_PAGE_SIZE));
+    expect(first.nextCursor).toBe(first.conversations.at(-1)!.lastMessageId);
+
+    // The oldest conversation gets a message before the next page is read: it moves to the top, and the next page still follows on.
+    a.clock.advance(1_000);
+    await send(a, owner, orders[0]!, 'Ainda precisa?');
+    const second = await api.messages.inbox({ cursor: first.nextCursor });
+    expect(second.conversations.map((c) => c.orderId)).toEqual(newestFirst.slice(INBOX_PAGE_SIZE, -1));
+    expect(second.nextCursor).toBeNull();
+    expect((await api.messages.inbox({})).conversations[0]).toMatchObject({ orderId: orders[0], lastMessage: { body: 'Ainda precisa?', mine: false }, unread: 1 });
+
+    // Someone else's message as a cursor is no cursor: the first page.
+    const othersMessage = await a.db.selectFrom('order_messages').select('id').where('sender_id', '=', stranger.id).executeTakeFirstOrThrow();
+    expect((await api.messages.inbox({ cursor: othersMessage.id })).conversations[0]!.orderId).toBe(orders[0]);
+    await expectError(api.messages.inbox({ cursor: 'não-é-um-id' }), 'BAD_REQUEST', MESSAGE_MESSAGES.notFound);
   });
 });
 
@@ -167,7 +199,7 @@ describe('across two instances', () => {
       expect(ownerTab.received.every((event) => !('newMessageFrom' in event.payload))).toBe(true);
 
       const onB = await apiOn(b, resident);
-      const inboxOnB = await onB.messages.inbox();
+      const inboxOnB = await onB.messages.inbox({});
       expect(inboxOnB.conversations.map((c) => [c.orderId, c.unread])).toEqual([
         [first, 2],
         [second, 1],
@@ -177,7 +209,7 @@ describe('across two instances', () => {
       // Read on instance B: instance A's inbox and total follow, and the resident's tabs hear of it (no toast).
       await onB.messages.markRead({ orderId: first });
       const onA = await apiOn(a, resident);
-      expect((await onA.messages.inbox()).conversations.map((c) => [c.orderId, c.unread])).toEqual([
+      expect((await onA.messages.inbox({})).conversations.map((c) => [c.orderId, c.unread])).toEqual([
         [first, 0],
         [second, 1],
       ]);
@@ -189,7 +221,7 @@ describe('across two instances', () => {
       a.clock.advance(60_000);
       b.clock.set(a.clock.now());
       await send(b, resident, second, 'Respondendo');
-      expect((await onA.messages.inbox()).conversations.map((c) => [c.orderId, c.lastMessage.mine])).toEqual([
+      expect((await onA.messages.inbox({})).conversations.map((c) => [c.orderId, c.lastMessage.mine])).toEqual([
         [second, true],
         [first, false],
       ]);

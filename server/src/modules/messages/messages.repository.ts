@@ -118,6 +118,7 @@ export interface InboxRow {
   listing_title: string;
   listing_image_id: string | null;
   listing_deleted_at: Date | null;
+  last_id: string;
   last_body: string;
   last_mine: boolean;
   last_created_at: Date;
@@ -125,39 +126,45 @@ export interface InboxRow {
 }
 
 /**
- * The person's conversations (their orders, either side, with at least one message),
+ * A page of the person's conversations (their orders, either side, with at least one message),
  * the most recently active first, in one statement: their orders by the renter and owner
- * indexes, each one's last message from the thread index (newest first), their unread
- * messages from the partial unread index; the listing and the other person joined only
- * for the `limit` kept. Only the caller's own orders are ever read.
+ * indexes, each one's last message from the thread index (newest first), their unread messages
+ * from the partial unread index; the listing and the other person joined only for the page.
+ * Keyset on the last message (created_at, seq), after `cursor`, one of the person's own messages
+ * (anyone else's reads as no cursor). Fetches limit + 1 rows: the extra one says a next page exists.
  */
-export async function listInbox(db: Db, userId: string, options: { limit: number; previewLength: number }): Promise<InboxRow[]> {
+export async function listInbox(db: Db, userId: string, page: { cursor: string | null; limit: number; previewLength: number }): Promise<InboxRow[]> {
   const query = sql<InboxRow>`
     WITH mine AS (
       SELECT id, listing_id, owner_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE renter_id = ${userId}::uuid
       UNION ALL
       SELECT id, listing_id, renter_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE owner_id = ${userId}::uuid
+    ), after AS (
+      SELECT created_at, seq FROM order_messages
+       WHERE id = ${page.cursor}::uuid AND (sender_id = ${userId}::uuid OR recipient_id = ${userId}::uuid)
     ), unread AS (
       SELECT order_id, count(*)::int AS count FROM order_messages WHERE recipient_id = ${userId}::uuid AND read_at IS NULL GROUP BY order_id
     ), latest AS (
-      SELECT o.*, last.body AS last_body, last.sender_id = ${userId}::uuid AS last_mine, last.created_at AS last_created_at, COALESCE(u.count, 0) AS unread
+      SELECT o.*, last.id AS last_id, last.body AS last_body, last.sender_id = ${userId}::uuid AS last_mine,
+             last.created_at AS last_created_at, last.seq AS last_seq, COALESCE(u.count, 0) AS unread
         FROM mine o
         CROSS JOIN LATERAL (
-          SELECT left(m.body, ${options.previewLength}::int) AS body, m.sender_id, m.created_at
+          SELECT m.id, left(m.body, ${page.previewLength}::int) AS body, m.sender_id, m.created_at, m.seq
             FROM order_messages m WHERE m.order_id = o.id ORDER BY m.created_at DESC, m.seq DESC LIMIT 1
         ) last
         LEFT JOIN unread u ON u.order_id = o.id
-       ORDER BY last.created_at DESC, o.id DESC
-       LIMIT ${options.limit}::int
+       WHERE NOT EXISTS (SELECT 1 FROM after) OR (last.created_at, last.seq) < (SELECT created_at, seq FROM after)
+       ORDER BY last.created_at DESC, last.seq DESC
+       LIMIT ${page.limit + 1}::int
     )
     SELECT latest.id AS order_id, latest.completed_at, latest.rejected_at, latest.cancelled_at,
            c.id AS counterpart_id, c.full_name AS counterpart_full_name, c.avatar_url AS counterpart_avatar_url,
            l.title AS listing_title, l.image_id AS listing_image_id, l.deleted_at AS listing_deleted_at,
-           latest.last_body, latest.last_mine, latest.last_created_at, latest.unread
+           latest.last_id, latest.last_body, latest.last_mine, latest.last_created_at, latest.unread
       FROM latest
       JOIN listings l ON l.id = latest.listing_id
       JOIN users c ON c.id = latest.counterpart_id
-     ORDER BY latest.last_created_at DESC, latest.id DESC`;
+     ORDER BY latest.last_created_at DESC, latest.last_seq DESC`;
   return prepared(db, { compile: () => query.compile(db) });
 }
 

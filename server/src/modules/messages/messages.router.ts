@@ -1,4 +1,5 @@
 import {
+  inboxInputSchema,
   inboxSchema,
   reportedMessagesSchema,
   reportMessageSchema,
@@ -46,9 +47,9 @@ export const messagesRouter = router({
 
   /** /mensagens: only the caller's own conversations. */
   inbox: approvedProcedure
-    .input(z.void())
+    .input(inboxInputSchema)
     .output(inboxSchema)
-    .query(({ ctx }) => messages.inbox(ctx.deps, ctx.user.id)),
+    .query(({ ctx, input }) => messages.inbox(ctx.deps, ctx.user.id, input.cursor ?? null)),
 
   unread: approvedProcedure
     .input(z.void())

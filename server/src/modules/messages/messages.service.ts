@@ -1,7 +1,7 @@
 import { conversationClosesAt, isConversationOpen, orderEndedAt } from '@vizinhanca/shared/messages/message.rules';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
-  INBOX_LIMIT,
+  INBOX_PAGE_SIZE,
   INBOX_PREVIEW_LENGTH,
   MESSAGE_MESSAGES,
   REPORTED_LIMIT,
@@ -130,13 +130,15 @@ export async function markRead(deps: AppDeps, userId: string, orderId: string) {
   });
 }
 
-/** /mensagens: the person's conversations, the most recently active first (the newest INBOX_LIMIT). */
-export async function inbox(deps: AppDeps, userId: string): Promise<Inbox> {
-  const rows = await messages.listInbox(deps.db, userId, { limit: INBOX_LIMIT, previewLength: INBOX_PREVIEW_LENGTH });
+/** /mensagens: a page of the person's conversations, the most recently active first. */
+export async function inbox(deps: AppDeps, userId: string, cursor: string | null): Promise<Inbox> {
+  const rows = await messages.listInbox(deps.db, userId, { cursor, limit: INBOX_PAGE_SIZE, previewLength: INBOX_PREVIEW_LENGTH });
   const now = deps.clock.now();
+  const kept = rows.slice(0, INBOX_PAGE_SIZE);
   return {
-    conversations: rows.map((row) => ({
+    conversations: kept.map((row) => ({
       orderId: row.order_id,
+      lastMessageId: row.last_id,
       counterpart: { id: row.counterpart_id, fullName: row.counterpart_full_name, avatarUrl: row.counterpart_avatar_url },
       listing: row.listing_deleted_at
         ? null
@@ -145,6 +147,7 @@ export async function inbox(deps: AppDeps, userId: string): Promise<Inbox> {
       unread: row.unread,
       open: isConversationOpen(orderEndedAt({ completedAt: row.completed_at, rejectedAt: row.rejected_at, cancelledAt: row.cancelled_at }), now),
     })),
+    nextCursor: rows.length > INBOX_PAGE_SIZE ? kept[kept.length - 1]!.last_id : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { MessageSquareIcon } from '../../../components/ui/icons.tsx';
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
@@ -14,7 +15,7 @@ import '../inbox.css';
 /** /mensagens: every conversation, the most recently active first; a tap opens the thread. */
 export function InboxScreen() {
   const inbox = useInbox();
-  const conversations = inbox.data?.conversations;
+  const { conversations } = inbox;
 
   return (
     <AppScreen header={<PageHeader title="Mensagens" backTo="/" />}>
@@ -26,13 +27,16 @@ export function InboxScreen() {
             text="Quando você fizer ou receber um pedido, a conversa com o vizinho aparece aqui."
           />
         ) : (
-          <ul className="inbox-list" aria-label="Conversas">
-            {conversations.map((conversation) => (
-              <li key={conversation.orderId}>
-                <ConversationRow conversation={conversation} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="inbox-list" aria-label="Conversas">
+              {conversations.map((conversation) => (
+                <li key={conversation.orderId}>
+                  <ConversationRow conversation={conversation} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore hasMore={inbox.hasNextPage} loading={inbox.isFetchingNextPage} onLoad={() => void inbox.fetchNextPage()} label="Ver mais" className="inbox-more" />
+          </>
         )
       ) : inbox.isError ? (
         <LoadError error={inbox.error} onRetry={() => void inbox.refetch()} />

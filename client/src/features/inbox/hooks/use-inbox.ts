@@ -1,6 +1,9 @@
 import { trpc } from '../../../lib/trpc.ts';
+import { INBOX_INPUT } from '../inbox-input.ts';
 
-/** /mensagens: the person's conversations; a message sent or read anywhere reloads it (use-realtime-events.ts). */
+/** /mensagens, page by page; a message sent or read anywhere reloads the loaded pages (use-realtime-events.ts). */
 export function useInbox() {
-  return trpc.messages.inbox.useQuery();
+  const query = trpc.messages.inbox.useInfiniteQuery(INBOX_INPUT, { getNextPageParam: (page) => page.nextCursor });
+  const conversations = query.data?.pages.flatMap((page) => page.conversations) ?? null;
+  return { ...query, conversations };
 }
