@@ -1,5 +1,5 @@
 import type { Worker } from '@playwright/test';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { ORDER_NOTIFICATIONS } from '@vizinhanca/shared/orders/order.schema';
 import { DEMO, signIn } from './helpers.ts';
@@ -54,12 +54,9 @@ function shown(worker: Worker): Promise<Shown[]> {
   return worker.evaluate(() => (self as unknown as RecordingScope).shown);
 }
 
-test('a push shows the notification from the service worker, and a tap opens the order it concerns', async ({ context, page }) => {
-  await signIn(page, DEMO.resident);
-  await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
-  const worker = await theWorker(page);
+/** Delivers a push to the app's service worker as the push service would (through the DevTools protocol). */
+async function pushChannel(context: BrowserContext, page: Page): Promise<(data: string) => Promise<unknown>> {
   const origin = new URL(page.url()).origin;
-
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -68,7 +65,14 @@ test('a push shows the notification from the service worker, and a tap opens the
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const push = async (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  return async (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+}
+
+test('a push shows the notification from the service worker, and a tap opens the order it concerns', async ({ context, page }) => {
+  await signIn(page, DEMO.resident);
+  await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
+  const worker = await theWorker(page);
+  const push = await pushChannel(context, page);
 
   // What the server pushes to Ana (the owner) when an order of hers changes: the drill, approved for Bruno.
   const text = ORDER_NOTIFICATIONS.approved('Furadeira de impacto Bosch');
@@ -100,4 +104,29 @@ test('a push shows the notification from the service worker, and a tap opens the
   await expect(page.getByRole('tab', { name: 'Aprovados' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('article').filter({ hasText: 'Furadeira de impacto Bosch' })).toBeVisible();
   expect(await worker.evaluate(() => (self as unknown as RecordingScope).closed)).toEqual(['notificacao-1']);
+});
+
+test("a conversation's message is not shown while the app is in front on the device (its tab says it), and is once the app is closed", async ({ context, page }) => {
+  await signIn(page, DEMO.resident);
+  await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
+  const worker = await theWorker(page);
+  const push = await pushChannel(context, page);
+  const orderId = '00000000-0000-4000-8000-000000000001';
+  // What the server pushes for a new message (server/src/modules/messages/message-delivery.ts).
+  const message = { title: 'Nova mensagem de Bruno', body: 'Furadeira de impacto Bosch: Posso buscar às 18h?', url: `/pedido/${orderId}/conversa`, tag: `conversa:${orderId}` };
+  const titles = async () => (await shown(worker)).map((notification) => notification.title);
+
+  // The app in front: the message is left to the tab; another kind of push still shows.
+  expect(await page.evaluate(() => document.visibilityState === 'visible' && document.hasFocus())).toBe(true);
+  await push(JSON.stringify(message));
+  await push(JSON.stringify({ title: 'Pedido aprovado', body: 'Furadeira de impacto Bosch', url: '/meus-pedidos', tag: 'notificacao-2' }));
+  await expect.poll(titles).toEqual(['Pedido aprovado']);
+  await page.waitForTimeout(500);
+  expect(await titles()).toEqual(['Pedido aprovado']);
+
+  // The app closed (its only tab left it): the message is shown, opening its thread.
+  await page.goto('about:blank');
+  await push(JSON.stringify(message));
+  await expect.poll(titles).toEqual(['Pedido aprovado', 'Nova mensagem de Bruno']);
+  expect((await shown(worker))[1]).toMatchObject({ tag: `conversa:${orderId}`, data: { url: `/pedido/${orderId}/conversa` } });
 });

@@ -99,7 +99,7 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** Web push (the app closed): show the notification; the payload is { title, body, url, tag } from the server. */
+/** Web push (the app closed or behind): show the notification; the payload is { title, body, url, tag } from the server. */
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -109,19 +109,30 @@ self.addEventListener('push', (event) => {
   }
   // Only a path of this app ('//host' or '/\\host' would leave it).
   const url = typeof data.url === 'string' && /^\/(?![/\\])/.test(data.url) ? data.url : '/notificacoes';
-  event.waitUntil(
-    self.registration.showNotification(data.title || 'Vizinhança', {
-      body: data.body || '',
-      tag: data.tag || undefined,
-      // A new message replaces its thread's notification (same tag) and still alerts.
-      renotify: Boolean(data.tag),
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      lang: 'pt-BR',
-      data: { url },
-    }),
-  );
+  event.waitUntil(showUnlessAppInFront(data, url));
 });
+
+/**
+ * A conversation's message is not shown while a tab of the app is in front on this device: that
+ * tab already says it ('Nova mensagem de …' or the thread itself), and Chromium asks for no
+ * notification from a push while a tab of the site is visible.
+ */
+async function showUnlessAppInFront(data, url) {
+  if (typeof data.tag === 'string' && data.tag.startsWith('conversa:')) {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    if (windows.some((client) => client.focused && client.visibilityState === 'visible')) return;
+  }
+  await self.registration.showNotification(data.title || 'Vizinhança', {
+    body: data.body || '',
+    tag: data.tag || undefined,
+    // A new message replaces its thread's notification (same tag) and still alerts.
+    renotify: Boolean(data.tag),
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    lang: 'pt-BR',
+    data: { url },
+  });
+}
 
 /**
  * A tap opens the screen the notification concerns: an open tab of the app if
