@@ -11,11 +11,13 @@ export const INBOX_BENCH_SIZE: InboxBenchSize = { people: 10, conversations: 200
 export function inboxDatasetSql(size: InboxBenchSize = INBOX_BENCH_SIZE): string[] {
   const { people, conversations, messagesPerConversation, messagesPerOtherOrder } = size;
   return [
-    // Messages in the dataset's completed orders first (between their own two people, all read).
+    // Messages in the dataset's completed orders first (between their own two people, all read), but
+    // those of the measured neighbours: theirs are exactly the conversations below.
     `INSERT INTO order_messages (order_id, sender_id, recipient_id, client_id, body, created_at, read_at)
      SELECT o.id, CASE WHEN m % 2 = 0 THEN o.renter_id ELSE o.owner_id END, CASE WHEN m % 2 = 0 THEN o.owner_id ELSE o.renter_id END,
             gen_random_uuid(), 'Mensagem ' || m || ' sobre o pedido', o.created_at + m * interval '1 minute', o.created_at + m * interval '2 minutes'
-     FROM orders o CROSS JOIN generate_series(1, ${messagesPerOtherOrder}) AS m`,
+     FROM orders o CROSS JOIN generate_series(1, ${messagesPerOtherOrder}) AS m
+     WHERE NOT EXISTS (SELECT 1 FROM bench_owner p WHERE p.rn BETWEEN 1 AND ${people} AND p.id IN (o.renter_id, o.owner_id))`,
     // Each measured neighbour (sessions 1..people) ordered `conversations` services of others: some
     // still going, most completed (a few over 30 days ago: read-only), in the past 90 days.
     `CREATE TEMP TABLE bench_services AS
