@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { exactNow } from '../../../hooks/use-now.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** setTimeout's longest wait (about 24.8 days); the 'Atividade' window is 24 hours. */
@@ -15,7 +16,7 @@ export function useAdminSummary() {
   const changesAt = query.data?.activityChangesAt?.getTime() ?? null;
   useEffect(() => {
     if (changesAt === null) return;
-    const timer = setTimeout(() => void utils.admin.summary.invalidate(), Math.min(Math.max(0, changesAt - Date.now()) + 1000, MAX_TIMEOUT_MS));
+    const timer = setTimeout(() => void utils.admin.summary.invalidate(), Math.min(Math.max(0, changesAt - exactNow().getTime()) + 1000, MAX_TIMEOUT_MS));
     return () => clearTimeout(timer);
   }, [changesAt, utils]);
   return query;
