@@ -111,23 +111,23 @@ describe('the first screen drawn by the server', () => {
     for (const page of [home, feed, detail]) expect(page.root).not.toContain('<script');
   });
 
-  it("the home's 'Mensagens' drawn with the resident's unread messages: the count, and the conversation it opens", async () => {
+  it("the home's 'Mensagens' drawn with the resident's unread messages: the count, and the inbox it opens", async () => {
     const reader = await app.createUser({ fullName: 'Lia Leitora' });
     const seller = await app.createUser({ fullName: 'Sara Vendedora' });
     const sellerApi = (await app.callerAs(seller)).api;
     const { id: serviceId } = await sellerApi.listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
     await (await app.callerAs(await app.createUser({ roles: ['moderator'] }))).api.listings.moderation.approve({ id: serviceId });
     const cookie = await cookieFor(reader);
-    // Nothing unread yet: the link opens the orders, no count.
+    // Nothing unread yet: the link opens the inbox, no count.
     const before = await open('/', cookie);
-    expect(before.root).toContain('href="/meus-pedidos"');
+    expect(before.root).toContain('href="/mensagens"');
     expect(visibleText(before.root)).not.toContain('mensagem não lida');
 
     const { id: orderId } = await (await app.callerAs(reader)).api.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
     await sellerApi.messages.send({ orderId, body: 'Pode ser às 18h?', clientId: crypto.randomUUID() });
     const after = await open('/', cookie);
     expect(after.rootAttributes).toBe(' data-vz-rendered="/"');
-    expect(after.root).toContain(`href="/pedido/${orderId}/conversa"`);
+    expect(after.root).toContain('href="/mensagens"');
     expect(visibleText(after.root)).toContain('1 mensagem não lida');
   });
 
