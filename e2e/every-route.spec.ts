@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { appOrigin, appStarted, DEMO, signInThroughApi } from './helpers.ts';
+import { appOrigin, appStarted, approvedResident, DEMO, grantFrontDesk, newSignedInContext, RESIDENT_PASSWORD, signInThroughApi } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // Every route of the route table, as every kind of person who can open it: axe-core with zero
@@ -25,7 +25,7 @@ interface DemoIds {
   inviteCode: string;
 }
 
-type Visitor = 'anonymous' | 'pending' | 'approved';
+type Visitor = 'anonymous' | 'pending' | 'approved' | 'frontDesk';
 
 interface RouteVisit {
   /** The path as the route table writes it. */
@@ -41,6 +41,7 @@ const ROUTES: RouteVisit[] = [
   { pattern: '/convite/$code', visitor: 'anonymous', href: (ids) => `/convite/${ids.inviteCode}` },
   { pattern: '/invite/$code', visitor: 'anonymous', href: (ids) => `/invite/${ids.inviteCode}` },
   { pattern: '/pending-approval', visitor: 'pending', href: () => '/pending-approval' },
+  { pattern: '/portaria', visitor: 'frontDesk', href: () => '/portaria' },
   { pattern: '/', visitor: 'approved', href: () => '/' },
   { pattern: '/vizinho/$id', visitor: 'approved', href: (ids) => `/vizinho/${ids.juliana}` },
   { pattern: '/busca', visitor: 'approved', href: () => '/busca?busca=bolo' },
@@ -180,6 +181,16 @@ test.describe('every route on a phone', () => {
     await signInThroughApi(page.context(), PENDING);
     problems.push(...(await checkRoutes(page, 'pending', ids)));
     expect(problems).toEqual([]);
+  });
+
+  test("the front desk's screen as the portaria account: axe-core clean, no sideways scroll at 320-390 px", async ({ browser, page }) => {
+    const admin = await newSignedInContext(browser, DEMO.admin);
+    const desk = await approvedResident(browser, admin.page, 'portaria-rotas');
+    await grantFrontDesk(admin.page, desk.id);
+    await desk.close();
+    await admin.context.close();
+    await signInThroughApi(page.context(), { email: desk.email, password: RESIDENT_PASSWORD });
+    expect(await checkRoutes(page, 'frontDesk', ids)).toEqual([]);
   });
 
   for (const [role, account] of [

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
-const PROTECTED = ['/', '/alugueis', '/comidas', '/servicos', '/perfil', '/anuncios', '/anuncios/criar', '/meus-pedidos', '/gerenciar-pedidos', '/notificacoes', '/mensagens', '/comunicados', '/configuracoes', '/admin', '/item/1', '/convites', '/ajuda', '/cobrancas', '/pagamentos'];
+const PROTECTED = ['/', '/alugueis', '/comidas', '/servicos', '/perfil', '/anuncios', '/anuncios/criar', '/meus-pedidos', '/gerenciar-pedidos', '/notificacoes', '/mensagens', '/comunicados', '/configuracoes', '/admin', '/item/1', '/convites', '/ajuda', '/cobrancas', '/pagamentos', '/portaria'];
 
 test('anonymous visitors are sent to /auth from every protected screen', async ({ page }) => {
   // 19 whole page loads: about 30 s on a quiet machine, so the default minute is too close under load.

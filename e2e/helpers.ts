@@ -193,6 +193,18 @@ export async function approvedResident(browser: Browser, admin: Page, prefix: st
 
 export type ApprovedResident = Awaited<ReturnType<typeof approvedResident>>;
 
+/** The administrator gives a resident the front desk's role ('portaria'), as /admin's edit dialog does. */
+export async function grantFrontDesk(admin: Page, userId: string) {
+  const person = await callApi<{ updatedAt: string; fullName: string; block: string | null; apartment: string | null }>(admin, 'admin.users.byId', { userId }, 'query');
+  const edit = { userId, expectedUpdatedAt: person.updatedAt, fullName: person.fullName, approvalStatus: 'approved', isSuspended: false, roles: ['portaria'] };
+  // The edit's moment travels as a Date (superjson's meta), as the dialog sends it.
+  const response = await admin.request.post('/trpc/admin.users.update', {
+    data: { json: { ...edit, block: person.block ?? '', apartment: person.apartment ?? '', bio: '' }, meta: { values: { expectedUpdatedAt: ['Date'] } } },
+    headers: { origin: appOrigin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** A listing created by its owner and approved by the moderator: public and orderable. */
 export async function publishedListing(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
   const { id } = await callApi<{ id: string }>(owner, 'listings.create', listing);

@@ -26,6 +26,7 @@ import { notificationsRoute } from './routes/notificacoes.tsx';
 import { paymentsRoute } from './routes/pagamentos.tsx';
 import { conversationRoute } from './routes/pedido-conversa.tsx';
 import { pendingApprovalRoute } from './routes/pending-approval.tsx';
+import { portariaRoute } from './routes/portaria.tsx';
 import { profileRoute } from './routes/perfil.tsx';
 import { privacyRoute } from './routes/privacidade.tsx';
 import { resetPasswordRoute } from './routes/redefinir-senha.tsx';
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   signInLinkRoute,
   pendingApprovalRoute,
+  portariaRoute,
   rentalDetailAliasRoute,
   createListingAliasRoute,
   inviteLinkAliasRoute,

@@ -4,14 +4,16 @@ import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 import { appRouter } from './router.ts';
 
 // Every procedure, called by every kind of user: the allowed ones get past the
-// middleware, the others get UNAUTHORIZED or FORBIDDEN and never data.
-type Who = 'anonymous' | 'pending' | 'rejected' | 'suspended' | 'resident' | 'moderator' | 'admin';
+// middleware, the others get UNAUTHORIZED or FORBIDDEN and never data. The
+// front desk's account ('portaria') signs in and uses its codes, nothing else.
+type Who = 'anonymous' | 'pending' | 'rejected' | 'suspended' | 'resident' | 'moderator' | 'admin' | 'portaria';
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-const EVERYONE: Who[] = ['anonymous', 'pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin'];
-const SIGNED_IN: Who[] = ['pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin'];
+const EVERYONE: Who[] = ['anonymous', 'pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin', 'portaria'];
+const SIGNED_IN: Who[] = ['pending', 'rejected', 'suspended', 'resident', 'moderator', 'admin', 'portaria'];
 const APPROVED: Who[] = ['resident', 'moderator', 'admin'];
 const STAFF: Who[] = ['moderator', 'admin'];
 const ADMIN: Who[] = ['admin'];
+const FRONT_DESK: Who[] = ['portaria'];
 
 const someId = '00000000-0000-4000-8000-000000000000';
 const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<unknown> }[] = [
@@ -153,6 +155,10 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'blocks.list', allowed: APPROVED, call: (api) => api.blocks.list() },
   { name: 'blocks.block', allowed: APPROVED, call: (api) => api.blocks.block({ userId: someId }) },
   { name: 'blocks.unblock', allowed: APPROVED, call: (api) => api.blocks.unblock({ userId: someId }) },
+  { name: 'portaria.start', allowed: APPROVED, call: (api) => api.portaria.start({ orderId: someId }) },
+  { name: 'portaria.mine', allowed: APPROVED, call: (api) => api.portaria.mine() },
+  { name: 'portaria.lookup', allowed: FRONT_DESK, call: (api) => api.portaria.lookup({ code: '123456' }) },
+  { name: 'portaria.advance', allowed: FRONT_DESK, call: (api) => api.portaria.advance({ code: '123456', step: 'receive' }) },
 ];
 
 let app: TestApp;
@@ -165,6 +171,7 @@ beforeAll(async () => {
   users.resident = await app.createUser();
   users.moderator = await app.createUser({ roles: ['moderator'] });
   users.admin = await app.createUser({ roles: ['admin'] });
+  users.portaria = await app.createUser({ roles: ['portaria'] });
 });
 afterAll(() => app.close());
 
@@ -214,6 +221,7 @@ describe('auth.me', () => {
       ['resident', { approvalStatus: 'approved', roles: [] }],
       ['moderator', { roles: ['moderator'] }],
       ['admin', { roles: ['admin'] }],
+      ['portaria', { approvalStatus: 'approved', roles: ['portaria'] }],
     ];
     for (const [who, expected] of expectations) {
       const { api } = await app.callerAs(who === 'anonymous' ? null : users[who]);

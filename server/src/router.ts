@@ -11,6 +11,7 @@ import { messagesRouter } from './modules/messages/messages.router.ts';
 import { notificationsRouter } from './modules/notifications/notifications.router.ts';
 import { ordersRouter } from './modules/orders/orders.router.ts';
 import { pixRouter } from './modules/pix/pix.router.ts';
+import { portariaRouter } from './modules/orders/desk-handover.router.ts';
 import { privacyRouter } from './modules/privacy/privacy.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reportsRouter } from './modules/reports/reports.router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   realtime: realtimeRouter,
   invites: invitesRouter,
   privacy: privacyRouter,
+  portaria: portariaRouter,
   help: helpRouter,
   announcements: announcementsRouter,
   reports: reportsRouter,

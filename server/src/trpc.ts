@@ -163,6 +163,12 @@ export const staffProcedure = approvedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** The front desk ('portaria' role): the hand-over codes, nothing else. */
+export const frontDeskProcedure = authedProcedure.use(({ ctx, next }) => {
+  refuseUnless(ctx.user, 'frontDesk');
+  return next();
+});
+
 /** Admins only: people, roles and billing. */
 export const adminProcedure = approvedProcedure.use(({ ctx, next }) => {
   refuseUnless(ctx.user, 'admin');

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { accountState } from '@vizinhanca/shared/users/user.types';
+import { accountState, isFrontDesk } from '@vizinhanca/shared/users/user.types';
 import type { RouterContext } from './router-context.ts';
 import { ensureSession, type SessionUser } from './session.ts';
 
@@ -17,10 +17,14 @@ export async function requireNotApproved(context: RouterContext): Promise<Sessio
   return user;
 }
 
-/** Every regular screen: signed in, approved and not suspended. */
-export async function requireApproved(context: RouterContext): Promise<SessionUser> {
+/**
+ * Every regular screen: signed in, approved and not suspended. The front desk's
+ * account ('portaria' role) has /portaria only, and /portaria is for it alone.
+ */
+export async function requireApproved(context: RouterContext, frontDesk = false): Promise<SessionUser> {
   const user = await ensureSession(context);
   if (!user) throw redirect({ to: '/auth', replace: true });
   if (accountState(user) !== 'approved') throw redirect({ to: '/pending-approval', replace: true });
+  if (isFrontDesk(user.roles) !== frontDesk) throw redirect({ to: frontDesk ? '/' : '/portaria', replace: true });
   return user;
 }

@@ -6,6 +6,7 @@ import { Toaster } from '../components/ui/toast.tsx';
 import { useRevalidateGuards } from '../hooks/use-revalidate-guards.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { sessionQueryOptions } from '../lib/session.ts';
+import { isFrontDesk } from '@vizinhanca/shared/users/user.types';
 
 /** The offline, update and install banners load in their own chunk, after the screen (docs/decisions/013-first-screen.md). */
 const PwaBanners = lazy(() => import('../features/pwa/components/pwa-banners.tsx').then(({ PwaBanners }) => ({ default: PwaBanners })));
@@ -39,7 +40,7 @@ function RootLayout() {
         <RealtimeEvents signedIn={Boolean(user)} />
       </Suspense>
       <Suspense fallback={null}>
-        <NotificationDevice approved={Boolean(user && user.approvalStatus === 'approved' && !user.isSuspended)} />
+        <NotificationDevice approved={Boolean(user && user.approvalStatus === 'approved' && !user.isSuspended && !isFrontDesk(user.roles))} />
       </Suspense>
       <Outlet />
       <Toaster />

@@ -125,6 +125,22 @@ describe('every date the app writes comes from its clock', () => {
     await requesterApi.reviews.create({ orderId: order, rating: 5 });
     await ownerApi.reviews.create({ orderId: order, rating: 4 });
 
+    // The portaria: a rental out and back through the desk; a code that died with its order.
+    const deskApi = await api(await app.createUser({ roles: ['portaria'], at: at() }));
+    const atDesk = (await requesterApi.orders.create({ listingId: rental, startDate: today, endDate: addDays(today, 0) })).id;
+    const dropped = (await requesterApi.orders.create({ listingId: rental, startDate: addDays(today, 20), endDate: addDays(today, 21) })).id;
+    await ownerApi.orders.approve({ id: atDesk });
+    await ownerApi.orders.approve({ id: dropped });
+    await ownerApi.portaria.start({ orderId: dropped });
+    await requesterApi.orders.cancel({ id: dropped });
+    for (const side of [ownerApi, requesterApi]) {
+      const { code } = await side.portaria.start({ orderId: atDesk });
+      later();
+      await deskApi.portaria.advance({ code, step: 'receive' });
+      later();
+      await deskApi.portaria.advance({ code, step: 'handOver' });
+    }
+
     // Billing: a charge and its payment; a person who left (their listings go with them).
     const due = addDays(today, 10);
     await (await api(admin)).billing.create({ userId: owner.id, amountCents: 2990, dueDate: due });

@@ -9,6 +9,7 @@ import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
+import type { DeskHandoverStatus, DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -371,6 +372,28 @@ export interface AnnouncementRecipientsTable {
   read_at: Date | null;
 }
 
+export interface DeskCodeKeysTable {
+  id: Generated<boolean>;
+  secret: Buffer;
+  created_at: Date;
+}
+
+export interface DeskHandoversTable {
+  id: Generated<string>;
+  order_id: string;
+  leg: DeskLeg;
+  status: Generated<DeskHandoverStatus>;
+  code_serial: Generated<number>;
+  code_hash: string;
+  started_by: string;
+  created_at: Date;
+  received_at: Date | null;
+  received_by: string | null;
+  handed_at: Date | null;
+  handed_by: string | null;
+  cancelled_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -403,4 +426,6 @@ export interface Database {
   announcement_recipients: AnnouncementRecipientsTable;
   reports: ReportsTable;
   user_blocks: UserBlocksTable;
+  desk_code_keys: DeskCodeKeysTable;
+  desk_handovers: DeskHandoversTable;
 }

@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   photo: 'Foto',
   recipients: 'Moradores',
   outcome: 'Decisão',
+  leg: 'Portaria',
 };
 
 /** Fields that hold a calendar day ('YYYY-MM-DD'), or a list of them. */
@@ -60,6 +61,9 @@ const VALUE_LABELS: Record<string, string> = {
   paid: 'Paga',
   admin: 'Administrador',
   moderator: 'Moderador',
+  portaria: 'Portaria',
+  delivery: 'entrega ao morador',
+  return: 'devolução ao dono',
   billing: 'cobrança',
   owner: 'dono',
   ...REPORT_REASON_LABELS,

@@ -26,6 +26,7 @@ export const USER_STATUS_FILTER_LABELS: Record<UserStatusFilter, string> = {
 };
 
 export const ADMIN_USER_MESSAGES = {
+  portariaRoleAlone: 'O papel Portaria não se combina com outros papéis.',
   updated: 'Usuário atualizado com sucesso!',
   notFound: 'Usuário não encontrado',
   conflict: 'Outro administrador alterou este usuário enquanto você editava. Reabra o cadastro para ver os dados atuais.',
@@ -85,7 +86,12 @@ export const updateAdminUserSchema = z.object({
   bio: optionalText(BIO_MAX_LENGTH, ADMIN_USER_MESSAGES.bioTooLong),
   approvalStatus: z.enum(APPROVAL_STATUSES),
   isSuspended: z.boolean(),
-  roles: z.array(z.enum(ROLES)).max(ROLES.length).transform((roles) => [...new Set(roles)].sort()),
+  roles: z
+    .array(z.enum(ROLES))
+    .max(ROLES.length)
+    .transform((roles) => [...new Set(roles)].sort())
+    // The front desk's account is confined to /portaria: another role would be taken away by it.
+    .refine((roles) => !roles.includes('portaria') || roles.length === 1, ADMIN_USER_MESSAGES.portariaRoleAlone),
   reason: optionalText(ADMIN_REASON_MAX_LENGTH, ADMIN_USER_MESSAGES.reasonTooLong),
 });
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserSchema>;

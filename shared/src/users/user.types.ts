@@ -1,7 +1,7 @@
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const ROLES = ['admin', 'moderator'] as const;
+export const ROLES = ['admin', 'moderator', 'portaria'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Where a signed-in user may be, by account state (docs/product.md §2.6). */
@@ -14,6 +14,11 @@ export function accountState(user: { approvalStatus: ApprovalStatus; isSuspended
 
 export function isStaff(roles: readonly Role[]): boolean {
   return roles.includes('admin') || roles.includes('moderator');
+}
+
+/** The front desk's account: it uses /portaria and nothing else of the app. */
+export function isFrontDesk(roles: readonly Role[]): boolean {
+  return roles.includes('portaria');
 }
 
 /** Initials for the avatar fallback: first and last name. */

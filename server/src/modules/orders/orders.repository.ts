@@ -78,6 +78,7 @@ export function findForUpdate(db: Db, id: string) {
       'o.end_date',
       'o.completed_at',
       'l.title as listing_title',
+      'l.type as listing_type',
       'l.deleted_at as listing_deleted_at',
       'r.full_name as renter_full_name',
     ])

@@ -43,6 +43,7 @@ import { REVIEW_WINDOW_DAYS } from '@vizinhanca/shared/reviews/review.schema';
 import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
+import { settleDeskLegs } from './desk-legs.service.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 /** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
@@ -321,54 +322,72 @@ function notificationFor(action: OrderAction, order: LockedOrder, reason: string
   }
 }
 
+/** Who takes a step: one of the order's two people, the administration deciding a pending order, or the portaria handing the item over. */
+interface TransitionActor {
+  id: string;
+  as: 'side' | 'admin' | 'desk';
+}
+
+/** Which order, which step, and the optional reason a decision gives the other side. */
+interface TransitionStep {
+  id: string;
+  action: OrderAction;
+  reason: string | null;
+}
+
 /**
  * One step of the lifecycle, with the order row locked: who calls (the owner or
- * the requester, as the transition says; or the administration deciding a
- * pending order) and from which status. Anything else is refused and changes
- * nothing. The other side is told in the same transaction.
+ * the requester, as the transition says; the administration deciding a pending
+ * order; the portaria giving the item out or back) and from which status.
+ * Anything else is refused and changes nothing. The other side is told in the
+ * same transaction (the portaria's steps tell both sides themselves).
  */
-async function transition(
-  deps: AppDeps,
-  actor: { id: string; asAdmin: boolean },
-  { id, action, reason }: { id: string; action: OrderAction; reason: string | null },
-) {
-  const rule = ORDER_TRANSITIONS[action];
-  await deps.db.transaction().execute(async (trx) => {
-    const order = await orders.findForUpdate(trx, id);
-    if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
-    if (!actor.asAdmin) {
-      const side = order.owner_id === actor.id ? 'owner' : order.renter_id === actor.id ? 'requester' : null;
-      if (side !== rule.by) throw new AppError('FORBIDDEN', rule.by === 'owner' ? ORDER_MESSAGES.notOwner : ORDER_MESSAGES.notRequester);
-    }
-    if (!rule.from.includes(order.status)) throw new AppError('CONFLICT', WRONG_STATUS_MESSAGES[action]);
-    if (action === 'approve' && order.listing_deleted_at) throw new AppError('CONFLICT', ORDER_MESSAGES.listingRemoved);
-    if (action === 'markDelivered' && order.start_date) {
-      // A rental is handed over on or after its first day, and to one neighbour at a time.
-      if (order.start_date > deps.clock.today()) throw new AppError('CONFLICT', ORDER_MESSAGES.deliverBeforeStart(order.start_date));
-      if (await orders.hasRentalInProgress(trx, order.listing_id, id)) throw new AppError('CONFLICT', ORDER_MESSAGES.rentalInProgress);
-    }
+async function transition(deps: AppDeps, actor: TransitionActor, step: TransitionStep) {
+  await deps.db.transaction().execute((trx) => transitionIn(deps, trx, actor, step));
+  return { message: actor.as === 'admin' ? ORDER_MESSAGES.adminStatusUpdated : ORDER_MESSAGES.statusUpdated };
+}
 
-    await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
-    await audit.record(deps, trx, {
-      actorId: actor.id,
-      action: TRANSITION_AUDIT_ACTIONS[action],
-      targetType: 'order',
-      targetId: id,
-      before: { status: order.status },
-      after: { status: rule.to },
-      reason,
-    });
-    await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
-    if (actor.asAdmin) {
-      await notify(deps, trx, {
-        userId: order.owner_id,
-        type: 'order_status',
-        relatedId: id,
-        ...ORDER_NOTIFICATIONS.decidedByAdmin(order.listing_title, order.renter_full_name, action === 'approve'),
-      });
-    }
+async function transitionIn(deps: AppDeps, trx: Db, actor: TransitionActor, { id, action, reason }: TransitionStep) {
+  const rule = ORDER_TRANSITIONS[action];
+  const order = await orders.findForUpdate(trx, id);
+  if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (actor.as === 'side') {
+    const side = order.owner_id === actor.id ? 'owner' : order.renter_id === actor.id ? 'requester' : null;
+    if (side !== rule.by) throw new AppError('FORBIDDEN', rule.by === 'owner' ? ORDER_MESSAGES.notOwner : ORDER_MESSAGES.notRequester);
+  }
+  if (!rule.from.includes(order.status)) throw new AppError('CONFLICT', WRONG_STATUS_MESSAGES[action]);
+  if (action === 'approve' && order.listing_deleted_at) throw new AppError('CONFLICT', ORDER_MESSAGES.listingRemoved);
+  if (action === 'markDelivered' && order.start_date) {
+    // A rental is handed over on or after its first day, and to one neighbour at a time.
+    if (order.start_date > deps.clock.today()) throw new AppError('CONFLICT', ORDER_MESSAGES.deliverBeforeStart(order.start_date));
+    if (await orders.hasRentalInProgress(trx, order.listing_id, id)) throw new AppError('CONFLICT', ORDER_MESSAGES.rentalInProgress);
+  }
+  if (actor.as !== 'desk') await settleDeskLegs(deps, trx, { orderId: id, cancelling: action === 'cancel' });
+
+  await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
+  await audit.record(deps, trx, {
+    actorId: actor.id,
+    action: TRANSITION_AUDIT_ACTIONS[action],
+    targetType: 'order',
+    targetId: id,
+    before: { status: order.status },
+    after: { status: rule.to },
+    reason,
   });
-  return { message: actor.asAdmin ? ORDER_MESSAGES.adminStatusUpdated : ORDER_MESSAGES.statusUpdated };
+  if (actor.as !== 'desk') await notify(deps, trx, { type: 'order_status', relatedId: id, ...notificationFor(action, order, reason) });
+  if (actor.as === 'admin') {
+    await notify(deps, trx, {
+      userId: order.owner_id,
+      type: 'order_status',
+      relatedId: id,
+      ...ORDER_NOTIFICATIONS.decidedByAdmin(order.listing_title, order.renter_full_name, action === 'approve'),
+    });
+  }
+}
+
+/** The portaria gives the item out (markDelivered) or back to the owner (complete), in the desk's transaction. */
+export function transitionAtDesk(deps: AppDeps, trx: Db, step: { deskUserId: string; orderId: string; action: 'markDelivered' | 'complete' }) {
+  return transitionIn(deps, trx, { id: step.deskUserId, as: 'desk' }, { id: step.orderId, action: step.action, reason: null });
 }
 
 /** An order and the optional reason a decision on it gives the other side. */
@@ -379,27 +398,27 @@ interface OrderDecision {
 
 /** pending -> approved (the owner). */
 export function approve(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'approve', reason: null });
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'approve', reason: null });
 }
 
 /** pending -> rejected (the owner), with an optional reason the requester reads. */
 export function reject(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'reject', reason });
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'reject', reason });
 }
 
 /** pending | approved -> cancelled (the requester), with an optional reason the owner reads. */
 export function cancel(deps: AppDeps, userId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'cancel', reason });
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'cancel', reason });
 }
 
 /** approved -> in_progress (the owner: 'Marcar como entregue'). */
 export function markDelivered(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'markDelivered', reason: null });
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'markDelivered', reason: null });
 }
 
 /** in_progress -> completed (the owner: 'Concluir'). */
 export function complete(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, asAdmin: false }, { id, action: 'complete', reason: null });
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'complete', reason: null });
 }
 
 // ---- For the conversation and Pix modules ----
@@ -471,12 +490,12 @@ export async function adminList(deps: AppDeps, status: OrderStatus | null, curso
 
 /** pending -> approved by an admin; both sides are told. */
 export function adminApprove(deps: AppDeps, adminId: string, id: string) {
-  return transition(deps, { id: adminId, asAdmin: true }, { id, action: 'approve', reason: null });
+  return transition(deps, { id: adminId, as: 'admin' }, { id, action: 'approve', reason: null });
 }
 
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
 export function adminReject(deps: AppDeps, adminId: string, { id, reason }: OrderDecision) {
-  return transition(deps, { id: adminId, asAdmin: true }, { id, action: 'reject', reason });
+  return transition(deps, { id: adminId, as: 'admin' }, { id, action: 'reject', reason });
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.

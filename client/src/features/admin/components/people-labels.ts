@@ -3,7 +3,7 @@ import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 
 export const APPROVAL_LABELS: Record<ApprovalStatus, string> = { pending: 'Pendente', approved: 'Aprovado', rejected: 'Rejeitado' };
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', moderator: 'Moderador' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', moderator: 'Moderador', portaria: 'Portaria' };
 
 export const USER_STATUS_OPTIONS: readonly { value: UserStatusFilter; label: string }[] = USER_STATUS_FILTERS.map((value) => ({
   value,

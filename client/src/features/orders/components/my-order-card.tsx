@@ -3,6 +3,7 @@ import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { DeskHandoverPanel } from './desk-handover-panel.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
@@ -32,6 +33,7 @@ export function MyOrderCard({ order, today, onCancel, onReview, renderPayment }:
       <OrderPeriod order={order} />
       <OrderFacts order={order} />
       <div className="orders-actions">
+        <DeskHandoverPanel order={order} side="requester" />
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar via WhatsApp" />
         {cancellable ? (

@@ -3,6 +3,7 @@ import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import type { CardHandlers } from '../../../lib/card-handlers.ts';
 import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { DeskHandoverPanel } from './desk-handover-panel.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
@@ -63,6 +64,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
       ) : null}
       <OrderFacts order={order} />
       <div className="orders-actions">
+        <DeskHandoverPanel order={order} side="owner" />
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar cliente" />
         <ReviewButton order={order} onReview={handlers.review} />

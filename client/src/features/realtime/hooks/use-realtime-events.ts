@@ -33,7 +33,7 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'reminder_pickup':
     case 'reminder_return':
       // An order moved: both sides' lists and counters, the rental calendars, the profile's stats and reviews.
-      invalidate(utils.orders.mine, utils.orders.received, utils.orders.occupiedDates, utils.users.stats, utils.reviews.forUser);
+      invalidate(utils.orders.mine, utils.orders.received, utils.orders.occupiedDates, utils.users.stats, utils.reviews.forUser, utils.portaria.mine);
       // The status and 'Pago' on top of an open conversation.
       if (relatedId) refreshAfterLiveEvent(utils.messages.thread, { orderId: relatedId });
       break;

@@ -1,0 +1,51 @@
+import { formatDeskCode, type DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
+import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
+import { Button } from '../../../components/ui/button.tsx';
+import { useDeskHandover, useStartDeskHandover } from '../hooks/use-desk-handovers.ts';
+
+/** Which leg this side of the order may hand to the portaria now, if any. */
+function legFor(order: OrderItem, side: 'owner' | 'requester'): DeskLeg | null {
+  if (side === 'owner' && order.status === 'approved') return 'delivery';
+  if (side === 'requester' && order.status === 'in_progress' && order.listing?.type === 'rental') return 'return';
+  return null;
+}
+
+const START_LABELS: Record<DeskLeg, string> = { delivery: 'Deixar na portaria', return: 'Devolver na portaria' };
+
+/** What each person reads while the item goes through the desk. */
+function statusText(leg: DeskLeg, status: 'waiting' | 'at_desk', side: 'owner' | 'requester'): string {
+  const dropsOff = (leg === 'delivery') === (side === 'owner');
+  if (status === 'waiting') return dropsOff ? 'Leve o item à portaria e diga este código.' : 'O item ainda não chegou à portaria.';
+  return dropsOff ? 'O item está na portaria.' : 'O item está na portaria: retire com este código.';
+}
+
+/**
+ * The portaria on an order card: the button that gives a code ('Deixar na portaria'
+ * for the owner of an approved order, 'Devolver na portaria' for the requester of a
+ * rental in progress) and, once given, the 6-digit code both people show at the desk.
+ */
+export function DeskHandoverPanel({ order, side }: { order: OrderItem; side: 'owner' | 'requester' }) {
+  // An approved order's item goes out through the desk, a rental in progress comes back.
+  const liveLeg: DeskLeg | null = order.status === 'approved' ? 'delivery' : order.status === 'in_progress' ? 'return' : null;
+  const handover = useDeskHandover(order.id, liveLeg);
+  const { busyId, start } = useStartDeskHandover();
+  if (handover) {
+    const labelId = `portaria-code-${order.id}`;
+    return (
+      <section className="notice notice-compact notice-info orders-desk" aria-labelledby={labelId}>
+        <p>
+          <strong id={labelId}>Código da portaria</strong>{' '}
+          <span className="orders-desk-code">{formatDeskCode(handover.code)}</span>
+        </p>
+        <p>{statusText(handover.leg, handover.status, side)}</p>
+      </section>
+    );
+  }
+  const leg = legFor(order, side);
+  if (!leg) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={() => start(order.id)} loading={busyId === order.id}>
+      {START_LABELS[leg]}
+    </Button>
+  );
+}

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures.ts';
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { approvedResident, callApi, DEMO, expectToast, grantFrontDesk, newSignedInContext, publishedListing } from './helpers.ts';
+
+// A rental handed over at the portaria and returned the same way: the owner's
+// 'Deixar na portaria' code, the desk's 'Recebido do dono' and 'Entregue ao
+// morador', the requester's 'Devolver na portaria' with a new code, and the
+// desk's account kept to /portaria.
+
+const SHOTS = 'test-results/portaria';
+
+/** The desk types a code and sees its order. */
+async function typeCode(desk: Page, code: string) {
+  await desk.getByLabel('Código do pedido').fill(code);
+  await desk.getByRole('button', { name: 'Buscar' }).click();
+}
+
+async function codeOn(page: Page, title: string): Promise<string> {
+  const card = page.getByRole('article').filter({ hasText: title });
+  const panel = card.getByRole('region', { name: 'Código da portaria' });
+  await expect(panel).toBeVisible();
+  const text = (await panel.locator('.orders-desk-code').textContent()) ?? '';
+  return text.replace(/\s/g, '');
+}
+
+test('a rental goes out and comes back through the portaria, and the desk sees nothing else', async ({ browser, today }) => {
+  test.slow(); // Four people, a dozen screens.
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dono-portaria');
+  const neighbour = await approvedResident(browser, admin.page, 'vizinho-portaria');
+  const deskPerson = await approvedResident(browser, admin.page, 'portaria');
+  await grantFrontDesk(admin.page, deskPerson.id);
+
+  const title = `Furadeira ${Date.now().toString(36)}`;
+  const listingId = await publishedListing(owner.page, moderator.page, {
+    type: 'rental',
+    title,
+    description: 'Furadeira 650W com maleta e brocas.',
+    priceCents: 1500,
+    deliveryOptions: ['pickup'],
+  });
+  const { id: orderId } = await callApi<{ id: string }>(neighbour.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 2) });
+  await callApi(owner.page, 'orders.approve', { id: orderId });
+
+  // The desk's phone: every other address leads to /portaria, which has no way into the app.
+  const desk = deskPerson.page;
+  await desk.goto('/alugueis');
+  await expect(desk).toHaveURL(/\/portaria$/);
+  await expect(desk.getByRole('heading', { name: 'Portaria' })).toBeVisible();
+  await expect(desk.getByRole('navigation')).toHaveCount(0);
+
+  // The owner chooses 'Deixar na portaria' and gets the code; the requester sees the same code.
+  await owner.page.goto('/gerenciar-pedidos');
+  await owner.page.getByRole('tab', { name: 'Aprovados' }).click();
+  await owner.page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Deixar na portaria' }).click();
+  const code = await codeOn(owner.page, title);
+  expect(code).toMatch(/^\d{6}$/);
+  await owner.page.screenshot({ path: `${SHOTS}/1-dono-codigo.png`, fullPage: true });
+  await neighbour.page.goto('/meus-pedidos');
+  expect(await codeOn(neighbour.page, title)).toBe(code);
+
+  // A wrong code: the desk is told, nothing shown.
+  await typeCode(desk, code === '000000' ? '000001' : '000000');
+  await expect(desk.getByText('Código não encontrado ou já usado. Confira os números com o morador.')).toBeVisible();
+
+  // The right one: the item, both people with their apartments, the next step.
+  await typeCode(desk, `${code.slice(0, 3)} ${code.slice(3)}`);
+  await expect(desk.getByRole('heading', { name: title })).toBeVisible();
+  await expect(desk.getByText(owner.fullName)).toBeVisible();
+  await expect(desk.getByText(neighbour.fullName)).toBeVisible();
+  await expect(desk.getByText(`Apto E-${owner.apartment}`)).toBeVisible();
+  await desk.screenshot({ path: `${SHOTS}/2-portaria-codigo.png`, fullPage: true });
+  // The found order's screen (the every-route walk sees the empty one): axe-core clean, no sideways scroll at 320 px.
+  expect((await new AxeBuilder({ page: desk }).analyze()).violations).toEqual([]);
+  await desk.setViewportSize({ width: 320, height: 844 });
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await desk.setViewportSize({ width: 390, height: 844 });
+  await desk.getByRole('button', { name: 'Recebido do dono' }).click();
+  await expectToast(desk, 'Recebimento registrado.');
+
+  // Both are told; the requester's card says the item waits at the desk.
+  await expect(neighbour.page.getByText('O item está na portaria: retire com este código.')).toBeVisible();
+
+  await typeCode(desk, code);
+  await desk.getByRole('button', { name: 'Entregue ao morador' }).click();
+  await expectToast(desk, 'Entrega registrada.');
+  await expect(neighbour.page.getByRole('article').filter({ hasText: title })).toContainText('Em Andamento');
+
+  // The return: the requester's own code, the same two steps, the order completed.
+  const card = neighbour.page.getByRole('article').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Devolver na portaria' }).click();
+  const returnCode = await codeOn(neighbour.page, title);
+  expect(returnCode).not.toBe(code);
+  await neighbour.page.screenshot({ path: `${SHOTS}/3-morador-devolucao.png`, fullPage: true });
+  // The used code opens nothing any more.
+  await typeCode(desk, code);
+  await expect(desk.getByText('Código não encontrado ou já usado. Confira os números com o morador.')).toBeVisible();
+  await typeCode(desk, returnCode);
+  await desk.getByRole('button', { name: 'Recebido do morador' }).click();
+  await expectToast(desk, 'Recebimento registrado.');
+  await typeCode(desk, returnCode);
+  await expect(desk.getByText('Devolução: o item está na portaria, aguardando o dono.')).toBeVisible();
+  await desk.screenshot({ path: `${SHOTS}/4-portaria-devolucao.png`, fullPage: true });
+  await desk.getByRole('button', { name: 'Devolvido ao dono' }).click();
+  await expectToast(desk, 'Entrega registrada.');
+  await owner.page.goto('/gerenciar-pedidos');
+  await owner.page.getByRole('tab', { name: 'Finalizados' }).click();
+  await expect(owner.page.getByRole('article').filter({ hasText: title })).toContainText('Concluído');
+
+  // Every step in the audit log.
+  await admin.page.goto('/admin?secao=atividade');
+  await expect(admin.page.getByText('Item entregue pela portaria').first()).toBeVisible();
+  await expect(admin.page.getByText('Item recebido na portaria').first()).toBeVisible();
+
+  for (const person of [owner, neighbour, deskPerson]) await person.close();
+  for (const signedIn of [admin, moderator]) await signedIn.context.close();
+});
