@@ -1,3 +1,4 @@
+import { overdueFirst } from '@vizinhanca/shared/staff/pending-wait.rules';
 import { ADMIN_MESSAGES } from '@vizinhanca/shared/users/admin.schema';
 import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import type { AppDeps, RequestMeta } from '../../context.ts';
@@ -16,9 +17,10 @@ import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
 import { ACCOUNT_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
+/** Sign-ups awaiting a decision: the late ones (past 24 business hours) first, then newest first. */
 export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
   const rows = await users.listPendingUsers(deps.db);
-  return rows.map((row) => ({
+  const items = rows.map((row) => ({
     id: row.id,
     fullName: row.full_name,
     email: row.email,
@@ -29,6 +31,7 @@ export async function pendingUsers(deps: AppDeps): Promise<PendingUser[]> {
     avatarUrl: row.avatar_url,
     createdAt: row.created_at,
   }));
+  return overdueFirst(items, (item) => item.createdAt, deps.clock.now(), deps.config.CONDO_TIMEZONE);
 }
 
 export async function pendencies(deps: AppDeps, includePeople: boolean) {

@@ -226,3 +226,83 @@ describe('the hourly digest e-mail', () => {
     }
   }, 60_000);
 });
+
+describe("/admin's pending items past 24 business hours come first", () => {
+  let queueApp: TestApp;
+  let carla: TestUser;
+  let ana: TestUser;
+  let bruno: TestUser;
+  let serviceId: string;
+
+  // Friday 27/11/2026, 19:00 in São Paulo.
+  const FRIDAY_EVENING = new Date('2026-11-27T22:00:00Z');
+
+  beforeAll(async () => {
+    queueApp = await createTestApp({}, { now: FRIDAY_EVENING });
+    carla = await queueApp.createUser({ roles: ['admin'] });
+    ana = await queueApp.createUser({ fullName: 'Ana Dona' });
+    bruno = await queueApp.createUser({ fullName: 'Bruno Pedinte' });
+    const anaApi = (await queueApp.callerAs(ana)).api;
+    serviceId = (await anaApi.listings.create({ type: 'service', title: 'Conserto de bicicleta', description: 'Na garagem', priceCents: 4000 })).id;
+    await (await queueApp.callerAs(carla)).api.listings.moderation.approve({ id: serviceId });
+  });
+  afterAll(() => queueApp.close());
+
+  const as = async (user: TestUser | null) => (await queueApp.callerAs(user)).api;
+
+  /** A listing, a sign-up and a reported message, all made now. */
+  async function pendingItems(tag: string, seed: number) {
+    const listing = await (await as(ana)).listings.create({ type: 'food', title: `Bolo de ${tag}`, description: 'Feito em casa', priceCents: 1500 });
+    await (await as(null)).auth.signUp({
+      fullName: `Cadastro de ${tag}`,
+      cpf: testCpf(seed),
+      email: `fila-${seed}@example.com`,
+      phone: '(11) 91234-5678',
+      block: 'A',
+      apartment: '1',
+      password: 'quintal-de-casa',
+    });
+    const { id: orderId } = await (await as(bruno)).orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
+    const { id: messageId } = await (await as(ana)).messages.send({ orderId, body: `Mensagem de ${tag}`, clientId: randomUUID() });
+    await (await as(bruno)).messages.report({ messageId, reason: 'offensive' });
+    return listing.id;
+  }
+
+  async function queues() {
+    const staff = await as(carla);
+    return {
+      listings: (await staff.listings.moderation.pending({})).items.map((item) => item.title),
+      signUps: (await staff.admin.pendingUsers()).map((user) => user.fullName),
+      reports: (await staff.messages.moderation.reported()).items.map((item) => item.body),
+    };
+  }
+
+  it('keeps the newest first until the Friday-evening items pass 24 business hours on Monday evening, then puts them on top', async () => {
+    await pendingItems('sexta', 900_001);
+    queueApp.clock.set(new Date('2026-11-30T13:00:00Z')); // Monday 10:00
+    await pendingItems('segunda', 900_002);
+
+    // Saturday and Sunday do not count: on Monday at 18:00 the Friday items have waited 23 business hours.
+    queueApp.clock.set(new Date('2026-11-30T21:00:00Z'));
+    expect(await queues()).toEqual({
+      listings: ['Bolo de segunda', 'Bolo de sexta'],
+      signUps: ['Cadastro de segunda', 'Cadastro de sexta'],
+      reports: ['Mensagem de segunda', 'Mensagem de sexta'],
+    });
+
+    queueApp.clock.set(new Date('2026-11-30T23:00:00Z')); // Monday 20:00: 25 business hours
+    expect(await queues()).toEqual({
+      listings: ['Bolo de sexta', 'Bolo de segunda'],
+      signUps: ['Cadastro de sexta', 'Cadastro de segunda'],
+      reports: ['Mensagem de sexta', 'Mensagem de segunda'],
+    });
+
+    // Page by page, the queue continues after the late one.
+    const staff = await as(carla);
+    const first = await staff.listings.moderation.pending({ limit: 1 });
+    expect(first.items.map((item) => item.title)).toEqual(['Bolo de sexta']);
+    const second = await staff.listings.moderation.pending({ limit: 1, cursor: first.nextCursor });
+    expect(second.items.map((item) => item.title)).toEqual(['Bolo de segunda']);
+    expect(second.nextCursor).toBeNull();
+  }, 60_000);
+});

@@ -250,6 +250,32 @@ export function listForModeration(db: Db, filters: ModerationFilters) {
   return newestCreatedPage(query.select(LISTING_COLUMNS), { table: 'listings', alias: 'l' }, filters).execute();
 }
 
+/**
+ * Where a pending listing goes in the queue: the ones submitted before `overdueSince` (past
+ * 24 business hours) first, longest waiting first, then the rest newest first. One number
+ * per row, so a page continues after the cursor's row by (key, id).
+ */
+function pendingQueueKey(alias: string, overdueSince: Date) {
+  const submitted = sql.ref(`${alias}.updated_at`);
+  return sql<number>`CASE WHEN ${submitted} <= ${overdueSince} THEN extract(epoch FROM ${submitted}) - 1e11 ELSE -extract(epoch FROM ${submitted}) END`;
+}
+
+/** Pending listings for the pendencies: late ones first (see pendingQueueKey). */
+export function listPendingQueue(db: Db, filters: { search: string | null; cursor: string | null; limit: number }, overdueSince: Date) {
+  let query = matching(withOwner(db), filters.search).where('l.status', '=', 'pending');
+  if (filters.cursor) {
+    query = query.where(
+      sql<boolean>`(${pendingQueueKey('l', overdueSince)}, l.id) > (SELECT ${pendingQueueKey('c', overdueSince)}, c.id FROM listings c WHERE c.id = ${filters.cursor})`,
+    );
+  }
+  return query
+    .select(LISTING_COLUMNS)
+    .orderBy(pendingQueueKey('l', overdueSince))
+    .orderBy('l.id')
+    .limit(filters.limit + 1)
+    .execute();
+}
+
 export function countPending(db: Db) {
   return countRows(db.selectFrom('listings').where('status', '=', 'pending').where('deleted_at', 'is', null));
 }

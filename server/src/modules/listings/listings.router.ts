@@ -36,7 +36,7 @@ const moderationRouter = router({
   pending: staffProcedure
     .input(moderationPendingSchema)
     .output(listingPageSchema(managedListingSchema))
-    .query(({ ctx, input }) => listings.moderationList(ctx.deps, { ...input, type: null, status: 'pending' })),
+    .query(({ ctx, input }) => listings.pendingQueue(ctx.deps, input)),
 
   list: staffProcedure
     .input(moderationListSchema)

@@ -1,3 +1,4 @@
+import { overdueCutoff } from '@vizinhanca/shared/staff/pending-wait.rules';
 import {
   listingPageSchema,
   publicListingSchema,
@@ -373,6 +374,12 @@ export async function moderationList(
   input: { search: string | null; type: ListingType | null; status: ListingStatus | null; cursor: string | null; limit: number },
 ) {
   const rows = await listings.listForModeration(deps.db, input);
+  return pageOf(rows, input.limit, toManaged);
+}
+
+/** The pendencies' listings: those waiting past 24 business hours first, then the newest. */
+export async function pendingQueue(deps: AppDeps, input: { search: string | null; cursor: string | null; limit: number }) {
+  const rows = await listings.listPendingQueue(deps.db, input, overdueCutoff(deps.clock.now(), deps.config.CONDO_TIMEZONE));
   return pageOf(rows, input.limit, toManaged);
 }
 

@@ -1,3 +1,4 @@
+import { overdueFirst } from '@vizinhanca/shared/staff/pending-wait.rules';
 import { conversationClosesAt, isConversationOpen, orderEndedAt } from '@vizinhanca/shared/messages/message.rules';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
@@ -184,24 +185,24 @@ export async function report(deps: AppDeps, userId: string, input: { messageId: 
 
 // ---- The administration ----
 
+/** Reported messages: the late ones (past 24 business hours) first, then newest first. */
 export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[] }> {
   const rows = await messages.listReported(deps.db, REPORTED_LIMIT);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      orderId: row.order_id,
-      listingTitle: row.listing_title,
-      body: row.body,
-      createdAt: row.created_at,
-      reportedAt: row.reported_at!,
-      reason: row.report_reason_code!,
-      details: row.report_reason,
-      sender: { id: row.sender_id, fullName: row.sender_full_name, apartment: row.sender_apartment },
-      reporter: { id: row.reporter_id, fullName: row.reporter_full_name, apartment: row.reporter_apartment },
-      requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
-      owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
-    })),
-  };
+  const items: ReportedMessage[] = rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    listingTitle: row.listing_title,
+    body: row.body,
+    createdAt: row.created_at,
+    reportedAt: row.reported_at!,
+    reason: row.report_reason_code!,
+    details: row.report_reason,
+    sender: { id: row.sender_id, fullName: row.sender_full_name, apartment: row.sender_apartment },
+    reporter: { id: row.reporter_id, fullName: row.reporter_full_name, apartment: row.reporter_apartment },
+    requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
+    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
+  }));
+  return { items: overdueFirst(items, (item) => item.reportedAt, deps.clock.now(), deps.config.CONDO_TIMEZONE) };
 }
 
 export function reportedCount(deps: AppDeps) {

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { CalendarIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { ListingThumb } from './listing-thumb.tsx';
+import { PendingWait } from './pending-wait.tsx';
 import { isExpiredListing } from './moderation-labels.ts';
 import { ListingStatusBadge, ListingTypeBadge } from '../../../components/status-badges.tsx';
 
@@ -79,6 +80,7 @@ export function ModerationListingCard({ listing, showStatus = false, children }:
           {dateLine(listing, now)}
         </li>
       </ul>
+      {listing.status === 'pending' ? <PendingWait since={listing.updatedAt} /> : null}
       <RejectionReason status={listing.status} reason={listing.rejectionReason} />
       <div className="moderation-actions">{children}</div>
     </article>

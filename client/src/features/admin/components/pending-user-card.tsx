@@ -2,6 +2,7 @@ import { formatDate } from '@vizinhanca/shared/format/format';
 import type { PendingUser } from '@vizinhanca/shared/users/user.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { PendingWait } from './pending-wait.tsx';
 import { PersonCard, PersonDetails } from './person-details.tsx';
 
 interface PendingUserCardProps {
@@ -20,6 +21,7 @@ export function PendingUserCard({ user, busy, onApprove, onReject }: PendingUser
       subtitle={
         <>
           <p className="pending-card-date">Cadastrado em {formatDate(user.createdAt)}</p>
+          <PendingWait since={user.createdAt} />
           {user.invitedByName && <p className="pending-card-date">Convidado por {user.invitedByName}</p>}
         </>
       }

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { AdminPanel } from './admin-panel.tsx';
+import { PendingWait } from './pending-wait.tsx';
 
 function person(p: { fullName: string; apartment: string | null }): string {
   return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;
@@ -70,6 +71,7 @@ export function ReportedMessagesPanel() {
                 Escrita por {item.sender.fullName} · denunciada por {item.reporter.fullName} em {formatDateTime(item.reportedAt)}
                 {` · Motivo: ${REPORT_REASON_LABELS[item.reason]}${item.details ? ` (${item.details})` : ''}`}
               </p>
+              <PendingWait since={item.reportedAt} />
               <Button variant="outline" size="sm" onClick={() => setOpen(item)}>
                 Ler conversa
               </Button>
