@@ -208,9 +208,13 @@ describe('the hourly digest e-mail', () => {
     expect(digestsTo(quietAdmin)).toEqual([]);
   }, 60_000);
 
-  it('two instances running the digest at the same moment send it once', async () => {
+  it('two instances running the digest at the same moment send it once; a reported listing counts as a denúncia', async () => {
     digestApp.clock.advance(2 * 60 * MINUTE);
-    await newListing('Pão de mel');
+    const ownerApi = (await digestApp.callerAs(owner)).api;
+    const { id: listingId } = await ownerApi.listings.create({ type: 'food', title: 'Pão de mel', description: 'Feito em casa', priceCents: 900 });
+    await (await digestApp.callerAs(rafael)).api.listings.moderation.approve({ id: listingId });
+    const reporter = await digestApp.createUser();
+    await (await digestApp.callerAs(reporter)).api.reports.listing({ listingId, reason: 'fraud' });
     const second = await createTestApp({}, { now: digestApp.clock.now(), databaseUrl: digestApp.databaseUrl });
     try {
       const before = digestsTo(carla).length;
@@ -219,6 +223,7 @@ describe('the hourly digest e-mail', () => {
       // The second instance writes to its own outbox folder: count both.
       const secondOutbox = second.outbox().filter((mail) => mail.text.includes(`To: ${carla.email}`));
       expect(digestsTo(carla).length - before + secondOutbox.length).toBe(1);
+      expect([...digestsTo(carla).slice(before), ...secondOutbox].map(summaryOf)).toEqual(['3 cadastros, 2 anúncios e 1 denúncia aguardando']);
       const { sent_at } = await digestApp.db.selectFrom('staff_digests').select('sent_at').where('user_id', '=', carla.id).executeTakeFirstOrThrow();
       expect(sent_at).toEqual(digestApp.clock.now());
     } finally {

@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AdminPanel } from './admin-panel.tsx';
+import { PendingWait } from './pending-wait.tsx';
 
 function person(p: { fullName: string; apartment: string | null }): string {
   return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;
@@ -109,6 +110,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
               <p className="admin-thread-meta">
                 Denunciado por {person(report.reporter)} em {formatDateTime(report.createdAt)}
               </p>
+              <PendingWait since={report.createdAt} />
               {report.earlier.length ? (
                 <details className="admin-report-earlier">
                   <summary>
