@@ -1,7 +1,6 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureTree, removeFixtureTrees } from './lib/fixture-tree.ts';
 import { findImportCycles } from './import-cycles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,22 +11,7 @@ function serverModuleOf(file: string): string | null {
   return /^modules\/[^/]+/.exec(file)?.[0] ?? file;
 }
 
-const fixtures: string[] = [];
-
-/** A throwaway source tree holding `files` (relative path -> content). */
-function fixtureTree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'import-cycles-'));
-  fixtures.push(dir);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of fixtures.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(removeFixtureTrees);
 
 describe('import cycle check', () => {
   it('finds two files importing each other', () => {

@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
-import { sql } from 'kysely';
 import { createContext, type AppDeps } from '../context.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../errors.ts';
 import { metricsAccess } from '../observability/metrics-access.ts';
@@ -21,7 +20,8 @@ import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
-import { contextBuiltForFeed, feedFastPath } from '../modules/listings/feed-fast-path.ts';
+import { contextBuiltForFeed, feedFastPath } from './feed-fast-path.ts';
+import { databaseAnswers } from './health.repository.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
 
@@ -49,7 +49,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
 
   app.get('/health', async (_req, res) => {
     try {
-      await sql`SELECT 1`.execute(deps.db);
+      await databaseAnswers(deps.db);
       res.json({ status: 'ok', database: 'ok' });
     } catch {
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

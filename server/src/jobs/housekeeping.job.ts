@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { forgetOldLoginAttempts, forgetOldSignInLinks } from '../modules/auth/auth.service.ts';
+import { eventsClockDaysAgo } from '../realtime/events.repository.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /**
@@ -15,7 +15,6 @@ export const housekeepingJob: ScheduledJob = {
     await forgetOldSignInLinks(deps);
     // The database stamps the realtime events (not the app clock: decision 016), so their age is
     // read on its clock too; on the app's, a clock set weeks ahead (CLOCK_START) would prune events just written.
-    const { rows } = await sql<{ before: Date }>`SELECT now() - interval '30 days' AS before`.execute(deps.db);
-    await deps.bus.pruneOlderThan(rows[0]!.before);
+    await deps.bus.pruneOlderThan(await eventsClockDaysAgo(deps.db, 30));
   },
 };

@@ -129,3 +129,9 @@ export async function readMissedEvents(db: Db, userId: string, from: string | nu
 export async function pruneEventsOlderThan(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('events').where('created_at', '<', before).execute();
 }
+
+/** The instant `days` ago on the database's clock, which stamps the events (created_at defaults to now()). */
+export async function eventsClockDaysAgo(db: Db, days: number): Promise<Date> {
+  const { rows } = await sql<{ before: Date }>`SELECT now() - make_interval(days => ${days}) AS before`.execute(db);
+  return rows[0]!.before;
+}

@@ -2,14 +2,14 @@ import type { RequestHandler } from 'express';
 import superjson from 'superjson';
 import { listListingsSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
-import { accessRefusal } from '../../auth/access.ts';
-import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from '../../http/content-encoding.ts';
-import { createContext, type AppDeps, type Context } from '../../context.ts';
-import { procedureDuration } from '../../observability/metrics.ts';
-import { createCallerFactory, router } from '../../trpc.ts';
-import { feedCacheOf, feedKey } from './feed-cache.ts';
-import { listingsRouter } from './listings.router.ts';
-import { visiblePage } from './listings.service.ts';
+import { accessRefusal } from '../auth/access.ts';
+import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
+import { createContext, type AppDeps, type Context } from '../context.ts';
+import { procedureDuration } from '../observability/metrics.ts';
+import { createCallerFactory, router } from '../trpc.ts';
+import { feedCacheOf, feedKey } from '../modules/listings/feed-cache.ts';
+import { listingsRouter } from '../modules/listings/listings.router.ts';
+import { visiblePage } from '../modules/listings/listings.service.ts';
 
 /** The same procedure, called by its full path (its metrics label stays 'listings.list'). */
 const callerOf = createCallerFactory(router({ listings: listingsRouter }));

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
-import { loadConfig } from '../../config.ts';
-import { startServer, type RunningServer } from '../../server.ts';
-import { feedCacheOf } from './feed-cache.ts';
-import { insertListing } from './listings.repository.ts';
+import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import { feedCacheOf } from '../modules/listings/feed-cache.ts';
+import { insertListing } from '../modules/listings/listings.repository.ts';
 
 let server: RunningServer;
 let close: () => Promise<void>;
