@@ -7,6 +7,7 @@ import { editInputFrom } from '../../test/admin-edit.ts';
 import { dateColumns } from '../../test/date-columns.ts';
 import { nextEmailedToken } from '../../test/emailed-links.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
+import { sendStaffDigests } from '../modules/admin/staff-digest.job.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 
 // The app's clock (CLOCK_START) years away from the machine's: a date the database's now() or the
@@ -140,6 +141,26 @@ describe('every date the app writes comes from its clock', () => {
       later();
       await deskApi.portaria.advance({ code, step: 'handOver' });
     }
+
+    // Announcements: one pinned, read, edited and removed.
+    const adminApi = await api(admin);
+    const fields = { title: 'Falta de água', body: 'Terça, das 9h às 12h.', imageId: null, pinnedUntil: addDays(today, 3) };
+    const { id: announcementId } = await adminApi.announcements.publish(fields);
+    later();
+    await requesterApi.announcements.markAllRead();
+    await adminApi.announcements.update({ id: announcementId, ...fields, title: 'Falta de água na terça' });
+    later();
+    await adminApi.announcements.delete({ id: announcementId });
+
+    // Report and block: a listing reported and archived by the administration; a neighbour blocked.
+    await requesterApi.reports.listing({ listingId: food, reason: 'other', details: 'Teste' });
+    const report = await app.db.selectFrom('reports').select(['id']).where('listing_id', '=', food).executeTakeFirstOrThrow();
+    later();
+    await adminApi.reports.moderation.decide({ reportId: report.id, outcome: 'archive' });
+    await requesterApi.blocks.block({ userId: newcomer.id });
+
+    // The staff's hourly digest of what waits for them (the pending sign-up above, among others).
+    await sendStaffDigests(app.deps);
 
     // Billing: a charge and its payment; a person who left (their listings go with them).
     const due = addDays(today, 10);
