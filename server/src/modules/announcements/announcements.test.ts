@@ -207,26 +207,35 @@ describe('delivery', () => {
     const davi = await app.createUser({ fullName: 'Davi Sem Email' });
     await (await api(carol)).notifications.setPreference({ key: 'announcements', enabled: false });
     await (await api(davi)).notifications.setPreference({ key: 'email', enabled: false });
+    // A title and devices of their own per run: a retried test must not count the first attempt's e-mails and pushes.
+    const run = crypto.randomUUID().slice(0, 8);
+    const title = `Dedetização ${run}`;
     const anaPhone = pushDevice();
-    await upsertPushSubscription(app.db, ana.id, { endpoint: `${push.base}/push/ana`, keys: deviceKeys(anaPhone) }, app.clock.now());
-    await upsertPushSubscription(app.db, carol.id, { endpoint: `${push.base}/push/carol`, keys: deviceKeys(pushDevice()) }, app.clock.now());
-    const { id } = await (await api(admin)).announcements.publish(fields('Dedetização', { body: 'Dedetização no bloco A.\n\nFeche as janelas.' }));
+    await upsertPushSubscription(app.db, ana.id, { endpoint: `${push.base}/push/ana-${run}`, keys: deviceKeys(anaPhone) }, app.clock.now());
+    await upsertPushSubscription(app.db, carol.id, { endpoint: `${push.base}/push/carol-${run}`, keys: deviceKeys(pushDevice()) }, app.clock.now());
+    const { id } = await (await api(admin)).announcements.publish(fields(title, { body: `Dedetização ${run} no bloco A.\n\nFeche as janelas.` }));
 
-    const mailTo = (user: TestUser) => app.outbox().filter((mail) => mail.text.includes(`To: ${user.email}`) && mail.text.includes('Dedetização'));
+    const mailTo = (user: TestUser) => app.outbox().filter((mail) => mail.text.includes(`To: ${user.email}`) && mail.text.includes(run));
     const anaMail = await eventually(() => {
       const found = mailTo(ana);
       expect(found).toHaveLength(1);
       return found[0]!.text;
-    }, 15_000);
+    }, 30_000);
     expect(anaMail).toContain('Olá, Ana Moradora!');
     expect(anaMail).toContain('Feche as janelas.');
     expect(anaMail).toContain('http://localhost:3000/comunicados');
+    // Only this announcement's pushes: an earlier test's delivery still queued may reach Ana's new phone too.
+    const anaPushes = () =>
+      push.received
+        .filter((request) => request.path === `/push/ana-${run}`)
+        .map((request) => JSON.parse(decryptPush(request.body, anaPhone)) as { title: string; url: string })
+        .filter((message) => message.title === `Comunicado: ${title}`);
     const anaPush = await eventually(() => {
-      const found = push.received.filter((request) => request.path === '/push/ana');
+      const found = anaPushes();
       expect(found).toHaveLength(1);
       return found[0]!;
-    }, 15_000);
-    expect(JSON.parse(decryptPush(anaPush.body, anaPhone))).toMatchObject({ title: 'Comunicado: Dedetização', url: '/comunicados' });
+    }, 30_000);
+    expect(anaPush).toMatchObject({ url: '/comunicados' });
 
     // The job run again (a retry after a crash) enqueues nothing twice.
     await deliverAnnouncementJob.run(app.deps, { announcementId: id });
@@ -243,8 +252,8 @@ describe('delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailTo(carol)).toEqual([]);
     expect(mailTo(davi)).toEqual([]);
-    expect(push.received.filter((request) => request.path === '/push/carol')).toEqual([]);
-    expect(push.received.filter((request) => request.path === '/push/ana')).toHaveLength(1);
+    expect(push.received.filter((request) => request.path === `/push/carol-${run}`)).toEqual([]);
+    expect(anaPushes()).toHaveLength(1);
     // Carol still has it in the centre and on /comunicados: the switch only stops the e-mail and the push.
     expect((await (await api(carol)).announcements.list()).items.find((item) => item.id === id)!.unread).toBe(true);
   });
