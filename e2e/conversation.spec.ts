@@ -154,7 +154,9 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   const ownersMessage = requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' });
   await ownersMessage.getByRole('button', { name: 'Denunciar' }).click();
   const reportDialog = requester.page.getByRole('dialog', { name: 'Denunciar mensagem' });
-  await expect(reportDialog.getByRole('radio')).toHaveCount(4);
+  // A message is reported for the same five reasons as a listing or a neighbour.
+  await expect(reportDialog.getByRole('radio')).toHaveCount(5);
+  for (const reason of ['Golpe ou fraude', 'Conteúdo ofensivo', 'Item proibido', 'Assédio', 'Outro']) await expect(reportDialog.getByRole('radio', { name: reason })).toBeVisible();
   await reportDialog.getByRole('button', { name: 'Denunciar' }).click();
   await expect(reportDialog.getByText('Escolha o motivo da denúncia')).toBeVisible();
   await reportDialog.getByRole('button', { name: 'Cancelar' }).click();
