@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Client as MinioClient } from 'minio';
@@ -50,18 +50,10 @@ export class LocalFileStorage implements FileStorage {
   async get(key: string) {
     if (!isValidKey(key)) return null;
     const file = path.join(this.root, key);
-    // Opened here, not when the stream first reads: a file deleted in between is a miss, never a stream error nobody listens to.
-    let handle: fs.FileHandle;
     try {
-      handle = await fs.open(file);
+      const stat = await fs.stat(file);
+      return { stream: createReadStream(file), contentType: CONTENT_TYPES[key.split('.').pop()!]!, size: stat.size };
     } catch {
-      return null;
-    }
-    try {
-      const stat = await handle.stat();
-      return { stream: handle.createReadStream(), contentType: CONTENT_TYPES[key.split('.').pop()!]!, size: stat.size };
-    } catch {
-      await handle.close().catch(() => undefined);
       return null;
     }
   }
