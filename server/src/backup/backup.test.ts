@@ -129,6 +129,38 @@ describe('backup and restore', () => {
     }
   });
 
+  it('leaves out a file removed between its listing and its read instead of failing the backup', async () => {
+    const copy = new LocalFileStorage(await fs.mkdtemp(path.join(work, 'files-removed-')));
+    const keys: string[] = [];
+    for await (const key of app.deps.storage.list()) {
+      const stored = await app.deps.storage.get(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
+      await copy.put(key, Buffer.concat(chunks), stored!.contentType);
+      keys.push(key);
+    }
+    expect(keys.length).toBeGreaterThan(1);
+    const removed = keys[0]!;
+    // The file goes after get() looked at it and before its stream is read, as an orphan sweep can do.
+    const racing: FileStorage = {
+      kind: 'local',
+      init: () => copy.init(),
+      put: (key, body, contentType) => copy.put(key, body, contentType),
+      delete: (key) => copy.delete(key),
+      list: () => copy.list(),
+      get: async (key) => {
+        const stored = await copy.get(key);
+        if (key === removed) await copy.delete(key);
+        return stored;
+      },
+    };
+    const file = path.join(work, 'removed-file.tar.gz');
+    const result = await createBackup({ connectionString: app.databaseUrl, storage: racing, file, now: app.clock.now(), logger });
+    const backedUp = result.manifest.files.map((entry) => entry.key);
+    expect(backedUp).not.toContain(removed);
+    expect(backedUp.sort()).toEqual(keys.filter((key) => key !== removed).sort());
+  });
+
   it('refuses a truncated archive and leaves the target untouched', async () => {
     const truncated = path.join(work, 'truncated.tar.gz');
     const bytes = await fs.readFile(archive);

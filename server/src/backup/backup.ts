@@ -63,6 +63,11 @@ async function writeStream(source: Readable, file: string): Promise<{ bytes: num
   return { bytes: digest.bytes, sha256: digest.hash.digest('hex'), newlines: digest.newlines };
 }
 
+function isMissingFile(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOENT' || code === 'NoSuchKey' || code === 'NotFound';
+}
+
 async function hashFile(file: string): Promise<{ bytes: number; sha256: string }> {
   const digest = new Digest();
   await pipeline(createReadStream(file), digest, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
@@ -184,7 +189,15 @@ export async function createBackup(options: {
       const stored = await options.storage.get(key);
       if (!stored) continue; // deleted since it was listed
       const entry = `files/${key}`;
-      const written = await writeStream(stored.stream, path.join(staging, entry));
+      let written: Awaited<ReturnType<typeof writeStream>>;
+      try {
+        written = await writeStream(stored.stream, path.join(staging, entry));
+      } catch (error) {
+        // A file removed between the look and the read (an orphan sweep, an anonymisation) is as gone as one never listed.
+        if (!isMissingFile(error)) throw error;
+        await fs.rm(path.join(staging, entry), { force: true });
+        continue;
+      }
       manifest.files.push({ key, path: entry, bytes: written.bytes, sha256: written.sha256 });
     }
     manifest.files.sort((a, b) => a.key.localeCompare(b.key));
