@@ -20,6 +20,10 @@ export const personalDataExportSchema = z.object({
   invitesSent: rows,
   messages: rows,
   favorites: rows,
+  /** Reports the person made, never their outcome. */
+  reportsMade: rows,
+  /** People the person blocked. */
+  peopleBlocked: rows,
   pixKeys: rows,
   billings: rows,
   notificationPreferences: rows,

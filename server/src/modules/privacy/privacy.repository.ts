@@ -146,6 +146,32 @@ export function listFavorites(db: Db, userId: string) {
     .execute();
 }
 
+/**
+ * Reports the person made: what they reported, why, in their words, and whether staff handled
+ * it. Never the outcome: what was decided about someone else is not the reporter's data.
+ */
+export function listReportsMade(db: Db, userId: string) {
+  return db
+    .selectFrom('reports as rp')
+    .innerJoin('users as person', 'person.id', 'rp.person_id')
+    .leftJoin('listings as l', 'l.id', 'rp.listing_id')
+    .select(['rp.id', 'rp.target_type', 'l.title as listing_title', 'person.full_name as person_name', 'rp.reason', 'rp.details', 'rp.created_at', 'rp.decided_at as handled_at'])
+    .where('rp.reporter_id', '=', userId)
+    .orderBy('rp.created_at')
+    .execute();
+}
+
+/** The people the person blocked (who blocked them is not theirs to know). */
+export function listBlocked(db: Db, userId: string) {
+  return db
+    .selectFrom('user_blocks as b')
+    .innerJoin('users as blocked', 'blocked.id', 'b.blocked_id')
+    .select(['blocked.full_name as blocked_name', 'b.created_at'])
+    .where('b.blocker_id', '=', userId)
+    .orderBy('b.created_at')
+    .execute();
+}
+
 // ---- Erasure (LGPD anonymisation), in the anonymising transaction ----
 
 /** The person's own rows that mean nothing without them: deleted on anonymisation. */

@@ -22,12 +22,14 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
   const [profile, extras] = await Promise.all([users.accountRecord(deps, userId), privacy.findAccountExtras(deps.db, userId)]);
   const account = { ...profile, ...extras };
   if (extras?.anonymized_at) return anonymisedExport(deps, userId, extras.anonymized_at);
-  const [owned, orders, reviews, invites, favorites] = await Promise.all([
+  const [owned, orders, reviews, invites, favorites, reportsMade, blocked] = await Promise.all([
     privacy.listOwnedRows(deps.db, { id: userId, email: account.email }),
     privacy.listOrders(deps.db, userId),
     privacy.listReviews(deps.db, userId),
     invitesSent(deps, userId),
     privacy.listFavorites(deps.db, userId),
+    privacy.listReportsMade(deps.db, userId),
+    privacy.listBlocked(deps.db, userId),
   ]);
   return {
     exportedAt: deps.clock.now().toISOString(),
@@ -44,6 +46,8 @@ export async function exportPersonalData(deps: AppDeps, userId: string): Promise
     invitesSent: toJson(invites),
     messages: toJson(owned.messages),
     favorites: toJson(favorites),
+    reportsMade: toJson(reportsMade),
+    peopleBlocked: toJson(blocked),
     pixKeys: toJson(owned.pixKeys),
     billings: toJson(owned.billings),
     notificationPreferences: toJson(owned.notificationPreferences),
@@ -69,6 +73,8 @@ function anonymisedExport(deps: AppDeps, userId: string, anonymizedAt: Date): Pe
     invitesSent: none,
     messages: none,
     favorites: none,
+    reportsMade: none,
+    peopleBlocked: none,
     pixKeys: none,
     billings: none,
     notificationPreferences: none,

@@ -65,6 +65,42 @@ describe('Baixar meus dados', () => {
     expect(thirdsCopy.loginAttempts).toEqual([{ ip: '203.0.113.8', succeeded: true, created_at: app.clock.now().toISOString() }]);
   });
 
+  it("gives the person the reports they made (without what staff decided) and the people they blocked; never who reported or blocked them", async () => {
+    const person = await app.createUser({ fullName: 'Sofia Denuncia' });
+    const seller = await app.createUser({ fullName: 'Vendedor Denunciado' });
+    const pest = await app.createUser({ fullName: 'Vizinho Bloqueado' });
+    const moderator = await app.createUser({ roles: ['moderator'] });
+    const admin = await app.createUser({ roles: ['admin'] });
+    const api = (await app.callerAs(person)).api;
+    const sellerApi = (await app.callerAs(seller)).api;
+    const moderatorApi = (await app.callerAs(moderator)).api;
+    const { id: listingId } = await sellerApi.listings.create({ type: 'rental', title: 'Escada suspeita', description: 'Seis degraus', priceCents: 1000 });
+    await moderatorApi.listings.moderation.approve({ id: listingId });
+    await api.reports.listing({ listingId, reason: 'fraud', details: 'Pediu Pix adiantado' });
+    await api.reports.person({ userId: pest.id, reason: 'harassment', details: null });
+    await sellerApi.reports.person({ userId: person.id, reason: 'other', details: 'Relato-sobre-Sofia' });
+    await api.blocks.block({ userId: pest.id });
+    await sellerApi.blocks.block({ userId: person.id });
+    const [aboutListing] = (await moderatorApi.reports.moderation.open()).items.filter((item) => item.listing?.id === listingId);
+    await moderatorApi.reports.moderation.decide({ reportId: aboutListing!.id, outcome: 'warn', note: 'Advertência-ao-vendedor' });
+
+    const data = await api.privacy.exportMine();
+    expect(data.reportsMade).toHaveLength(2);
+    expect(data.reportsMade).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target_type: 'listing', listing_title: 'Escada suspeita', person_name: 'Vendedor Denunciado', reason: 'fraud', details: 'Pediu Pix adiantado', handled_at: app.clock.now().toISOString() }),
+        expect.objectContaining({ target_type: 'person', listing_title: null, person_name: 'Vizinho Bloqueado', reason: 'harassment', details: null, handled_at: null }),
+      ]),
+    );
+    expect(data.peopleBlocked).toEqual([{ blocked_name: 'Vizinho Bloqueado', created_at: app.clock.now().toISOString() }]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Advertência-ao-vendedor');
+    expect(text).not.toContain('warned');
+    expect(text).not.toContain('Relato-sobre-Sofia');
+    expect((await sellerApi.privacy.exportMine()).peopleBlocked).toEqual([{ blocked_name: 'Sofia Denuncia', created_at: app.clock.now().toISOString() }]);
+    expect(await (await app.callerAs(admin)).api.admin.users.exportData({ userId: person.id })).toEqual(data);
+  });
+
   it('works for someone still waiting for approval', async () => {
     const pending = await app.createUser({ status: 'pending' });
     const { api } = await app.callerAs(pending);
