@@ -28,6 +28,9 @@ export const PENDING_ITEM_NOTIFICATIONS: Record<
   },
 };
 
+/** How a report's staff notice names a reported listing (anonymisation writes it again with the erased title). */
+export const reportedListingLabel = (title: string) => `um anúncio ("${title}")`;
+
 /** Where each staff notification leads in /admin: the pendencies, or the reports. */
 export const PENDING_ITEM_HREFS: Partial<Record<NotificationType, string>> = {
   pending_sign_up: '/admin',

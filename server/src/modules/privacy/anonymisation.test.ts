@@ -388,6 +388,10 @@ describe('anonymising a person (LGPD)', () => {
     // Reports both ways (one decided with a warning to her), and blocks both ways.
     await luciaApi.reports.person({ userId: neighbour.id, reason: 'harassment', details: 'Relato-escrito-pela-Lúcia' });
     await neighbourApi.reports.listing({ listingId: bikeId, reason: 'fraud', details: 'A Lúcia Partiu Vasconcelos pediu Pix adiantado' });
+    // A reported listing whose title names nobody: staff's notice of the report quotes it.
+    const { id: scooterId } = await luciaApi.listings.create({ type: 'rental', title: 'Patinete-QZ-Azul', description: 'Elétrico', priceCents: 3000 });
+    await moderatorApi.listings.moderation.approve({ id: scooterId });
+    await neighbourApi.reports.listing({ listingId: scooterId, reason: 'prohibited_item', details: null });
     const [aboutLucia] = (await moderatorApi.reports.moderation.open()).items.filter((item) => item.person.id === lucia.id);
     await moderatorApi.reports.moderation.decide({ reportId: aboutLucia!.id, outcome: 'warn', note: 'Advertência-para-Lúcia' });
     await luciaApi.blocks.block({ userId: inviter.id });
@@ -433,6 +437,7 @@ describe('anonymising a person (LGPD)', () => {
       'tag-da-lúcia',
       'Bolo-da-Lúcia',
       'Bolo-novo-da-Lúcia',
+      'Patinete-QZ-Azul',
       'Recusado-para-Lúcia',
       'Recado-da-Lúcia',
       'Desistência-da-Lúcia',
@@ -466,7 +471,11 @@ describe('anonymising a person (LGPD)', () => {
     expect(await app.db.selectFrom('users').select(['full_name', 'invited_by']).where('id', '=', lucia.id).executeTakeFirstOrThrow()).toEqual({ full_name: EX_RESIDENT_NAME, invited_by: null });
     expect(await app.db.selectFrom('user_blocks').select('blocker_id').where('blocked_id', '=', lucia.id).execute()).toEqual([]);
     // The reports stay for the administration's history, without words.
-    expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(2);
+    expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(3);
+
+    // Staff's notices of the reports of her listings stay, naming an erased item.
+    const reportNotices = await app.db.selectFrom('notifications').select('message').where('user_id', '=', moderator.id).where('type', '=', 'pending_report').where('message', 'like', '%anúncio%').execute();
+    expect(reportNotices.map((notice) => notice.message)).toEqual(['Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.', 'Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.']);
 
     // Her orders and reviews stay, as Ex-morador; the log keeps who did what, with the values blanked.
     expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(4);

@@ -244,6 +244,24 @@ export async function deleteStaffNoticesAbout(db: Db, relatedIds: string[], staf
 }
 
 /**
+ * Staff's notices of reports about the person's listings quoted the listing's title: they
+ * read the given text now (and so do their live events). The reports themselves stay open.
+ */
+export async function rewriteNoticesOfListingReports(db: Db, ownerId: string, notice: { type: NotificationType; title: string; message: string }) {
+  const reports = await db.selectFrom('reports').select('id').where('person_id', '=', ownerId).where('target_type', '=', 'listing').execute();
+  if (reports.length === 0) return;
+  const reportIds = reports.map((report) => report.id);
+  await db.updateTable('notifications').set({ title: notice.title, message: notice.message }).where('type', '=', notice.type).where('related_id', 'in', reportIds).execute();
+  await db
+    .updateTable('events')
+    .set({ payload: sql<string>`payload || jsonb_build_object('title', ${notice.title}::text, 'message', ${notice.message}::text)` })
+    .where('kind', '=', NOTIFICATION_CREATED_KIND)
+    .where(sql`payload->>'type'`, '=', notice.type)
+    .where(sql`payload->>'relatedId'`, 'in', reportIds)
+    .execute();
+}
+
+/**
  * Orders stay, as 'Ex-morador''s, without what the person wrote in them: the request's
  * message and address, their cancellation reason (not the account closure's), their
  * rejection reason as owner. Returns the orders, and the reasons the other side's

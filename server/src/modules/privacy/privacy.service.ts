@@ -1,4 +1,4 @@
-import { PENDING_ITEM_NOTIFICATIONS } from '@vizinhanca/shared/notifications/staff-pending.messages';
+import { PENDING_ITEM_NOTIFICATIONS, reportedListingLabel } from '@vizinhanca/shared/notifications/staff-pending.messages';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { ACCOUNT_CLOSED_REASONS } from '@vizinhanca/shared/orders/order.schema';
 import { ERASED_TEXTS, type PersonalDataExport } from '@vizinhanca/shared/privacy/privacy.schema';
@@ -101,6 +101,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await listings.removeAllOfOwner(trx, userId, now);
     const listingIds = await privacy.eraseListingTexts(trx, userId);
     await privacy.deleteStaffNoticesAbout(trx, [userId, ...listingIds], STAFF_NOTICE_TYPES);
+    await privacy.rewriteNoticesOfListingReports(trx, userId, ERASED_LISTING_REPORT_NOTICE);
     const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);
     await privacy.eraseQuotedTexts(trx, orderIds, quotedReasons, ERASED_TEXTS.quoted);
     await privacy.eraseMessages(trx, userId);
@@ -121,6 +122,12 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
 }
 
 const STAFF_NOTICE_TYPES = Object.values(PENDING_ITEM_NOTIFICATIONS).map((kind) => kind.type);
+
+/** A report's staff notice once the reported listing's title is erased. */
+const ERASED_LISTING_REPORT_NOTICE = {
+  type: PENDING_ITEM_NOTIFICATIONS.report.type,
+  ...PENDING_ITEM_NOTIFICATIONS.report.text(reportedListingLabel(ERASED_TEXTS.listingTitle)),
+};
 
 /** The account closure's own reasons: written by the app, naming nobody, so kept. */
 const CLOSURE_REASONS: readonly string[] = Object.values(ACCOUNT_CLOSED_REASONS);

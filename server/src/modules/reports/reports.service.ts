@@ -9,6 +9,7 @@ import {
   type ReportOutcome,
   type OpenReport,
 } from '@vizinhanca/shared/reports/report.schema';
+import { reportedListingLabel } from '@vizinhanca/shared/notifications/staff-pending.messages';
 import { isStaff } from '@vizinhanca/shared/users/user.types';
 import type { AuthUser } from '../../auth/auth-user.ts';
 import type { AppDeps } from '../../context.ts';
@@ -49,7 +50,7 @@ export async function reportListing(deps: AppDeps, reporterId: string, input: { 
     const report = { reporterId, personId: listing.user_id, listingId: listing.id, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
     const id = await reports.insertReport(trx, { ...report, targetType: 'listing' });
     await recordReport(deps, trx, { ...report, targetType: 'listing', targetId: listing.id });
-    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um anúncio ("${listing.title}")`, actorId: reporterId });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: reportedListingLabel(listing.title), actorId: reporterId });
   });
   return { message: REPORT_MESSAGES.listingReported };
 }
