@@ -1,4 +1,4 @@
-import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -130,7 +130,8 @@ describe('backup and restore', () => {
   });
 
   it('leaves out a file removed between its listing and its read instead of failing the backup', async () => {
-    const copy = new LocalFileStorage(await fs.mkdtemp(path.join(work, 'files-removed-')));
+    const root = await fs.mkdtemp(path.join(work, 'files-removed-'));
+    const copy = new LocalFileStorage(root);
     const keys: string[] = [];
     for await (const key of app.deps.storage.list()) {
       const stored = await app.deps.storage.get(key);
@@ -141,7 +142,8 @@ describe('backup and restore', () => {
     }
     expect(keys.length).toBeGreaterThan(1);
     const removed = keys[0]!;
-    // The file goes after get() looked at it and before its stream is read, as an orphan sweep can do.
+    // The file goes after get() looked at it and before its stream opened it, as an orphan sweep can do:
+    // the stream then fails with ENOENT when read.
     const racing: FileStorage = {
       kind: 'local',
       init: () => copy.init(),
@@ -149,9 +151,10 @@ describe('backup and restore', () => {
       delete: (key) => copy.delete(key),
       list: () => copy.list(),
       get: async (key) => {
-        const stored = await copy.get(key);
-        if (key === removed) await copy.delete(key);
-        return stored;
+        if (key !== removed) return copy.get(key);
+        const { size } = await fs.stat(path.join(root, key));
+        await copy.delete(key);
+        return { stream: createReadStream(path.join(root, key)), contentType: 'image/webp', size };
       },
     };
     const file = path.join(work, 'removed-file.tar.gz');

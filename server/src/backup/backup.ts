@@ -56,8 +56,8 @@ class Digest extends Transform {
 /** Archives hold password hashes, CPFs, Pix keys and messages: only their owner reads them, and what is written on the way too. */
 const PRIVATE_FILE_MODE = 0o600;
 
+/** Attaches to `source` at once: a stream whose open fails (a file removed since it was listed) must meet a listener. */
 async function writeStream(source: Readable, file: string): Promise<{ bytes: number; sha256: string; newlines: number }> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
   const digest = new Digest();
   await pipeline(source, digest, createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
   return { bytes: digest.bytes, sha256: digest.hash.digest('hex'), newlines: digest.newlines };
@@ -152,6 +152,7 @@ export async function createBackup(options: {
       if (!migrationRows.length) throw new BackupError('O banco não tem migrações aplicadas: não há nada para copiar.');
       const { rows: version } = await client.query<{ server_version: string }>('SHOW server_version');
       const tables: BackupManifest['tables'] = [];
+      await fs.mkdir(path.join(staging, 'db'), { recursive: true });
       for (const table of await readTables(client)) {
         const entry = `db/${table.name}.copy`;
         const columns = table.columns.map(ident).join(', ');
@@ -186,9 +187,10 @@ export async function createBackup(options: {
     // Files are written before the rows that point at them commit, so every file the
     // snapshot refers to exists now (the app never rewrites a key, it makes new ones).
     for await (const key of options.storage.list()) {
+      const entry = `files/${key}`;
+      await fs.mkdir(path.dirname(path.join(staging, entry)), { recursive: true });
       const stored = await options.storage.get(key);
       if (!stored) continue; // deleted since it was listed
-      const entry = `files/${key}`;
       let written: Awaited<ReturnType<typeof writeStream>>;
       try {
         written = await writeStream(stored.stream, path.join(staging, entry));
