@@ -7,6 +7,7 @@ import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 import { REPORT_MESSAGES } from '@vizinhanca/shared/reports/report.schema';
 import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
+import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.schema';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -90,6 +91,12 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   reports_one_open_person_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
   reports_not_self_check: { message: REPORT_MESSAGES.self, reason: 'FORBIDDEN' },
   user_blocks_not_self_check: { message: BLOCK_MESSAGES.self, reason: 'INVALID_INPUT' },
+  // Hand-over condition: at most five photos per order and stage, each photo used once, one record per stage.
+  order_handover_photos_position_check: { message: HANDOVER_MESSAGES.tooManyPhotos, reason: 'INVALID_INPUT' },
+  order_handover_photos_pkey: { message: HANDOVER_MESSAGES.tooManyPhotos, reason: 'INVALID_INPUT' },
+  order_handover_photos_image_id_key: { message: HANDOVER_MESSAGES.photoNotFound, reason: 'INVALID_INPUT' },
+  order_handover_conditions_pkey: { message: HANDOVER_MESSAGES.alreadyRecorded, reason: 'CONFLICT' },
+  order_handover_conditions_note_check: { message: HANDOVER_MESSAGES.noteTooLong, reason: 'INVALID_INPUT' },
 };
 
 interface PgError {

@@ -142,6 +142,17 @@ describe('every date the app writes comes from its clock', () => {
       await deskApi.portaria.advance({ code, step: 'handOver' });
     }
 
+    // The item's condition at a rental's hand-over and return, each confirmed by the requester.
+    const handedOver = (await requesterApi.orders.create({ listingId: rental, startDate: today, endDate: today })).id;
+    await ownerApi.orders.approve({ id: handedOver });
+    const conditionPhoto = await uploadImage(app.deps, { userId: owner.id, purpose: 'handover', bytes: photo });
+    later();
+    await ownerApi.orders.markDelivered({ id: handedOver, photos: [conditionPhoto.id], note: 'Sem riscos' });
+    await requesterApi.orders.confirmCondition({ id: handedOver, stage: 'delivery' });
+    later();
+    await ownerApi.orders.complete({ id: handedOver, note: 'Voltou como foi' });
+    await requesterApi.orders.confirmCondition({ id: handedOver, stage: 'return' });
+
     // Announcements: one pinned, read, edited and removed.
     const adminApi = await api(admin);
     const fields = { title: 'Falta de água', body: 'Terça, das 9h às 12h.', imageId: null, pinnedUntil: addDays(today, 3) };

@@ -10,6 +10,7 @@ import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
 import type { DeskHandoverStatus, DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
+import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -394,6 +395,22 @@ export interface DeskHandoversTable {
   cancelled_at: Date | null;
 }
 
+export interface OrderHandoverConditionsTable {
+  order_id: string;
+  stage: HandoverStage;
+  note: string | null;
+  recorded_by: string;
+  recorded_at: Date;
+  confirmed_at: Date | null;
+}
+
+export interface OrderHandoverPhotosTable {
+  order_id: string;
+  stage: HandoverStage;
+  position: number;
+  image_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -428,4 +445,6 @@ export interface Database {
   user_blocks: UserBlocksTable;
   desk_code_keys: DeskCodeKeysTable;
   desk_handovers: DeskHandoversTable;
+  order_handover_conditions: OrderHandoverConditionsTable;
+  order_handover_photos: OrderHandoverPhotosTable;
 }

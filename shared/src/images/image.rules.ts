@@ -9,7 +9,8 @@ export const IMAGE_MESSAGES = {
   uploaded: 'Imagem enviada!',
 } as const;
 
-export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement'] as const;
+/** 'handover': a photo of a rental's condition when it changes hands, seen only by the order's two people and staff. */
+export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement', 'handover'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 export type ImageVariant = 'card' | 'detail';

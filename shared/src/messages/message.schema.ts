@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
+import { handoverConditionSchema } from '../orders/handover-condition.schema.ts';
 import { REPORT_REASONS, reportDetailsSchema, reportReasonSchema } from '../reports/report.reasons.ts';
 
 // The conversation of an order (decisions.md "Conversations and Pix").
@@ -90,6 +91,8 @@ export const threadOrderSchema = z.object({
   paidAt: z.date().nullable(),
   /** The owner has a Pix key and the order can be paid: the requester sees 'Pagar com Pix'. */
   pixAvailable: z.boolean(),
+  /** Rentals: the item's condition at the hand-over and at the return. */
+  handover: z.array(handoverConditionSchema),
 });
 export type ThreadOrder = z.infer<typeof threadOrderSchema>;
 

@@ -14,6 +14,7 @@ import {
   ORDER_STATUSES,
   RECEIVED_ORDER_TABS,
 } from './order.constants.ts';
+import { handoverConditionSchema } from './handover-condition.schema.ts';
 
 // Orders: the schemas of the inputs and answers (docs/product.md §10.8, §10.13, §10.15, §4.2, §11).
 // The Zod-free values live in order.constants.ts (the order dialog loads them without Zod).
@@ -232,6 +233,8 @@ export const orderItemSchema = z.object({
   canReview: z.boolean(),
   /** The caller already reviewed the other side. */
   reviewed: z.boolean(),
+  /** Rentals: the item's condition the owner recorded at the hand-over and at the return ('Estado na entrega', 'Estado na devolução'). */
+  handover: z.array(handoverConditionSchema),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -30,6 +30,12 @@ export function findOwnListingImages(db: Db, imageIds: string[], userId: string)
   return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'listing').execute();
 }
 
+/** Of these images, the ones this user uploaded for hand-over conditions. */
+export function findOwnHandoverImages(db: Db, imageIds: string[], userId: string) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'handover').execute();
+}
+
 /** Whether this upload is the profile photo an active resident shows now (`avatarUrl` is how users.avatar_url names it). */
 export async function isActiveResidentAvatar(db: Db, imageId: string, avatarUrl: string) {
   const row = await db
@@ -48,9 +54,9 @@ export function findImageOwner(db: Db, imageId: string) {
   return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
 }
 
-/** Listing and announcement photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
+/** Listing, announcement and hand-over photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
 export function listOldAttachableImages(db: Db, before: Date, afterId: string | null, limit: number) {
-  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement']).where('created_at', '<', before);
+  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement', 'handover']).where('created_at', '<', before);
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
 }
@@ -83,7 +89,7 @@ export function listingsUsingImage(db: Db, imageId: string, now: Date) {
     .execute();
 }
 
-/** Of these images, the ones a listing or an announcement (deleted, removed or not) still points at. */
+/** Of these images, the ones a listing, an announcement (deleted, removed or not) or an order's hand-over still points at. */
 export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
   if (imageIds.length === 0) return new Set();
   const rows = await db
@@ -91,6 +97,7 @@ export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<str
     .select('image_id')
     .where('image_id', 'in', imageIds)
     .union(db.selectFrom('announcements').select('image_id as image_id').where('image_id', 'in', imageIds).$narrowType<{ image_id: string }>())
+    .union(db.selectFrom('order_handover_photos').select('image_id').where('image_id', 'in', imageIds))
     .execute();
   return new Set(rows.map((row) => row.image_id));
 }
@@ -105,5 +112,17 @@ export async function isShownByAnnouncement(db: Db, imageId: string): Promise<bo
 export async function hasOrderOnListings(db: Db, userId: string, listingIds: string[]): Promise<boolean> {
   if (listingIds.length === 0) return false;
   const row = await db.selectFrom('orders').select('id').where('renter_id', '=', userId).where('listing_id', 'in', listingIds).limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether this hand-over photo belongs to an order of which the user is the owner or the requester. */
+export async function isHandoverPhotoOfParticipant(db: Db, imageId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_handover_photos as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('p.image_id')
+    .where('p.image_id', '=', imageId)
+    .where((eb) => eb.or([eb('o.owner_id', '=', userId), eb('o.renter_id', '=', userId)]))
+    .executeTakeFirst();
   return Boolean(row);
 }

@@ -65,6 +65,7 @@ export type ImageAccess = 'public' | 'private' | 'hidden';
  * paused, pending, rejected, expired) only its owner, staff and residents who
  * ordered from the listing see it. An active resident's profile photo is seen by
  * the approved residents (their neighbour page, listings and orders show it).
+ * A rental's hand-over photo is seen by the order's owner, its requester and staff.
  * Anyone else gets the same 404 as for no image.
  */
 export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUser | null): Promise<ImageAccess> {
@@ -80,6 +81,8 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
     const residentSees = !accessRefusal(viewer, 'approved') && (await images.isShownByAnnouncement(deps.db, imageId));
     return residentSees ? 'private' : 'hidden';
   }
+  // A hand-over photo: the order's two people (and staff, above); nobody else, whatever the listing.
+  if (image.purpose === 'handover') return (await images.isHandoverPhotoOfParticipant(deps.db, imageId, viewer.id)) ? 'private' : 'hidden';
   if (image.purpose === 'avatar') {
     const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
     return neighbourSees ? 'private' : 'hidden';
@@ -118,6 +121,14 @@ async function deleteFilesOf(deps: Pick<AppDeps, 'storage'>, imageId: string) {
   await deps.storage.delete(imageStorageKey(imageId, 'detail'));
 }
 
+/** Deletes images now: files first, then the rows (a row left by a failed file deletion is found again by the caller's next run). */
+export async function deleteImages(deps: Pick<AppDeps, 'db' | 'storage'>, imageIds: string[]) {
+  for (const id of imageIds) {
+    await deleteFilesOf(deps, id);
+    await images.deleteImage(deps.db, id);
+  }
+}
+
 export const deleteImageFilesJob: OneOffJob<{ imageIds: string[] }> = {
   name: 'images.delete-files',
   async run(deps, { imageIds }) {
@@ -136,8 +147,8 @@ export async function eraseAllOfUser(deps: AppDeps, trx: Db, userId: string) {
   return imageIds;
 }
 
-// What other modules (listings) may read of images.
-export { findOwnListingImages } from './images.repository.ts';
+// What other modules (listings, orders) may read of images.
+export { findOwnHandoverImages, findOwnListingImages } from './images.repository.ts';
 
 /** The upload when it is this user's own avatar photo (a profile may only show its owner's uploads). */
 export async function ownAvatarImage(deps: Pick<AppDeps, 'db'>, userId: string, imageId: string) {

@@ -49,7 +49,7 @@ async function participantOrder(deps: AppDeps, userId: string, orderId: string) 
 export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, orderId: string): Promise<Thread> {
   const userId = viewer.id;
   const order = await participantOrder(deps, userId, orderId);
-  const [rows, ownerHasKey] = await Promise.all([messages.listThread(deps.db, order.id, THREAD_LIMIT), pix.hasKey(deps, order.ownerId)]);
+  const [rows, ownerHasKey, handover] = await Promise.all([messages.listThread(deps.db, order.id, THREAD_LIMIT), pix.hasKey(deps, order.ownerId), orders.handoverOf(deps, order.id)]);
   const endedAt = orderEndedAt(order);
   const counterpart = order.side === 'requester' ? order.owner : order.requester;
   return {
@@ -65,6 +65,7 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
       scheduledAt: order.scheduledAt,
       paidAt: order.paidAt,
       pixAvailable: ownerHasKey && orders.isPayable(order.status),
+      handover,
     },
     messages: rows.map((row) => ({
       id: row.id,

@@ -12,6 +12,7 @@ import {
   receivedOrdersInputSchema,
   receivedOrdersSchema,
 } from '@vizinhanca/shared/orders/order.schema';
+import { confirmConditionSchema, orderStepWithConditionSchema } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as orders from './orders.service.ts';
@@ -21,6 +22,7 @@ const adminDecision = adminProcedure.input(orderByIdSchema).output(messageAnswer
 const adminDecisionWithReason = adminProcedure.input(orderDecisionSchema).output(messageAnswerSchema);
 const orderAction = approvedProcedure.input(orderByIdSchema).output(messageAnswerSchema);
 const orderActionWithReason = approvedProcedure.input(orderDecisionSchema).output(messageAnswerSchema);
+const handOverAction = approvedProcedure.input(orderStepWithConditionSchema).output(messageAnswerSchema);
 
 /** The orders section of /admin: moderators see every order; admins also decide pending ones (docs/product.md). */
 const moderationRouter = router({
@@ -65,9 +67,17 @@ export const ordersRouter = router({
 
   cancel: orderActionWithReason.mutation(({ ctx, input }) => orders.cancel(ctx.deps, ctx.user.id, input)),
 
-  markDelivered: orderAction.mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input.id)),
+  /** 'Marcar como entregue' (the owner), with a rental's photos and note ('Estado na entrega'). */
+  markDelivered: handOverAction.mutation(({ ctx, input }) => orders.markDelivered(ctx.deps, ctx.user.id, input)),
 
-  complete: orderAction.mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input.id)),
+  /** 'Concluir' (the owner), with a rental's photos and note ('Estado na devolução'). */
+  complete: handOverAction.mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input)),
+
+  /** 'Confirmo o estado' (the requester) of a stage the owner recorded. */
+  confirmCondition: approvedProcedure
+    .input(confirmConditionSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => orders.confirmCondition(ctx.deps, ctx.user.id, input)),
 
   /** 'Pago': either side of an approved order; the other side is told. */
   markPaid: orderAction.mutation(({ ctx, input }) => orders.markPaid(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),

@@ -44,6 +44,8 @@ import { notify } from '../notifications/notifications.service.ts';
 import * as orders from './orders.repository.ts';
 import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { settleDeskLegs } from './desk-legs.service.ts';
+import { conditionsByOrder, recordCondition, type ConditionInput } from './handover-conditions.service.ts';
+import type { HandoverCondition, HandoverStage, OrderStepWithCondition } from '@vizinhanca/shared/orders/handover-condition.schema';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 /** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
@@ -71,7 +73,7 @@ function shownTerms(row: OrderTermsRow) {
   };
 }
 
-function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date): OrderItem {
+function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date, handover: HandoverCondition[]): OrderItem {
   const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
   return {
     id: row.id,
@@ -105,7 +107,14 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
     // Each side reviews the other once, within 14 days of the completion.
     canReview: row.status === 'completed' && !row.reviewed && row.completed_at !== null && now.getTime() < row.completed_at.getTime() + REVIEW_WINDOW_MS,
     reviewed: row.reviewed,
+    handover,
   };
+}
+
+/** The cards of one side, each with the hand-over conditions recorded on it. */
+async function toItems(db: Db, rows: orders.OrderCardRow[], side: 'requester' | 'owner', now: Date): Promise<OrderItem[]> {
+  const conditions = await conditionsByOrder(db, rows.map((row) => row.id));
+  return rows.map((row) => toItem(row, side, now, conditions.get(row.id) ?? []));
 }
 
 async function countsOf(db: Db, side: 'requester' | 'owner', userId: string): Promise<Record<OrderStatus, number>> {
@@ -265,7 +274,7 @@ export async function mine(deps: AppDeps, userId: string, tab: MyOrderTab): Prom
   const finished = counts.completed + counts.rejected + counts.cancelled;
   return {
     counters: { total: counts.pending + active + finished, pending: counts.pending, active, finished },
-    items: rows.map((row) => toItem(row, 'requester', deps.clock.now())),
+    items: await toItems(deps.db, rows, 'requester', deps.clock.now()),
   };
 }
 
@@ -281,7 +290,7 @@ export async function received(deps: AppDeps, userId: string, tab: ReceivedOrder
       active: counts.in_progress,
       finished: counts.completed + counts.rejected + counts.cancelled,
     },
-    items: rows.map((row) => toItem(row, 'owner', deps.clock.now())),
+    items: await toItems(deps.db, rows, 'owner', deps.clock.now()),
   };
 }
 
@@ -328,12 +337,16 @@ interface TransitionActor {
   as: 'side' | 'admin' | 'desk';
 }
 
-/** Which order, which step, and the optional reason a decision gives the other side. */
+/** Which order, which step, the optional reason a decision gives the other side, and the item's condition at a hand-over. */
 interface TransitionStep {
   id: string;
   action: OrderAction;
   reason: string | null;
+  condition?: ConditionInput;
 }
+
+/** The hand-over stage whose condition a step records. */
+const CONDITION_STAGES: Partial<Record<OrderAction, HandoverStage>> = { markDelivered: 'delivery', complete: 'return' };
 
 /**
  * One step of the lifecycle, with the order row locked: who calls (the owner or
@@ -347,7 +360,7 @@ async function transition(deps: AppDeps, actor: TransitionActor, step: Transitio
   return { message: actor.as === 'admin' ? ORDER_MESSAGES.adminStatusUpdated : ORDER_MESSAGES.statusUpdated };
 }
 
-async function transitionIn(deps: AppDeps, trx: Db, actor: TransitionActor, { id, action, reason }: TransitionStep) {
+async function transitionIn(deps: AppDeps, trx: Db, actor: TransitionActor, { id, action, reason, condition }: TransitionStep) {
   const rule = ORDER_TRANSITIONS[action];
   const order = await orders.findForUpdate(trx, id);
   if (!order) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
@@ -365,6 +378,10 @@ async function transitionIn(deps: AppDeps, trx: Db, actor: TransitionActor, { id
   if (actor.as !== 'desk') await settleDeskLegs(deps, trx, { orderId: id, cancelling: action === 'cancel' });
 
   await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
+  const stage = CONDITION_STAGES[action];
+  if (condition && stage) {
+    await recordCondition(deps, trx, { orderId: id, listingType: order.listing_type, ownerId: order.owner_id, stage, condition });
+  }
   await audit.record(deps, trx, {
     actorId: actor.id,
     action: TRANSITION_AUDIT_ACTIONS[action],
@@ -411,14 +428,14 @@ export function cancel(deps: AppDeps, userId: string, { id, reason }: OrderDecis
   return transition(deps, { id: userId, as: 'side' }, { id, action: 'cancel', reason });
 }
 
-/** approved -> in_progress (the owner: 'Marcar como entregue'). */
-export function markDelivered(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, as: 'side' }, { id, action: 'markDelivered', reason: null });
+/** approved -> in_progress (the owner: 'Marcar como entregue'), with the rental's condition ('Estado na entrega') if given. */
+export function markDelivered(deps: AppDeps, userId: string, { id, photos, note }: OrderStepWithCondition) {
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'markDelivered', reason: null, condition: { photos, note } });
 }
 
-/** in_progress -> completed (the owner: 'Concluir'). */
-export function complete(deps: AppDeps, userId: string, id: string) {
-  return transition(deps, { id: userId, as: 'side' }, { id, action: 'complete', reason: null });
+/** in_progress -> completed (the owner: 'Concluir'), with the rental's condition ('Estado na devolução') if given. */
+export function complete(deps: AppDeps, userId: string, { id, photos, note }: OrderStepWithCondition) {
+  return transition(deps, { id: userId, as: 'side' }, { id, action: 'complete', reason: null, condition: { photos, note } });
 }
 
 // ---- For the conversation and Pix modules ----
@@ -496,6 +513,13 @@ export function adminApprove(deps: AppDeps, adminId: string, id: string) {
 /** pending -> rejected by an admin, with an optional reason; both sides are told. */
 export function adminReject(deps: AppDeps, adminId: string, { id, reason }: OrderDecision) {
   return transition(deps, { id: adminId, as: 'admin' }, { id, action: 'reject', reason });
+}
+
+export { confirmCondition } from './handover-conditions.service.ts';
+
+/** The conditions recorded on one order (the conversation's header; staff looking into a problem). */
+export async function handoverOf(deps: Pick<AppDeps, 'db'>, orderId: string): Promise<HandoverCondition[]> {
+  return (await conditionsByOrder(deps.db, [orderId])).get(orderId) ?? [];
 }
 
 // What other modules (activity, profile stats, reviews) may read of orders.

@@ -244,6 +244,20 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     removed_at: MOMENT,
   },
   announcement_recipients: { announcement_id: LINK, user_id: LINK, read_at: MOMENT },
+  order_handover_conditions: {
+    order_id: LINK,
+    stage: KIND,
+    note: PERSONAL,
+    recorded_by: LINK,
+    recorded_at: MOMENT,
+    confirmed_at: MOMENT,
+  },
+  order_handover_photos: {
+    order_id: LINK,
+    stage: KIND,
+    position: KIND,
+    image_id: "not personal: a link to an upload (erased with its uploader's images, which takes this row with it)",
+  },
 };
 
 /** Tables whose rows are the person's alone: none may be left with their id. */
@@ -380,7 +394,8 @@ describe('anonymising a person (LGPD)', () => {
     await neighbourApi.messages.send({ orderId: done.id, body: 'Obrigado, Lúcia Partiu Vasconcelos!', clientId: crypto.randomUUID() });
     const [neighbourMessage] = await app.db.selectFrom('order_messages').select('id').where('sender_id', '=', neighbour.id).execute();
     await app.db.updateTable('order_messages').set({ reported_at: app.clock.now(), reported_by: lucia.id, report_reason_code: 'other', report_reason: 'Denúncia-da-Lúcia' }).where('id', '=', neighbourMessage!.id).execute();
-    await luciaApi.orders.markDelivered({ id: done.id });
+    const conditionPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'handover', bytes: await photo() });
+    await luciaApi.orders.markDelivered({ id: done.id, photos: [conditionPhoto.id], note: 'Estado-escrito-pela-Lúcia' });
     await luciaApi.orders.complete({ id: done.id });
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
@@ -443,6 +458,7 @@ describe('anonymising a person (LGPD)', () => {
       'Desistência-da-Lúcia',
       'Recusa-escrita-pela-Lúcia',
       'Denúncia-da-Lúcia',
+      'Estado-escrito-pela-Lúcia',
       'Relato-escrito-pela-Lúcia',
       'Advertência-para-Lúcia',
       'aparelho-da-lucia',
@@ -489,7 +505,8 @@ describe('anonymising a person (LGPD)', () => {
 
     // Her photos are no longer served to anyone, and their files leave storage.
     for (const id of [avatar.id, listingPhoto.id]) expect(await imageAccess(app.deps, id, null)).toBe('hidden');
-    const keys = [avatar.id, listingPhoto.id].flatMap((id) => [imageStorageKey(id, 'card'), imageStorageKey(id, 'detail')]);
+    expect(await imageAccess(app.deps, conditionPhoto.id, (await app.callerAs(neighbour)).ctx.user)).toBe('hidden');
+    const keys = [avatar.id, listingPhoto.id, conditionPhoto.id].flatMap((id) => [imageStorageKey(id, 'card'), imageStorageKey(id, 'detail')]);
     await eventually(async () => {
       // Listed, not opened: a stream of a file removed meanwhile would fail with nobody listening.
       const left: string[] = [];

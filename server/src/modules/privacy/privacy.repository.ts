@@ -289,6 +289,11 @@ export async function eraseOrderTexts(db: Db, userId: string, keptReasons: reado
   return { orderIds: rows.map((row) => row.id), quotedReasons: written.map((row) => row.reason!) };
 }
 
+/** The notes she wrote on the condition of her rentals' items (her photos go with her uploads). */
+export async function eraseHandoverNotes(db: Db, userId: string) {
+  await db.updateTable('order_handover_conditions').set({ note: null }).where('recorded_by', '=', userId).execute();
+}
+
 /** Their messages read 'Mensagem removida' in the other person's conversation; a report they made keeps no reason. */
 export async function eraseMessages(db: Db, userId: string) {
   await db.updateTable('order_messages').set({ body: ERASED_TEXTS.message }).where('sender_id', '=', userId).execute();

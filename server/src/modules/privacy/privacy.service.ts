@@ -105,6 +105,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);
     await privacy.eraseQuotedTexts(trx, orderIds, quotedReasons, ERASED_TEXTS.quoted);
     await privacy.eraseMessages(trx, userId);
+    await privacy.eraseHandoverNotes(trx, userId);
     await privacy.eraseReportTexts(trx, userId);
     await eraseImagesOf(deps, trx, userId);
     await deps.sessions.revokeAll(trx, userId);

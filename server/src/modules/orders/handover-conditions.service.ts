@@ -1,0 +1,103 @@
+import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import { imageUrl } from '@vizinhanca/shared/images/image.rules';
+import {
+  HANDOVER_MESSAGES,
+  HANDOVER_NOTIFICATIONS,
+  HANDOVER_PHOTO_RETENTION_DAYS,
+  type HandoverCondition,
+  type HandoverStage,
+} from '@vizinhanca/shared/orders/handover-condition.schema';
+import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
+import type { AppDeps } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
+import * as audit from '../audit/audit.service.ts';
+import { deleteImages, findOwnHandoverImages } from '../images/images.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import * as conditions from './handover-conditions.repository.ts';
+import * as orders from './orders.repository.ts';
+
+/** What the owner adds to 'Marcar como entregue' or 'Concluir': photos (upload ids) and a note, both optional. */
+export interface ConditionInput {
+  photos: string[];
+  note: string | null;
+}
+
+/**
+ * Records the item's condition at a stage, inside the step's transaction: rentals
+ * only, the owner's own hand-over uploads, each once, at most five (the table
+ * refuses a sixth too). Nothing is recorded when neither photos nor a note came.
+ */
+export async function recordCondition(
+  deps: Pick<AppDeps, 'clock'>,
+  trx: Db,
+  step: { orderId: string; listingType: string; ownerId: string; stage: HandoverStage; condition: ConditionInput },
+) {
+  const { photos, note } = step.condition;
+  if (photos.length === 0 && !note) return;
+  if (step.listingType !== 'rental') throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.onlyRentals);
+  if (new Set(photos).size !== photos.length) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.photoRepeated);
+  const own = await findOwnHandoverImages(trx, photos, step.ownerId);
+  if (own.length !== photos.length) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.photoNotFound);
+  await conditions.insertCondition(trx, { orderId: step.orderId, stage: step.stage, note, recordedBy: step.ownerId, recordedAt: deps.clock.now(), imageIds: photos });
+}
+
+/** The recorded conditions of these orders, by order id (an order without any is absent). */
+export async function conditionsByOrder(db: Db, orderIds: string[]): Promise<Map<string, HandoverCondition[]>> {
+  const byOrder = new Map<string, HandoverCondition[]>();
+  for (const row of await conditions.listConditions(db, orderIds)) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push({
+      stage: row.stage,
+      note: row.note,
+      photos: row.image_ids.map((id) => ({ id, cardUrl: imageUrl(id, 'card'), detailUrl: imageUrl(id, 'detail') })),
+      recordedAt: row.recorded_at,
+      confirmedAt: row.confirmed_at,
+    });
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+/**
+ * 'Confirmo o estado': the requester agrees with the condition the owner recorded
+ * at this stage, once. The owner is told; the step is in the audit log.
+ */
+export async function confirmCondition(deps: AppDeps, userId: string, { id, stage }: { id: string; stage: HandoverStage }) {
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await orders.findForUpdate(trx, id);
+    if (!order || (order.owner_id !== userId && order.renter_id !== userId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (order.renter_id !== userId) throw new AppError('FORBIDDEN', HANDOVER_MESSAGES.notRequester);
+    const condition = await conditions.findCondition(trx, id, stage);
+    if (!condition) throw new AppError('NOT_FOUND', HANDOVER_MESSAGES.nothingToConfirm);
+    if (!(await conditions.confirm(trx, id, stage, deps.clock.now()))) throw new AppError('CONFLICT', HANDOVER_MESSAGES.alreadyConfirmed);
+    await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.orderConditionConfirmed, targetType: 'order', targetId: id, after: { stage } });
+    await notify(deps, trx, {
+      userId: order.owner_id,
+      type: 'order_status',
+      relatedId: id,
+      ...HANDOVER_NOTIFICATIONS.confirmed({ requesterName: order.renter_full_name, listingTitle: order.listing_title, stage }),
+    });
+  });
+  return { message: HANDOVER_MESSAGES.confirmed };
+}
+
+const RETENTION_MS = HANDOVER_PHOTO_RETENTION_DAYS * 24 * 3600_000;
+
+/** Daily: hand-over photos of orders that ended more than 90 days ago go, files and rows (the note and confirmation stay). */
+export const handoverPhotosRetentionJob: ScheduledJob = {
+  name: 'orders.handover-photos-retention',
+  cron: '50 3 * * *',
+  async run(deps) {
+    const before = new Date(deps.clock.now().getTime() - RETENTION_MS);
+    let afterImageId: string | null = null;
+    for (;;) {
+      const page = await conditions.listExpiredPhotos(deps.db, before, afterImageId, 500);
+      if (page.length === 0) return;
+      afterImageId = page[page.length - 1]!.image_id;
+      // Deleting the image row takes its photo row with it (the foreign key cascades).
+      await deleteImages(deps, page.map((row) => row.image_id));
+    }
+  },
+};
