@@ -131,7 +131,7 @@ describe('backup and restore', () => {
 
   it('leaves out a file removed between its listing and its read instead of failing the backup', async () => {
     const root = await fs.mkdtemp(path.join(work, 'files-removed-'));
-    const copy = new LocalFileStorage(root);
+    const copy: FileStorage = new LocalFileStorage(root);
     const keys: string[] = [];
     for await (const key of app.deps.storage.list()) {
       const stored = await app.deps.storage.get(key);
