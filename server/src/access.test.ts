@@ -158,6 +158,17 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'blocks.unblock', allowed: APPROVED, call: (api) => api.blocks.unblock({ userId: someId }) },
   { name: 'portaria.start', allowed: APPROVED, call: (api) => api.portaria.start({ orderId: someId }) },
   { name: 'portaria.mine', allowed: APPROVED, call: (api) => api.portaria.mine() },
+  {
+    name: 'fornadas.open',
+    allowed: APPROVED,
+    call: (api) => api.fornadas.open({ listingId: someId, day: '2030-01-05', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2030-01-04', deadlineTime: '18:00' }),
+  },
+  { name: 'fornadas.ofListing', allowed: APPROVED, call: (api) => api.fornadas.ofListing({ listingId: someId }) },
+  { name: 'fornadas.forCards', allowed: APPROVED, call: (api) => api.fornadas.forCards({ listingIds: [someId] }) },
+  { name: 'fornadas.reserve', allowed: APPROVED, call: (api) => api.fornadas.reserve({ fornadaId: someId, quantity: 1 }) },
+  { name: 'fornadas.orderList', allowed: APPROVED, call: (api) => api.fornadas.orderList({ id: someId }) },
+  { name: 'fornadas.markAllDelivered', allowed: APPROVED, call: (api) => api.fornadas.markAllDelivered({ id: someId }) },
+  { name: 'fornadas.follow', allowed: APPROVED, call: (api) => api.fornadas.follow({ sellerId: someId, following: true }) },
   { name: 'portaria.lookup', allowed: FRONT_DESK, call: (api) => api.portaria.lookup({ code: '123456' }) },
   { name: 'portaria.advance', allowed: FRONT_DESK, call: (api) => api.portaria.advance({ code: '123456', step: 'receive' }) },
 ];

@@ -8,6 +8,7 @@ import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
 import { REPORT_MESSAGES } from '@vizinhanca/shared/reports/report.schema';
 import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.schema';
+import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -97,6 +98,15 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   order_handover_photos_image_id_key: { message: HANDOVER_MESSAGES.photoNotFound, reason: 'INVALID_INPUT' },
   order_handover_conditions_pkey: { message: HANDOVER_MESSAGES.alreadyRecorded, reason: 'CONFLICT' },
   order_handover_conditions_note_check: { message: HANDOVER_MESSAGES.noteTooLong, reason: 'INVALID_INPUT' },
+  // Fornadas: the service gives these first; a reservation racing past its checks reads the same.
+  fornadas_sold_out: { message: FORNADA_MESSAGES.soldOut, reason: 'CONFLICT' },
+  fornadas_closed: { message: FORNADA_MESSAGES.closed, reason: 'CONFLICT' },
+  fornadas_portions_check: { message: FORNADA_MESSAGES.invalidPortions, reason: 'INVALID_INPUT' },
+  fornadas_window_check: { message: FORNADA_MESSAGES.windowOrder, reason: 'INVALID_INPUT' },
+  fornadas_deadline_check: { message: FORNADA_MESSAGES.deadlineAfterDay, reason: 'INVALID_INPUT' },
+  fornadas_listing_day_key: { message: FORNADA_MESSAGES.sameDay, reason: 'DUPLICATE' },
+  fornada_followers_not_self_check: { message: FORNADA_MESSAGES.followSelf, reason: 'INVALID_INPUT' },
+  orders_fornada_fixed: { message: FORNADA_MESSAGES.notFound, reason: 'CONFLICT' },
 };
 
 interface PgError {

@@ -4,6 +4,7 @@ import { announcementsRouter } from './modules/announcements/announcements.route
 import { authRouter } from './modules/auth/auth.router.ts';
 import { billingRouter } from './modules/billing/billing.router.ts';
 import { blocksRouter } from './modules/blocks/blocks.router.ts';
+import { fornadasRouter } from './modules/orders/fornadas.router.ts';
 import { helpRouter } from './modules/help/help.router.ts';
 import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
@@ -39,6 +40,7 @@ export const appRouter = router({
   announcements: announcementsRouter,
   reports: reportsRouter,
   blocks: blocksRouter,
+  fornadas: fornadasRouter,
 });
 
 export type AppRouter = typeof appRouter;

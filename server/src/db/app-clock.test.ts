@@ -9,6 +9,7 @@ import { nextEmailedToken } from '../../test/emailed-links.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
 import { sendStaffDigests } from '../modules/admin/staff-digest.job.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
+import { closeFornadasJob } from '../modules/orders/fornadas.jobs.ts';
 
 // The app's clock (CLOCK_START) years away from the machine's: a date the database's now() or the
 // machine's Date stamps lands years from it.
@@ -25,10 +26,9 @@ const LEFT_TO_THE_DATABASE = new Set(['events.created_at', 'vapid_keys.created_a
 
 /**
  * Date columns the walk leaves empty (it checks all the rest):
- * - orders.scheduled_at: the time the resident chose for a scheduled delivery, not a stamp;
  * - push_subscriptions.created_at: a device needs a real push service (written with the app's clock, as the type requires).
  */
-const NOT_WRITTEN_BY_THE_WALK = ['orders.scheduled_at', 'push_subscriptions.created_at'];
+const NOT_WRITTEN_BY_THE_WALK = ['push_subscriptions.created_at'];
 
 let app: TestApp;
 beforeAll(async () => {
@@ -162,6 +162,13 @@ describe('every date the app writes comes from its clock', () => {
     await adminApi.announcements.update({ id: announcementId, ...fields, title: 'Falta de água na terça' });
     later();
     await adminApi.announcements.delete({ id: announcementId });
+
+    // Fornadas: the owner's batch of the dish for tomorrow, followed and reserved; closed by its job at the deadline.
+    await requesterApi.fornadas.follow({ sellerId: owner.id, following: true });
+    const batch = await ownerApi.fornadas.open({ listingId: food, day: addDays(today, 1), windowStart: '11:00', windowEnd: '13:00', portions: 6, deadlineDay: today, deadlineTime: '23:00' });
+    await requesterApi.fornadas.reserve({ fornadaId: batch.id, quantity: 2 });
+    app.clock.advance(12 * 60 * MINUTE_MS);
+    await closeFornadasJob.run(app.deps);
 
     // Report and block: a listing reported and archived by the administration; a neighbour blocked.
     await requesterApi.reports.listing({ listingId: food, reason: 'other', details: 'Teste' });

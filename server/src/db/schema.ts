@@ -214,6 +214,8 @@ export interface OrdersTable {
   paid_at: Date | null;
   paid_by: string | null;
   updated_at: Generated<Date>;
+  /** A reservation of a batch ('fornada'); its portions were taken from the batch when it was written. */
+  fornada_id: string | null;
 }
 
 export interface ReviewsTable {
@@ -411,6 +413,30 @@ export interface OrderHandoverPhotosTable {
   image_id: string;
 }
 
+/** A batch of a food listing: a day, a window, portions and an order deadline. */
+export interface FornadasTable {
+  id: Generated<string>;
+  listing_id: string;
+  seller_id: string;
+  /** The condominium's calendar day 'YYYY-MM-DD'. */
+  day: string;
+  starts_at: Date;
+  ends_at: Date;
+  order_deadline: Date;
+  portions: number;
+  /** Portions not reserved yet: taken and given back by the orders triggers, never below zero. */
+  remaining: number;
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+/** 'Avise-me das próximas fornadas': who hears of a seller's next batches. */
+export interface FornadaFollowersTable {
+  seller_id: string;
+  follower_id: string;
+  created_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -447,4 +473,6 @@ export interface Database {
   desk_handovers: DeskHandoversTable;
   order_handover_conditions: OrderHandoverConditionsTable;
   order_handover_photos: OrderHandoverPhotosTable;
+  fornadas: FornadasTable;
+  fornada_followers: FornadaFollowersTable;
 }

@@ -59,3 +59,13 @@ export function orderHref(side: 'requester' | 'owner', status: OrderStatus): str
 export function listingHref(listingId: string): string {
   return `/anuncio/${listingId}`;
 }
+
+/** A dish's page, where its batches are reserved. */
+export function foodHref(listingId: string): string {
+  return `/food/${listingId}`;
+}
+
+/** 'Lista da fornada' (the seller's). */
+export function fornadaListHref(fornadaId: string): string {
+  return `/fornada/${fornadaId}`;
+}

@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'pending_listing',
   'pending_report',
   'announcement',
+  'fornada_opened',
+  'fornada_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'pending_listing',
   'pending_report',
   'announcement',
+  'fornada_opened',
+  'fornada_closed',
 ] as const;
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

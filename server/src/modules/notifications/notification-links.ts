@@ -1,6 +1,6 @@
 import { ANNOUNCEMENTS_HREF } from '@vizinhanca/shared/announcements/announcement.constants';
 import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
-import { listingHref, orderHref } from '@vizinhanca/shared/notifications/notification.rules';
+import { fornadaListHref, foodHref, listingHref, orderHref } from '@vizinhanca/shared/notifications/notification.rules';
 import { PENDING_ITEM_HREFS } from '@vizinhanca/shared/notifications/staff-pending.messages';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { AppDeps } from '../../context.ts';
@@ -31,6 +31,8 @@ export async function hrefsFor(deps: AppDeps, userId: string, rows: { type: stri
     if (!row.related_id) return null;
     if (ORDER_TYPES.has(row.type)) return orders.get(row.related_id) ?? null;
     if (LISTING_TYPES.has(row.type)) return listingHref(row.related_id);
+    if (row.type === 'fornada_opened') return foodHref(row.related_id);
+    if (row.type === 'fornada_closed') return fornadaListHref(row.related_id);
     return null;
   };
 }

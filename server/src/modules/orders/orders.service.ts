@@ -407,6 +407,11 @@ export function transitionAtDesk(deps: AppDeps, trx: Db, step: { deskUserId: str
   return transitionIn(deps, trx, { id: step.deskUserId, as: 'desk' }, { id: step.orderId, action: step.action, reason: null });
 }
 
+/** The seller hands over one reservation of a batch ('Marcar todas como entregues'), in the batch's transaction, as 'Marcar como entregue' does. */
+export function markDeliveredIn(deps: AppDeps, trx: Db, step: { ownerId: string; orderId: string }) {
+  return transitionIn(deps, trx, { id: step.ownerId, as: 'side' }, { id: step.orderId, action: 'markDelivered', reason: null });
+}
+
 /** An order and the optional reason a decision on it gives the other side. */
 interface OrderDecision {
   id: string;

@@ -131,7 +131,22 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     paid_at: MOMENT,
     paid_by: LINK,
     updated_at: MOMENT,
+    fornada_id: LINK,
   },
+  fornadas: {
+    id: LINK,
+    listing_id: LINK,
+    seller_id: LINK,
+    day: MOMENT,
+    starts_at: MOMENT,
+    ends_at: MOMENT,
+    order_deadline: MOMENT,
+    portions: KIND,
+    remaining: KIND,
+    created_at: MOMENT,
+    closed_at: MOMENT,
+  },
+  fornada_followers: { seller_id: LINK, follower_id: LINK, created_at: MOMENT },
   reviews: {
     id: LINK,
     order_id: LINK,
@@ -277,6 +292,7 @@ const OWN_ROWS: Record<string, string> = {
   audit_personal_values: 'user_id',
   invites: 'inviter_id',
   user_blocks: 'blocker_id',
+  fornada_followers: 'follower_id',
 };
 
 let app: TestApp;
@@ -400,6 +416,12 @@ describe('anonymising a person (LGPD)', () => {
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
 
+    // Fornadas: she follows the neighbour's batches and he hers; she reserved from his batch with an address.
+    await luciaApi.fornadas.follow({ sellerId: neighbour.id, following: true });
+    await neighbourApi.fornadas.follow({ sellerId: lucia.id, following: true });
+    const batch = await neighbourApi.fornadas.open({ listingId: neighbourFood, day: '2026-11-28', windowStart: '11:00', windowEnd: '13:00', portions: 5, deadlineDay: '2026-11-27', deadlineTime: '18:00' });
+    await luciaApi.fornadas.reserve({ fornadaId: batch.id, quantity: 2, deliveryMethod: 'delivery', deliveryAddress: 'Endereço-fornada-QZ-9091', message: 'Recado-fornada-da-Lúcia' });
+
     // Reports both ways (one decided with a warning to her), and blocks both ways.
     await luciaApi.reports.person({ userId: neighbour.id, reason: 'harassment', details: 'Relato-escrito-pela-Lúcia' });
     await neighbourApi.reports.listing({ listingId: bikeId, reason: 'fraud', details: 'A Lúcia Partiu Vasconcelos pediu Pix adiantado' });
@@ -455,6 +477,7 @@ describe('anonymising a person (LGPD)', () => {
       'Patinete-QZ-Azul',
       'Recusado-para-Lúcia',
       'Recado-da-Lúcia',
+      'Recado-fornada-da-Lúcia',
       'Desistência-da-Lúcia',
       'Recusa-escrita-pela-Lúcia',
       'Denúncia-da-Lúcia',
@@ -494,7 +517,9 @@ describe('anonymising a person (LGPD)', () => {
     expect(reportNotices.map((notice) => notice.message)).toEqual(['Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.', 'Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.']);
 
     // Her orders and reviews stay, as Ex-morador; the log keeps who did what, with the values blanked.
-    expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(4);
+    expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(5);
+    // Her reservation was cancelled with the account: its portions went back to the batch.
+    expect(await app.db.selectFrom('fornadas').select('remaining').where('id', '=', batch.id).executeTakeFirstOrThrow()).toEqual({ remaining: 5 });
     expect((await neighbourApi.reviews.forUser({ userId: neighbour.id })).items.map((review) => review.reviewer.fullName)).toContain(EX_RESIDENT_NAME);
     const created = await app.db.selectFrom('audit_log').select(['after']).where('target_id', '=', bikeId).where('action', '=', 'listing.created').executeTakeFirstOrThrow();
     expect(created.after).toEqual({ type: 'rental', title: AUDIT_REDACTED_VALUE, priceCents: 2000 });

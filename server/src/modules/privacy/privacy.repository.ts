@@ -189,6 +189,9 @@ const ERASED_ROWS = [
   { table: 'user_blocks', ownedBy: 'blocker_id' },
   { table: 'user_blocks', ownedBy: 'blocked_id' },
   { table: 'events', ownedBy: 'user_id' },
+  // Following a seller's batches either way: a link to someone who is gone.
+  { table: 'fornada_followers', ownedBy: 'follower_id' },
+  { table: 'fornada_followers', ownedBy: 'seller_id' },
   // Invites they sent: other people's e-mail addresses.
   { table: 'invites', ownedBy: 'inviter_id' },
 ] as const satisfies readonly { table: keyof Database; ownedBy: string }[];

@@ -32,4 +32,6 @@ export const NOTIFICATION_LOOK: Record<NotificationType, NotificationLook> = {
   pending_listing: look(TagIcon, 'info'),
   pending_report: look(ShieldAlertIcon, 'warning'),
   announcement: look(NoticeIcon, 'brand'),
+  fornada_opened: look(ShoppingBagIcon, 'success'),
+  fornada_closed: look(ClockIcon, 'info'),
 };
