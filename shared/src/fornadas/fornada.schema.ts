@@ -2,7 +2,7 @@ import { z } from 'zod';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
 import { DELIVERY_OPTIONS } from '../listings/listing.schema.ts';
-import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, ORDER_STATUSES } from '../orders/order.constants.ts';
+import { createOrderSchema, ORDER_STATUSES } from '../orders/order.schema.ts';
 import { FORNADA_PORTIONS_MAX, FORNADA_PORTIONS_MIN, portionsText } from './fornada.rules.ts';
 
 // Fornadas: the inputs the seller's form, the reservation and the server check, their
@@ -84,30 +84,11 @@ export const openFornadaSchema = z
   });
 export type OpenFornadaInput = z.infer<typeof openFornadaSchema>;
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((text) => (text ? text : null));
-
-/** A resident's reservation: how many portions, and how they get them. */
-export const reserveFornadaSchema = z.object({
-  fornadaId: z.uuid({ message: FORNADA_MESSAGES.notFound }),
-  quantity: z
-    .number({ error: ORDER_MESSAGES.invalidQuantity })
-    .int(ORDER_MESSAGES.invalidQuantity)
-    .min(ORDER_QUANTITY_MIN, ORDER_MESSAGES.invalidQuantity)
-    .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity),
-  deliveryMethod: z
-    .enum(DELIVERY_OPTIONS, { error: ORDER_MESSAGES.deliveryNotOffered })
-    .nullish()
-    .transform((method) => method ?? null),
-  deliveryAddress: optionalText(DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES.addressTooLong),
-  message: optionalText(ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES.messageTooLong),
-});
-export type ReserveFornadaInput = z.infer<typeof reserveFornadaSchema>;
+/** A resident's reservation: how many portions, and how they get them (the order dialog's own fields and messages). */
+export const reserveFornadaSchema = createOrderSchema
+  .pick({ quantity: true, deliveryMethod: true, deliveryAddress: true, message: true })
+  .extend({ fornadaId: z.uuid({ message: FORNADA_MESSAGES.notFound }) });
+export type ReserveFornadaInput = z.output<typeof reserveFornadaSchema>;
 
 export const fornadaByIdSchema = z.object({ id: z.uuid({ message: FORNADA_MESSAGES.notFound }) });
 export const fornadasOfListingSchema = z.object({ listingId: z.uuid({ message: FORNADA_MESSAGES.listingNotFound }) });
