@@ -20,9 +20,10 @@ async function attempt(user: { email: string }, password: string, meta: { ip?: s
     const code = (error as TRPCError).code;
     if (code === 'UNAUTHORIZED') return { outcome: 'wrong' as const, cookies };
     if (code === 'TOO_MANY_REQUESTS') return { outcome: 'throttled' as const, cookies };
-    // On a loaded machine some of 1,000 parallel calls wait too long for a pooled connection;
-    // they were not answered either way, and the login_attempts rows count what was evaluated.
-    if (/timeout/i.test(String((error as Error).cause ?? (error as Error).message))) return { outcome: 'unanswered' as const, cookies };
+    // On a loaded machine some of 1,000 parallel calls wait too long for a pooled connection (the app
+    // answers those 'SERVICE_UNAVAILABLE'); they were not answered either way, and the login_attempts
+    // rows count what was evaluated.
+    if (code === 'SERVICE_UNAVAILABLE' || /timeout/i.test(String((error as Error).cause ?? (error as Error).message))) return { outcome: 'unanswered' as const, cookies };
     throw error;
   }
 }
