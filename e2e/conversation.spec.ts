@@ -149,7 +149,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   // One tap only opens the dialog: it asks why, and nothing is sent without a reason or after 'Cancelar'.
   let reportsSent = 0;
   requester.page.on('request', (request) => {
-    if (request.url().includes('messages.report')) reportsSent += 1;
+    if (request.url().includes('reports.message')) reportsSent += 1;
   });
   const ownersMessage = requester.page.getByRole('listitem').filter({ hasText: 'Pode sim! Bloco E, apto 707.' });
   await ownersMessage.getByRole('button', { name: 'Denunciar' }).click();
@@ -171,13 +171,23 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await expect(reportDialog).toBeHidden();
   await expect(ownersMessage.getByText('Denunciada')).toBeVisible();
   expect(reportsSent).toBe(1);
-  await moderator.page.goto('/admin');
-  const reported = moderator.page.getByRole('list', { name: 'Mensagens denunciadas' }).getByRole('listitem').filter({ hasText: title });
+  // It waits in /admin 'Denúncias' like a reported listing or neighbour, and is decided the same way.
+  await moderator.page.goto('/admin?secao=denuncias');
+  const reported = moderator.page.getByRole('listitem', { name: `Denúncia de mensagem: ${owner.fullName}` }).filter({ hasText: title });
   await expect(reported).toContainText('Pode sim! Bloco E, apto 707.');
-  await expect(reported).toContainText(`${requester.fullName} (E-${requester.apartment}) pediu a ${owner.fullName} (E-${owner.apartment})`);
-  await expect(reported).toContainText('Motivo: Golpe ou fraude (Pediu um depósito antes da entrega)');
+  await expect(reported).toContainText(`Mensagem de ${owner.fullName} (E-${owner.apartment}) no pedido de ${title}`);
+  await expect(reported).toContainText('Motivo: Golpe ou fraude · Pediu um depósito antes da entrega');
+  await expect(reported).toContainText(`Denunciado por ${requester.fullName} (E-${requester.apartment})`);
+  await expect(reported.getByRole('button', { name: 'Remover anúncio' })).toHaveCount(0);
   await reported.getByRole('button', { name: 'Ler conversa' }).click();
-  await expect(moderator.page.getByRole('dialog', { name: 'Conversa denunciada' })).toContainText('Combinado, até amanhã!');
+  const thread = moderator.page.getByRole('dialog', { name: 'Conversa denunciada' });
+  await expect(thread).toContainText('Combinado, até amanhã!');
+  await thread.getByRole('button', { name: 'Fechar' }).click();
+  await reported.getByRole('button', { name: 'Arquivar' }).click();
+  await moderator.page.getByRole('dialog', { name: 'Arquivar denúncia' }).getByRole('button', { name: 'Arquivar' }).click();
+  await expect(reported).toBeHidden();
+  await requester.page.goto('/notificacoes');
+  await expect(requester.page.getByText('Sua denúncia foi analisada').first()).toBeVisible();
 
   for (const context of [owner.context, requester.context, admin.context, moderator.context]) await context.close();
 });

@@ -91,6 +91,8 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   reports_one_open_listing_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
   reports_one_open_person_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
   reports_not_self_check: { message: REPORT_MESSAGES.self, reason: 'FORBIDDEN' },
+  // A message is reported once, by its recipient (two taps at once included).
+  reports_one_message_idx: { message: REPORT_MESSAGES.messageAlreadyReported, reason: 'DUPLICATE' },
   user_blocks_not_self_check: { message: BLOCK_MESSAGES.self, reason: 'INVALID_INPUT' },
   // Hand-over condition: at most five photos per order and stage, each photo used once, one record per stage.
   order_handover_photos_position_check: { message: HANDOVER_MESSAGES.tooManyPhotos, reason: 'INVALID_INPUT' },

@@ -117,7 +117,7 @@ describe('every date the app writes comes from its clock', () => {
     await ownerApi.orders.approve({ id: order });
     const { id: messageId } = await ownerApi.messages.send({ orderId: order, body: 'Pode buscar às 18h', clientId: randomUUID() });
     await requesterApi.messages.markRead({ orderId: order });
-    await requesterApi.messages.report({ messageId, reason: 'other', details: 'Teste' });
+    await requesterApi.reports.message({ messageId, reason: 'other', details: 'Teste' });
     later();
     await ownerApi.orders.markDelivered({ id: order });
     await requesterApi.orders.markPaid({ id: order });

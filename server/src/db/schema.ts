@@ -257,10 +257,11 @@ export interface FavoritesTable {
 export interface ReportsTable {
   id: Generated<string>;
   reporter_id: string;
-  target_type: 'listing' | 'person';
-  /** The reported person: the listing's owner for a listing. */
+  target_type: 'listing' | 'person' | 'message';
+  /** The reported person: the listing's owner for a listing, the author for a message. */
   person_id: string;
   listing_id: string | null;
+  message_id: string | null;
   reason: ReportReason;
   details: string | null;
   created_at: Date;
@@ -289,11 +290,6 @@ export interface OrderMessagesTable {
   body: string;
   created_at: Timestamp;
   read_at: Date | null;
-  reported_at: Date | null;
-  reported_by: string | null;
-  /** What the reporter wrote besides the reason code (optional). */
-  report_reason: string | null;
-  report_reason_code: ReportReason | null;
 }
 
 export interface PixKeysTable {

@@ -4,7 +4,6 @@ import '../validation/zod-locale.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
 import { handoverConditionSchema } from '../orders/handover-condition.schema.ts';
-import { REPORT_REASONS, reportDetailsSchema, reportReasonSchema } from '../reports/report.reasons.ts';
 
 // The conversation of an order (decisions.md "Conversations and Pix").
 
@@ -15,8 +14,6 @@ export const CONVERSATION_OPEN_DAYS = 30;
 export const THREAD_LIMIT = 500;
 /** Messages one person may send in a minute, all conversations together (each one notifies the other person). */
 export const MESSAGES_PER_MINUTE = 20;
-/** Reported messages shown in /admin. */
-export const REPORTED_LIMIT = 100;
 /** Conversations per page of /mensagens, the most recently active first ('Ver mais' for the next). */
 export const INBOX_PAGE_SIZE = 20;
 /** Characters of a conversation's last message /mensagens carries (the row shows one line of it). */
@@ -26,11 +23,7 @@ export const MESSAGE_MESSAGES = {
   empty: 'Escreva uma mensagem',
   tooLong: `A mensagem deve ter no máximo 2.000 caracteres`,
   notFound: 'Conversa não encontrada',
-  messageNotFound: 'Mensagem não encontrada',
   closed: 'Esta conversa foi encerrada: ela fica aberta até 30 dias depois do fim do pedido.',
-  reportOwn: 'Você não pode denunciar a sua própria mensagem.',
-  alreadyReported: 'Esta mensagem já foi denunciada.',
-  reported: 'Mensagem denunciada. A administração vai analisar.',
   notReported: 'Esta conversa não tem mensagens denunciadas.',
   tooMany: 'Você enviou muitas mensagens em pouco tempo. Aguarde um minuto para enviar outra.',
 } as const;
@@ -52,14 +45,6 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** A report: why (required, one of the report reasons) and, if the person wants, what happened in their words. */
-export const reportMessageSchema = z.object({
-  messageId: z.uuid({ message: MESSAGE_MESSAGES.messageNotFound }),
-  reason: reportReasonSchema,
-  details: reportDetailsSchema,
-});
-export type ReportMessageInput = z.input<typeof reportMessageSchema>;
-
 // ---- What the API returns ----
 
 export const messageSchema = z.object({
@@ -71,6 +56,7 @@ export const messageSchema = z.object({
   createdAt: z.date(),
   /** When the other person opened the thread after it arrived ('lida'). */
   readAt: z.date().nullable(),
+  /** The viewer reported it ('Denunciada'); its author is never told. */
   reported: z.boolean(),
 });
 export type ThreadMessage = z.infer<typeof messageSchema>;
@@ -134,25 +120,6 @@ export const inboxInputSchema = z.object({ cursor: z.uuid({ message: MESSAGE_MES
 /** `nextCursor`: the last message of this page's last conversation, while more remain. */
 export const inboxSchema = z.object({ conversations: z.array(inboxConversationSchema), nextCursor: z.string().nullable() });
 export type Inbox = z.infer<typeof inboxSchema>;
-
-/** A reported message in /admin: the text, who wrote it and who reported it, the order and both names. */
-export const reportedMessageSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  listingTitle: z.string(),
-  body: z.string(),
-  createdAt: z.date(),
-  reportedAt: z.date(),
-  reason: z.enum(REPORT_REASONS),
-  /** What the reporter wrote besides the reason, if anything. */
-  details: z.string().nullable(),
-  sender: personSchema,
-  reporter: personSchema,
-  requester: personSchema,
-  owner: personSchema,
-});
-export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
-export const reportedMessagesSchema = z.object({ items: z.array(reportedMessageSchema) });
 
 /** A reported thread as staff read it: every message with its author. */
 export const staffThreadSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { REPORT_REASONS, REPORT_STATUSES, reportDetailsSchema, reportReasonSchema } from './report.reasons.ts';
 
-// Reports of a listing or a person ('Denunciar'), and what the administration decides
+// Reports of a listing, a person or a message ('Denunciar'), and what the administration decides
 // (decisions.md "Trust between neighbours").
 
 /** The staff's text of a warning or a note, as long as a moderation reason. */
@@ -14,10 +14,14 @@ export const EARLIER_REPORTS_LIMIT = 5;
 
 export const REPORT_MESSAGES = {
   listingNotFound: 'Anúncio não encontrado',
+  messageNotFound: 'Mensagem não encontrada',
   personNotFound: 'Vizinho não encontrado',
   reportNotFound: 'Denúncia não encontrada',
   ownListing: 'Você não pode denunciar o seu próprio anúncio.',
   self: 'Você não pode denunciar a si mesmo.',
+  ownMessage: 'Você não pode denunciar a sua própria mensagem.',
+  messageAlreadyReported: 'Esta mensagem já foi denunciada.',
+  messageReported: 'Mensagem denunciada. A administração vai analisar.',
   alreadyOpen: 'Você já denunciou isto. A administração ainda está analisando.',
   listingReported: 'Anúncio denunciado. A administração vai analisar.',
   personReported: 'Denúncia enviada. A administração vai analisar.',
@@ -55,6 +59,18 @@ export const reportPersonSchema = z.object({
 });
 export type ReportPersonInput = z.input<typeof reportPersonSchema>;
 
+/** A message of one's conversation: why (required) and, if the person wants, what happened in their words. */
+export const reportMessageSchema = z.object({
+  messageId: z.uuid({ message: REPORT_MESSAGES.messageNotFound }),
+  reason: reportReasonSchema,
+  details: reportDetailsSchema,
+});
+export type ReportMessageInput = z.input<typeof reportMessageSchema>;
+
+/** What was reported: a listing (and its owner), a person, or a message of a conversation (and its author). */
+export const REPORT_TARGET_TYPES = ['listing', 'person', 'message'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
 /** The decisions on a report, as /admin offers them ('Suspender': administrators only). */
 export const REPORT_OUTCOMES = ['archive', 'remove_listing', 'warn', 'suspend'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
@@ -87,6 +103,7 @@ const personSchema = z.object({ id: z.string(), fullName: z.string(), apartment:
 /** An earlier report about the same person or listing, with what was decided. */
 export const earlierReportSchema = z.object({
   id: z.string(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
   reason: z.enum(REPORT_REASONS),
   status: z.enum(REPORT_STATUSES),
   createdAt: z.date(),
@@ -97,10 +114,12 @@ export type EarlierReport = z.infer<typeof earlierReportSchema>;
 /** An open report in /admin 'Denúncias'. */
 export const openReportSchema = z.object({
   id: z.string(),
-  targetType: z.enum(['listing', 'person']),
+  targetType: z.enum(REPORT_TARGET_TYPES),
   /** The reported listing (a listing report), as it reads now. */
   listing: z.object({ id: z.string(), title: z.string(), removed: z.boolean() }).nullable(),
-  /** The reported person (the listing's owner for a listing). */
+  /** The reported message (a message report), with the order its conversation belongs to. */
+  message: z.object({ id: z.string(), body: z.string(), createdAt: z.date(), orderId: z.string(), listingTitle: z.string() }).nullable(),
+  /** The reported person (the listing's owner for a listing, the author for a message). */
   person: personSchema.extend({ isSuspended: z.boolean(), isStaff: z.boolean() }),
   reporter: personSchema,
   reason: z.enum(REPORT_REASONS),

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../context.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
-import * as messages from '../messages/messages.service.ts';
 import * as reports from '../reports/reports.service.ts';
 import { digestRecipients, takeDigestSlot } from '../notifications/notifications.service.ts';
 import { pendencies } from './admin.service.ts';
@@ -13,11 +12,11 @@ const STAFF_TYPES = Object.values(PENDING_ITEM_NOTIFICATIONS).map((kind) => kind
 
 /**
  * What waits now for this person: moderators are not counted sign-ups (people are administrators'
- * business); 'denúncias' are reported messages and open reports of listings and neighbours.
+ * business); 'denúncias' are the reports of listings, neighbours and messages still open.
  */
 async function pendingCountsFor(deps: AppDeps, isAdmin: boolean): Promise<PendingCounts> {
-  const [counts, reportedMessages, openReports] = await Promise.all([pendencies(deps, isAdmin), messages.reportedCount(deps), reports.openCount(deps)]);
-  return { signUps: counts.pendingUsers, listings: counts.pendingListings, reports: reportedMessages + openReports };
+  const [counts, openReports] = await Promise.all([pendencies(deps, isAdmin), reports.openCount(deps)]);
+  return { signUps: counts.pendingUsers, listings: counts.pendingListings, reports: openReports };
 }
 
 /**

@@ -102,14 +102,15 @@ describe('staff notifications of pending items', () => {
     await (await api(admin)).listings.moderation.approve({ id: listingId });
     const { id: orderId } = await (await api(neighbour)).orders.create({ listingId, deliveryMethod: 'pickup' });
     const { id: messageId } = await owner.messages.send({ orderId, body: 'Mensagem ofensiva', clientId: randomUUID() });
-    await (await api(neighbour)).messages.report({ messageId, reason: 'offensive' });
+    await (await api(neighbour)).reports.message({ messageId, reason: 'offensive' });
+    const { id: reportId } = await app.db.selectFrom('reports').select('id').where('message_id', '=', messageId).executeTakeFirstOrThrow();
     for (const staff of [admin, moderator]) {
-      expect((await staffItems(staff)).find((row) => row.related_id === messageId)).toMatchObject({
+      expect((await staffItems(staff)).find((row) => row.related_id === reportId)).toMatchObject({
         type: 'pending_report',
         message: 'Denúncia de uma mensagem. Aguarda a sua análise.',
       });
     }
-    expect((await (await api(admin)).notifications.list({})).items.find((entry) => entry.relatedId === messageId)).toMatchObject({ type: 'pending_report', href: '/admin?secao=denuncias' });
+    expect((await (await api(admin)).notifications.list({})).items.find((entry) => entry.relatedId === reportId)).toMatchObject({ type: 'pending_report', href: '/admin?secao=denuncias' });
     expect(await staffItems(neighbour)).toEqual([]);
     expect(await staffItems(resident)).toEqual([]);
   });
@@ -230,6 +231,30 @@ describe('the hourly digest e-mail', () => {
       await second.close();
     }
   }, 60_000);
+
+  it("counts a reported message as a denúncia while it is open, and no more once staff decided it", async () => {
+    digestApp.clock.advance(2 * 60 * MINUTE);
+    const ownerApi = (await digestApp.callerAs(owner)).api;
+    const { id: listingId } = await ownerApi.listings.create({ type: 'service', title: 'Conserto de bicicleta', description: 'Na garagem', priceCents: 4000 });
+    await (await digestApp.callerAs(rafael)).api.listings.moderation.approve({ id: listingId });
+    const requester = await digestApp.createUser();
+    const requesterApi = (await digestApp.callerAs(requester)).api;
+    const { id: orderId } = await requesterApi.orders.create({ listingId, deliveryMethod: 'pickup' });
+    const { id: messageId } = await ownerApi.messages.send({ orderId, body: 'Mensagem grosseira', clientId: randomUUID() });
+    await requesterApi.reports.message({ messageId, reason: 'offensive' });
+    await sendStaffDigests(digestApp.deps);
+    await settled();
+    // The reported listing of the test before is still open: two denúncias.
+    expect(summaryOf(digestsTo(rafael).at(-1)!)).toMatch(/ e 2 denúncias aguardando$/);
+
+    const report = (await (await digestApp.callerAs(rafael)).api.reports.moderation.open()).items.find((item) => item.message?.id === messageId)!;
+    await (await digestApp.callerAs(rafael)).api.reports.moderation.decide({ reportId: report.id, outcome: 'archive' });
+    digestApp.clock.advance(2 * 60 * MINUTE);
+    await newListing('Pastéis');
+    await sendStaffDigests(digestApp.deps);
+    await settled();
+    expect(summaryOf(digestsTo(rafael).at(-1)!)).toMatch(/ e 1 denúncia aguardando$/);
+  }, 60_000);
 });
 
 describe("/admin's pending items past 24 business hours come first", () => {
@@ -269,7 +294,7 @@ describe("/admin's pending items past 24 business hours come first", () => {
     });
     const { id: orderId } = await (await as(bruno)).orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
     const { id: messageId } = await (await as(ana)).messages.send({ orderId, body: `Mensagem de ${tag}`, clientId: randomUUID() });
-    await (await as(bruno)).messages.report({ messageId, reason: 'offensive' });
+    await (await as(bruno)).reports.message({ messageId, reason: 'offensive' });
     return listing.id;
   }
 
@@ -278,7 +303,7 @@ describe("/admin's pending items past 24 business hours come first", () => {
     return {
       listings: (await staff.listings.moderation.pending({})).items.map((item) => item.title),
       signUps: (await staff.admin.pendingUsers()).map((user) => user.fullName),
-      reports: (await staff.messages.moderation.reported()).items.map((item) => item.body),
+      reports: (await staff.reports.moderation.open()).items.map((item) => item.message?.body),
     };
   }
 
@@ -288,11 +313,12 @@ describe("/admin's pending items past 24 business hours come first", () => {
     await pendingItems('segunda', 900_002);
 
     // Saturday and Sunday do not count: on Monday at 18:00 the Friday items have waited 23 business hours.
+    // Reports wait oldest first all along (the late ones are always the oldest).
     queueApp.clock.set(new Date('2026-11-30T21:00:00Z'));
     expect(await queues()).toEqual({
       listings: ['Bolo de segunda', 'Bolo de sexta'],
       signUps: ['Cadastro de segunda', 'Cadastro de sexta'],
-      reports: ['Mensagem de segunda', 'Mensagem de sexta'],
+      reports: ['Mensagem de sexta', 'Mensagem de segunda'],
     });
 
     queueApp.clock.set(new Date('2026-11-30T23:00:00Z')); // Monday 20:00: 25 business hours

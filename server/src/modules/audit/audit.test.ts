@@ -149,7 +149,7 @@ describe('every change a resident makes is on the record', () => {
     const food = await publish('food', 'Pão caseiro');
     const { id: orderId } = await (await api(requester)).orders.create({ listingId: food });
     const { id: messageId } = await ownerApi.messages.send({ orderId, body: 'Me passa sua senha', clientId: randomUUID() });
-    await (await api(requester)).messages.report({ messageId, reason: 'fraud' });
+    await (await api(requester)).reports.message({ messageId, reason: 'fraud' });
     const reported = (await activityOf(orderId)).find((entry) => entry.action === 'order.message_reported');
     expect(reported).toMatchObject({ label: 'Mensagem denunciada', actor: { id: requester.id }, targetLabel: 'Pão caseiro' });
   });

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import { countRows } from '../../db/count.ts';
 import { prepared, type Db } from '../../db/database.ts';
 import { BOTH_PEOPLE_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
@@ -168,12 +167,28 @@ export async function listInbox(db: Db, userId: string, page: { cursor: string |
   return prepared(db, { compile: () => query.compile(db) });
 }
 
-/** The newest messages of a thread, oldest first, with their authors' names. */
-export async function listThread(db: Db, orderId: string, limit: number) {
+/**
+ * The newest messages of a thread, oldest first, with their authors' names and whether
+ * `reportedBy` reported each one (anyone, when null: staff reading a reported thread).
+ */
+export async function listThread(db: Db, orderId: string, options: { limit: number; reportedBy: string | null }) {
+  const { limit, reportedBy } = options;
   const rows = await db
     .selectFrom('order_messages as m')
     .innerJoin('users as s', 's.id', 'm.sender_id')
-    .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 'm.reported_at', 's.full_name as sender_full_name'])
+    .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 's.full_name as sender_full_name'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('reports as r')
+            .select('r.id')
+            .whereRef('r.message_id', '=', 'm.id')
+            .$if(reportedBy !== null, (query) => query.where('r.reporter_id', '=', reportedBy!)),
+        )
+        .$castTo<boolean>()
+        .as('reported'),
+    )
     .where('m.order_id', '=', orderId)
     .orderBy('m.created_at', 'desc')
     .orderBy('m.seq', 'desc')
@@ -206,21 +221,16 @@ export function unreadByOrder(db: Db, userId: string) {
     .execute();
 }
 
+/** A message about to be reported, locked: its order and its two people. */
 export function findForReport(db: Db, id: string) {
   return db
-    .selectFrom('order_messages')
-    .select(['id', 'order_id', 'sender_id', 'recipient_id', 'reported_at'])
-    .where('id', '=', id)
-    .forUpdate()
+    .selectFrom('order_messages as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .innerJoin('listings as l', 'l.id', 'o.listing_id')
+    .select(['m.id', 'm.order_id', 'm.sender_id', 'm.recipient_id', 'l.title as listing_title'])
+    .where('m.id', '=', id)
+    .forUpdate('m')
     .executeTakeFirst();
-}
-
-export function setReported(db: Db, id: string, report: { by: string; reason: ReportReason; details: string | null; at: Date }) {
-  return db
-    .updateTable('order_messages')
-    .set({ reported_at: report.at, reported_by: report.by, report_reason_code: report.reason, report_reason: report.details })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** An order with its listing's title and both people, as the administration reads them. */
@@ -230,32 +240,11 @@ function orderWithPeople(db: Db) {
     .select(BOTH_PEOPLE_COLUMNS);
 }
 
-/** Reported messages for /admin, newest report first, with the order and both people. */
-export function listReported(db: Db, limit: number) {
-  return orderWithPeople(db)
-    .innerJoin('order_messages as m', 'm.order_id', 'o.id')
-    .innerJoin('users as s', 's.id', 'm.sender_id')
-    .innerJoin('users as rp', 'rp.id', 'm.reported_by')
-    .select(['m.id', 'm.body', 'm.created_at', 'm.reported_at', 'm.report_reason_code', 'm.report_reason'])
-    .select(['s.id as sender_id', 's.full_name as sender_full_name', 's.apartment as sender_apartment'])
-    .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
-    .where('m.reported_at', 'is not', null)
-    .orderBy('m.reported_at', 'desc')
-    .orderBy('m.seq', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Reported messages waiting for the administration (the digest's 'denúncias'). */
-export function countReported(db: Db) {
-  return countRows(db.selectFrom('order_messages').where('reported_at', 'is not', null));
-}
-
-/** A thread staff may read (it has a reported message): the order and both people; undefined otherwise. */
+/** A thread staff may read (one of its messages was reported): the order and both people; undefined otherwise. */
 export function findReportedThread(db: Db, orderId: string) {
   return orderWithPeople(db)
     .where('o.id', '=', orderId)
-    .where(sql<boolean>`EXISTS (SELECT 1 FROM order_messages rm WHERE rm.order_id = o.id AND rm.reported_at IS NOT NULL)`)
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM reports r JOIN order_messages rm ON rm.id = r.message_id WHERE rm.order_id = o.id)`)
     .executeTakeFirst();
 }
 

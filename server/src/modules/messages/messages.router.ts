@@ -1,8 +1,6 @@
 import {
   inboxInputSchema,
   inboxSchema,
-  reportedMessagesSchema,
-  reportMessageSchema,
   sendMessageSchema,
   sentMessageSchema,
   staffThreadSchema,
@@ -10,18 +8,12 @@ import {
   threadSchema,
   unreadMessagesSchema,
 } from '@vizinhanca/shared/messages/message.schema';
-import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as messages from './messages.service.ts';
 
-/** /admin: reported messages, and the threads they belong to (admins and moderators). */
+/** /admin 'Denúncias': the thread a reported message belongs to (admins and moderators). */
 const moderationRouter = router({
-  reported: staffProcedure
-    .input(z.void())
-    .output(reportedMessagesSchema)
-    .query(({ ctx }) => messages.reported(ctx.deps)),
-
   thread: staffProcedure
     .input(threadInputSchema)
     .output(staffThreadSchema)
@@ -55,11 +47,6 @@ export const messagesRouter = router({
     .input(z.void())
     .output(unreadMessagesSchema)
     .query(({ ctx }) => messages.unread(ctx.deps, ctx.user.id)),
-
-  report: approvedProcedure
-    .input(reportMessageSchema)
-    .output(messageAnswerSchema)
-    .mutation(({ ctx, input }) => messages.report(ctx.deps, ctx.user.id, input)),
 
   moderation: moderationRouter,
 });

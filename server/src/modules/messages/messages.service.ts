@@ -1,19 +1,15 @@
-import { overdueFirst } from '@vizinhanca/shared/staff/pending-wait.rules';
 import { conversationClosesAt, isConversationOpen, orderEndedAt } from '@vizinhanca/shared/messages/message.rules';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
   INBOX_PAGE_SIZE,
   INBOX_PREVIEW_LENGTH,
   MESSAGE_MESSAGES,
-  REPORTED_LIMIT,
   type Inbox,
   THREAD_LIMIT,
-  type ReportedMessage,
   type StaffThread,
   type Thread,
   type UnreadMessages,
 } from '@vizinhanca/shared/messages/message.schema';
-import type { ReportReason } from '@vizinhanca/shared/reports/report.reasons';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -27,7 +23,6 @@ import { isHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
-import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 /**
@@ -49,7 +44,7 @@ async function participantOrder(deps: AppDeps, userId: string, orderId: string) 
 export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, orderId: string): Promise<Thread> {
   const userId = viewer.id;
   const order = await participantOrder(deps, userId, orderId);
-  const [rows, ownerHasKey, handover] = await Promise.all([messages.listThread(deps.db, order.id, THREAD_LIMIT), pix.hasKey(deps, order.ownerId), orders.handoverOf(deps, order.id)]);
+  const [rows, ownerHasKey, handover] = await Promise.all([messages.listThread(deps.db, order.id, { limit: THREAD_LIMIT, reportedBy: userId }), pix.hasKey(deps, order.ownerId), orders.handoverOf(deps, order.id)]);
   const endedAt = orderEndedAt(order);
   const counterpart = order.side === 'requester' ? order.owner : order.requester;
   return {
@@ -75,7 +70,7 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
       senderName: row.sender_full_name,
       createdAt: row.created_at,
       readAt: row.read_at,
-      reported: row.reported_at !== null,
+      reported: row.reported,
     })),
     open: isConversationOpen(endedAt, deps.clock.now()),
     // The order runs to its end, but neither writes to the other any more; only the one who blocked is shown why.
@@ -160,61 +155,18 @@ export async function unread(deps: AppDeps, userId: string): Promise<UnreadMessa
   return { total: byOrder.reduce((sum, row) => sum + row.count, 0), byOrder };
 }
 
-/** The other person's message goes to the administration, with the reason; the thread stays as it is. */
-export async function report(deps: AppDeps, userId: string, input: { messageId: string; reason: ReportReason; details: string | null }) {
-  const { messageId, reason, details } = input;
-  await deps.db.transaction().execute(async (trx) => {
-    const message = await messages.findForReport(trx, messageId);
-    if (!message || (message.sender_id !== userId && message.recipient_id !== userId)) {
-      throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-    }
-    if (message.sender_id === userId) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
-    if (message.reported_at) throw new AppError('CONFLICT', MESSAGE_MESSAGES.alreadyReported);
-    await messages.setReported(trx, message.id, { by: userId, reason, details, at: deps.clock.now() });
-    await audit.record(deps, trx, {
-      actorId: userId,
-      action: AUDIT_ACTIONS.messageReported,
-      targetType: 'order',
-      targetId: message.order_id,
-      after: { messageId: message.id, reason },
-      reason: details,
-    });
-    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id: message.id, label: 'uma mensagem', actorId: userId });
-  });
-  return { message: MESSAGE_MESSAGES.reported };
+/** A message about to be reported, locked in the reporter's transaction; undefined when there is none. */
+export function findForReport(db: Db, messageId: string) {
+  return messages.findForReport(db, messageId);
 }
 
 // ---- The administration ----
-
-/** Reported messages: the late ones (past 24 business hours) first, then newest first. */
-export async function reported(deps: AppDeps): Promise<{ items: ReportedMessage[] }> {
-  const rows = await messages.listReported(deps.db, REPORTED_LIMIT);
-  const items: ReportedMessage[] = rows.map((row) => ({
-    id: row.id,
-    orderId: row.order_id,
-    listingTitle: row.listing_title,
-    body: row.body,
-    createdAt: row.created_at,
-    reportedAt: row.reported_at!,
-    reason: row.report_reason_code!,
-    details: row.report_reason,
-    sender: { id: row.sender_id, fullName: row.sender_full_name, apartment: row.sender_apartment },
-    reporter: { id: row.reporter_id, fullName: row.reporter_full_name, apartment: row.reporter_apartment },
-    requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
-    owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
-  }));
-  return { items: overdueFirst(items, (item) => item.reportedAt, deps.clock.now(), deps.config.CONDO_TIMEZONE) };
-}
-
-export function reportedCount(deps: AppDeps) {
-  return messages.countReported(deps.db);
-}
 
 /** Staff read a thread only when one of its messages was reported (decisions.md). */
 export async function staffThread(deps: AppDeps, staffId: string, orderId: string): Promise<StaffThread> {
   const order = await messages.findReportedThread(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.notReported);
-  const rows = await messages.listThread(deps.db, order.order_id, THREAD_LIMIT);
+  const rows = await messages.listThread(deps.db, order.order_id, { limit: THREAD_LIMIT, reportedBy: null });
   // Staff reading people's conversation is itself on the record (Atividade).
   await audit.record(deps, deps.db, { actorId: staffId, action: AUDIT_ACTIONS.reportedThreadRead, targetType: 'order', targetId: order.order_id });
   return {
@@ -228,7 +180,7 @@ export async function staffThread(deps: AppDeps, staffId: string, orderId: strin
       senderId: row.sender_id,
       senderName: row.sender_full_name,
       createdAt: row.created_at,
-      reported: row.reported_at !== null,
+      reported: row.reported,
     })),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import { REPORT_DETAILS_TOO_LONG, REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
+import { REPORT_HANDLED_NOTICE, REPORT_MESSAGES, WARNING_NOTICE_TITLE } from '@vizinhanca/shared/reports/report.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
@@ -216,73 +217,78 @@ describe('the pace of messages', () => {
 });
 
 describe('reported messages', () => {
-  it('lets the recipient report, not the author nor anyone else, and only once', async () => {
+  /** The report of this message, as the reports table holds it. */
+  const reportOf = (messageId: string) =>
+    app.db.selectFrom('reports').select(['id', 'reporter_id', 'person_id', 'target_type', 'reason', 'details', 'status']).where('message_id', '=', messageId).execute();
+
+  it('lets the recipient report, not the author nor anyone else, and only once, even after staff decided', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Mensagem ofensiva');
-    await expectError(apis.owner.messages.report({ messageId: id, reason: 'offensive' }), 'FORBIDDEN', MESSAGE_MESSAGES.reportOwn);
-    await expectError(apis.other.messages.report({ messageId: id, reason: 'offensive' }), 'NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-    expect(await apis.requester.messages.report({ messageId: id, reason: 'offensive', details: 'Ofensa' })).toEqual({ message: MESSAGE_MESSAGES.reported });
-    await expectError(apis.requester.messages.report({ messageId: id, reason: 'fraud' }), 'CONFLICT', MESSAGE_MESSAGES.alreadyReported);
+    await expectError(apis.owner.reports.message({ messageId: id, reason: 'offensive' }), 'FORBIDDEN', REPORT_MESSAGES.ownMessage);
+    await expectError(apis.other.reports.message({ messageId: id, reason: 'offensive' }), 'NOT_FOUND', REPORT_MESSAGES.messageNotFound);
+    expect(await apis.requester.reports.message({ messageId: id, reason: 'offensive', details: 'Ofensa' })).toEqual({ message: REPORT_MESSAGES.messageReported });
+    await expectError(apis.requester.reports.message({ messageId: id, reason: 'fraud' }), 'CONFLICT', REPORT_MESSAGES.messageAlreadyReported);
+    // 'Denunciada' for the one who reported it; the author is never told.
     expect((await apis.requester.messages.thread({ orderId })).messages[0]!.reported).toBe(true);
+    expect((await apis.owner.messages.thread({ orderId })).messages[0]!.reported).toBe(false);
+    const [report] = await reportOf(id);
+    await apis.moderator.reports.moderation.decide({ reportId: report!.id, outcome: 'archive' });
+    await expectError(apis.requester.reports.message({ messageId: id, reason: 'fraud' }), 'CONFLICT', REPORT_MESSAGES.messageAlreadyReported);
+    expect(await reportOf(id)).toHaveLength(1);
   });
 
-  it('accepts every report reason a listing or a person has, as the same list', async () => {
+  it('is a report like any other: every reason a listing or a person has, about the author, open until staff decide', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Vendo um item proibido');
-    expect(await apis.requester.messages.report({ messageId: id, reason: 'prohibited_item' })).toEqual({ message: MESSAGE_MESSAGES.reported });
-    const row = await app.db.selectFrom('order_messages').select(['report_reason_code']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.report_reason_code).toBe('prohibited_item');
+    expect(await apis.requester.reports.message({ messageId: id, reason: 'prohibited_item' })).toEqual({ message: REPORT_MESSAGES.messageReported });
+    expect(await reportOf(id)).toEqual([
+      { id: expect.any(String), reporter_id: people.requester.id, person_id: people.owner.id, target_type: 'message', reason: 'prohibited_item', details: null, status: 'open' },
+    ]);
   });
 
-  it('refuses a report without a reason, or with one that is not offered, in pt-BR, writing nothing', async () => {
+  it('refuses a report without a reason, or with one that is not offered, in pt-BR, writing nothing; the database holds a report to the message\'s two people', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Me passa seu cartão');
     const logged = await app.db.selectFrom('audit_log').select('id').execute();
     // @ts-expect-error: the reason is required
-    await expectError(apis.requester.messages.report({ messageId: id }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    await expectError(apis.requester.reports.message({ messageId: id }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
     // @ts-expect-error: not a reason of the list
-    await expectError(apis.requester.messages.report({ messageId: id, reason: 'spam' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
-    await expectError(apis.requester.messages.report({ messageId: id, reason: 'fraud', details: 'x'.repeat(501) }), 'BAD_REQUEST', REPORT_DETAILS_TOO_LONG);
-    const row = await app.db.selectFrom('order_messages').select(['reported_at', 'reported_by', 'report_reason_code', 'report_reason']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ reported_at: null, reported_by: null, report_reason_code: null, report_reason: null });
+    await expectError(apis.requester.reports.message({ messageId: id, reason: 'spam' }), 'BAD_REQUEST', REPORT_REASON_REQUIRED);
+    await expectError(apis.requester.reports.message({ messageId: id, reason: 'fraud', details: 'x'.repeat(501) }), 'BAD_REQUEST', REPORT_DETAILS_TOO_LONG);
+    expect(await reportOf(id)).toEqual([]);
     expect(await app.db.selectFrom('audit_log').select('id').execute()).toEqual(logged);
-    // The database refuses it too, whoever writes.
-    await expect(
-      app.db.updateTable('order_messages').set({ reported_at: new Date(), reported_by: people.requester.id }).where('id', '=', id).execute(),
-    ).rejects.toThrow(/order_messages_report_reason_code_check/);
+    // Whoever writes, only the recipient reports, about the author.
+    const report = { target_type: 'message' as const, message_id: id, reason: 'fraud' as const, created_at: new Date() };
+    await expect(app.db.insertInto('reports').values({ ...report, reporter_id: people.other.id, person_id: people.owner.id }).execute()).rejects.toThrow(/reports_message_people_fkey/);
+    await expect(app.db.insertInto('reports').values({ ...report, reporter_id: people.requester.id, person_id: people.other.id }).execute()).rejects.toThrow(/reports_message_people_fkey/);
   });
 
-  it('records the reason, the details and who reported, in the thread, for staff and in the audit log', async () => {
+  it('records the reason, the details and who reported, in the audit log', async () => {
     const orderId = await newOrder();
     const { id } = await send('owner', orderId, 'Deposita antes que eu libero');
-    await apis.requester.messages.report({ messageId: id, reason: 'fraud', details: '  Pediu depósito adiantado  ' });
-    const { items } = await apis.moderator.messages.moderation.reported();
-    expect(items.find((item) => item.id === id)).toMatchObject({ reason: 'fraud', details: 'Pediu depósito adiantado' });
+    await apis.requester.reports.message({ messageId: id, reason: 'fraud', details: '  Pediu depósito adiantado  ' });
+    expect(await reportOf(id)).toMatchObject([{ reason: 'fraud', details: 'Pediu depósito adiantado' }]);
     const logged = await app.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_type', 'target_id', 'after', 'reason']).where('action', '=', 'order.message_reported').where('target_id', '=', orderId).execute();
     expect(logged).toEqual([
       { actor_id: people.requester.id, action: 'order.message_reported', target_type: 'order', target_id: orderId, after: { messageId: id, reason: 'fraud' }, reason: 'Pediu depósito adiantado' },
     ]);
   });
 
-  it('shows staff the reported message with the order and both names, and then lets them read that thread', async () => {
+  it("shows staff the reported message in 'Denúncias' with the order and both names, lets them read that thread, and decide as on any report", async () => {
     const orderId = await newOrder();
     await send('requester', orderId, 'Bom dia');
     const { id } = await send('owner', orderId, 'Xingamento');
-    app.clock.advance(60_000); // the newest report comes first
-    await apis.requester.messages.report({ messageId: id, reason: 'harassment', details: 'Desrespeito' });
+    await apis.requester.reports.message({ messageId: id, reason: 'harassment', details: 'Desrespeito' });
 
-    const { items } = await apis.moderator.messages.moderation.reported();
-    expect(items[0]).toMatchObject({
-      id,
-      orderId,
-      listingTitle: 'Aulas de violão',
-      body: 'Xingamento',
+    const report = (await apis.moderator.reports.moderation.open()).items.find((item) => item.message?.id === id);
+    expect(report).toMatchObject({
+      targetType: 'message',
+      listing: null,
+      message: { id, body: 'Xingamento', orderId, listingTitle: 'Aulas de violão' },
       reason: 'harassment',
       details: 'Desrespeito',
-      sender: { fullName: 'Ana Dona' },
-      reporter: { fullName: 'Bruno Vizinho' },
-      requester: { fullName: 'Bruno Vizinho' },
-      owner: { fullName: 'Ana Dona' },
+      person: { id: people.owner.id, fullName: 'Ana Dona' },
+      reporter: { id: people.requester.id, fullName: 'Bruno Vizinho' },
     });
     const thread = await apis.moderator.messages.moderation.thread({ orderId });
     expect(thread.messages.map((m) => [m.senderName, m.body, m.reported])).toEqual([
@@ -292,5 +298,15 @@ describe('reported messages', () => {
     // That reading is on the record, with who read it.
     const read = await app.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id']).where('action', '=', 'order.reported_thread_read').execute();
     expect(read).toEqual([{ actor_id: people.moderator.id, action: 'order.reported_thread_read', target_id: orderId }]);
+
+    // No listing to remove; a warning reaches the author, and the reporter only learns it was handled.
+    await expectError(apis.moderator.reports.moderation.decide({ reportId: report!.id, outcome: 'remove_listing' }), 'BAD_REQUEST', REPORT_MESSAGES.notAListing);
+    await apis.moderator.reports.moderation.decide({ reportId: report!.id, outcome: 'warn', note: 'Respeite os vizinhos.' });
+    expect((await apis.moderator.reports.moderation.open()).items.some((item) => item.id === report!.id)).toBe(false);
+    const told = (user: TestUser) => app.db.selectFrom('notifications').select(['title', 'message']).where('user_id', '=', user.id).where('title', 'in', [REPORT_HANDLED_NOTICE.title, WARNING_NOTICE_TITLE]).execute();
+    expect(await told(people.owner)).toEqual([{ title: WARNING_NOTICE_TITLE, message: 'Respeite os vizinhos.' }]);
+    expect(await told(people.requester)).toContainEqual({ title: REPORT_HANDLED_NOTICE.title, message: REPORT_HANDLED_NOTICE.message });
+    // Staff still read the thread of a report already decided.
+    await expect(apis.moderator.messages.moderation.thread({ orderId })).resolves.toMatchObject({ orderId });
   });
 });

@@ -188,10 +188,6 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     body: PERSONAL,
     created_at: MOMENT,
     read_at: MOMENT,
-    reported_at: MOMENT,
-    reported_by: LINK,
-    report_reason: PERSONAL,
-    report_reason_code: 'not personal: one of the shared report reasons',
   },
   pix_keys: { user_id: LINK, key_type: KIND, key: PERSONAL, updated_at: MOMENT },
   reports: {
@@ -200,6 +196,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     target_type: KIND,
     person_id: LINK,
     listing_id: LINK,
+    message_id: LINK,
     reason: 'not personal: one of the shared report reasons',
     details: PERSONAL,
     created_at: MOMENT,
@@ -409,7 +406,7 @@ describe('anonymising a person (LGPD)', () => {
     await luciaApi.messages.send({ orderId: done.id, body: 'Meu WhatsApp é 11955501234', clientId: crypto.randomUUID() });
     await neighbourApi.messages.send({ orderId: done.id, body: 'Obrigado, Lúcia Partiu Vasconcelos!', clientId: crypto.randomUUID() });
     const [neighbourMessage] = await app.db.selectFrom('order_messages').select('id').where('sender_id', '=', neighbour.id).execute();
-    await app.db.updateTable('order_messages').set({ reported_at: app.clock.now(), reported_by: lucia.id, report_reason_code: 'other', report_reason: 'Denúncia-da-Lúcia' }).where('id', '=', neighbourMessage!.id).execute();
+    await luciaApi.reports.message({ messageId: neighbourMessage!.id, reason: 'other', details: 'Denúncia-da-Lúcia' });
     const conditionPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'handover', bytes: await photo() });
     await luciaApi.orders.markDelivered({ id: done.id, photos: [conditionPhoto.id], note: 'Estado-escrito-pela-Lúcia' });
     await luciaApi.orders.complete({ id: done.id });
@@ -510,7 +507,7 @@ describe('anonymising a person (LGPD)', () => {
     expect(await app.db.selectFrom('users').select(['full_name', 'invited_by']).where('id', '=', lucia.id).executeTakeFirstOrThrow()).toEqual({ full_name: EX_RESIDENT_NAME, invited_by: null });
     expect(await app.db.selectFrom('user_blocks').select('blocker_id').where('blocked_id', '=', lucia.id).execute()).toEqual([]);
     // The reports stay for the administration's history, without words.
-    expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(3);
+    expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(4);
 
     // Staff's notices of the reports of her listings stay, naming an erased item.
     const reportNotices = await app.db.selectFrom('notifications').select('message').where('user_id', '=', moderator.id).where('type', '=', 'pending_report').where('message', 'like', '%anúncio%').execute();

@@ -67,7 +67,7 @@ const OWNED_ROWS = {
   // Messages the person wrote or received in their orders' conversations.
   messages: owned({
     table: 'order_messages',
-    columns: ['order_id', 'sender_id', 'recipient_id', 'body', 'created_at', 'read_at', 'reported_at', 'report_reason'],
+    columns: ['order_id', 'sender_id', 'recipient_id', 'body', 'created_at', 'read_at'],
     ownedBy: ['sender_id', 'recipient_id'],
     orderBy: 'created_at',
   }),
@@ -297,10 +297,9 @@ export async function eraseHandoverNotes(db: Db, userId: string) {
   await db.updateTable('order_handover_conditions').set({ note: null }).where('recorded_by', '=', userId).execute();
 }
 
-/** Their messages read 'Mensagem removida' in the other person's conversation; a report they made keeps no reason. */
+/** Their messages read 'Mensagem removida' in the other person's conversation (their reports lose their words with the other reports). */
 export async function eraseMessages(db: Db, userId: string) {
   await db.updateTable('order_messages').set({ body: ERASED_TEXTS.message }).where('sender_id', '=', userId).execute();
-  await db.updateTable('order_messages').set({ report_reason: null }).where('reported_by', '=', userId).execute();
 }
 
 /** Reports stay (the administration's history) without words: none they wrote, none written about them. */

@@ -1,20 +1,22 @@
 import { sql } from 'kysely';
 import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
+import type { ReportTargetType } from '@vizinhanca/shared/reports/report.schema';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
 import type { Role } from '@vizinhanca/shared/users/user.types';
 
 export interface NewReport {
   reporterId: string;
-  targetType: 'listing' | 'person';
+  targetType: ReportTargetType;
   personId: string;
   listingId: string | null;
+  messageId: string | null;
   reason: ReportReason;
   details: string | null;
   createdAt: Date;
 }
 
-/** The database refuses a second open report of the same thing by the same reporter (partial unique indexes). */
+/** The database refuses a second open report of the same thing by the same reporter, and a second report of a message (unique indexes). */
 export async function insertReport(db: Db, report: NewReport) {
   const row = await db
     .insertInto('reports')
@@ -23,6 +25,7 @@ export async function insertReport(db: Db, report: NewReport) {
       target_type: report.targetType,
       person_id: report.personId,
       listing_id: report.listingId,
+      message_id: report.messageId,
       reason: report.reason,
       details: report.details,
       created_at: report.createdAt,
@@ -45,14 +48,18 @@ export function findReportablePerson(db: Db, userId: string) {
 
 const rolesOf = sql<Role[]>`coalesce((SELECT array_agg(role) FROM user_roles WHERE user_roles.user_id = p.id), '{}')`;
 
-/** Open reports for /admin, oldest first (the longest waiting on top), with the listing, the person and the reporter. */
+/** Open reports for /admin, oldest first (the longest waiting on top), with the listing or the message, the person and the reporter. */
 export function listOpen(db: Db, limit: number) {
   return db
     .selectFrom('reports as r')
     .innerJoin('users as p', 'p.id', 'r.person_id')
     .innerJoin('users as rp', 'rp.id', 'r.reporter_id')
     .leftJoin('listings as l', 'l.id', 'r.listing_id')
+    .leftJoin('order_messages as m', 'm.id', 'r.message_id')
+    .leftJoin('orders as o', 'o.id', 'm.order_id')
+    .leftJoin('listings as ol', 'ol.id', 'o.listing_id')
     .select(['r.id', 'r.target_type', 'r.reason', 'r.details', 'r.created_at', 'r.listing_id', 'l.title as listing_title', 'l.deleted_at as listing_deleted_at'])
+    .select(['r.message_id', 'm.body as message_body', 'm.created_at as message_created_at', 'm.order_id as message_order_id', 'ol.title as message_listing_title'])
     .select(['p.id as person_id', 'p.full_name as person_full_name', 'p.apartment as person_apartment', 'p.is_suspended as person_is_suspended', rolesOf.as('person_roles')])
     .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
     .where('r.status', '=', 'open')
@@ -68,7 +75,7 @@ export function listAboutPeople(db: Db, personIds: string[]) {
   return db
     .selectFrom('reports as r')
     .leftJoin('listings as l', 'l.id', 'r.listing_id')
-    .select(['r.id', 'r.person_id', 'r.listing_id', 'r.reason', 'r.status', 'r.created_at', 'l.title as listing_title'])
+    .select(['r.id', 'r.target_type', 'r.person_id', 'r.listing_id', 'r.reason', 'r.status', 'r.created_at', 'l.title as listing_title'])
     .where('r.person_id', 'in', personIds)
     .orderBy('r.created_at', 'desc')
     .execute();
@@ -89,12 +96,12 @@ export function lockReport(db: Db, id: string) {
 }
 
 /**
- * Closes the open reports about the same thing (the listing, or the person) with the
+ * Closes the open reports about the same thing (the listing, or the person, or the person's messages) with the
  * decision: each reporter is told once. Returns the reports closed and their reporters.
  */
 export function closeOpenAbout(
   db: Db,
-  target: { targetType: 'listing' | 'person'; personId: string; listingId: string | null },
+  target: { targetType: ReportTargetType; personId: string; listingId: string | null },
   decision: { status: Exclude<ReportStatus, 'open'>; by: string; at: Date; note: string | null },
 ) {
   let query = db

@@ -1,4 +1,4 @@
-import { decideReportSchema, openReportsSchema, reportListingSchema, reportPersonSchema } from '@vizinhanca/shared/reports/report.schema';
+import { decideReportSchema, openReportsSchema, reportListingSchema, reportMessageSchema, reportPersonSchema } from '@vizinhanca/shared/reports/report.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
@@ -17,7 +17,7 @@ const moderationRouter = router({
     .mutation(({ ctx, input }) => reports.decide(ctx.deps, ctx.user, input)),
 });
 
-/** 'Denunciar' a listing or a neighbour (messages are reported in their conversation: messages.report). */
+/** 'Denunciar' a listing, a neighbour or a message of one's conversation. */
 export const reportsRouter = router({
   listing: approvedProcedure
     .input(reportListingSchema)
@@ -28,6 +28,11 @@ export const reportsRouter = router({
     .input(reportPersonSchema)
     .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => reports.reportPerson(ctx.deps, ctx.user.id, input)),
+
+  message: approvedProcedure
+    .input(reportMessageSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => reports.reportMessage(ctx.deps, ctx.user.id, input)),
 
   moderation: moderationRouter,
 });

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as listings from '../listings/listings.service.ts';
+import * as messages from '../messages/messages.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as users from '../users/users.service.ts';
@@ -47,7 +48,7 @@ export async function reportListing(deps: AppDeps, reporterId: string, input: { 
     const listing = await listings.findPublic(trx, input.listingId, deps.clock.now());
     if (!listing) throw new AppError('NOT_FOUND', REPORT_MESSAGES.listingNotFound);
     if (listing.user_id === reporterId) throw new AppError('FORBIDDEN', REPORT_MESSAGES.ownListing);
-    const report = { reporterId, personId: listing.user_id, listingId: listing.id, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
+    const report = { reporterId, personId: listing.user_id, listingId: listing.id, messageId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
     const id = await reports.insertReport(trx, { ...report, targetType: 'listing' });
     await recordReport(deps, trx, { ...report, targetType: 'listing', targetId: listing.id });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: reportedListingLabel(listing.title), actorId: reporterId });
@@ -61,7 +62,7 @@ export async function reportPerson(deps: AppDeps, reporterId: string, input: { u
   await deps.db.transaction().execute(async (trx) => {
     const person = await reports.findReportablePerson(trx, input.userId);
     if (!person) throw new AppError('NOT_FOUND', REPORT_MESSAGES.personNotFound);
-    const report = { reporterId, personId: person.id, listingId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
+    const report = { reporterId, personId: person.id, listingId: null, messageId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
     const id = await reports.insertReport(trx, { ...report, targetType: 'person' });
     await recordReport(deps, trx, { ...report, targetType: 'user', targetId: person.id });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um vizinho (${person.full_name})`, actorId: reporterId });
@@ -69,9 +70,44 @@ export async function reportPerson(deps: AppDeps, reporterId: string, input: { u
   return { message: REPORT_MESSAGES.personReported };
 }
 
+/**
+ * 'Denunciar' on a message of one's conversation: only its recipient may, once. The thread
+ * stays as it is; staff may read it from then on.
+ */
+export async function reportMessage(deps: AppDeps, reporterId: string, input: { messageId: string; reason: ReportReason; details: string | null }) {
+  await deps.db.transaction().execute(async (trx) => {
+    const message = await messages.findForReport(trx, input.messageId);
+    // Anyone outside the conversation, a guessed id included, reads "not found".
+    if (!message || (message.sender_id !== reporterId && message.recipient_id !== reporterId)) {
+      throw new AppError('NOT_FOUND', REPORT_MESSAGES.messageNotFound);
+    }
+    if (message.sender_id === reporterId) throw new AppError('FORBIDDEN', REPORT_MESSAGES.ownMessage);
+    const id = await reports.insertReport(trx, {
+      reporterId,
+      targetType: 'message',
+      personId: message.sender_id,
+      listingId: null,
+      messageId: message.id,
+      reason: input.reason,
+      details: input.details,
+      createdAt: deps.clock.now(),
+    });
+    await audit.record(deps, trx, {
+      actorId: reporterId,
+      action: AUDIT_ACTIONS.messageReported,
+      targetType: 'order',
+      targetId: message.order_id,
+      after: { messageId: message.id, reason: input.reason },
+      reason: input.details,
+    });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: 'uma mensagem', actorId: reporterId });
+  });
+  return { message: REPORT_MESSAGES.messageReported };
+}
+
 // ---- The administration ----
 
-/** /admin 'Denúncias': every open report, and the other reports about the same person (a listing's owner included). */
+/** /admin 'Denúncias': every open report, and the other reports about the same person (a listing's owner and a message's author included). */
 export async function listOpen(deps: AppDeps): Promise<{ items: OpenReport[] }> {
   const rows = await reports.listOpen(deps.db, OPEN_REPORTS_LIMIT);
   const about = await reports.listAboutPeople(deps.db, [...new Set(rows.map((row) => row.person_id))]);
@@ -80,6 +116,9 @@ export async function listOpen(deps: AppDeps): Promise<{ items: OpenReport[] }> 
       id: row.id,
       targetType: row.target_type,
       listing: row.listing_id ? { id: row.listing_id, title: row.listing_title!, removed: row.listing_deleted_at !== null } : null,
+      message: row.message_id
+        ? { id: row.message_id, body: row.message_body!, createdAt: row.message_created_at!, orderId: row.message_order_id!, listingTitle: row.message_listing_title! }
+        : null,
       person: {
         id: row.person_id,
         fullName: row.person_full_name,
@@ -94,7 +133,7 @@ export async function listOpen(deps: AppDeps): Promise<{ items: OpenReport[] }> 
       earlier: about
         .filter((other) => other.person_id === row.person_id && other.id !== row.id)
         .slice(0, EARLIER_REPORTS_LIMIT)
-        .map((other) => ({ id: other.id, reason: other.reason, status: other.status, createdAt: other.created_at, listingTitle: other.listing_title })),
+        .map((other) => ({ id: other.id, targetType: other.target_type, reason: other.reason, status: other.status, createdAt: other.created_at, listingTitle: other.listing_title })),
     })),
   };
 }

@@ -134,7 +134,7 @@ describe("'Denunciar' a neighbour", () => {
     const { items } = await (await api(moderator)).reports.moderation.open();
     const aboutPerson = items.filter((item) => item.person.id === person.id);
     expect(aboutPerson.map((item) => item.targetType)).toEqual(['listing', 'person']);
-    expect(aboutPerson[1]!.earlier).toEqual([{ id: aboutPerson[0]!.id, reason: 'fraud', status: 'open', createdAt: expect.any(Date), listingTitle: 'Bolo suspeito' }]);
+    expect(aboutPerson[1]!.earlier).toEqual([{ id: aboutPerson[0]!.id, targetType: 'listing', reason: 'fraud', status: 'open', createdAt: expect.any(Date), listingTitle: 'Bolo suspeito' }]);
   });
 });
 

@@ -18,7 +18,6 @@ import type { ListingHandlers } from './listing-handlers.ts';
 import { LISTING_REASON_TEXTS, ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
-import { ReportedMessagesPanel } from './reported-messages-panel.tsx';
 import { ReportsPanel } from './reports-panel.tsx';
 import { ADMIN_ONLY_SECTIONS, sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
@@ -163,7 +162,6 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
             <BillingPanel />
           )}
         </div>
-        <ReportedMessagesPanel />
         {isAdmin ? <ExportsLinks /> : null}
       </main>
 

@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AdminPanel } from './admin-panel.tsx';
 import { PendingWait } from './pending-wait.tsx';
+import { ReportedThreadDialog } from './reported-thread-dialog.tsx';
 
 function person(p: { fullName: string; apartment: string | null }): string {
   return p.apartment ? `${p.fullName} (${p.apartment})` : p.fullName;
@@ -67,7 +68,14 @@ function outcomesFor(report: OpenReport, isAdmin: boolean): ReportOutcome[] {
   return outcomes;
 }
 
-/** /admin 'Denúncias': every open report of a listing or a person, oldest first, with the earlier reports about the same person. */
+/** What a report is about, as its card's name says it. */
+function reportSubject(report: OpenReport): string {
+  if (report.listing) return `anúncio: ${report.listing.title}`;
+  if (report.message) return `mensagem: ${report.person.fullName}`;
+  return `vizinho: ${report.person.fullName}`;
+}
+
+/** /admin 'Denúncias': every open report of a listing, a person or a message, oldest first, with the earlier reports about the same person. */
 export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
   const open = trpc.reports.moderation.open.useQuery();
@@ -76,6 +84,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
     onSettled: () => Promise.all([utils.reports.moderation.open.invalidate(), utils.admin.summary.invalidate()]),
   });
   const [deciding, setDeciding] = useState<{ report: OpenReport; outcome: ReportOutcome } | null>(null);
+  const [reading, setReading] = useState<NonNullable<OpenReport['message']> | null>(null);
   const items = open.data?.items ?? [];
 
   return (
@@ -89,12 +98,16 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <ul className="stack-list" aria-label="Denúncias em análise">
           {items.map((report) => (
-            <li key={report.id} className="card admin-reported-card" aria-label={`Denúncia de ${report.listing ? `anúncio: ${report.listing.title}` : `vizinho: ${report.person.fullName}`}`}>
+            <li key={report.id} className="card admin-reported-card" aria-label={`Denúncia de ${reportSubject(report)}`}>
               <p className="admin-thread-meta">
                 {report.listing ? (
                   <>
                     Anúncio <strong>{report.listing.title}</strong>
                     {report.listing.removed ? ' (já removido)' : ''}, de {person(report.person)}
+                  </>
+                ) : report.message ? (
+                  <>
+                    Mensagem de <strong>{person(report.person)}</strong> no pedido de <strong>{report.message.listingTitle}</strong>
                   </>
                 ) : (
                   <>
@@ -103,6 +116,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
                 )}
                 {report.person.isSuspended ? ' · conta suspensa' : ''}
               </p>
+              {report.message ? <blockquote className="admin-thread-body">{report.message.body}</blockquote> : null}
               <p className="admin-thread-body">
                 Motivo: <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
                 {report.details ? ` · ${report.details}` : ''}
@@ -120,7 +134,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
                     {report.earlier.map((earlier) => (
                       <li key={earlier.id}>
                         {formatDateTime(earlier.createdAt)} · {REPORT_REASON_LABELS[earlier.reason]}
-                        {earlier.listingTitle ? ` · ${earlier.listingTitle}` : ''} · {REPORT_STATUS_LABELS[earlier.status]}
+                        {earlier.listingTitle ? ` · ${earlier.listingTitle}` : earlier.targetType === 'message' ? ' · mensagem' : ''} · {REPORT_STATUS_LABELS[earlier.status]}
                       </li>
                     ))}
                   </ul>
@@ -129,6 +143,11 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
                 <p className="admin-thread-meta">Nenhuma denúncia anterior sobre esta pessoa.</p>
               )}
               <div className="orders-actions">
+                {report.message ? (
+                  <Button size="sm" variant="outline" onClick={() => setReading(report.message)}>
+                    Ler conversa
+                  </Button>
+                ) : null}
                 {outcomesFor(report, isAdmin).map((outcome) => (
                   <Button
                     key={outcome}
@@ -145,6 +164,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </ul>
       )}
+      <ReportedThreadDialog thread={reading} onClose={() => setReading(null)} />
       {(Object.keys(DECISION_TEXTS) as ReportOutcome[]).map((outcome) => (
         <ReasonDialog
           key={outcome}

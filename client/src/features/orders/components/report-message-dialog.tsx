@@ -1,4 +1,5 @@
-import type { ReportMessageInput, ThreadMessage } from '@vizinhanca/shared/messages/message.schema';
+import type { ThreadMessage } from '@vizinhanca/shared/messages/message.schema';
+import type { ReportMessageInput } from '@vizinhanca/shared/reports/report.schema';
 import { ReportDialog } from '../../../components/report-dialog.tsx';
 
 interface ReportMessageDialogProps {

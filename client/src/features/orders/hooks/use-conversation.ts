@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
-import type { ReportMessageInput, Thread } from '@vizinhanca/shared/messages/message.schema';
+import type { Thread } from '@vizinhanca/shared/messages/message.schema';
+import type { ReportMessageInput } from '@vizinhanca/shared/reports/report.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
@@ -110,7 +111,7 @@ export function useSendMessage(orderId: string, onSent: (sent: Outgoing) => void
 /** 'Denunciar' on the other person's message, once its dialog has the reason; done() closes the dialog when it is saved. */
 export function useReportMessage(orderId: string) {
   const utils = trpc.useUtils();
-  const report = trpc.messages.report.useMutation({
+  const report = trpc.reports.message.useMutation({
     onSuccess: (result) => toast.success(result.message),
     onSettled: () => utils.messages.thread.invalidate({ orderId }),
   });
