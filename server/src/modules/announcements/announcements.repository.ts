@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isActiveResident } from '../../db/residents.ts';
+import { wantsDelivery } from '../../db/notification-preferences.ts';
 
 /** Announcements listed on /comunicados at most (the newest). */
 export const ANNOUNCEMENT_LIST_LIMIT = 50;
@@ -190,8 +191,8 @@ export function listDeliveryRecipients(db: Db, announcementId: string, afterUser
       'u.id',
       'u.email',
       'u.full_name',
-      sql<boolean>`coalesce(p.email, true) AND coalesce(p.announcements, true)`.as('wants_email'),
-      sql<boolean>`coalesce(p.push, true) AND coalesce(p.announcements, true)`.as('wants_push'),
+      wantsDelivery('email', 'announcements').as('wants_email'),
+      wantsDelivery('push', 'announcements').as('wants_push'),
     ])
     .where('r.announcement_id', '=', announcementId)
     .where(isActiveResident)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import { pickColumns } from '../../db/columns.ts';
+import { wantsDelivery } from '../../db/notification-preferences.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
@@ -197,7 +198,7 @@ export function listDigestRecipients(db: Db, now: Date, types: readonly Notifica
     .select((eb) => eb.exists(eb.selectFrom('user_roles as r').select('r.role').whereRef('r.user_id', '=', 'u.id').where('r.role', '=', 'admin')).as('is_admin'))
     .where('u.approval_status', '=', 'approved')
     .where('u.is_suspended', '=', false)
-    .where(sql<boolean>`coalesce(p.email, true) AND coalesce(p.staff_pending, true)`)
+    .where(wantsDelivery('email', 'staff_pending'))
     .where((eb) => eb.or([eb('d.sent_at', 'is', null), eb('d.sent_at', '<=', hourAgo)]))
     .where((eb) => eb.exists(eb.selectFrom('user_roles as r').select('r.role').whereRef('r.user_id', '=', 'u.id').where('r.role', 'in', ['admin', 'moderator'])))
     .where((eb) =>
