@@ -175,6 +175,38 @@ describe('pages of /mensagens', () => {
   });
 });
 
+describe('/mensagens and blocked people', () => {
+  it('leaves out the conversations with someone blocked either way, but not those of orders still open; unblocked, they come back', async () => {
+    const seller = await a.createUser({ fullName: 'Diana Vendedora' });
+    const buyer = await a.createUser({ fullName: 'Eva Compradora' });
+    const sellerApi = await apiOn(a, seller);
+    const buyerApi = await apiOn(a, buyer);
+    const listingId = await listing(sellerApi, 'Bolo de fubá');
+    const ended = await orderOf(buyer, listingId);
+    await send(a, buyer, ended, 'Pode ser amanhã?');
+    await sellerApi.orders.reject({ id: ended });
+    a.clock.advance(1_000);
+    const open = await orderOf(buyer, listingId);
+    await send(a, buyer, open, 'E este, pode?');
+    const inboxOf = async (api: Api) => (await api.messages.inbox({})).conversations.map((conversation) => conversation.orderId);
+    expect(await inboxOf(buyerApi)).toEqual([open, ended]);
+
+    // Blocked by the buyer: only the open order's conversation stays, for both of them.
+    await buyerApi.blocks.block({ userId: seller.id });
+    expect(await inboxOf(buyerApi)).toEqual([open]);
+    expect(await inboxOf(sellerApi)).toEqual([open]);
+    await buyerApi.blocks.unblock({ userId: seller.id });
+    expect(await inboxOf(buyerApi)).toEqual([open, ended]);
+
+    // Blocked by the seller: the same, and once the open order ends it leaves too.
+    await sellerApi.blocks.block({ userId: buyer.id });
+    expect(await inboxOf(buyerApi)).toEqual([open]);
+    await sellerApi.orders.reject({ id: open });
+    expect(await inboxOf(buyerApi)).toEqual([]);
+    expect(await inboxOf(sellerApi)).toEqual([]);
+  });
+});
+
 describe('across two instances', () => {
   it('a message sent on one instance reaches the recipient’s tab on the other with the sender’s name, and the inbox and unread totals agree on both', async () => {
     const resident = await a.createUser({ fullName: 'Fernanda Duas Abas' });

@@ -126,7 +126,8 @@ export interface InboxRow {
 
 /**
  * A page of the person's conversations (their orders, either side, with at least one message),
- * the most recently active first, in one statement: their orders by the renter and owner
+ * the most recently active first; with someone blocked either way, only those of orders still
+ * open (they run to their end). In one statement: their orders by the renter and owner
  * indexes, each one's last message from the thread index (newest first), their unread messages
  * from the partial unread index; the listing and the other person joined only for the page.
  * Keyset on the last message (created_at, seq), after `cursor`, one of the person's own messages
@@ -152,7 +153,11 @@ export async function listInbox(db: Db, userId: string, page: { cursor: string |
             FROM order_messages m WHERE m.order_id = o.id ORDER BY m.created_at DESC, m.seq DESC LIMIT 1
         ) last
         LEFT JOIN unread u ON u.order_id = o.id
-       WHERE NOT EXISTS (SELECT 1 FROM after) OR (last.created_at, last.seq) < (SELECT created_at, seq FROM after)
+       WHERE (NOT EXISTS (SELECT 1 FROM after) OR (last.created_at, last.seq) < (SELECT created_at, seq FROM after))
+         AND ((o.completed_at IS NULL AND o.rejected_at IS NULL AND o.cancelled_at IS NULL)
+              OR NOT EXISTS (SELECT 1 FROM user_blocks b
+                              WHERE (b.blocker_id = ${userId}::uuid AND b.blocked_id = o.counterpart_id)
+                                 OR (b.blocker_id = o.counterpart_id AND b.blocked_id = ${userId}::uuid)))
        ORDER BY last.created_at DESC, last.seq DESC
        LIMIT ${page.limit + 1}::int
     )
