@@ -41,3 +41,66 @@ export function browserClient(base: string, cookie: string, record: (request: Lo
     ],
   });
 }
+
+/** What one feed request asks for (listListingsSchema's fields the screens send). */
+export type FeedInput = {
+  type: 'rental' | 'food' | 'service';
+  filter: 'all' | 'ready' | 'advance' | 'available';
+  sort: 'newest' | 'price_asc' | 'price_desc' | 'rating';
+  cursor?: string;
+};
+
+/**
+ * The input the feed screen sends for a page: listingFeedInput's fields (no search), then the
+ * infinite query's cursor (pages after the first) and direction, in that order.
+ */
+export function feedScreenInput(input: FeedInput) {
+  return { type: input.type, search: undefined, filter: input.filter, sort: input.sort, limit: 20, ...(input.cursor ? { cursor: input.cursor } : {}), direction: 'forward' } as const;
+}
+
+/** The path httpBatchLink makes for one `listings.list` query of the feed screen (the test and the bench check it against recorded ones). */
+export function feedPath(input: FeedInput): string {
+  const sent = feedScreenInput(input);
+  return `/trpc/listings.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(sent) }))}`;
+}
+
+const FEED_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+const FEED_FILTERS: Record<FeedInput['type'], FeedInput['filter'][]> = { rental: ['all', 'available'], food: ['all', 'ready', 'advance'], service: ['all', 'available'] };
+
+/** A small deterministic generator (mulberry32): the same seed rotates the same URLs in every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The feed as neighbours browse it: `count` requests rotating types, their chips and the four
+ * sorts, each after a cursor drawn from anywhere in that type's listings (`cursors`: ids of
+ * public listings by type), so pages come from deep in the list, not the first screen.
+ * `firstPages` of them (spread over the rotation) have no cursor.
+ */
+export function rotatedFeedInputs(cursors: Record<FeedInput['type'], readonly string[]>, options: { count: number; seed?: number; firstPages?: number }): FeedInput[] {
+  const random = seeded(options.seed ?? 1);
+  const types = (Object.keys(FEED_FILTERS) as FeedInput['type'][]).filter((type) => cursors[type].length > 0);
+  if (types.length === 0) throw new Error('no listing to draw a cursor from');
+  const firstEvery = options.firstPages ? Math.max(1, Math.floor(options.count / options.firstPages)) : 0;
+  return Array.from({ length: options.count }, (_, i) => {
+    const type = types[i % types.length]!;
+    const filters = FEED_FILTERS[type];
+    const round = Math.floor(i / types.length);
+    const pool = cursors[type];
+    const input: FeedInput = { type, filter: filters[round % filters.length]!, sort: FEED_SORTS[Math.floor(round / filters.length) % FEED_SORTS.length]! };
+    if (firstEvery && i % firstEvery === 0) return input;
+    return { ...input, cursor: pool[Math.floor(random() * pool.length)]! };
+  });
+}
+
+/** Load requests for `inputs`, with the headers of a recorded feed request (cookie, encodings). */
+export function feedRequests(template: LoadRequest, inputs: readonly FeedInput[]): LoadRequest[] {
+  return inputs.map((input) => ({ ...template, path: feedPath(input) }));
+}

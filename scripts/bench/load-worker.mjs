@@ -30,6 +30,8 @@ function requestBytes(base, request) {
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+/** The app's header saying whether its feed cache answered (server/src/http/feed-fast-path.ts), counted per value. */
+const CACHE_HEADER = 'x-feed-cache';
 const LINE_END = Buffer.from('\r\n');
 
 /**
@@ -118,7 +120,7 @@ class RawConnection {
     this.pending = null;
     const { status, headers } = pending.head;
     if (/\bclose\b/i.test(headers.connection ?? '')) this.close();
-    pending.resolve({ status, body, encoding: headers['content-encoding'] });
+    pending.resolve({ status, body, encoding: headers['content-encoding'], cache: headers[CACHE_HEADER] });
   }
 
   close() {
@@ -148,6 +150,8 @@ async function workerLoad(job) {
   const phase = async (durationMs) => {
     const latencies = [];
     const firstErrors = [];
+    /** Answers by their X-Feed-Cache value ('hit', 'miss'); answers without it are not counted. */
+    const cache = {};
     let errors = 0;
     const started = performance.now();
     const deadline = started + durationMs;
@@ -164,6 +168,7 @@ async function workerLoad(job) {
           const response = await raw.send(bytes[request]);
           if (response.status === 200) {
             latencies.push(performance.now() - sent);
+            if (response.cache) cache[response.cache] = (cache[response.cache] ?? 0) + 1;
           } else {
             errors += 1;
             if (firstErrors.length < 3) firstErrors.push(`${response.status} ${textOf(response.body, response.encoding).slice(0, 300)}`);
@@ -175,7 +180,7 @@ async function workerLoad(job) {
       }
     };
     await Promise.all(connections.map(connection));
-    return { latencies, errors, firstErrors, elapsed: performance.now() - started };
+    return { latencies, errors, firstErrors, cache, elapsed: performance.now() - started };
   };
   try {
     if (job.warmupMs) await phase(job.warmupMs);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLoad } from './load.ts';
+import { countCacheAnswers, describeCacheAnswers, runLoad } from './load.ts';
 
 // Counts, not timings: every request answered, each `once` request sent at most once, errors counted.
 describe('bench load generator', () => {
@@ -25,6 +25,10 @@ describe('bench load generator', () => {
         } else if (req.url!.startsWith('/close')) {
           // The server ends the connection after this answer: the next request needs a new socket.
           res.setHeader('connection', 'close');
+          res.end('ok');
+        } else if (req.url!.startsWith('/cached/')) {
+          // As the app's feed path says it: odd pages from the cache, even ones from Postgres.
+          res.setHeader('x-feed-cache', Number(req.url!.slice('/cached/'.length)) % 2 ? 'hit' : 'miss');
           res.end('ok');
         } else if (req.method === 'POST') {
           res.statusCode = body === '{"0":{"json":{"dia":"2026-11-24"}}}' ? 200 : 400;
@@ -65,6 +69,23 @@ describe('bench load generator', () => {
     expect(result).toMatchObject({ requests: 30, errors: 0 });
     expect(seen).toHaveLength(30);
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual(Array(10).fill(body));
+  });
+
+  it('counts answers by their X-Feed-Cache header: hits, misses and answers without it', async () => {
+    const requests = [
+      ...Array.from({ length: 30 }, (_, i) => ({ method: 'GET' as const, path: `/cached/${i}`, headers: {} })),
+      ...Array.from({ length: 5 }, (_, i) => ({ method: 'GET' as const, path: `/r/${i}`, headers: {} })),
+      { method: 'GET' as const, path: '/fail', headers: {} },
+    ];
+    const result = await runLoad({ url, connections: 3, durationMs: 5_000, requests, once: true, threads: 2 });
+    expect(result.cache).toEqual({ hit: 15, miss: 15, none: 5 });
+    expect(describeCacheAnswers(result.cache)).toBe('feed cache: 50.0% hits, miss ratio 50.0% (15 hits, 15 misses, 5 answers without the header)');
+  });
+
+  it('adds up the threads\' counts and says when no cache answered', () => {
+    expect(countCacheAnswers([{ hit: 3, miss: 1 }, { miss: 2 }, {}], 10)).toEqual({ hit: 3, miss: 3, none: 4 });
+    expect(describeCacheAnswers({ hit: 0, miss: 0, none: 7 })).toBe('no cache in the path (no X-Feed-Cache header)');
+    expect(describeCacheAnswers({ hit: 0, miss: 40, none: 0 })).toMatch(/^feed cache: 0% hits, miss ratio 100%/);
   });
 
   it('counts a connection refused as an error, not a hang', async () => {

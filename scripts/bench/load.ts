@@ -21,11 +21,29 @@ export type LoadOptions = {
   threads?: number;
 };
 
-export type LoadResult = LoadSummary & { firstErrors: string[] };
+/** Answers of the measured phase by who answered them, from the app's X-Feed-Cache header; `none`: answers without it (no cache in their path). */
+export type CacheAnswers = { hit: number; miss: number; none: number };
+
+export type LoadResult = LoadSummary & { firstErrors: string[]; cache: CacheAnswers };
 
 /** What one thread of scripts/bench/load-worker.mjs runs (plain JavaScript: a worker thread loads it without tsx). */
 type WorkerJob = Omit<LoadOptions, 'threads'> & { worker: number; workers: number };
-type WorkerResult = { latencies: number[]; errors: number; firstErrors: string[]; elapsed: number };
+type WorkerResult = { latencies: number[]; errors: number; firstErrors: string[]; cache: Record<string, number>; elapsed: number };
+
+/** The threads' header counts added up; every successful answer is a hit, a miss or none. */
+export function countCacheAnswers(perThread: readonly Record<string, number>[], answered: number): CacheAnswers {
+  const hit = perThread.reduce((sum, counts) => sum + (counts.hit ?? 0), 0);
+  const miss = perThread.reduce((sum, counts) => sum + (counts.miss ?? 0), 0);
+  return { hit, miss, none: answered - hit - miss };
+}
+
+/** "92% hits (1,840 hits, 160 misses)", or that no cache answered. */
+export function describeCacheAnswers(cache: CacheAnswers): string {
+  const counted = cache.hit + cache.miss;
+  if (counted === 0) return 'no cache in the path (no X-Feed-Cache header)';
+  const share = (value: number) => `${((value / counted) * 100).toFixed(value === counted || value === 0 ? 0 : 1)}%`;
+  return `feed cache: ${share(cache.hit)} hits, miss ratio ${share(cache.miss)} (${cache.hit.toLocaleString('en-US')} hits, ${cache.miss.toLocaleString('en-US')} misses${cache.none ? `, ${cache.none.toLocaleString('en-US')} answers without the header` : ''})`;
+}
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const workers = Math.max(1, Math.min(options.threads ?? 2, options.connections));
@@ -46,6 +64,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies = results.flatMap((result) => result.latencies);
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const elapsed = Math.max(...results.map((result) => result.elapsed));
-  return { ...summarize(latencies, errors, elapsed), firstErrors: results.flatMap((result) => result.firstErrors).slice(0, 3) };
+  return {
+    ...summarize(latencies, errors, elapsed),
+    firstErrors: results.flatMap((result) => result.firstErrors).slice(0, 3),
+    cache: countCacheAnswers(
+      results.map((result) => result.cache),
+      latencies.length,
+    ),
+  };
 }
 

@@ -1,33 +1,56 @@
-import { initTRPC } from '@trpc/server';
-import { createHTTPServer } from '@trpc/server/adapters/standalone';
+import http from 'node:http';
 import pg from 'pg';
 import superjson from 'superjson';
+import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from '../../server/src/http/content-encoding.ts';
 
-// The second baseline of the feed: the same stack (tRPC + superjson + pg) and
-// the feed SQL the app sent (captured), with nothing else: no auth, no
-// middleware, no logging. The bench compiles it and runs it with plain node.
-// Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit }).
+// The bare baseline of the feed: Node's http, pg, superjson and the app's own
+// compression (the same encodings, brotli quality and threshold), running the feed
+// SQL the app sent (captured), with nothing else: no tRPC, no auth, no middleware,
+// no logging. It answers the browser's GET of listings.list in tRPC's batch envelope;
+// the cursor of the request replaces the captured one, so every request is a query
+// (there is no cache here). The bench compiles it and runs it with plain node.
+// Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit, cursorParam }).
 
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
 
-const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as { text: string; values: (string | null)[]; limit: number };
+const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as { text: string; values: (string | null)[]; limit: number; cursorParam: number };
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: 'vz-bench-minimal' });
-const t = initTRPC.create({ transformer: superjson });
 
-const appRouter = t.router({
-  listings: t.router({
-    list: t.procedure
-      .input((input: unknown) => input as Record<string, unknown>)
-      .query(async () => {
-        const { rows } = await pool.query<{ id: string }>({ name: 'feed', text: feed.text, values: feed.values });
-        const items = rows.slice(0, feed.limit);
-        return { items, nextCursor: rows.length > feed.limit ? (items.at(-1)?.id ?? null) : null };
-      }),
-  }),
+/** The request's cursor from tRPC's batched GET input, or null. */
+function cursorOf(url: URL): string | null {
+  try {
+    const sent = JSON.parse(url.searchParams.get('input') ?? '{}') as { 0?: { json?: { cursor?: unknown } } };
+    const cursor = sent[0]?.json?.cursor;
+    return typeof cursor === 'string' ? cursor : null;
+  } catch {
+    return null;
+  }
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const values = [...feed.values];
+  const cursor = cursorOf(url);
+  if (cursor && feed.cursorParam >= 0) values[feed.cursorParam] = cursor;
+  pool.query<{ id: string }>({ name: 'feed', text: feed.text, values }).then(
+    ({ rows }) => {
+      const items = rows.slice(0, feed.limit);
+      const page = { items, nextCursor: rows.length > feed.limit ? (items.at(-1)?.id ?? null) : null };
+      const answer = `[{"result":{"data":${JSON.stringify(superjson.serialize(page))}}}]`;
+      res.setHeader('Content-Type', 'application/json');
+      const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+      if (!encoding) return res.end(answer);
+      res.setHeader('Content-Encoding', encoding);
+      res.end(encodeText(answer, encoding));
+    },
+    (error: Error) => {
+      res.statusCode = 500;
+      res.end(error.message);
+    },
+  );
 });
-
-const server = createHTTPServer({ router: appRouter, basePath: '/trpc/' });
+server.keepAliveTimeout = 60_000;
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 process.on('SIGTERM', () => {
   server.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { between, markerSql, parseLog, parseParameters, requestStatements } from './pg-log.ts';
+import { between, cachedSessionStatements, markerSql, parseLog, parseParameters, requestStatements } from './pg-log.ts';
 
 const line = (pid: number, application: string, message: string, detail?: string) =>
   `@@vz@@${pid}@@${application}@@ LOG:  ${message}\n${detail ? `@@vz@@${pid}@@${application}@@ DETAIL:  ${detail}\n` : ''}`;
@@ -51,5 +51,24 @@ describe('Postgres statement log', () => {
       'commit',
     ]);
     expect(() => between(parseLog(log), 'feed')).toThrow(/markers/);
+  });
+
+  it('captures a request in the cached-session state: the statements it sends when its session comes from the app\'s cache, and refuses a capture that read the session', () => {
+    const warm = [
+      line(9, 'vz-bench', `statement: ${markerSql('feed', 'begin')}`),
+      line(3, 'vizinhanca', 'execute <unnamed>: select * from pgboss.job where state = $1', "Parameters: $1 = 'created'"),
+      line(2, 'vizinhanca', 'execute vz_1: select * from "listings" as "l" limit $1', "Parameters: $1 = '21'"),
+      line(9, 'vz-bench', `statement: ${markerSql('feed', 'end')}`),
+    ].join('');
+    expect(cachedSessionStatements(between(parseLog(warm), 'feed'), { application: 'vizinhanca', sessionId: 'abc', ignore: /pgboss\./ })).toEqual([
+      { pid: 2, application: 'vizinhanca', sql: 'select * from "listings" as "l" limit $1', params: ['21'] },
+    ]);
+    const cold = [
+      line(9, 'vz-bench', `statement: ${markerSql('feed', 'begin')}`),
+      line(2, 'vizinhanca', 'execute <unnamed>: select * from "sessions" where "id" in ($1)', "Parameters: $1 = 'abc'"),
+      line(2, 'vizinhanca', 'execute vz_1: select * from "listings" as "l" limit $1', "Parameters: $1 = '21'"),
+      line(9, 'vz-bench', `statement: ${markerSql('feed', 'end')}`),
+    ].join('');
+    expect(() => cachedSessionStatements(between(parseLog(cold), 'feed'), { application: 'vizinhanca', sessionId: 'abc' })).toThrow(/read its session/);
   });
 });

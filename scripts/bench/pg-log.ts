@@ -139,3 +139,20 @@ export function requestStatements(
   const lastEnd = kept.findLastIndex((statement) => TRANSACTION_END.test(statement.sql));
   return lastEnd < 0 ? kept : kept.slice(0, lastEnd + 1);
 }
+
+/**
+ * The statements of one request in the state the load measures: its person's session already
+ * in the app's session cache (the bench sends that session one request before the capture), so
+ * the request reads no session. A statement carrying `sessionId` means the capture is of a
+ * cold session, whose lookup the measured requests never make: refused, not kept.
+ */
+export function cachedSessionStatements(
+  statements: readonly LoggedStatement[],
+  options: { application: string; sessionId: string; ignore?: RegExp; anchor?: RegExp; mutation?: boolean },
+): LoggedStatement[] {
+  const { sessionId, ...rest } = options;
+  const kept = requestStatements(statements, rest);
+  const lookup = kept.find((statement) => statement.params.includes(sessionId));
+  if (lookup) throw new Error(`the captured request read its session (${lookup.sql.replace(/\s+/g, ' ').slice(0, 80)}): the session was not in the app's cache`);
+  return kept;
+}

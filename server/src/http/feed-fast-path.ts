@@ -14,6 +14,9 @@ import { visiblePage } from '../modules/listings/listings.service.ts';
 /** The same procedure, called by its full path (its metrics label stays 'listings.list'). */
 const callerOf = createCallerFactory(router({ listings: listingsRouter }));
 
+/** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
+export const FEED_CACHE_HEADER = 'X-Feed-Cache';
+
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
   return res.locals.feedContext as Context | undefined;
@@ -76,6 +79,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       if (accessRefusal(ctx.user, 'approved') || !ctx.session) return next();
       // Looked up again after the session was read: the page may have been dropped meanwhile.
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
+      if (key !== null) res.setHeader(FEED_CACHE_HEADER, entry ? 'hit' : 'miss');
       if (entry) {
         const visible = visiblePage(ctx.user!, entry.page);
         if (visible === entry.page) {

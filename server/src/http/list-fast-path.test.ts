@@ -215,6 +215,15 @@ describe('a cached feed page, compressed once and kept', () => {
   });
 });
 
+describe('the X-Feed-Cache header', () => {
+  it('says miss for a page read from Postgres, hit for the same page from the cache, and nothing for a search', async () => {
+    const call = input({ sort: 'rating', limit: 3 });
+    expect((await rawGet(call, true, null)).headers['x-feed-cache']).toBe('miss');
+    expect((await rawGet(call, true, null)).headers['x-feed-cache']).toBe('hit');
+    expect((await rawGet(input({ search: 'furadeira' }), true, null)).headers['x-feed-cache']).toBeUndefined();
+  });
+});
+
 describe('a cached feed page and blocks', () => {
   it('is answered without the listings of someone the viewer blocked (or who blocked them), the cache keeping the whole page for the others', async () => {
     const call = input({ sort: 'price_desc' });

@@ -1,0 +1,57 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, rotatedFeedInputs } from './browser-requests.ts';
+import type { LoadRequest } from './load.ts';
+
+const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`);
+const cursors = { rental: ids('aaaa', 300), food: ids('bbbb', 300), service: ids('cccc', 300) };
+
+describe('the feed URLs the bench rotates', () => {
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    // Answers every batched query with an empty page, as tRPC would.
+    server = http.createServer((_req, res) => res.end(JSON.stringify([{ result: { data: { json: { items: [], nextCursor: null } } } }])));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('are the paths httpBatchLink sends for the feed screen, first page and after a cursor', async () => {
+    const recorded: LoadRequest[] = [];
+    const client = browserClient(base, 'vz_session=x', (request) => recorded.push(request));
+    const inputs: FeedInput[] = [
+      { type: 'rental', filter: 'all', sort: 'newest' },
+      { type: 'food', filter: 'ready', sort: 'rating', cursor: cursors.food[7]! },
+      { type: 'service', filter: 'available', sort: 'price_desc', cursor: cursors.service[9]! },
+    ];
+    for (const input of inputs) await client.listings.list.query(feedScreenInput(input));
+    expect(recorded.map((request) => request.path)).toEqual(inputs.map(feedPath));
+    // The recorded headers go with every rotated path.
+    expect(feedRequests(recorded[0]!, inputs).map((request) => request.headers)).toEqual(inputs.map(() => recorded[0]!.headers));
+  });
+
+  it('rotate types, the chips each type has and the four sorts, with cursors from deep in each type', () => {
+    const inputs = rotatedFeedInputs(cursors, { count: 600, seed: 3 });
+    const combos = new Set(inputs.map((input) => `${input.type}:${input.filter}:${input.sort}`));
+    // rental and service: all, available; food: all, ready, advance; each with 4 sorts.
+    expect(combos.size).toBe((2 + 3 + 2) * 4);
+    for (const input of inputs) expect(cursors[input.type]).toContain(input.cursor);
+    // Drawn from the whole list: positions past the middle as often as before it, and few repeats.
+    const positions = inputs.map((input) => cursors[input.type].indexOf(input.cursor!));
+    expect(positions.filter((position) => position >= 150).length).toBeGreaterThan(240);
+    expect(positions.filter((position) => position < 150).length).toBeGreaterThan(240);
+    expect(new Set(inputs.map(feedPath)).size).toBeGreaterThan(500);
+    // The same seed, the same URLs; first pages only where asked for.
+    expect(rotatedFeedInputs(cursors, { count: 600, seed: 3 })).toEqual(inputs);
+    const withFirst = rotatedFeedInputs(cursors, { count: 40, seed: 3, firstPages: 4 });
+    expect(withFirst.filter((input) => !input.cursor)).toHaveLength(4);
+  });
+
+  it('leave out a type without listings and refuse when none has any', () => {
+    const inputs = rotatedFeedInputs({ ...cursors, food: [] }, { count: 20 });
+    expect(new Set(inputs.map((input) => input.type))).toEqual(new Set(['rental', 'service']));
+    expect(() => rotatedFeedInputs({ rental: [], food: [], service: [] }, { count: 5 })).toThrow(/no listing/);
+  });
+});
