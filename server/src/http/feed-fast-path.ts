@@ -6,6 +6,7 @@ import { accessRefusal } from '../auth/access.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
+import { superjsonText } from './superjson-text.ts';
 import { createCallerFactory, router } from '../trpc.ts';
 import { feedCacheOf, feedKey } from '../modules/listings/feed-cache.ts';
 import { listingsRouter } from '../modules/listings/listings.router.ts';
@@ -87,7 +88,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
           send(answer, (encoding) => cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding));
         } else {
           // A viewer with blocks: the page without those people's listings, serialised for them alone.
-          send(answerOf(JSON.stringify(superjson.serialize(visible))));
+          send(answerOf(superjsonText(visible)));
         }
         procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
         return;
@@ -102,6 +103,6 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       // A read: tRPC runs it again and answers the error as it answers every other one.
       return next();
     }
-    send(answerOf(JSON.stringify(superjson.serialize(page))));
+    send(answerOf(superjsonText(page)));
   };
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { startServer, type RunningServer } from '../server.ts';
+import { listingPageSchema, publicListingSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { feedCacheOf } from '../modules/listings/feed-cache.ts';
 import { insertListing } from '../modules/listings/listings.repository.ts';
 
@@ -106,6 +107,18 @@ describe('listings.list before the HTTP adapter', () => {
     expect(fast.vary).toBe(adapter.vary);
     // Not batched: tRPC's envelope without the array.
     expect((await get(approved, [call], false)).text).toBe(answer);
+  });
+
+  it.each([
+    ['a search', { search: 'a' }],
+    ['a feed page read from Postgres', { sort: 'price_asc', limit: 3 }],
+    ['the same page from the cache', { sort: 'price_asc', limit: 3 }],
+  ])('%s is the output schema\'s parse, written as superjson writes it', async (_name, fields) => {
+    const { text } = await get(approved, [input(fields)]);
+    const data = JSON.parse(text)[0].result.data;
+    expect(data.json.items.length).toBeGreaterThan(0);
+    // Parsed again by the schema and written by superjson itself: the same text, so nothing was added, dropped or reordered.
+    expect(JSON.stringify(superjson.serialize(listingPageSchema(publicListingSchema).parse(superjson.deserialize(data))))).toBe(JSON.stringify(data));
   });
 
   it('finds case-insensitively in title and description, newest first', async () => {

@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
 import { startTwoInstances, type TwoInstances } from '../../../test/two-instances.ts';
 import type { RunningServer } from '../../server.ts';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { insertListing } from './listings.repository.ts';
-import { feedCacheOf } from './feed-cache.ts';
+import { feedCacheOf, feedKey } from './feed-cache.ts';
+import * as listingsService from './listings.service.ts';
 
 /** The issue's bound: a committed change is in every instance's answer within this. */
 const PROPAGATION_MS = 100;
@@ -43,21 +46,24 @@ async function login(server: RunningServer, email: string): Promise<string> {
   return response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
 }
 
+/** What the owner's form sends for a rental. */
+const rentalFields = (title: string, options: { priceCents?: number; tags?: string[] } = {}) => ({
+  type: 'rental' as const,
+  title,
+  description: 'Para os vizinhos do prédio',
+  priceCents: options.priceCents ?? 1500,
+  priceUnit: 'day' as const,
+  tags: options.tags ?? [],
+  deliveryOptions: ['pickup' as const],
+  requiresAdvanceOrder: false,
+  minimumNoticeHours: null,
+  maxPortions: null,
+  imageIds: [],
+});
+
 /** An active rental, published now, as approval leaves it. */
-async function publishRental(ownerId: string, title: string) {
-  const { id } = await insertListing(a.deps.db, ownerId, {
-    type: 'rental',
-    title,
-    description: 'Para os vizinhos do prédio',
-    priceCents: 1500,
-    priceUnit: 'day',
-    tags: [],
-    deliveryOptions: ['pickup'],
-    requiresAdvanceOrder: false,
-    minimumNoticeHours: null,
-    maxPortions: null,
-    imageIds: [],
-  }, a.deps.clock.now());
+async function publishRental(ownerId: string, title: string, priceCents?: number) {
+  const { id } = await insertListing(a.deps.db, ownerId, rentalFields(title, { priceCents }), a.deps.clock.now());
   const now = a.deps.clock.now();
   await a.deps.db
     .updateTable('listings')
@@ -67,7 +73,7 @@ async function publishRental(ownerId: string, title: string) {
   return id;
 }
 
-type FeedInput = { type?: string; ownerId?: string; filter?: string; limit?: number };
+type FeedInput = { type?: string; ownerId?: string; filter?: string; limit?: number; sort?: string; cursor?: string };
 
 /** The browser's request: a batched GET of listings.list (httpBatchLink with superjson). */
 async function feed(server: RunningServer, cookie: string | null, input: FeedInput = {}) {
@@ -191,5 +197,114 @@ describe('a cached page is never handed to someone who should get something else
     // Nothing is written when a listing expires: the page holds only until its first listing's expiry.
     await sleep(1600);
     expect((await feed(b, viewer.cookie, { ownerId: owner.id })).items).toEqual([]);
+  });
+});
+
+describe('only the pages a write reaches are dropped, and every answer stays the database\'s', () => {
+  /** B's answer equals a fresh read of the database (A with its cache emptied), byte for byte, within a second of the commit (a stale page would stay 60 s). */
+  async function agrees(cookie: string, input: FeedInput) {
+    await expect
+      .poll(
+        async () => {
+          feedCacheOf(a.deps.bus).clear();
+          const truth = await feed(a, cookie, input);
+          return (await feed(b, cookie, input)).text === truth.text;
+        },
+        { timeout: 1000, interval: 10 },
+      )
+      .toBe(true);
+  }
+
+  /** The entry B holds for this page (undefined when dropped). */
+  const heldOnB = (input: FeedInput) =>
+    feedCacheOf(b.deps.bus).get(
+      feedKey({ type: (input.type ?? 'rental') as 'rental', ownerId: input.ownerId ?? null, filter: 'all', sort: (input.sort ?? 'newest') as 'newest', cursor: input.cursor ?? null, limit: input.limit ?? 20 }, ''),
+      b.deps.clock.now().getTime(),
+    );
+
+  /** Listens on the feed's channel: the payloads the triggers send. */
+  async function feedNotifications() {
+    const client = new pg.Client({ connectionString: a.deps.config.DATABASE_URL });
+    await client.connect();
+    const payloads: string[] = [];
+    client.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await client.query('LISTEN vizinhanca_feed');
+    return { payloads, close: () => client.end() };
+  }
+
+  it('edits, pauses, approvals, price changes and photos: the triggers say what changed, the pages that read it are dropped, the others kept', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const viewer = await createUser();
+    const ids: string[] = [];
+    for (const [i, price] of [900, 400, 700, 100, 300, 800, 200].entries()) ids.push(await publishRental(owner.id, `Ferramenta ${i}`, price));
+    // Newest first: ids[6] .. ids[0]. Pages of three: the first reads ids[6..3] (its three and the next), the second ids[3..0] plus its cursor.
+    const newestFirst = { ownerId: owner.id, limit: 3 };
+    const newestSecond = { ownerId: owner.id, limit: 3, cursor: ids[4]! };
+    const cheapestFirst = { ownerId: owner.id, limit: 3, sort: 'price_asc' };
+    const theirs = { ownerId: other.id, limit: 3 };
+    await publishRental(other.id, 'Barraca');
+    const pages = [newestFirst, newestSecond, cheapestFirst, theirs];
+    const cacheAll = async () => {
+      for (const input of pages) await cachedOnB(viewer.cookie, input);
+    };
+    const allAgree = async () => {
+      for (const input of pages) await agrees(viewer.cookie, input);
+    };
+    const notifications = await feedNotifications();
+    try {
+      // An edit that keeps the listing published (tags): only pages that read it.
+      await cacheAll();
+      const [firstHeld, theirsHeld] = [heldOnB(newestFirst), heldOnB(theirs)];
+      await listingsService.update(a.deps, owner.id, { id: ids[1]!, fields: rentalFields('Ferramenta 1', { priceCents: 400, tags: ['furadeira'] }) });
+      await expect.poll(() => heldOnB(newestSecond), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await allAgree();
+      expect(notifications.payloads).toContain(`listings::${ids[1]}`);
+      expect(heldOnB(newestFirst)).toBe(firstHeld);
+      expect(heldOnB(theirs)).toBe(theirsHeld);
+
+      // The owner pauses one: it leaves the pages that showed it; the neighbour's page stays.
+      await cacheAll();
+      await listingsService.pause(a.deps, owner.id, ids[5]!);
+      await expect.poll(() => heldOnB(newestFirst), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await allAgree();
+      expect(notifications.payloads).toContain(`listings::${ids[5]}`);
+      expect(heldOnB(theirs)).toBe(theirsHeld);
+
+      // A new rental approved: published now, it may enter any rental page (the neighbour's too: its type).
+      await cacheAll();
+      const { id: fresh } = await insertListing(a.deps.db, owner.id, rentalFields('Serra tico-tico', { priceCents: 50 }), a.deps.clock.now());
+      await listingsService.approve(a.deps, viewer.id, fresh);
+      await expect.poll(() => heldOnB(theirs), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await allAgree();
+      expect(notifications.payloads).toContain(`listings:rental:${fresh}`);
+      expect((await feed(b, viewer.cookie, cheapestFirst)).items![0]!.id).toBe(fresh);
+
+      // A price change moves a listing in the price order: every rental page.
+      await cacheAll();
+      await a.deps.db.updateTable('listings').set({ price_cents: 1 }).where('id', '=', ids[0]!).execute();
+      await allAgree();
+      expect((await feed(b, viewer.cookie, cheapestFirst)).items![0]!.id).toBe(ids[0]);
+
+      // A photo: only the pages showing that listing (its cover changes).
+      await cacheAll();
+      const theirsBeforePhoto = heldOnB(theirs);
+      const image = await a.deps.db.insertInto('images').values({ id: crypto.randomUUID(), user_id: owner.id, purpose: 'listing', width: 800, height: 600, bytes: 1000 }).returning('id').executeTakeFirstOrThrow();
+      await a.deps.db.insertInto('listing_photos').values({ listing_id: ids[6]!, image_id: image.id, position: 0 }).execute();
+      await expect.poll(() => heldOnB(newestFirst), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await allAgree();
+      expect(notifications.payloads).toContain(`listings::${ids[6]}`);
+      expect(heldOnB(theirs)).toBe(theirsBeforePhoto);
+
+      // Many rows in one statement: every page, one message.
+      await cacheAll();
+      const before = notifications.payloads.length;
+      await sql`INSERT INTO listings (user_id, type, title, description, price_cents, price_unit) SELECT ${other.id}, 'rental', 'Lote ' || g, 'Em análise', 100, 'day' FROM generate_series(1, 60) AS g`.execute(a.deps.db);
+      await expect.poll(() => feedCacheOf(b.deps.bus).size, { timeout: 1000, interval: 5 }).toBe(0);
+      await allAgree();
+      expect(notifications.payloads.slice(before)).toContain('listings');
+    } finally {
+      await notifications.close();
+    }
   });
 });

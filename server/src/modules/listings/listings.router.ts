@@ -13,7 +13,6 @@ import {
   moderationPendingSchema,
   myListingsSchema,
   publicListingDetailSchema,
-  publicListingSchema,
   renewListingOutputSchema,
   updateListingOutputSchema,
   saveListingOutputSchema,
@@ -56,10 +55,8 @@ const moderationRouter = router({
 
 export const listingsRouter = router({
   /** The public feed (/alugueis, /comidas, /servicos): one page, newest first. */
-  list: approvedProcedure
-    .input(listListingsSchema)
-    .output(listingPageSchema(publicListingSchema))
-    .query(({ ctx, input }) => listings.list(ctx.deps, ctx.user, input)),
+  // The service returns the output schema's parse (listingPageSchema(publicListingSchema)): one parse per page read, none per cached page.
+  list: approvedProcedure.input(listListingsSchema).query(({ ctx, input }) => listings.list(ctx.deps, ctx.user, input)),
 
   /** The public detail (/item, /food, /service): only listings neighbours may see. */
   byId: approvedProcedure

@@ -109,14 +109,16 @@ export async function list(
   if (cached) return visiblePage(viewer, cached.page);
   const versionBeforeRead = cache?.version ?? 0;
   const rows = await listings.listPublic(deps.db, { ...input, now, today });
-  const answer = pageOf(rows, input.limit, toPublic);
+  // The output schema's parse, once: what tRPC sends (listings.list has no .output(), so it is not parsed twice) and what the cache keeps.
+  const page = feedPageSchema.parse(pageOf(rows, input.limit, toPublic));
   if (cache) {
     // Time alone only takes listings out of a page: it holds until the first fetched one expires.
     const validUntil = Math.min(...rows.map((row) => row.expires_at!.getTime()));
-    // Stored as the procedure's output schema parses it: what tRPC sends, byte for byte.
-    cache.set(key, feedPageSchema.parse(answer), { validUntil, readsOrders: input.filter === 'available', versionBeforeRead });
+    const reads = rows.map((row) => row.id);
+    if (input.cursor) reads.push(input.cursor);
+    cache.set(key, page, { validUntil, readsOrders: input.filter === 'available', type: input.type, reads, versionBeforeRead });
   }
-  return visiblePage(viewer, answer);
+  return visiblePage(viewer, page);
 }
 
 /** The page without the listings of people a block stands between the viewer and (the cursor stays the page's). */
