@@ -26,6 +26,7 @@ import {
 import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
+import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection } from './bench/realtime-fanout.ts';
@@ -280,6 +281,20 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   } finally {
     await minimal.stop();
   }
+
+  // One piece of the uncached path, A/B in this process: the feed pages' text by superjson and by superjsonText, alternated.
+  const viewer = browserClient(ctx.app.url, ctx.feed.request.headers.cookie ?? '', () => {});
+  const pages: unknown[] = [];
+  for (const input of rotatedFeedInputs(ctx.cursors, { count: 24, seed: 17 })) pages.push(await viewer.listings.list.query(feedScreenInput(input)));
+  const serialising = alternateSerialisers(pages, 200);
+  lines.push({
+    what: `writing a feed page's answer text (${pages.length} pages of the real path, 200 rounds alternating which goes first; in the bench's process)`,
+    figure: `superjsonText ${serialising.superjsonTextUs.toFixed(0)} µs per page${serialising.same ? ', the same text' : ', **a different text**'}`,
+    baseline: `JSON.stringify(superjson.serialize(page)) ${serialising.superjsonUs.toFixed(0)} µs per page`,
+    ratio: formatRatio(serialising.superjsonTextUs / serialising.superjsonUs),
+    target: 'reference (the same text)',
+    met: serialising.same ? null : false,
+  });
 
   const searchApp = await loadWithCpu(ctx, ctx.search.requests);
   const searchScripts: PgbenchScript[] = [];

@@ -84,7 +84,14 @@ async function feed(server: RunningServer, cookie: string | null, input: FeedInp
   });
   const text = await response.text();
   const [answer] = JSON.parse(text) as [{ result?: { data: { json: { items: { id: string; title: string; owner: { fullName: string } }[] } } }; error?: { json: { data: { code: string } } } }];
-  return { status: response.status, contentType: response.headers.get('content-type'), text, items: answer.result?.data.json.items ?? null, error: answer.error?.json.data.code ?? null };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    cache: response.headers.get('x-feed-cache'),
+    text,
+    items: answer.result?.data.json.items ?? null,
+    error: answer.error?.json.data.code ?? null,
+  };
 }
 
 type Feed = Awaited<ReturnType<typeof feed>>;
@@ -103,15 +110,24 @@ async function seenOnBWithin(cookie: string, input: FeedInput, seen: (answer: Fe
   }
 }
 
-/** B answers this page from its cache now: asked twice, the second answer the same bytes, from memory. */
+/**
+ * B answers this page from its cache now: asked until an answer comes from memory (a NOTIFY of the
+ * test's own setup may drop the first page read), that answer the same bytes as the read before it.
+ */
 async function cachedOnB(cookie: string, input: FeedInput = {}) {
-  const first = await feed(b, cookie, input);
-  expect(first.error).toBeNull();
-  const second = await feed(b, cookie, input);
-  expect(second.text).toBe(first.text);
-  expect(second.contentType).toBe(first.contentType);
-  expect(feedCacheOf(b.deps.bus).size).toBeGreaterThan(0);
-  return second;
+  let previous = await feed(b, cookie, input);
+  expect(previous.error).toBeNull();
+  const deadline = performance.now() + 2000;
+  for (;;) {
+    const answer = await feed(b, cookie, input);
+    if (answer.cache === 'hit') {
+      expect(answer.text).toBe(previous.text);
+      expect(answer.contentType).toBe(previous.contentType);
+      return answer;
+    }
+    if (performance.now() > deadline) throw new Error('B never answered this page from its cache');
+    previous = answer;
+  }
 }
 
 async function call(server: RunningServer, procedure: string, cookie: string, input: unknown) {
