@@ -156,6 +156,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'blocks.block', allowed: APPROVED, call: (api) => api.blocks.block({ userId: someId }) },
   { name: 'blocks.unblock', allowed: APPROVED, call: (api) => api.blocks.unblock({ userId: someId }) },
   { name: 'portaria.start', allowed: APPROVED, call: (api) => api.portaria.start({ orderId: someId }) },
+  { name: 'portaria.cancel', allowed: APPROVED, call: (api) => api.portaria.cancel({ orderId: someId }) },
   { name: 'portaria.mine', allowed: APPROVED, call: (api) => api.portaria.mine() },
   {
     name: 'fornadas.open',

@@ -34,6 +34,10 @@ export const DESK_MESSAGES = {
   orderNotFound: 'Pedido não encontrado.',
   legClosed: 'Esta entrega pela portaria já terminou.',
   started: 'Código da portaria pronto.',
+  cancelled: 'Código da portaria cancelado. Ele não vale mais na portaria.',
+  noCodeToCancel: 'Este pedido não tem código da portaria para cancelar.',
+  cannotCancelAtDesk: 'O item já está na portaria: o código não pode mais ser cancelado.',
+  notStarter: 'Só quem gerou o código pode cancelá-lo.',
   notOwner: 'Só o dono do item pode deixá-lo na portaria.',
   notRequester: 'Só quem alugou pode devolver o item na portaria.',
   cannotStartDelivery: 'Só pedidos aprovados podem ser deixados na portaria.',
@@ -55,6 +59,9 @@ export const deskLookupInputSchema = z.object({ code: deskCodeSchema });
 export const deskAdvanceInputSchema = z.object({ code: deskCodeSchema, step: z.enum(DESK_STEPS) });
 
 export const deskStartInputSchema = z.object({ orderId: z.string().uuid('Pedido inválido') });
+
+/** 'Cancelar código': the order whose code (of its current leg) its maker takes back. */
+export const deskCancelInputSchema = deskStartInputSchema;
 
 /** A person as the desk knows them: name and apartment (which carries the block, 'A-101'). */
 const deskPersonSchema = z.object({ fullName: z.string(), apartment: z.string().nullable() });
@@ -100,3 +107,9 @@ export const DESK_NOTIFICATIONS = {
   receivedFromRequester: (title: string) => ({ title: 'Item devolvido na portaria', message: `"${title}" foi devolvido na portaria e já pode ser retirado pelo dono com o código.` }),
   handedToOwner: (title: string) => ({ title: 'Item devolvido ao dono', message: `"${title}" foi entregue ao dono pela portaria.` }),
 };
+
+/** The other side, when a code is cancelled before the item reached the desk. */
+export const DESK_CODE_CANCELLED_NOTIFICATION = (title: string) => ({
+  title: 'Código da portaria cancelado',
+  message: `O código da portaria de "${title}" foi cancelado. Combinem a entrega pela conversa.`,
+});

@@ -26,7 +26,7 @@ export function insertKey(db: Db, secret: Buffer, at: Date) {
 export function findLegForUpdate(db: Db, orderId: string, leg: DeskLeg) {
   return db
     .selectFrom('desk_handovers')
-    .select(['id', 'status', 'code_serial'])
+    .select(['id', 'status', 'code_serial', 'started_by'])
     .where('order_id', '=', orderId)
     .where('leg', '=', leg)
     .forUpdate()
@@ -85,6 +85,23 @@ export function findLiveByCodeHash(db: Db, codeHash: string, options: { forUpdat
   return query.executeTakeFirst();
 }
 export type LiveLegRow = NonNullable<Awaited<ReturnType<typeof findLiveByCodeHash>>>;
+
+/**
+ * A code its maker cancelled, live again with a new derivation (the old code stays dead);
+ * undefined when the new code is another live leg's (the caller derives the next one).
+ */
+export function restartLeg(db: Db, id: string, leg: Omit<NewLeg, 'orderId' | 'leg'>) {
+  return db
+    .updateTable('desk_handovers')
+    .set({ status: 'waiting', code_serial: leg.codeSerial, code_hash: leg.codeHash, started_by: leg.startedBy, created_at: leg.at, cancelled_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('desk_handovers as other').select('other.id').where('other.code_hash', '=', leg.codeHash).where('other.status', 'in', LIVE_STATUSES))),
+    )
+    .returning('id')
+    .executeTakeFirst();
+}
 
 export function markReceived(db: Db, id: string, by: string, at: Date) {
   return db.updateTable('desk_handovers').set({ status: 'at_desk', received_at: at, received_by: by }).where('id', '=', id).where('status', '=', 'waiting').executeTakeFirst();

@@ -1,5 +1,6 @@
 import {
   deskAdvanceInputSchema,
+  deskCancelInputSchema,
   deskLookupInputSchema,
   deskLookupSchema,
   deskStartInputSchema,
@@ -16,6 +17,12 @@ export const portariaRouter = router({
     .input(deskStartInputSchema)
     .output(deskStartOutputSchema)
     .mutation(({ ctx, input }) => portaria.start(ctx.deps, ctx.user.id, input.orderId)),
+
+  /** 'Cancelar código': the code's maker takes it back before the item reaches the desk. */
+  cancel: approvedProcedure
+    .input(deskCancelInputSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => portaria.cancel(ctx.deps, ctx.user.id, input.orderId)),
 
   /** The codes of the caller's orders at the portaria, for their order cards. */
   mine: approvedProcedure.output(myDeskHandoversSchema).query(({ ctx }) => portaria.mine(ctx.deps, ctx.user.id)),

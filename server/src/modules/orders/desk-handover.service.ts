@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
+  DESK_CODE_CANCELLED_NOTIFICATION,
   DESK_MESSAGES,
   DESK_NOTIFICATIONS,
   nextDeskStep,
@@ -75,7 +76,7 @@ async function forgiveGuess(deps: AppDeps, deskUserId: string) {
 /**
  * 'Deixar na portaria' (the owner of an approved order) or 'Devolver na portaria'
  * (the requester of a rental in progress): the leg's code, made once and shown
- * again on every later call.
+ * again on every later call. A code its maker cancelled is replaced by a new one.
  */
 export async function start(deps: AppDeps, userId: string, orderId: string): Promise<{ code: string; message: string }> {
   return deps.db.transaction().execute(async (trx) => {
@@ -91,18 +92,43 @@ export async function start(deps: AppDeps, userId: string, orderId: string): Pro
     }
     const key = await codeKey(deps, trx);
     const existing = await portaria.findLegForUpdate(trx, orderId, leg);
-    if (existing) {
+    if (existing && existing.status !== 'cancelled') {
       if (existing.status !== 'waiting' && existing.status !== 'at_desk') throw new AppError('CONFLICT', DESK_MESSAGES.legClosed);
       return { code: deriveCode(key, orderId, leg, existing.code_serial), message: DESK_MESSAGES.started };
     }
-    for (let serial = 0; serial < MAX_CODE_DERIVATIONS; serial += 1) {
+    // A cancelled code never comes back: its leg takes the next derivations.
+    const firstSerial = existing ? existing.code_serial + 1 : 0;
+    for (let serial = firstSerial; serial < firstSerial + MAX_CODE_DERIVATIONS; serial += 1) {
       const code = deriveCode(key, orderId, leg, serial);
-      const inserted = await portaria.insertLeg(trx, { orderId, leg, codeSerial: serial, codeHash: codeHash(key, code), startedBy: userId, at: deps.clock.now() });
-      if (!inserted) continue;
+      const fields = { codeSerial: serial, codeHash: codeHash(key, code), startedBy: userId, at: deps.clock.now() };
+      const placed = existing ? await portaria.restartLeg(trx, existing.id, fields) : await portaria.insertLeg(trx, { orderId, leg, ...fields });
+      if (!placed) continue;
       await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.orderDeskStarted, targetType: 'order', targetId: orderId, after: { leg } });
       return { code, message: DESK_MESSAGES.started };
     }
     throw new Error('no free desk code after several derivations');
+  });
+}
+
+/**
+ * 'Cancelar código': whoever made the code of the order's current leg takes it back
+ * while the item has not reached the desk; the desk no longer accepts it, and the
+ * other side is told to arrange the hand-over in the conversation.
+ */
+export async function cancel(deps: AppDeps, userId: string, orderId: string): Promise<{ message: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await orders.findForUpdate(trx, orderId);
+    if (!order || (order.owner_id !== userId && order.renter_id !== userId)) throw new AppError('NOT_FOUND', DESK_MESSAGES.orderNotFound);
+    const leg: DeskLeg = order.status === 'in_progress' ? 'return' : 'delivery';
+    const existing = order.status === portaria.ORDER_STATUS_OF_LEG[leg] ? await portaria.findLegForUpdate(trx, orderId, leg) : undefined;
+    if (!existing || (existing.status !== 'waiting' && existing.status !== 'at_desk')) throw new AppError('CONFLICT', DESK_MESSAGES.noCodeToCancel);
+    if (existing.started_by !== userId) throw new AppError('FORBIDDEN', DESK_MESSAGES.notStarter);
+    if (existing.status === 'at_desk') throw new AppError('CONFLICT', DESK_MESSAGES.cannotCancelAtDesk);
+    await portaria.cancelLeg(trx, existing.id, deps.clock.now());
+    await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.orderDeskCancelled, targetType: 'order', targetId: orderId, after: { leg } });
+    const otherSide = userId === order.owner_id ? order.renter_id : order.owner_id;
+    await notify(deps, trx, { userId: otherSide, type: 'order_status', relatedId: orderId, ...DESK_CODE_CANCELLED_NOTIFICATION(order.listing_title) });
+    return { message: DESK_MESSAGES.cancelled };
   });
 }
 
@@ -128,8 +154,6 @@ async function legOfCode(deps: AppDeps, db: Db, code: string, forUpdate: boolean
   if (!row || row.order_status !== portaria.ORDER_STATUS_OF_LEG[row.leg]) throw new AppError('NOT_FOUND', DESK_MESSAGES.codeNotFound);
   return row;
 }
-
-
 
 /** What the desk sees for a code: the item, both people with their apartments and the next step. */
 export async function lookup(deps: AppDeps, deskUserId: string, code: string): Promise<DeskLookup> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DESK_MESSAGES, DESK_NOTIFICATIONS } from '@vizinhanca/shared/portaria/portaria.schema';
+import { DESK_CODE_CANCELLED_NOTIFICATION, DESK_MESSAGES, DESK_NOTIFICATIONS } from '@vizinhanca/shared/portaria/portaria.schema';
 import { ACCESS_MESSAGES } from '../../errors.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -157,6 +157,52 @@ describe('a rental handed over at the portaria and returned the same way', () =>
     const { code } = await ownerApi.portaria.start({ orderId: id });
     await ownerApi.orders.markDelivered({ id });
     await expectError(deskApi.portaria.lookup({ code }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    await ownerApi.orders.complete({ id });
+  });
+});
+
+describe("cancelling a code before the item reaches the desk ('Cancelar código')", () => {
+  it("lets its maker take it back: the desk no longer takes it, the other side is told, the log keeps it, and a new code can be made", async () => {
+    const deskApi = (await app.callerAs(await app.createUser({ roles: ['portaria'] }))).api;
+    const id = await approvedRental();
+    await expectError(ownerApi.portaria.cancel({ orderId: id }), 'CONFLICT', DESK_MESSAGES.noCodeToCancel);
+    const { code } = await ownerApi.portaria.start({ orderId: id });
+    // Only its maker: not the other side, not a stranger; nothing written.
+    await expectError(requesterApi.portaria.cancel({ orderId: id }), 'FORBIDDEN', DESK_MESSAGES.notStarter);
+    const stranger = (await app.callerAs(await app.createUser())).api;
+    await expectError(stranger.portaria.cancel({ orderId: id }), 'NOT_FOUND', DESK_MESSAGES.orderNotFound);
+    expect((await deskApi.portaria.lookup({ code })).nextStep).toBe('receive');
+
+    expect(await ownerApi.portaria.cancel({ orderId: id })).toEqual({ message: DESK_MESSAGES.cancelled });
+    await expectError(deskApi.portaria.lookup({ code }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    await expectError(deskApi.portaria.advance({ code, step: 'receive' }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    expect(await requesterApi.portaria.mine()).toEqual([]);
+    expect(await ownerApi.portaria.mine()).toEqual([]);
+    await expectError(ownerApi.portaria.cancel({ orderId: id }), 'CONFLICT', DESK_MESSAGES.noCodeToCancel);
+    expect(await orderStatus(id)).toBe('approved');
+    const told = await notificationsOf(id);
+    expect(told.filter((n) => n.title === DESK_CODE_CANCELLED_NOTIFICATION('Furadeira de impacto').title).map((n) => [n.user_id, n.message])).toEqual([
+      [requester.id, DESK_CODE_CANCELLED_NOTIFICATION('Furadeira de impacto').message],
+    ]);
+    const cancelled = await app.db.selectFrom('audit_log').select(['actor_id', 'after']).where('target_id', '=', id).where('action', '=', AUDIT_ACTIONS.orderDeskCancelled).execute();
+    expect(cancelled).toEqual([{ actor_id: owner.id, after: { leg: 'delivery' } }]);
+
+    // 'Deixar na portaria' again: a new code; the cancelled one stays dead.
+    const again = await ownerApi.portaria.start({ orderId: id });
+    expect(again.code).not.toBe(code);
+    await expectError(deskApi.portaria.lookup({ code }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    expect(await requesterApi.portaria.mine()).toEqual([{ orderId: id, leg: 'delivery', status: 'waiting', code: again.code }]);
+    // Once the desk holds the item, the code is the desk's: no cancelling.
+    await deskApi.portaria.advance({ code: again.code, step: 'receive' });
+    await expectError(ownerApi.portaria.cancel({ orderId: id }), 'CONFLICT', DESK_MESSAGES.cannotCancelAtDesk);
+    expect((await deskApi.portaria.lookup({ code: again.code })).status).toBe('at_desk');
+    await deskApi.portaria.advance({ code: again.code, step: 'handOver' });
+
+    // The return leg's code is the requester's to cancel.
+    const back = await requesterApi.portaria.start({ orderId: id });
+    await expectError(ownerApi.portaria.cancel({ orderId: id }), 'FORBIDDEN', DESK_MESSAGES.notStarter);
+    await requesterApi.portaria.cancel({ orderId: id });
+    await expectError(deskApi.portaria.lookup({ code: back.code }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
     await ownerApi.orders.complete({ id });
   });
 });

@@ -1,7 +1,7 @@
 import { formatDeskCode, type DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
-import { useDeskHandover, useStartDeskHandover } from '../hooks/use-desk-handovers.ts';
+import { useCancelDeskHandover, useDeskHandover, useStartDeskHandover } from '../hooks/use-desk-handovers.ts';
 
 /** Which leg this side of the order may hand to the portaria now, if any. */
 function legFor(order: OrderItem, side: 'owner' | 'requester'): DeskLeg | null {
@@ -12,11 +12,13 @@ function legFor(order: OrderItem, side: 'owner' | 'requester'): DeskLeg | null {
 
 const START_LABELS: Record<DeskLeg, string> = { delivery: 'Deixar na portaria', return: 'Devolver na portaria' };
 
+/** Whether this side takes the item to the desk on this leg (and so made its code). */
+const dropsOff = (leg: DeskLeg, side: 'owner' | 'requester') => (leg === 'delivery') === (side === 'owner');
+
 /** What each person reads while the item goes through the desk. */
 function statusText(leg: DeskLeg, status: 'waiting' | 'at_desk', side: 'owner' | 'requester'): string {
-  const dropsOff = (leg === 'delivery') === (side === 'owner');
-  if (status === 'waiting') return dropsOff ? 'Leve o item à portaria e diga este código.' : 'O item ainda não chegou à portaria.';
-  return dropsOff ? 'O item está na portaria.' : 'O item está na portaria: retire com este código.';
+  if (status === 'waiting') return dropsOff(leg, side) ? 'Leve o item à portaria e diga este código.' : 'O item ainda não chegou à portaria.';
+  return dropsOff(leg, side) ? 'O item está na portaria.' : 'O item está na portaria: retire com este código.';
 }
 
 /**
@@ -29,6 +31,7 @@ export function DeskHandoverPanel({ order, side }: { order: OrderItem; side: 'ow
   const liveLeg: DeskLeg | null = order.status === 'approved' ? 'delivery' : order.status === 'in_progress' ? 'return' : null;
   const handover = useDeskHandover(order.id, liveLeg);
   const { busyId, start } = useStartDeskHandover();
+  const cancelling = useCancelDeskHandover();
   if (handover) {
     const labelId = `portaria-code-${order.id}`;
     return (
@@ -38,6 +41,11 @@ export function DeskHandoverPanel({ order, side }: { order: OrderItem; side: 'ow
           <span className="orders-desk-code">{formatDeskCode(handover.code)}</span>
         </p>
         <p>{statusText(handover.leg, handover.status, side)}</p>
+        {handover.status === 'waiting' && dropsOff(handover.leg, side) ? (
+          <Button variant="ghost" size="sm" onClick={() => cancelling.cancel(order.id)} loading={cancelling.busyId === order.id}>
+            Cancelar código
+          </Button>
+        ) : null}
       </section>
     );
   }

@@ -27,3 +27,22 @@ export function useStartDeskHandover() {
     start: (orderId: string) => start.mutate({ orderId }),
   };
 }
+
+/** 'Cancelar código': the code's maker takes it back before the item reaches the desk. */
+export function useCancelDeskHandover() {
+  const utils = trpc.useUtils();
+  const cancel = trpc.portaria.cancel.useMutation({
+    meta: { silentError: true },
+    onSuccess: (result) => {
+      toast.success(result.message);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error), { title: 'Erro ao cancelar o código' });
+    },
+    onSettled: () => utils.portaria.mine.invalidate(),
+  });
+  return {
+    busyId: cancel.isPending ? (cancel.variables?.orderId ?? null) : null,
+    cancel: (orderId: string) => cancel.mutate({ orderId }),
+  };
+}
