@@ -205,6 +205,19 @@ export async function grantFrontDesk(admin: Page, userId: string) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** The desk types a code on /portaria and looks it up. */
+export async function typeDeskCode(desk: Page, code: string) {
+  await desk.getByLabel('Código do pedido').fill(code);
+  await desk.getByRole('button', { name: 'Buscar' }).click();
+}
+
+/** The 6-digit portaria code shown on an order's card, digits only. */
+export async function deskCodeOn(page: Page, title: string): Promise<string> {
+  const panel = page.getByRole('article').filter({ hasText: title }).getByRole('region', { name: 'Código da portaria' });
+  await expect(panel).toBeVisible();
+  return ((await panel.locator('.orders-desk-code').textContent()) ?? '').replace(/\s/g, '');
+}
+
 /** A listing created by its owner and approved by the moderator: public and orderable. */
 export async function publishedListing(owner: Page, moderator: Page, listing: Record<string, unknown>): Promise<string> {
   const { id } = await callApi<{ id: string }>(owner, 'listings.create', listing);

@@ -1,22 +1,11 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { approvedResident, callApi, DEMO, expectToast, grantFrontDesk, newSignedInContext, publishedListing } from './helpers.ts';
+import { approvedResident, callApi, DEMO, expectToast, deskCodeOn, grantFrontDesk, newSignedInContext, publishedListing, typeDeskCode } from './helpers.ts';
 
 // The owner takes back a portaria code before leaving the item ('Cancelar código'):
 // the desk no longer takes it, and 'Deixar na portaria' gives a new one.
 
 const SHOTS = 'test-results/portaria-cancel';
-
-async function typeCode(desk: Page, code: string) {
-  await desk.getByLabel('Código do pedido').fill(code);
-  await desk.getByRole('button', { name: 'Buscar' }).click();
-}
-
-async function codeOn(page: Page, title: string): Promise<string> {
-  const panel = page.getByRole('article').filter({ hasText: title }).getByRole('region', { name: 'Código da portaria' });
-  await expect(panel).toBeVisible();
-  return ((await panel.locator('.orders-desk-code').textContent()) ?? '').replace(/\s/g, '');
-}
 
 test("the owner cancels a portaria code before the item reaches the desk, and the desk no longer takes it", async ({ browser, today }) => {
   test.slow(); // Four people.
@@ -35,7 +24,7 @@ test("the owner cancels a portaria code before the item reaches the desk, and th
   await owner.page.getByRole('tab', { name: 'Aprovados' }).click();
   const card = owner.page.getByRole('article').filter({ hasText: title });
   await card.getByRole('button', { name: 'Deixar na portaria' }).click();
-  const code = await codeOn(owner.page, title);
+  const code = await deskCodeOn(owner.page, title);
   await owner.page.screenshot({ path: `${SHOTS}/1-dono-codigo.png`, fullPage: true });
 
   await card.getByRole('button', { name: 'Cancelar código' }).click();
@@ -46,17 +35,17 @@ test("the owner cancels a portaria code before the item reaches the desk, and th
 
   const desk = deskPerson.page;
   await desk.goto('/portaria');
-  await typeCode(desk, code);
+  await typeDeskCode(desk, code);
   await expect(desk.getByText('Código não encontrado ou já usado. Confira os números com o morador.')).toBeVisible();
 
   // A new code works; the requester's card shows it.
   await card.getByRole('button', { name: 'Deixar na portaria' }).click();
-  const again = await codeOn(owner.page, title);
+  const again = await deskCodeOn(owner.page, title);
   expect(again).not.toBe(code);
   await neighbour.page.goto('/meus-pedidos');
-  expect(await codeOn(neighbour.page, title)).toBe(again);
+  expect(await deskCodeOn(neighbour.page, title)).toBe(again);
   await expect(neighbour.page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Cancelar código' })).toHaveCount(0);
-  await typeCode(desk, again);
+  await typeDeskCode(desk, again);
   await desk.getByRole('button', { name: 'Recebido do dono' }).click();
   await expectToast(desk, 'Recebimento registrado.');
   // At the desk the code is the desk's: no more cancelling.

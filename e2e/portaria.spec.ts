@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { approvedResident, callApi, DEMO, expectToast, grantFrontDesk, newSignedInContext, publishedListing } from './helpers.ts';
+import { approvedResident, callApi, DEMO, expectToast, deskCodeOn, grantFrontDesk, newSignedInContext, publishedListing, typeDeskCode } from './helpers.ts';
 
 // A rental handed over at the portaria and returned the same way: the owner's
 // 'Deixar na portaria' code, the desk's 'Recebido do dono' and 'Entregue ao
@@ -9,20 +9,6 @@ import { approvedResident, callApi, DEMO, expectToast, grantFrontDesk, newSigned
 // desk's account kept to /portaria.
 
 const SHOTS = 'test-results/portaria';
-
-/** The desk types a code and sees its order. */
-async function typeCode(desk: Page, code: string) {
-  await desk.getByLabel('Código do pedido').fill(code);
-  await desk.getByRole('button', { name: 'Buscar' }).click();
-}
-
-async function codeOn(page: Page, title: string): Promise<string> {
-  const card = page.getByRole('article').filter({ hasText: title });
-  const panel = card.getByRole('region', { name: 'Código da portaria' });
-  await expect(panel).toBeVisible();
-  const text = (await panel.locator('.orders-desk-code').textContent()) ?? '';
-  return text.replace(/\s/g, '');
-}
 
 test('a rental goes out and comes back through the portaria, and the desk sees nothing else', async ({ browser, today }) => {
   test.slow(); // Four people, a dozen screens.
@@ -55,18 +41,18 @@ test('a rental goes out and comes back through the portaria, and the desk sees n
   await owner.page.goto('/gerenciar-pedidos');
   await owner.page.getByRole('tab', { name: 'Aprovados' }).click();
   await owner.page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Deixar na portaria' }).click();
-  const code = await codeOn(owner.page, title);
+  const code = await deskCodeOn(owner.page, title);
   expect(code).toMatch(/^\d{6}$/);
   await owner.page.screenshot({ path: `${SHOTS}/1-dono-codigo.png`, fullPage: true });
   await neighbour.page.goto('/meus-pedidos');
-  expect(await codeOn(neighbour.page, title)).toBe(code);
+  expect(await deskCodeOn(neighbour.page, title)).toBe(code);
 
   // A wrong code: the desk is told, nothing shown.
-  await typeCode(desk, code === '000000' ? '000001' : '000000');
+  await typeDeskCode(desk, code === '000000' ? '000001' : '000000');
   await expect(desk.getByText('Código não encontrado ou já usado. Confira os números com o morador.')).toBeVisible();
 
   // The right one: the item, both people with their apartments, the next step.
-  await typeCode(desk, `${code.slice(0, 3)} ${code.slice(3)}`);
+  await typeDeskCode(desk, `${code.slice(0, 3)} ${code.slice(3)}`);
   await expect(desk.getByRole('heading', { name: title })).toBeVisible();
   await expect(desk.getByText(owner.fullName)).toBeVisible();
   await expect(desk.getByText(neighbour.fullName)).toBeVisible();
@@ -83,7 +69,7 @@ test('a rental goes out and comes back through the portaria, and the desk sees n
   // Both are told; the requester's card says the item waits at the desk.
   await expect(neighbour.page.getByText('O item está na portaria: retire com este código.')).toBeVisible();
 
-  await typeCode(desk, code);
+  await typeDeskCode(desk, code);
   await desk.getByRole('button', { name: 'Entregue ao morador' }).click();
   await expectToast(desk, 'Entrega registrada.');
   await expect(neighbour.page.getByRole('article').filter({ hasText: title })).toContainText('Em Andamento');
@@ -91,16 +77,16 @@ test('a rental goes out and comes back through the portaria, and the desk sees n
   // The return: the requester's own code, the same two steps, the order completed.
   const card = neighbour.page.getByRole('article').filter({ hasText: title });
   await card.getByRole('button', { name: 'Devolver na portaria' }).click();
-  const returnCode = await codeOn(neighbour.page, title);
+  const returnCode = await deskCodeOn(neighbour.page, title);
   expect(returnCode).not.toBe(code);
   await neighbour.page.screenshot({ path: `${SHOTS}/3-morador-devolucao.png`, fullPage: true });
   // The used code opens nothing any more.
-  await typeCode(desk, code);
+  await typeDeskCode(desk, code);
   await expect(desk.getByText('Código não encontrado ou já usado. Confira os números com o morador.')).toBeVisible();
-  await typeCode(desk, returnCode);
+  await typeDeskCode(desk, returnCode);
   await desk.getByRole('button', { name: 'Recebido do morador' }).click();
   await expectToast(desk, 'Recebimento registrado.');
-  await typeCode(desk, returnCode);
+  await typeDeskCode(desk, returnCode);
   await expect(desk.getByText('Devolução: o item está na portaria, aguardando o dono.')).toBeVisible();
   await desk.screenshot({ path: `${SHOTS}/4-portaria-devolucao.png`, fullPage: true });
   await desk.getByRole('button', { name: 'Devolvido ao dono' }).click();
