@@ -10,6 +10,7 @@ import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-con
 import { useCancelOrder, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { apartmentText, scheduledText } from '../order-format.ts';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
+import { HandoverConditions } from './handover-conditions.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { OrderStatusBadge } from '../../../components/status-badges.tsx';
 import { MarkPaidButton, PaymentBadge } from './order-card-parts.tsx';
@@ -98,6 +99,7 @@ function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScr
         <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
         <PaymentBadge status={order.status} paidAt={order.paidAt} />
       </p>
+      <HandoverConditions orderId={order.id} side={order.side} conditions={order.handover} />
       <div className="orders-actions conversation-actions">
         {actions.includes('approve') ? (
           <Button size="sm" onClick={() => owner.approve(order)} loading={busy}>
@@ -126,8 +128,8 @@ function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScr
       <ConfirmStepDialog
         pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}
         busy={busy}
-        onConfirm={(_order, step) => {
-          owner[step](order);
+        onConfirm={(_order, step, condition) => {
+          owner[step](order, condition);
           setToConfirm(null);
         }}
         onClose={() => setToConfirm(null)}

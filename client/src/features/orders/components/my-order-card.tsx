@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { DeskHandoverPanel } from './desk-handover-panel.tsx';
+import { HandoverConditions } from './handover-conditions.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
@@ -32,6 +33,7 @@ export function MyOrderCard({ order, today, onCancel, onReview, renderPayment }:
       ) : null}
       <OrderPeriod order={order} />
       <OrderFacts order={order} />
+      <HandoverConditions orderId={order.id} side="requester" conditions={order.handover} />
       <div className="orders-actions">
         <DeskHandoverPanel order={order} side="requester" />
         <ConversationLink orderId={order.id} />

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { CardHandlers } from '../../../lib/card-handlers.ts';
 import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { DeskHandoverPanel } from './desk-handover-panel.tsx';
+import { HandoverConditions } from './handover-conditions.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
@@ -63,6 +64,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
         </blockquote>
       ) : null}
       <OrderFacts order={order} />
+      <HandoverConditions orderId={order.id} side="owner" conditions={order.handover} />
       <div className="orders-actions">
         <DeskHandoverPanel order={order} side="owner" />
         <ConversationLink orderId={order.id} />

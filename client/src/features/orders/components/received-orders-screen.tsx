@@ -42,8 +42,8 @@ export function ReceivedOrdersScreen(props: OrdersScreenProps<ReceivedOrderTab>)
       <ConfirmStepDialog
         pending={toConfirm}
         busy={toConfirm !== null && actions.busyId === toConfirm.order.id}
-        onConfirm={(order, step) => {
-          actions[step](order);
+        onConfirm={(order, step, condition) => {
+          actions[step](order, condition);
           setToConfirm(null);
         }}
         onClose={() => setToConfirm(null)}

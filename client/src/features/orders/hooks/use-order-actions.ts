@@ -1,3 +1,4 @@
+import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
@@ -52,6 +53,12 @@ function useRefreshAfterChange() {
   return (order: OrderRef, changes: Changes) => refreshAfterStatusChange(utils, order, changes);
 }
 
+/** A rental's condition the owner adds to 'Marcar como entregue' or 'Concluir' (both may be empty). */
+export interface HandoverConditionInput {
+  photos: string[];
+  note: string | null;
+}
+
 /** /gerenciar-pedidos: 'Aprovar', 'Rejeitar', 'Marcar como entregue' and 'Concluir' (the owner). */
 export function useReceivedOrderActions() {
   const refresh = useRefreshAfterChange();
@@ -69,10 +76,10 @@ export function useReceivedOrderActions() {
       approve.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
     reject: (order: OrderRef, reason: string | undefined, done: () => void) =>
       reject.mutate({ id: order.id, reason }, { onSuccess: done, onSettled: () => refresh(order, { side: 'received', freesDays: true }) }),
-    markDelivered: (order: OrderRef) =>
-      markDelivered.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
-    complete: (order: OrderRef) =>
-      complete.mutate({ id: order.id }, { onSettled: () => refresh(order, { side: 'received', freesDays: true, availability: true }) }),
+    markDelivered: (order: OrderRef, condition?: HandoverConditionInput) =>
+      markDelivered.mutate({ id: order.id, ...condition }, { onSettled: () => refresh(order, { side: 'received', availability: true }) }),
+    complete: (order: OrderRef, condition?: HandoverConditionInput) =>
+      complete.mutate({ id: order.id, ...condition }, { onSettled: () => refresh(order, { side: 'received', freesDays: true, availability: true }) }),
   };
 }
 
@@ -102,6 +109,20 @@ export function useMarkPaid() {
         {
           onSettled: () => refreshAfterChange([utils.orders.mine, utils.orders.received], () => [utils.messages.thread.invalidate({ orderId })]),
         },
+      ),
+  };
+}
+
+/** 'Confirmo o estado' (the requester of a rental); the owner is told live. */
+export function useConfirmCondition() {
+  const utils = trpc.useUtils();
+  const confirm = trpc.orders.confirmCondition.useMutation(STATUS_MUTATION);
+  return {
+    busyKey: confirm.isPending && confirm.variables ? `${confirm.variables.id}-${confirm.variables.stage}` : null,
+    confirm: (orderId: string, stage: HandoverStage) =>
+      confirm.mutate(
+        { id: orderId, stage },
+        { onSettled: () => refreshAfterChange([utils.orders.mine], () => [utils.messages.thread.invalidate({ orderId })]) },
       ),
   };
 }
