@@ -152,6 +152,12 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'reports.moderation.open', allowed: STAFF, call: (api) => api.reports.moderation.open() },
   // 'Suspender' is refused to moderators by the service (reports.test.ts); the matrix checks the procedure's door.
   { name: 'reports.moderation.decide', allowed: STAFF, call: (api) => api.reports.moderation.decide({ reportId: someId, outcome: 'archive' }) },
+  { name: 'problems.forOrder', allowed: APPROVED, call: (api) => api.problems.forOrder({ orderId: someId }) },
+  { name: 'problems.open', allowed: APPROVED, call: (api) => api.problems.open({ orderId: someId, kind: 'damage', text: 'Quebrou' }) },
+  { name: 'problems.moderation.open', allowed: STAFF, call: (api) => api.problems.moderation.open() },
+  { name: 'problems.moderation.thread', allowed: STAFF, call: (api) => api.problems.moderation.thread({ problemId: someId }) },
+  { name: 'problems.moderation.write', allowed: STAFF, call: (api) => api.problems.moderation.write({ problemId: someId, body: 'Olá', clientId: someId }) },
+  { name: 'problems.moderation.resolve', allowed: STAFF, call: (api) => api.problems.moderation.resolve({ problemId: someId, decision: 'Resolvido' }) },
   { name: 'blocks.list', allowed: APPROVED, call: (api) => api.blocks.list() },
   { name: 'blocks.block', allowed: APPROVED, call: (api) => api.blocks.block({ userId: someId }) },
   { name: 'blocks.unblock', allowed: APPROVED, call: (api) => api.blocks.unblock({ userId: someId }) },

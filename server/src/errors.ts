@@ -9,6 +9,7 @@ import { REPORT_MESSAGES } from '@vizinhanca/shared/reports/report.schema';
 import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
+import { PROBLEM_MESSAGES } from '@vizinhanca/shared/orders/order-problem.schema';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -93,6 +94,8 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   reports_not_self_check: { message: REPORT_MESSAGES.self, reason: 'FORBIDDEN' },
   // A message is reported once, by its recipient (two taps at once included).
   reports_one_message_idx: { message: REPORT_MESSAGES.messageAlreadyReported, reason: 'DUPLICATE' },
+  // A second open problem on the same order (two taps, or both people at once).
+  order_problems_one_open_key: { message: PROBLEM_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
   user_blocks_not_self_check: { message: BLOCK_MESSAGES.self, reason: 'INVALID_INPUT' },
   // Hand-over condition: at most five photos per order and stage, each photo used once, one record per stage.
   order_handover_photos_position_check: { message: HANDOVER_MESSAGES.tooManyPhotos, reason: 'INVALID_INPUT' },

@@ -13,6 +13,7 @@ import { notificationsRouter } from './modules/notifications/notifications.route
 import { ordersRouter } from './modules/orders/orders.router.ts';
 import { pixRouter } from './modules/pix/pix.router.ts';
 import { portariaRouter } from './modules/orders/desk-handover.router.ts';
+import { problemsRouter } from './modules/problems/problems.router.ts';
 import { privacyRouter } from './modules/privacy/privacy.router.ts';
 import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reportsRouter } from './modules/reports/reports.router.ts';
@@ -41,6 +42,7 @@ export const appRouter = router({
   reports: reportsRouter,
   blocks: blocksRouter,
   fornadas: fornadasRouter,
+  problems: problemsRouter,
 });
 
 export type AppRouter = typeof appRouter;

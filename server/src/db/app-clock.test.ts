@@ -153,8 +153,16 @@ describe('every date the app writes comes from its clock', () => {
     await ownerApi.orders.complete({ id: handedOver, note: 'Voltou como foi' });
     await requesterApi.orders.confirmCondition({ id: handedOver, stage: 'return' });
 
-    // Announcements: one pinned, read, edited and removed.
+    // A problem on the rental that went through the desk: opened, answered by the administration, resolved.
     const adminApi = await api(admin);
+    later();
+    await requesterApi.problems.open({ orderId: atDesk, kind: 'damage', text: 'Voltou com um risco' });
+    const [problem] = (await adminApi.problems.moderation.open()).items;
+    await adminApi.problems.moderation.write({ problemId: problem!.id, body: 'Vamos analisar as fotos.', clientId: randomUUID() });
+    later();
+    await adminApi.problems.moderation.resolve({ problemId: problem!.id, decision: 'Sem dano comprovado.' });
+
+    // Announcements: one pinned, read, edited and removed.
     const fields = { title: 'Falta de água', body: 'Terça, das 9h às 12h.', imageId: null, pinnedUntil: addDays(today, 3) };
     const { id: announcementId } = await adminApi.announcements.publish(fields);
     later();

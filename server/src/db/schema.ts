@@ -9,6 +9,7 @@ import type { BillingStatus } from '@vizinhanca/shared/billing/billing.schema';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
+import type { ProblemKind } from '@vizinhanca/shared/orders/order-problem.schema';
 import type { DeskHandoverStatus, DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
 
@@ -285,11 +286,36 @@ export interface OrderMessagesTable {
   seq: Generated<string>;
   order_id: string;
   sender_id: string;
-  recipient_id: string;
+  /** null for a staff message answering a problem: both people read it. */
+  recipient_id: string | null;
   client_id: string;
   body: string;
   created_at: Timestamp;
   read_at: Date | null;
+  /** The problem a staff message answers ('Administração'); null for the two people's messages. */
+  problem_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A problem on an order, opened by one of its two people and settled by the administration. */
+export interface OrderProblemsTable {
+  id: Generated<string>;
+  order_id: string;
+  opened_by: string;
+  kind: ProblemKind;
+  /** What happened, in the opener's words (null once their account was closed). */
+  details: string | null;
+  created_at: Date;
+  status: Generated<'open' | 'resolved'>;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  /** The decision both read ('Resolvido: …'); null while open, or once one of the two people's account was closed. */
+  decision: string | null;
+}
+
+export interface OrderProblemPhotosTable {
+  problem_id: string;
+  position: number;
+  image_id: string;
 }
 
 export interface PixKeysTable {
@@ -471,4 +497,6 @@ export interface Database {
   order_handover_photos: OrderHandoverPhotosTable;
   fornadas: FornadasTable;
   fornada_followers: FornadaFollowersTable;
+  order_problems: OrderProblemsTable;
+  order_problem_photos: OrderProblemPhotosTable;
 }

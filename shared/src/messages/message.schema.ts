@@ -53,6 +53,8 @@ export const messageSchema = z.object({
   body: z.string(),
   mine: z.boolean(),
   senderName: z.string(),
+  /** Written by the administration answering a problem ('Administração'): both people read it. */
+  fromStaff: z.boolean(),
   createdAt: z.date(),
   /** When the other person opened the thread after it arrived ('lida'). */
   readAt: z.date().nullable(),

@@ -18,6 +18,7 @@ export function preferenceOf(type: NotificationType): NotificationPreferenceKey 
     case 'pending_sign_up':
     case 'pending_listing':
     case 'pending_report':
+    case 'pending_problem':
       return 'staffPending';
     case 'announcement':
       return 'announcements';

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'pending_sign_up',
   'pending_listing',
   'pending_report',
+  'pending_problem',
   'announcement',
   'fornada_opened',
   'fornada_closed',

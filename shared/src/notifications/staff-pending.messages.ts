@@ -1,10 +1,10 @@
 import type { NotificationType } from './notification.types.ts';
 
 // What staff are told when something starts waiting for them (decisions.md "Talking to everyone"):
-// sign-ups to administrators; listings and reports to administrators and moderators.
+// sign-ups to administrators; listings, reports and problems on orders to administrators and moderators.
 
 /** The kinds of item that wait for the administration; each source of pending items names one. */
-export type PendingItemKind = 'sign_up' | 'listing' | 'report';
+export type PendingItemKind = 'sign_up' | 'listing' | 'report' | 'problem';
 
 export const PENDING_ITEM_NOTIFICATIONS: Record<
   PendingItemKind,
@@ -26,6 +26,11 @@ export const PENDING_ITEM_NOTIFICATIONS: Record<
     audience: ['admin', 'moderator'],
     text: (what) => ({ title: 'Nova denúncia', message: `Denúncia de ${what}. Aguarda a sua análise.` }),
   },
+  problem: {
+    type: 'pending_problem',
+    audience: ['admin', 'moderator'],
+    text: (kind) => ({ title: 'Novo problema em pedido', message: `Problema (${kind}) aberto num pedido. Aguarda a sua análise.` }),
+  },
 };
 
 /** How a report's staff notice names a reported listing (anonymisation writes it again with the erased title). */
@@ -36,4 +41,5 @@ export const PENDING_ITEM_HREFS: Partial<Record<NotificationType, string>> = {
   pending_sign_up: '/admin',
   pending_listing: '/admin',
   pending_report: '/admin?secao=denuncias',
+  pending_problem: '/admin?secao=problemas',
 };

@@ -70,10 +70,11 @@ describe('texts', () => {
   });
 
   it("sum up what waits in pt-BR, singular and plural, leaving out what is zero", () => {
-    expect(pendingSummary({ signUps: 3, listings: 2, reports: 1 })).toBe('3 cadastros, 2 anúncios e 1 denúncia aguardando');
-    expect(pendingSummary({ signUps: 1, listings: 1, reports: 2 })).toBe('1 cadastro, 1 anúncio e 2 denúncias aguardando');
-    expect(pendingSummary({ signUps: 0, listings: 2, reports: 1 })).toBe('2 anúncios e 1 denúncia aguardando');
-    expect(pendingSummary({ signUps: 1, listings: 0, reports: 0 })).toBe('1 cadastro aguardando');
-    expect(pendingSummary({ signUps: 0, listings: 0, reports: 0 })).toBe('');
+    expect(pendingSummary({ signUps: 3, listings: 2, reports: 1, problems: 0 })).toBe('3 cadastros, 2 anúncios e 1 denúncia aguardando');
+    expect(pendingSummary({ signUps: 1, listings: 1, reports: 2, problems: 0 })).toBe('1 cadastro, 1 anúncio e 2 denúncias aguardando');
+    expect(pendingSummary({ signUps: 0, listings: 2, reports: 1, problems: 0 })).toBe('2 anúncios e 1 denúncia aguardando');
+    expect(pendingSummary({ signUps: 1, listings: 0, reports: 0, problems: 0 })).toBe('1 cadastro aguardando');
+    expect(pendingSummary({ signUps: 0, listings: 0, reports: 0, problems: 0 })).toBe('');
+    expect(pendingSummary({ signUps: 0, listings: 1, reports: 0, problems: 2 })).toBe('1 anúncio e 2 problemas aguardando');
   });
 });

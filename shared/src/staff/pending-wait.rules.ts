@@ -110,6 +110,8 @@ export interface PendingCounts {
   signUps: number;
   listings: number;
   reports: number;
+  /** Open problems on orders ('Problemas'). */
+  problems: number;
 }
 
 /** '3 cadastros, 2 anúncios e 1 denúncia aguardando': the digest's subject; parts at zero are left out, '' when nothing waits. */
@@ -118,6 +120,7 @@ export function pendingSummary(counts: PendingCounts): string {
     counts.signUps ? plural(counts.signUps, 'cadastro', 'cadastros') : null,
     counts.listings ? plural(counts.listings, 'anúncio', 'anúncios') : null,
     counts.reports ? plural(counts.reports, 'denúncia', 'denúncias') : null,
+    counts.problems ? plural(counts.problems, 'problema', 'problemas') : null,
   ].filter((part): part is string => part !== null);
   if (parts.length === 0) return '';
   const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]!}`;

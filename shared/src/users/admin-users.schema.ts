@@ -117,6 +117,8 @@ export const adminSummarySchema = z.object({
   pendingBillings: z.number().int(),
   /** Reports of listings and people waiting for a decision ('Denúncias'). */
   openReports: z.number().int(),
+  /** Problems on orders waiting for the administration ('Problemas'). */
+  openProblems: z.number().int(),
   /** When the oldest entry of the last 24 hours leaves the window (the 'Atividade' count drops): the screen reloads then. */
   activityChangesAt: z.date().nullable(),
 });

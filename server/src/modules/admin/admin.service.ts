@@ -12,6 +12,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as billing from '../billing/billing.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as problems from '../problems/problems.service.ts';
 import * as reports from '../reports/reports.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as users from '../users/users.service.ts';
@@ -44,7 +45,7 @@ export async function pendencies(deps: AppDeps, includePeople: boolean) {
 /** The summary cards, live counts; moderators get zero for what only admins see (people, billing). */
 export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSummary> {
   const zero = Promise.resolve(0);
-  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activity, pendingBillings, openReports] = await Promise.all([
+  const [pendingListings, pendingUsers, allUsers, advertisers, allListings, pendingOrders, activity, pendingBillings, openReports, openProblems] = await Promise.all([
     listings.pendingCount(deps),
     isAdmin ? users.countPendingUsers(deps.db) : zero,
     isAdmin ? users.countAll(deps) : zero,
@@ -54,6 +55,7 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
     audit.countLastDay(deps),
     isAdmin ? billing.pendingCount(deps) : zero,
     reports.openCount(deps),
+    problems.openCount(deps),
   ]);
   return {
     pendingListings,
@@ -66,6 +68,7 @@ export async function summary(deps: AppDeps, isAdmin: boolean): Promise<AdminSum
     activityChangesAt: activity.changesAt,
     pendingBillings,
     openReports,
+    openProblems,
   };
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
+import * as problems from '../problems/problems.service.ts';
 import * as reports from '../reports/reports.service.ts';
 import { digestRecipients, takeDigestSlot } from '../notifications/notifications.service.ts';
 import { pendencies } from './admin.service.ts';
@@ -12,11 +13,12 @@ const STAFF_TYPES = Object.values(PENDING_ITEM_NOTIFICATIONS).map((kind) => kind
 
 /**
  * What waits now for this person: moderators are not counted sign-ups (people are administrators'
- * business); 'denúncias' are the reports of listings, neighbours and messages still open.
+ * business); 'denúncias' are the reports of listings, neighbours and messages still open;
+ * 'problemas' are open problems on orders.
  */
 async function pendingCountsFor(deps: AppDeps, isAdmin: boolean): Promise<PendingCounts> {
-  const [counts, openReports] = await Promise.all([pendencies(deps, isAdmin), reports.openCount(deps)]);
-  return { signUps: counts.pendingUsers, listings: counts.pendingListings, reports: openReports };
+  const [counts, openReports, openProblems] = await Promise.all([pendencies(deps, isAdmin), reports.openCount(deps), problems.openCount(deps)]);
+  return { signUps: counts.pendingUsers, listings: counts.pendingListings, reports: openReports, problems: openProblems };
 }
 
 /**

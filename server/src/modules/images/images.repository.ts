@@ -54,9 +54,9 @@ export function findImageOwner(db: Db, imageId: string) {
   return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
 }
 
-/** Listing, announcement and hand-over photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
+/** Listing, announcement, hand-over and problem photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
 export function listOldAttachableImages(db: Db, before: Date, afterId: string | null, limit: number) {
-  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement', 'handover']).where('created_at', '<', before);
+  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement', 'handover', 'problem']).where('created_at', '<', before);
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
 }
@@ -89,7 +89,7 @@ export function listingsUsingImage(db: Db, imageId: string, now: Date) {
     .execute();
 }
 
-/** Of these images, the ones a listing, an announcement (deleted, removed or not) or an order's hand-over still points at. */
+/** Of these images, the ones a listing, an announcement (deleted, removed or not), an order's hand-over or a problem still points at. */
 export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<string>> {
   if (imageIds.length === 0) return new Set();
   const rows = await db
@@ -98,6 +98,7 @@ export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<str
     .where('image_id', 'in', imageIds)
     .union(db.selectFrom('announcements').select('image_id as image_id').where('image_id', 'in', imageIds).$narrowType<{ image_id: string }>())
     .union(db.selectFrom('order_handover_photos').select('image_id').where('image_id', 'in', imageIds))
+    .union(db.selectFrom('order_problem_photos').select('image_id').where('image_id', 'in', imageIds))
     .execute();
   return new Set(rows.map((row) => row.image_id));
 }
@@ -123,6 +124,19 @@ export async function isHandoverPhotoOfParticipant(db: Db, imageId: string, user
     .select('p.image_id')
     .where('p.image_id', '=', imageId)
     .where((eb) => eb.or([eb('o.owner_id', '=', userId), eb('o.renter_id', '=', userId)]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether this photo belongs to a problem on an order the user is one of the two people of. */
+export async function isProblemPhotoOfOrderOf(db: Db, imageId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_problem_photos as pp')
+    .innerJoin('order_problems as p', 'p.id', 'pp.problem_id')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('pp.image_id')
+    .where('pp.image_id', '=', imageId)
+    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
     .executeTakeFirst();
   return Boolean(row);
 }

@@ -83,6 +83,10 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   }
   // A hand-over photo: the order's two people (and staff, above); nobody else, whatever the listing.
   if (image.purpose === 'handover') return (await images.isHandoverPhotoOfParticipant(deps.db, imageId, viewer.id)) ? 'private' : 'hidden';
+  if (image.purpose === 'problem') {
+    // A problem's photos: its order's two people (and staff, above).
+    return (await images.isProblemPhotoOfOrderOf(deps.db, imageId, viewer.id)) ? 'private' : 'hidden';
+  }
   if (image.purpose === 'avatar') {
     const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
     return neighbourSees ? 'private' : 'hidden';
@@ -91,7 +95,7 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
   return 'hidden';
 }
 
-/** An upload no listing or announcement took up within a day is an orphan: its files and row are deleted. */
+/** An upload no listing, announcement or problem took up within a day is an orphan: its files and row are deleted. */
 export const ORPHAN_IMAGE_AGE_MS = 24 * 3600_000;
 
 export const orphanImagesCleanupJob: ScheduledJob = {

@@ -181,7 +181,7 @@ export async function listThread(db: Db, orderId: string, options: { limit: numb
   const rows = await db
     .selectFrom('order_messages as m')
     .innerJoin('users as s', 's.id', 'm.sender_id')
-    .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 's.full_name as sender_full_name'])
+    .select(['m.id', 'm.client_id', 'm.sender_id', 'm.body', 'm.created_at', 'm.read_at', 'm.problem_id', 's.full_name as sender_full_name'])
     .select((eb) =>
       eb
         .exists(
@@ -200,6 +200,29 @@ export async function listThread(db: Db, orderId: string, options: { limit: numb
     .limit(limit)
     .execute();
   return rows.reverse();
+}
+
+/**
+ * A staff message answering a problem of the order: no recipient (both people read it),
+ * stored once per (sender, clientId). The database refuses it unless the sender is staff
+ * and the problem is open on this order (order_messages_participants_check).
+ */
+export async function insertStaffMessage(db: Db, message: { orderId: string; problemId: string; senderId: string; clientId: string; body: string; createdAt: Date }) {
+  const inserted = await db
+    .insertInto('order_messages')
+    .values({
+      order_id: message.orderId,
+      problem_id: message.problemId,
+      sender_id: message.senderId,
+      recipient_id: null,
+      client_id: message.clientId,
+      body: message.body,
+      created_at: message.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
+  return inserted ?? null;
 }
 
 /** The recipient opened the thread: what they had not read is read now. Returns how many changed. */
@@ -264,6 +287,7 @@ export function findForDelivery(db: Db, id: string) {
     .innerJoin('users as r', 'r.id', 'm.recipient_id')
     .select(['m.id', 'm.seq', 'm.order_id', 'm.body', 'm.read_at', 'm.recipient_id', 'l.title as listing_title'])
     .select(['s.full_name as sender_full_name', 'r.full_name as recipient_full_name', 'r.email as recipient_email', 'r.is_suspended as recipient_suspended'])
+    .$narrowType<{ recipient_id: string }>()
     .executeTakeFirst();
 }
 

@@ -68,6 +68,7 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
       body: row.body,
       mine: row.sender_id === userId,
       senderName: row.sender_full_name,
+      fromStaff: row.problem_id !== null,
       createdAt: row.created_at,
       readAt: row.read_at,
       reported: row.reported,
@@ -161,6 +162,25 @@ export function findForReport(db: Db, messageId: string) {
 }
 
 // ---- The administration ----
+
+/**
+ * Staff write in an order's thread they are not part of only here, answering one of its
+ * open problems (the problems module checks the problem, the database checks it again):
+ * stored once per clientId, both people told live in the same transaction.
+ */
+export async function sendAsStaff(deps: AppDeps, trx: Db, message: { orderId: string; requesterId: string; ownerId: string; problemId: string; staffId: string; body: string; clientId: string }) {
+  const stored = await messages.insertStaffMessage(trx, { ...message, senderId: message.staffId, createdAt: deps.clock.now() });
+  if (stored) {
+    await deps.bus.publishToEach(trx, [message.requesterId, message.ownerId], { kind: MESSAGES_CHANGED_KIND, payload: { orderId: message.orderId } });
+  }
+  return stored !== null;
+}
+
+/** The order's thread as staff read it while settling a problem (the problems module decides they may). */
+export async function threadForProblem(deps: AppDeps, orderId: string) {
+  const rows = await messages.listThread(deps.db, orderId, { limit: THREAD_LIMIT, reportedBy: null });
+  return rows.map((row) => ({ id: row.id, body: row.body, senderName: row.sender_full_name, fromStaff: row.problem_id !== null, createdAt: row.created_at }));
+}
 
 /** Staff read a thread only when one of its messages was reported (decisions.md). */
 export async function staffThread(deps: AppDeps, staffId: string, orderId: string): Promise<StaffThread> {

@@ -188,7 +188,21 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     body: PERSONAL,
     created_at: MOMENT,
     read_at: MOMENT,
+    problem_id: LINK,
   },
+  order_problems: {
+    id: LINK,
+    order_id: LINK,
+    opened_by: LINK,
+    kind: 'not personal: one of the shared problem kinds',
+    details: PERSONAL,
+    created_at: MOMENT,
+    status: KIND,
+    resolved_by: LINK,
+    resolved_at: MOMENT,
+    decision: PERSONAL,
+  },
+  order_problem_photos: { problem_id: LINK, position: KIND, image_id: PERSONAL },
   pix_keys: { user_id: LINK, key_type: KIND, key: PERSONAL, updated_at: MOMENT },
   reports: {
     id: LINK,
@@ -410,6 +424,11 @@ describe('anonymising a person (LGPD)', () => {
     const conditionPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'handover', bytes: await photo() });
     await luciaApi.orders.markDelivered({ id: done.id, photos: [conditionPhoto.id], note: 'Estado-escrito-pela-Lúcia' });
     await luciaApi.orders.complete({ id: done.id });
+    // A problem she opened with a photo on it, settled by the administration.
+    const problemPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'problem', bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#456' } }).png().toBuffer() });
+    await luciaApi.problems.open({ orderId: done.id, kind: 'not_returned', text: 'Problema-relatado-pela-Lúcia', photoIds: [problemPhoto.id] });
+    const [luciasProblem] = (await moderatorApi.problems.moderation.open()).items.filter((item) => item.orderId === done.id);
+    await moderatorApi.problems.moderation.resolve({ problemId: luciasProblem!.id, decision: 'Decisão-sobre-a-Lúcia' });
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
 
@@ -481,6 +500,9 @@ describe('anonymising a person (LGPD)', () => {
       'Estado-escrito-pela-Lúcia',
       'Relato-escrito-pela-Lúcia',
       'Advertência-para-Lúcia',
+      'Problema-relatado-pela-Lúcia',
+      'Decisão-sobre-a-Lúcia',
+      problemPhoto.id,
       'aparelho-da-lucia',
       'L'.repeat(86),
       'lucia-auth-segredo-0001',

@@ -308,6 +308,17 @@ export async function eraseReportTexts(db: Db, userId: string) {
   await db.updateTable('reports').set({ details: null, decision_note: null }).where('person_id', '=', userId).execute();
 }
 
+/** Problems on their orders stay (the administration's history) without words: none they wrote, no decision about them. */
+export async function eraseProblemTexts(db: Db, userId: string) {
+  await db.updateTable('order_problems').set({ details: null }).where('opened_by', '=', userId).execute();
+  await db
+    .updateTable('order_problems')
+    .set({ decision: null })
+    .where('status', '=', 'resolved')
+    .where('order_id', 'in', db.selectFrom('orders as o').select('o.id').where(takesPart(userId)))
+    .execute();
+}
+
 /**
  * Texts that stay with other people (their notifications, messages, reviews and live
  * events) and named the person: the name becomes the new one. Events hold JSON, so

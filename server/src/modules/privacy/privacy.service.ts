@@ -107,6 +107,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await privacy.eraseMessages(trx, userId);
     await privacy.eraseHandoverNotes(trx, userId);
     await privacy.eraseReportTexts(trx, userId);
+    await privacy.eraseProblemTexts(trx, userId);
     await eraseImagesOf(deps, trx, userId);
     await deps.sessions.revokeAll(trx, userId);
     await privacy.deleteOwnedRows(trx, userId);

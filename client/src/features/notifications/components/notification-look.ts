@@ -31,6 +31,7 @@ export const NOTIFICATION_LOOK: Record<NotificationType, NotificationLook> = {
   pending_sign_up: look(UserIcon, 'info'),
   pending_listing: look(TagIcon, 'info'),
   pending_report: look(ShieldAlertIcon, 'warning'),
+  pending_problem: look(AlertCircleIcon, 'warning'),
   announcement: look(NoticeIcon, 'brand'),
   fornada_opened: look(ShoppingBagIcon, 'success'),
   fornada_closed: look(ClockIcon, 'info'),
