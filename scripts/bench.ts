@@ -29,7 +29,7 @@ import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/c
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
-import { realtimeSection } from './bench/realtime-fanout.ts';
+import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
@@ -559,6 +559,47 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
   if (ctx.memory.afterFeedLoad !== undefined) {
     lines.push({ what: 'app process rss after the feed load', figure: formatMiB(ctx.memory.afterFeedLoad), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterFeedLoad <= limit });
   }
+  // 2,000 subscribed tabs on the production process, then a feed load (real path) and a search load at once.
+  const tabs = 2_000;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+  await settle();
+  const beforeTabs = rssOf(ctx.app.pid);
+  const cookies = Array.from({ length: tabs }, (_, i) => `vz_session=${sessionToken(1 + (i % BENCH_SIZE.sessions))}`);
+  const fleet = await TabFleet.open({ url: `${ctx.app.url.replace(/^http/, 'ws')}/trpc`, origin: ctx.app.url, cookies, subscribe: true });
+  try {
+    await settle();
+    const withTabs = rssOf(ctx.app.pid);
+    const perSocket = (withTabs - beforeTabs) / fleet.size;
+    lines.push({
+      what: `rss per idle subscribed socket: ${fleet.size.toLocaleString('en-US')} tabs (${BENCH_SIZE.sessions} sessions) on the production process`,
+      figure: `${(perSocket / 1024).toFixed(1)} KiB (rss ${formatMiB(beforeTabs)} -> ${formatMiB(withTabs)})`,
+      baseline: '',
+      ratio: '',
+      target: '≤ 15 KiB',
+      met: perSocket <= 15 * 1024,
+    });
+    let peak = withTabs;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(ctx.app.pid))), 200);
+    const seconds = Math.max(4, Math.round(SECONDS / 2));
+    try {
+      await Promise.all([
+        load(ctx.app.url, realPathFeed(ctx, 20_000, 23), { seconds, once: true }),
+        load(ctx.app.url, ctx.search.requests, { seconds }),
+      ]);
+    } finally {
+      clearInterval(sampler);
+    }
+    lines.push({
+      what: `rss with ${fleet.size.toLocaleString('en-US')} subscribed tabs, a feed load (real path) and a search load at once (${seconds} s), the highest sampled every 200 ms`,
+      figure: formatMiB(peak),
+      baseline: '',
+      ratio: '',
+      target: '≤ 512 MiB',
+      met: peak <= limit,
+    });
+  } finally {
+    await fleet.close();
+  }
   lines.push({
     what: 'tsx or esbuild processes under the app',
     figure: helpers.length === 0 ? 'none' : helpers.map((child) => child.command).join('; '),
@@ -567,7 +608,13 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     target: 'none (production runs compiled code)',
     met: helpers.length === 0,
   });
-  return { title: 'Memory and processes', lines, notes: ['Resident memory (VmRSS from /proc) of the one node process serving the app; the database runs apart.'] };
+  return {
+    title: 'Memory and processes',
+    lines,
+    notes: [
+      `Resident memory (VmRSS from /proc) of the one node process serving the app (node ${PRODUCTION_NODE_ARGS.join(' ')}, as npm start runs it); the database and the tabs (a child process of the bench) run apart.`,
+    ],
+  };
 }
 
 // ---- The run ----
