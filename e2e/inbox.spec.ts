@@ -63,9 +63,12 @@ test('a message arrives while the resident is on another screen: a toast, the un
   await expect(thread).toContainText('Combinado!');
   await expect(resident.page.locator('.toast').filter({ hasText: 'Nova mensagem de' })).toHaveCount(0);
 
-  // Back in the inbox: read, the last message is the resident's own, and home's total is zero.
-  await resident.page.goBack();
+  // The back arrow of a thread opened from the inbox leads back there, a reload included.
+  await resident.page.reload();
+  await expect(thread).toContainText('Combinado!');
+  await resident.page.getByRole('link', { name: 'Voltar' }).click();
   await expect(resident.page).toHaveURL(/\/mensagens$/);
+  // Back in the inbox: read, the last message is the resident's own, and home's total is zero.
   await expect(row).toContainText('Você: Combinado!');
   await expect(row).not.toContainText('não lida');
   await resident.page.goto('/');
@@ -76,6 +79,13 @@ test('a message arrives while the resident is on another screen: a toast, the un
   await resident.page.goto('/mensagens');
   await expect(row).toBeVisible();
   await resident.page.screenshot({ path: 'test-results/inbox-390.png' });
+
+  // Opened from the order's card, the same thread's arrow leads back to the orders.
+  await resident.page.goto('/meus-pedidos');
+  await resident.page.getByRole('article').filter({ hasText: title }).getByRole('link', { name: /Conversar/ }).click();
+  await expect(thread).toContainText('Combinado!');
+  await resident.page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(resident.page).toHaveURL(/\/meus-pedidos$/);
 
   for (const context of [admin.context, moderator.context, owner.context, resident.context]) await context.close();
 });

@@ -107,3 +107,10 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** A conversation opened from /mensagens: its back arrow returns there (kept by the history entry, a reload included). */
+    fromInbox?: boolean;
+  }
+}

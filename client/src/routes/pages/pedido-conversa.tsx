@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router';
+import { useParams, useRouterState } from '@tanstack/react-router';
 import { ConversationScreen } from '../../features/orders/components/conversation-screen.tsx';
 import { PixPayment } from '../../features/pix/components/pix-payment.tsx';
 import { BlockButton } from '../../features/trust/components/block-button.tsx';
@@ -6,9 +6,11 @@ import { BlockButton } from '../../features/trust/components/block-button.tsx';
 /** /pedido/{id}/conversa, with 'Pagar com Pix' for the requester and 'Bloquear' the other person (routes/pedido-conversa.tsx loads it, one chunk). */
 export function ConversationPage() {
   const { id } = useParams({ from: '/app/pedido/$id/conversa' });
+  const fromInbox = useRouterState({ select: (state) => state.location.state.fromInbox === true });
   return (
     <ConversationScreen
       orderId={id}
+      backTo={fromInbox ? '/mensagens' : undefined}
       renderPayment={(order) => <PixPayment orderId={order.id} />}
       renderBlock={(counterpart) => <BlockButton person={counterpart} />}
     />

@@ -50,7 +50,7 @@ export function InboxScreen() {
 function ConversationRow({ conversation }: { conversation: InboxConversation }) {
   const { counterpart, listing, lastMessage, unread } = conversation;
   return (
-    <Link to="/pedido/$id/conversa" params={{ id: conversation.orderId }} className={`inbox-row${unread > 0 ? ' inbox-row-unread' : ''}`}>
+    <Link to="/pedido/$id/conversa" params={{ id: conversation.orderId }} state={{ fromInbox: true }} className={`inbox-row${unread > 0 ? ' inbox-row-unread' : ''}`}>
       <PersonAvatar fullName={counterpart.fullName} avatarUrl={counterpart.avatarUrl} className="inbox-avatar" />
       <span className="inbox-text">
         <span className="inbox-top">

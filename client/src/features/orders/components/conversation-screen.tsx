@@ -21,6 +21,8 @@ import '../orders.css';
 
 interface ConversationScreenProps {
   orderId: string;
+  /** Where the back arrow goes (/mensagens when the thread was opened there); the viewer's orders screen otherwise. */
+  backTo?: string;
   /** The requester's 'Pagar com Pix' (composed by the route from the Pix feature). */
   renderPayment?: (order: ThreadOrder) => ReactNode;
   /** 'Bloquear' the other person (composed by the route from the trust feature). */
@@ -28,10 +30,10 @@ interface ConversationScreenProps {
 }
 
 /** /pedido/{id}/conversa: the order on top with its actions, the messages, the text box at the bottom. */
-export function ConversationScreen({ orderId, renderPayment, renderBlock }: ConversationScreenProps) {
+export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment, renderBlock }: ConversationScreenProps) {
   const thread = useThread(orderId);
   useMarkThreadRead(orderId, thread.data);
-  const backTo = thread.data?.order.side === 'owner' ? '/gerenciar-pedidos' : '/meus-pedidos';
+  const backTo = openedFrom ?? (thread.data?.order.side === 'owner' ? '/gerenciar-pedidos' : '/meus-pedidos');
   const title = thread.data ? `Conversa com ${thread.data.order.counterpart.fullName}` : 'Conversa';
 
   return (
