@@ -125,10 +125,14 @@ export async function pinned(deps: AppDeps): Promise<PinnedAnnouncement | null> 
   return row ? { id: row.id, title: row.title, pinnedUntil: row.pinned_until! } : null;
 }
 
-/** The reader opened /comunicados: every announcement they got is read, and so are its notifications (every tab's badge follows). */
+/**
+ * The reader opened /comunicados: every announcement they got is read, and so are its notifications (every tab's badge follows);
+ * the administrators' open /comunicados read 'Lido por N de M moradores' again.
+ */
 export async function markAllRead(deps: AppDeps, userId: string) {
   await deps.db.transaction().execute(async (trx) => {
     const read = await announcements.markAllRead(trx, userId, deps.clock.now());
+    if (read.length) await deps.bus.publishToStaff(trx, { kind: ANNOUNCEMENTS_CHANGED_KIND, payload: {} });
     if (await announcements.markNotificationsRead(trx, userId, read)) await deps.bus.publish(trx, { userId, kind: NOTIFICATIONS_CHANGED_KIND, payload: {} });
   });
 }

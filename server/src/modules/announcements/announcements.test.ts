@@ -154,13 +154,18 @@ describe('reading', () => {
     const anaApi = await api(ana);
     expect((await anaApi.announcements.list()).items.find((item) => item.id === id)!.unread).toBe(true);
     const unreadBefore = await anaApi.notifications.unreadCount();
+    // Live for administrators: each reading tells their open /comunicados to read the counts again.
+    const changesTo = async (user: TestUser) => (await app.db.selectFrom('events').select('id').where('user_id', '=', user.id).where('kind', '=', 'announcements.changed').execute()).length;
+    const adminChangesBefore = await changesTo(admin);
     await anaApi.announcements.markAllRead();
+    expect(await changesTo(admin)).toBe(adminChangesBefore + 1);
     expect((await anaApi.announcements.list()).items.find((item) => item.id === id)!.unread).toBe(false);
     expect(await anaApi.notifications.unreadCount()).toBeLessThan(unreadBefore);
     expect((await anaApi.notifications.list({ limit: 50 })).items.find((item) => item.relatedId === id)!.read).toBe(true);
-    // Reading again changes nothing; Bruno has not read it.
+    // Reading again changes nothing, and tells nobody; Bruno has not read it.
     await anaApi.announcements.markAllRead();
     expect(await reads()).toEqual({ read: 1, recipients });
+    expect(await changesTo(admin)).toBe(adminChangesBefore + 1);
     expect((await (await api(bruno)).announcements.list()).items.find((item) => item.id === id)!.unread).toBe(true);
   });
 
