@@ -16,7 +16,7 @@ export function useReport(target: { listingId: string } | { userId: string }) {
 /** 'Bloquear' and 'Desbloquear': every screen that may show the person reads again. */
 export function useBlocks() {
   const utils = trpc.useUtils();
-  const refresh = () => Promise.all([utils.blocks.list.invalidate(), utils.listings.invalidate(), utils.users.neighbour.invalidate(), utils.messages.thread.invalidate()]);
+  const refresh = () => Promise.all([utils.blocks.list.invalidate(), utils.listings.invalidate(), utils.users.neighbour.invalidate(), utils.messages.thread.invalidate(), utils.messages.inbox.invalidate()]);
   const block = trpc.blocks.block.useMutation({ onSuccess: (result) => toast.success(result.message), onSettled: refresh });
   const unblock = trpc.blocks.unblock.useMutation({ onSuccess: (result) => toast.success(result.message), onSettled: refresh });
   return { block, unblock };
