@@ -10,6 +10,7 @@ import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
 import { PROBLEM_MESSAGES } from '@vizinhanca/shared/orders/order-problem.schema';
+import { WANTED_MESSAGES } from '@vizinhanca/shared/wanted/wanted.schema';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -91,6 +92,12 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   // A second open report of the same thing by the same person (two taps at once included).
   reports_one_open_listing_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
   reports_one_open_person_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
+  reports_one_open_request_idx: { message: REPORT_MESSAGES.alreadyOpen, reason: 'DUPLICATE' },
+  wanted_requests_title_check: { message: WANTED_MESSAGES.titleRequired, reason: 'INVALID_INPUT' },
+  wanted_requests_max_price_check: { message: WANTED_MESSAGES.invalidMaxPrice, reason: 'INVALID_INPUT' },
+  wanted_requests_renewals_check: { message: WANTED_MESSAGES.alreadyRenewed, reason: 'CONFLICT' },
+  wanted_offers_own_listing_check: { message: WANTED_MESSAGES.notYourListing, reason: 'FORBIDDEN' },
+  wanted_offers_not_own_request_check: { message: WANTED_MESSAGES.ownRequest, reason: 'FORBIDDEN' },
   reports_not_self_check: { message: REPORT_MESSAGES.self, reason: 'FORBIDDEN' },
   // A message is reported once, by its recipient (two taps at once included).
   reports_one_message_idx: { message: REPORT_MESSAGES.messageAlreadyReported, reason: 'DUPLICATE' },

@@ -19,6 +19,7 @@ import { realtimeRouter } from './modules/realtime/realtime.router.ts';
 import { reportsRouter } from './modules/reports/reports.router.ts';
 import { reviewsRouter } from './modules/reviews/reviews.router.ts';
 import { usersRouter } from './modules/users/users.router.ts';
+import { wantedRouter } from './modules/wanted/wanted.router.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   blocks: blocksRouter,
   fornadas: fornadasRouter,
   problems: problemsRouter,
+  wanted: wantedRouter,
 });
 
 export type AppRouter = typeof appRouter;

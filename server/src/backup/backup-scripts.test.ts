@@ -49,7 +49,7 @@ beforeAll(async () => {
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
     imageIds.push((await uploadImage(app.deps, { userId: ana.id, purpose: 'listing', bytes: photo })).id);
   }
-  await createListing(app.deps, ana.id, createListingSchema.parse({ type: 'rental', title: 'Barraca de camping', description: 'Para 4 pessoas.', priceCents: 3000, imageIds }));
+  await createListing(app.deps, { id: ana.id, blockedIds: [], blockedByIds: [] }, createListingSchema.parse({ type: 'rental', title: 'Barraca de camping', description: 'Para 4 pessoas.', priceCents: 3000, imageIds }));
 }, 120_000);
 
 afterAll(async () => {

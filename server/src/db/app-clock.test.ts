@@ -185,6 +185,17 @@ describe('every date the app writes comes from its clock', () => {
     await adminApi.reports.moderation.decide({ reportId: report.id, outcome: 'archive' });
     await requesterApi.blocks.block({ userId: newcomer.id });
 
+    // 'Procura-se': a request answered with a new listing (told at its approval), renewed, found, another deleted.
+    const { id: wanted } = await requesterApi.wanted.create({ type: 'rental', title: 'Procura-se escada', startDate: addDays(today, 2) });
+    const { id: gone2 } = await requesterApi.wanted.create({ type: 'service', title: 'Procura-se pintor' });
+    later();
+    const { id: offered } = await ownerApi.listings.create({ type: 'rental', title: 'Escada', description: 'Sete degraus', priceCents: 1500, wantedRequestId: wanted });
+    await adminApi.listings.moderation.approve({ id: offered });
+    await requesterApi.wanted.renew({ id: wanted });
+    later();
+    await requesterApi.wanted.found({ id: wanted });
+    await requesterApi.wanted.delete({ id: gone2 });
+
     // The staff's hourly digest of what waits for them (the pending sign-up above, among others).
     await sendStaffDigests(app.deps);
 

@@ -11,7 +11,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
  */
 export function newestCreatedPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  rows: { table: 'users' | 'orders' | 'listings'; alias: string },
+  rows: { table: 'users' | 'orders' | 'listings' | 'wanted_requests'; alias: string },
   page: { cursor: string | null; limit: number },
 ) {
   const createdAt = sql.ref(`${rows.alias}.created_at`);

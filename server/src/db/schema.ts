@@ -10,6 +10,7 @@ import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
 import type { ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { ReportReason, ReportStatus } from '@vizinhanca/shared/reports/report.reasons';
 import type { ProblemKind } from '@vizinhanca/shared/orders/order-problem.schema';
+import type { ReportTargetType } from '@vizinhanca/shared/reports/report.schema';
 import type { DeskHandoverStatus, DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
 
@@ -258,11 +259,12 @@ export interface FavoritesTable {
 export interface ReportsTable {
   id: Generated<string>;
   reporter_id: string;
-  target_type: 'listing' | 'person' | 'message';
-  /** The reported person: the listing's owner for a listing, the author for a message. */
+  target_type: ReportTargetType;
+  /** The reported person: the listing's owner for a listing, the author for a message or a request. */
   person_id: string;
   listing_id: string | null;
   message_id: string | null;
+  request_id: string | null;
   reason: ReportReason;
   details: string | null;
   created_at: Date;
@@ -459,6 +461,37 @@ export interface FornadaFollowersTable {
   created_at: Date;
 }
 
+/** A 'Procura-se' request: what a resident looks for, open for 14 days (renewable once). */
+export interface WantedRequestsTable {
+  id: Generated<string>;
+  author_id: string;
+  type: ListingType;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Calendar dates 'YYYY-MM-DD' of a rental request, both or neither. */
+  start_date: string | null;
+  end_date: string | null;
+  max_price_cents: number | null;
+  status: ColumnType<'open' | 'found', 'open' | 'found' | undefined, 'open' | 'found'>;
+  renewals: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  found_at: Date | null;
+  deleted_at: Date | null;
+}
+
+/** 'Eu tenho': a neighbour's listing offered for a request. */
+export interface WantedOffersTable {
+  id: Generated<string>;
+  request_id: string;
+  listing_id: string;
+  offerer_id: string;
+  created_at: Date;
+  /** When the author was told (a new listing: at its approval). */
+  notified_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -499,4 +532,6 @@ export interface Database {
   fornada_followers: FornadaFollowersTable;
   order_problems: OrderProblemsTable;
   order_problem_photos: OrderProblemPhotosTable;
+  wanted_requests: WantedRequestsTable;
+  wanted_offers: WantedOffersTable;
 }

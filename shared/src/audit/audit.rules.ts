@@ -12,6 +12,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   order: 'Pedido',
   billing: 'Cobrança',
   announcement: 'Comunicado',
+  request: 'Procura-se',
 };
 
 /** The recorded fields, as the administration names them. */
@@ -43,6 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   recipients: 'Moradores',
   outcome: 'Decisão',
   leg: 'Portaria',
+  maxPriceCents: 'Preço máximo',
 };
 
 /** Fields that hold a calendar day ('YYYY-MM-DD'), or a list of them. */
@@ -66,6 +68,8 @@ const VALUE_LABELS: Record<string, string> = {
   return: 'devolução ao dono',
   billing: 'cobrança',
   owner: 'dono',
+  open: 'Aberto',
+  found: 'Encontrado',
   ...REPORT_REASON_LABELS,
   ...REPORT_OUTCOME_LABELS,
 };

@@ -5,7 +5,7 @@ import '../validation/zod-locale.ts';
 // The administration's audit log (decisions.md "Administration"): append-only,
 // written in the same transaction as the change it records.
 
-export const AUDIT_TARGET_TYPES = ['user', 'listing', 'order', 'billing', 'announcement'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'listing', 'order', 'billing', 'announcement', 'request'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** What happened: every change to an order, a listing, a person or money, by staff, residents or the app's rules. */
@@ -70,6 +70,14 @@ export const AUDIT_ACTIONS = {
   announcementPublished: 'announcement.published',
   announcementEdited: 'announcement.edited',
   announcementRemoved: 'announcement.removed',
+  requestCreated: 'request.created',
+  requestEdited: 'request.edited',
+  requestDeleted: 'request.deleted',
+  requestRenewed: 'request.renewed',
+  requestFound: 'request.found',
+  requestOffered: 'request.offered',
+  requestReported: 'request.reported',
+  requestReportDecided: 'request.report_decided',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
@@ -135,6 +143,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'announcement.published': 'Comunicado publicado',
   'announcement.edited': 'Comunicado editado',
   'announcement.removed': 'Comunicado removido',
+  'request.created': 'Procura-se publicado',
+  'request.edited': 'Procura-se editado',
+  'request.deleted': 'Procura-se excluído',
+  'request.renewed': 'Procura-se renovado',
+  'request.found': 'Procura-se encerrado: encontrado',
+  'request.offered': "'Eu tenho' enviado",
+  'request.reported': 'Procura-se denunciado',
+  'request.report_decided': 'Denúncia de Procura-se analisada',
 };
 
 /** What an anonymisation leaves in place of a personal value of an audit entry (the database allows only this change). */

@@ -29,6 +29,7 @@ describe('createListingSchema', () => {
       requiresAdvanceOrder: false,
       minimumNoticeHours: null,
       maxPortions: null,
+      wantedRequestId: null,
     });
   });
 

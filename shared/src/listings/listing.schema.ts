@@ -82,6 +82,7 @@ export const LISTING_MESSAGES = {
   invalidCursor: 'Página inválida',
   reasonTooLong: `O motivo deve ter no máximo ${MODERATION_REASON_MAX_LENGTH} caracteres`,
   notFound: 'Anúncio não encontrado',
+  wantedRequestNotFound: 'Pedido não encontrado',
   notOwner: 'Somente o dono do anúncio pode fazer isso.',
   typeChanged: 'A categoria de um anúncio não pode ser alterada.',
   // Owner actions (spec section 8).
@@ -264,8 +265,13 @@ function normalizeFields(fields: ParsedFields): ListingFields {
 
 const typeError = { error: LISTING_MESSAGES.typeRequired };
 
+/** A listing written from a 'Procura-se' request ('Eu tenho' → 'Criar anúncio'): linked to it once created. */
+const listingOrigin = { wantedRequestId: z.uuid({ message: LISTING_MESSAGES.wantedRequestNotFound }).nullish() };
+
 /** Create form (step 2): the fields of docs/product.md §4.2 for the chosen category. */
-export const createListingSchema = z.discriminatedUnion('type', [rentalFields, foodFields, serviceFields], typeError).transform(normalizeFields);
+export const createListingSchema = z
+  .discriminatedUnion('type', [rentalFields.extend(listingOrigin), foodFields.extend(listingOrigin), serviceFields.extend(listingOrigin)], typeError)
+  .transform((fields) => ({ ...normalizeFields(fields), wantedRequestId: fields.wantedRequestId ?? null }));
 export type CreateListingInput = z.input<typeof createListingSchema>;
 
 /** Edit: the same form plus the id; the category cannot change. */

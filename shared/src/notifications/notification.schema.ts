@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'announcement',
   'fornada_opened',
   'fornada_closed',
+  'wanted_offer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

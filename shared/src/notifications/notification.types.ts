@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'announcement',
   'fornada_opened',
   'fornada_closed',
+  'wanted_offer',
 ] as const;
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

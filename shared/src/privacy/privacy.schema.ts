@@ -43,6 +43,7 @@ export const exportPersonRequestSchema = z.object({ userId: z.uuid({ message: 'U
 export const ERASED_TEXTS = {
   listingTitle: 'Item removido',
   listingDescription: 'Anúncio removido',
+  requestTitle: 'Pedido removido',
   message: 'Mensagem removida',
   deliveryAddress: 'Endereço removido',
   /** A reason of theirs quoted in someone else's notice ('Motivo: (removido)'). */

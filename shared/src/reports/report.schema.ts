@@ -15,6 +15,9 @@ export const EARLIER_REPORTS_LIMIT = 5;
 export const REPORT_MESSAGES = {
   listingNotFound: 'Anúncio não encontrado',
   messageNotFound: 'Mensagem não encontrada',
+  requestNotFound: 'Pedido não encontrado',
+  ownRequest: 'Você não pode denunciar o seu próprio pedido.',
+  requestReported: 'Pedido denunciado. A administração vai analisar.',
   personNotFound: 'Vizinho não encontrado',
   reportNotFound: 'Denúncia não encontrada',
   ownListing: 'Você não pode denunciar o seu próprio anúncio.',
@@ -52,6 +55,13 @@ export const reportListingSchema = z.object({
 });
 export type ReportListingInput = z.input<typeof reportListingSchema>;
 
+export const reportRequestSchema = z.object({
+  requestId: z.uuid({ message: REPORT_MESSAGES.requestNotFound }),
+  reason: reportReasonSchema,
+  details: reportDetailsSchema,
+});
+export type ReportRequestInput = z.input<typeof reportRequestSchema>;
+
 export const reportPersonSchema = z.object({
   userId: z.uuid({ message: REPORT_MESSAGES.personNotFound }),
   reason: reportReasonSchema,
@@ -67,8 +77,8 @@ export const reportMessageSchema = z.object({
 });
 export type ReportMessageInput = z.input<typeof reportMessageSchema>;
 
-/** What was reported: a listing (and its owner), a person, or a message of a conversation (and its author). */
-export const REPORT_TARGET_TYPES = ['listing', 'person', 'message'] as const;
+/** What was reported: a listing (and its owner), a person, a message of a conversation (and its author), or a 'Procura-se' request (and its author). */
+export const REPORT_TARGET_TYPES = ['listing', 'person', 'message', 'request'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** The decisions on a report, as /admin offers them ('Suspender': administrators only). */
@@ -119,7 +129,9 @@ export const openReportSchema = z.object({
   listing: z.object({ id: z.string(), title: z.string(), removed: z.boolean() }).nullable(),
   /** The reported message (a message report), with the order its conversation belongs to. */
   message: z.object({ id: z.string(), body: z.string(), createdAt: z.date(), orderId: z.string(), listingTitle: z.string() }).nullable(),
-  /** The reported person (the listing's owner for a listing, the author for a message). */
+  /** The reported 'Procura-se' request (a request report), as it reads now. */
+  request: z.object({ id: z.string(), title: z.string(), removed: z.boolean() }).nullable(),
+  /** The reported person (the listing's owner for a listing, the author for a message or a request). */
   person: personSchema.extend({ isSuspended: z.boolean(), isStaff: z.boolean() }),
   reporter: personSchema,
   reason: z.enum(REPORT_REASONS),

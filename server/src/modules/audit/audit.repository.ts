@@ -24,6 +24,7 @@ function titleAtTheTime(entry: NewAuditEntry) {
   if (entry.targetType === 'listing') return sql<string | null>`(SELECT l.title FROM listings l WHERE l.id = ${entry.targetId})`;
   if (entry.targetType === 'order') return sql<string | null>`(SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ${entry.targetId})`;
   if (entry.targetType === 'announcement') return sql<string | null>`(SELECT a.title FROM announcements a WHERE a.id = ${entry.targetId})`;
+  if (entry.targetType === 'request') return sql<string | null>`(SELECT w.title FROM wanted_requests w WHERE w.id = ${entry.targetId})`;
   return null;
 }
 
@@ -63,18 +64,19 @@ export function deletePersonalValuesOf(db: Db, userId: string) {
  * The entries about a person, their listings and their orders, with the values an anonymisation
  * may blank, and whether the title kept then is of the person's own listing (not another owner's).
  */
-export function listEntriesAbout(db: Db, targets: { userId: string; listingIds: string[]; orderIds: string[] }) {
+export function listEntriesAbout(db: Db, targets: { userId: string; listingIds: string[]; orderIds: string[]; requestIds: string[] }) {
   return db
     .selectFrom('audit_log as a')
     .select(['a.id', 'a.before', 'a.after', 'a.reason', 'a.target_label'])
     .select(
-      sql<boolean>`a.target_type = 'listing' OR EXISTS (SELECT 1 FROM orders o WHERE o.id = a.target_id AND o.owner_id = ${targets.userId})`.as('labels_own_listing'),
+      sql<boolean>`a.target_type IN ('listing', 'request') OR EXISTS (SELECT 1 FROM orders o WHERE o.id = a.target_id AND o.owner_id = ${targets.userId})`.as('labels_own_listing'),
     )
     .where((eb) =>
       eb.or([
         eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', targets.userId)]),
         eb.and([eb('target_type', '=', 'listing'), eb('target_id', 'in', nonEmpty(targets.listingIds))]),
         eb.and([eb('target_type', '=', 'order'), eb('target_id', 'in', nonEmpty(targets.orderIds))]),
+        eb.and([eb('target_type', '=', 'request'), eb('target_id', 'in', nonEmpty(targets.requestIds))]),
       ]),
     )
     .orderBy('id')

@@ -93,7 +93,7 @@ function redacted(values: unknown): unknown {
  * title of their listing kept then, a reason that may name the person) are blanked,
  * but for the app's own `keptReasons`.
  */
-export async function redactEntriesAbout(trx: Db, targets: { userId: string; listingIds: string[]; orderIds: string[] }, keptReasons: readonly string[]) {
+export async function redactEntriesAbout(trx: Db, targets: { userId: string; listingIds: string[]; orderIds: string[]; requestIds: string[] }, keptReasons: readonly string[]) {
   for (const entry of await audit.listEntriesAbout(trx, targets)) {
     const reason = entry.reason === null || keptReasons.includes(entry.reason) ? entry.reason : AUDIT_REDACTED_VALUE;
     const targetLabel = entry.target_label !== null && entry.labels_own_listing ? AUDIT_REDACTED_VALUE : entry.target_label;

@@ -76,10 +76,11 @@ export const listingsRouter = router({
     .output(managedListingSchema)
     .query(({ ctx, input }) => listings.ownerView(ctx.deps, ctx.user.id, input.id)),
 
+  /** A new listing; `wantedRequestId`: written from a 'Procura-se' request, linked to it ('Eu tenho'). */
   create: approvedProcedure
     .input(createListingSchema)
     .output(createListingOutputSchema)
-    .mutation(({ ctx, input }) => listings.create(ctx.deps, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => listings.create(ctx.deps, ctx.user, input)),
 
   update: approvedProcedure
     .input(updateListingSchema)

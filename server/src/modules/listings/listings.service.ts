@@ -32,6 +32,7 @@ import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
 import { feedCacheOf, feedKey, type FeedPage } from './feed-cache.ts';
 import { refuseIfHidden, withoutHidden, type BlockView } from '../blocks/blocks.service.ts';
+import * as wanted from '../wanted/wanted.service.ts';
 
 const feedPageSchema = listingPageSchema(publicListingSchema);
 
@@ -193,7 +194,10 @@ async function assertOwnPhotos(db: Db, userId: string, imageIds: string[]) {
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
-export async function create(deps: AppDeps, userId: string, fields: ListingFields) {
+/** A new listing, waiting for approval; one written from a 'Procura-se' request ('Eu tenho') is linked to it in the same transaction. */
+export async function create(deps: AppDeps, owner: BlockView & { id: string }, input: ListingFields & { wantedRequestId?: string | null }) {
+  const { wantedRequestId, ...fields } = input;
+  const userId = owner.id;
   const { id } = await deps.db.transaction().execute(async (trx) => {
     await assertOwnPhotos(trx, userId, fields.imageIds);
     const created = await listings.insertListing(trx, userId, fields, deps.clock.now());
@@ -206,6 +210,7 @@ export async function create(deps: AppDeps, userId: string, fields: ListingField
       after: { type: fields.type, title: fields.title, priceCents: fields.priceCents },
     });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'listing', id: created.id, label: fields.title, actorId: userId });
+    if (wantedRequestId) await wanted.linkNewListing(deps, trx, owner, { requestId: wantedRequestId, listingId: created.id });
     return created;
   });
   return { id, message: LISTING_MESSAGES.created };
@@ -427,6 +432,7 @@ export async function approve(deps: AppDeps, actorId: string, id: string) {
     const now = deps.clock.now();
     await listings.setStatus(trx, id, { status: 'active', pausedBy: null, rejectionReason: null, publishedAt: now, expiresAt: approvedExpiry(row.expires_at, now), at: now });
     await notify(deps, trx, { userId: row.user_id, type: 'listing_approved', relatedId: id, ...LISTING_NOTIFICATIONS.approved(row.title) });
+    await wanted.listingApproved(deps, trx, id);
     await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingApproved, row, status: 'active' });
   });
   return { message: LISTING_MESSAGES.approved };

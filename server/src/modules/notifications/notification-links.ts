@@ -1,6 +1,7 @@
 import { ANNOUNCEMENTS_HREF } from '@vizinhanca/shared/announcements/announcement.constants';
 import { BILLINGS_HREF } from '@vizinhanca/shared/billing/billing.schema';
 import { fornadaListHref, foodHref, listingHref, orderHref } from '@vizinhanca/shared/notifications/notification.rules';
+import { wantedHref } from '@vizinhanca/shared/wanted/wanted.rules';
 import { PENDING_ITEM_HREFS } from '@vizinhanca/shared/notifications/staff-pending.messages';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { AppDeps } from '../../context.ts';
@@ -26,6 +27,7 @@ export async function hrefsFor(deps: AppDeps, userId: string, rows: { type: stri
   return (row: { type: string; related_id: string | null }): string | null => {
     if (row.type === 'payment_due') return BILLINGS_HREF;
     if (row.type === 'announcement') return ANNOUNCEMENTS_HREF;
+    if (row.type === 'wanted_offer' && row.related_id) return wantedHref(row.related_id);
     const staffHref = PENDING_ITEM_HREFS[row.type as NotificationType];
     if (staffHref) return staffHref;
     if (!row.related_id) return null;

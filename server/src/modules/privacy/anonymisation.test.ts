@@ -211,6 +211,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     person_id: LINK,
     listing_id: LINK,
     message_id: LINK,
+    request_id: LINK,
     reason: 'not personal: one of the shared report reasons',
     details: PERSONAL,
     created_at: MOMENT,
@@ -284,6 +285,24 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     position: KIND,
     image_id: "not personal: a link to an upload (erased with its uploader's images, which takes this row with it)",
   },
+  wanted_requests: {
+    id: LINK,
+    author_id: LINK,
+    type: KIND,
+    title: PERSONAL,
+    description: PERSONAL,
+    start_date: MOMENT,
+    end_date: MOMENT,
+    max_price_cents: 'not personal: an amount the person chose, kept without what it was for',
+    status: KIND,
+    renewals: KIND,
+    expires_at: MOMENT,
+    created_at: MOMENT,
+    updated_at: MOMENT,
+    found_at: MOMENT,
+    deleted_at: MOMENT,
+  },
+  wanted_offers: { id: LINK, request_id: LINK, listing_id: LINK, offerer_id: LINK, created_at: MOMENT, notified_at: MOMENT },
 };
 
 /** Tables whose rows are the person's alone: none may be left with their id. */
@@ -304,6 +323,7 @@ const OWN_ROWS: Record<string, string> = {
   invites: 'inviter_id',
   user_blocks: 'blocker_id',
   fornada_followers: 'follower_id',
+  wanted_offers: 'offerer_id',
 };
 
 let app: TestApp;
@@ -447,6 +467,11 @@ describe('anonymising a person (LGPD)', () => {
     await neighbourApi.reports.listing({ listingId: scooterId, reason: 'prohibited_item', details: null });
     const [aboutLucia] = (await moderatorApi.reports.moderation.open()).items.filter((item) => item.person.id === lucia.id);
     await moderatorApi.reports.moderation.decide({ reportId: aboutLucia!.id, outcome: 'warn', note: 'Advertência-para-Lúcia' });
+    // 'Procura-se' both ways: her request, answered by the neighbour; her bike offered for the neighbour's.
+    const { id: luciaRequest } = await luciaApi.wanted.create({ type: 'food', title: 'Procuro-pão-da-Lúcia', description: 'Entregar no QZ-9091' });
+    await neighbourApi.wanted.offer({ requestId: luciaRequest, listingId: neighbourFood });
+    const { id: neighbourRequest } = await neighbourApi.wanted.create({ type: 'rental', title: 'Procura-se bicicleta' });
+    await luciaApi.wanted.offer({ requestId: neighbourRequest, listingId: bikeId });
     await luciaApi.blocks.block({ userId: inviter.id });
     await (await api(inviter)).blocks.block({ userId: lucia.id });
 
@@ -499,6 +524,7 @@ describe('anonymising a person (LGPD)', () => {
       'Denúncia-da-Lúcia',
       'Estado-escrito-pela-Lúcia',
       'Relato-escrito-pela-Lúcia',
+      'Procuro-pão-da-Lúcia',
       'Advertência-para-Lúcia',
       'Problema-relatado-pela-Lúcia',
       'Decisão-sobre-a-Lúcia',
@@ -528,6 +554,9 @@ describe('anonymising a person (LGPD)', () => {
     }
     expect(await app.db.selectFrom('users').select(['full_name', 'invited_by']).where('id', '=', lucia.id).executeTakeFirstOrThrow()).toEqual({ full_name: EX_RESIDENT_NAME, invited_by: null });
     expect(await app.db.selectFrom('user_blocks').select('blocker_id').where('blocked_id', '=', lucia.id).execute()).toEqual([]);
+    // Her request stays (the neighbour's offer and reports point to it) with nothing she wrote; her offer went.
+    expect(await app.db.selectFrom('wanted_requests').select(['title', 'description']).where('id', '=', luciaRequest).execute()).toEqual([{ title: 'Pedido removido', description: '' }]);
+    await expectError(neighbourApi.wanted.byId({ id: luciaRequest }), 'NOT_FOUND', 'Pedido não encontrado');
     // The reports stay for the administration's history, without words.
     expect(await app.db.selectFrom('reports').select(['details', 'decision_note']).where((eb) => eb.or([eb('reporter_id', '=', lucia.id), eb('person_id', '=', lucia.id)])).execute()).toHaveLength(4);
 

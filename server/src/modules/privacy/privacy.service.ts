@@ -11,6 +11,7 @@ import { exportFor as invitesSent } from '../invites/invites.service.ts';
 import * as listings from '../listings/listings.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as users from '../users/users.service.ts';
+import * as wanted from '../wanted/wanted.service.ts';
 import * as privacy from './privacy.repository.ts';
 
 /**
@@ -85,7 +86,7 @@ function anonymisedExport(deps: AppDeps, userId: string, anonymizedAt: Date): Pe
 /**
  * LGPD: a person who left. Every personal field and file the app holds about them is
  * removed or blanked, in one transaction: their open orders end (the other side told),
- * their listings leave every screen with their texts blanked, their photos stop being
+ * their listings and 'Procura-se' requests leave every screen with their texts blanked, their photos stop being
  * served (the files are deleted after the commit), their sessions, devices, keys,
  * notifications and invites go, and the audit log keeps who did what, not the values.
  * Past orders and reviews stay, as 'Ex-morador'.
@@ -100,6 +101,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await orders.cancelOpenOrdersOfClosedAccount(deps, trx, { actorId, userId });
     await listings.removeAllOfOwner(trx, userId, now);
     const listingIds = await privacy.eraseListingTexts(trx, userId);
+    const requestIds = await wanted.eraseAllOfAuthor(trx, userId, { title: ERASED_TEXTS.requestTitle }, now);
     await privacy.deleteStaffNoticesAbout(trx, [userId, ...listingIds], STAFF_NOTICE_TYPES);
     await privacy.rewriteNoticesOfListingReports(trx, userId, ERASED_LISTING_REPORT_NOTICE);
     const { orderIds, quotedReasons } = await privacy.eraseOrderTexts(trx, userId, CLOSURE_REASONS);
@@ -115,7 +117,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await privacy.eraseAcceptedInvite(trx, userId, users.anonymisedEmail(userId));
     await users.eraseAccount(trx, { userId, passwordHash, at: now });
     await audit.forgetPersonalValues(trx, userId);
-    await audit.redactEntriesAbout(trx, { userId, listingIds, orderIds }, CLOSURE_REASONS);
+    await audit.redactEntriesAbout(trx, { userId, listingIds, orderIds, requestIds }, CLOSURE_REASONS);
     await privacy.replaceNameInKeptTexts(trx, person.full_name, EX_RESIDENT_NAME);
     await deps.sockets.requestClose(trx, userId);
     await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.userAnonymized, targetType: 'user', targetId: userId });

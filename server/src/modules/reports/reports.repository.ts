@@ -11,6 +11,7 @@ export interface NewReport {
   personId: string;
   listingId: string | null;
   messageId: string | null;
+  requestId: string | null;
   reason: ReportReason;
   details: string | null;
   createdAt: Date;
@@ -26,6 +27,7 @@ export async function insertReport(db: Db, report: NewReport) {
       person_id: report.personId,
       listing_id: report.listingId,
       message_id: report.messageId,
+      request_id: report.requestId,
       reason: report.reason,
       details: report.details,
       created_at: report.createdAt,
@@ -58,8 +60,10 @@ export function listOpen(db: Db, limit: number) {
     .leftJoin('order_messages as m', 'm.id', 'r.message_id')
     .leftJoin('orders as o', 'o.id', 'm.order_id')
     .leftJoin('listings as ol', 'ol.id', 'o.listing_id')
+    .leftJoin('wanted_requests as w', 'w.id', 'r.request_id')
     .select(['r.id', 'r.target_type', 'r.reason', 'r.details', 'r.created_at', 'r.listing_id', 'l.title as listing_title', 'l.deleted_at as listing_deleted_at'])
     .select(['r.message_id', 'm.body as message_body', 'm.created_at as message_created_at', 'm.order_id as message_order_id', 'ol.title as message_listing_title'])
+    .select(['r.request_id', 'w.title as request_title', 'w.deleted_at as request_deleted_at'])
     .select(['p.id as person_id', 'p.full_name as person_full_name', 'p.apartment as person_apartment', 'p.is_suspended as person_is_suspended', rolesOf.as('person_roles')])
     .select(['rp.id as reporter_id', 'rp.full_name as reporter_full_name', 'rp.apartment as reporter_apartment'])
     .where('r.status', '=', 'open')
@@ -89,7 +93,7 @@ export function countOpen(db: Db): Promise<number> {
 export function lockReport(db: Db, id: string) {
   return db
     .selectFrom('reports')
-    .select(['id', 'target_type', 'person_id', 'listing_id', 'status'])
+    .select(['id', 'target_type', 'person_id', 'listing_id', 'request_id', 'status'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -101,7 +105,7 @@ export function lockReport(db: Db, id: string) {
  */
 export function closeOpenAbout(
   db: Db,
-  target: { targetType: ReportTargetType; personId: string; listingId: string | null },
+  target: { targetType: ReportTargetType; personId: string; listingId: string | null; requestId: string | null },
   decision: { status: Exclude<ReportStatus, 'open'>; by: string; at: Date; note: string | null },
 ) {
   let query = db
@@ -109,6 +113,8 @@ export function closeOpenAbout(
     .set({ status: decision.status, decided_by: decision.by, decided_at: decision.at, decision_note: decision.note })
     .where('status', '=', 'open')
     .where('target_type', '=', target.targetType);
-  query = target.listingId ? query.where('listing_id', '=', target.listingId) : query.where('person_id', '=', target.personId);
+  if (target.listingId) query = query.where('listing_id', '=', target.listingId);
+  else if (target.requestId) query = query.where('request_id', '=', target.requestId);
+  else query = query.where('person_id', '=', target.personId);
   return query.returning(['id', 'reporter_id']).execute();
 }

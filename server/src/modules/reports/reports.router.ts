@@ -1,4 +1,4 @@
-import { decideReportSchema, openReportsSchema, reportListingSchema, reportMessageSchema, reportPersonSchema } from '@vizinhanca/shared/reports/report.schema';
+import { decideReportSchema, openReportsSchema, reportListingSchema, reportMessageSchema, reportPersonSchema, reportRequestSchema } from '@vizinhanca/shared/reports/report.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { z } from 'zod';
 import { approvedProcedure, router, staffProcedure } from '../../trpc.ts';
@@ -23,6 +23,12 @@ export const reportsRouter = router({
     .input(reportListingSchema)
     .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => reports.reportListing(ctx.deps, ctx.user.id, input)),
+
+  /** 'Denunciar' a 'Procura-se' request. */
+  request: approvedProcedure
+    .input(reportRequestSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => reports.reportRequest(ctx.deps, ctx.user, input)),
 
   person: approvedProcedure
     .input(reportPersonSchema)

@@ -21,6 +21,8 @@ import * as messages from '../messages/messages.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as users from '../users/users.service.ts';
+import * as wanted from '../wanted/wanted.service.ts';
+import type { BlockView } from '../blocks/blocks.service.ts';
 import * as reports from './reports.repository.ts';
 
 /** What each decision leaves the report as. */
@@ -32,10 +34,12 @@ const STATUS_OF: Record<ReportOutcome, Exclude<ReportStatus, 'open'>> = {
 };
 
 /** A new report in the audit log (staff see it live on /admin through the log's summary event); the reporter's own words stay in the report alone. */
-function recordReport(deps: AppDeps, trx: Db, report: { reporterId: string; targetType: 'listing' | 'user'; targetId: string; reason: ReportReason }) {
+const REPORTED_ACTIONS = { listing: AUDIT_ACTIONS.listingReported, user: AUDIT_ACTIONS.userReported, request: AUDIT_ACTIONS.requestReported } as const;
+
+function recordReport(deps: AppDeps, trx: Db, report: { reporterId: string; targetType: 'listing' | 'user' | 'request'; targetId: string; reason: ReportReason }) {
   return audit.record(deps, trx, {
     actorId: report.reporterId,
-    action: report.targetType === 'listing' ? AUDIT_ACTIONS.listingReported : AUDIT_ACTIONS.userReported,
+    action: REPORTED_ACTIONS[report.targetType],
     targetType: report.targetType,
     targetId: report.targetId,
     after: { reason: report.reason },
@@ -48,12 +52,26 @@ export async function reportListing(deps: AppDeps, reporterId: string, input: { 
     const listing = await listings.findPublic(trx, input.listingId, deps.clock.now());
     if (!listing) throw new AppError('NOT_FOUND', REPORT_MESSAGES.listingNotFound);
     if (listing.user_id === reporterId) throw new AppError('FORBIDDEN', REPORT_MESSAGES.ownListing);
-    const report = { reporterId, personId: listing.user_id, listingId: listing.id, messageId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
+    const report = { reporterId, personId: listing.user_id, listingId: listing.id, messageId: null, requestId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
     const id = await reports.insertReport(trx, { ...report, targetType: 'listing' });
     await recordReport(deps, trx, { ...report, targetType: 'listing', targetId: listing.id });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: reportedListingLabel(listing.title), actorId: reporterId });
   });
   return { message: REPORT_MESSAGES.listingReported };
+}
+
+/** 'Denunciar' on a 'Procura-se' request neighbours can see; never one's own. */
+export async function reportRequest(deps: AppDeps, reporter: BlockView & { id: string }, input: { requestId: string; reason: ReportReason; details: string | null }) {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await wanted.findReportable(trx, reporter, input.requestId);
+    if (!request) throw new AppError('NOT_FOUND', REPORT_MESSAGES.requestNotFound);
+    if (request.authorId === reporter.id) throw new AppError('FORBIDDEN', REPORT_MESSAGES.ownRequest);
+    const report = { reporterId: reporter.id, personId: request.authorId, listingId: null, messageId: null, requestId: request.id, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
+    const id = await reports.insertReport(trx, { ...report, targetType: 'request' });
+    await recordReport(deps, trx, { ...report, targetType: 'request', targetId: request.id });
+    await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um Procura-se ("${request.title}")`, actorId: reporter.id });
+  });
+  return { message: REPORT_MESSAGES.requestReported };
 }
 
 /** 'Denunciar' on a neighbour's page; never oneself. */
@@ -62,7 +80,7 @@ export async function reportPerson(deps: AppDeps, reporterId: string, input: { u
   await deps.db.transaction().execute(async (trx) => {
     const person = await reports.findReportablePerson(trx, input.userId);
     if (!person) throw new AppError('NOT_FOUND', REPORT_MESSAGES.personNotFound);
-    const report = { reporterId, personId: person.id, listingId: null, messageId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
+    const report = { reporterId, personId: person.id, listingId: null, messageId: null, requestId: null, reason: input.reason, details: input.details, createdAt: deps.clock.now() };
     const id = await reports.insertReport(trx, { ...report, targetType: 'person' });
     await recordReport(deps, trx, { ...report, targetType: 'user', targetId: person.id });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'report', id, label: `um vizinho (${person.full_name})`, actorId: reporterId });
@@ -88,6 +106,7 @@ export async function reportMessage(deps: AppDeps, reporterId: string, input: { 
       personId: message.sender_id,
       listingId: null,
       messageId: message.id,
+      requestId: null,
       reason: input.reason,
       details: input.details,
       createdAt: deps.clock.now(),
@@ -119,6 +138,7 @@ export async function listOpen(deps: AppDeps): Promise<{ items: OpenReport[] }> 
       message: row.message_id
         ? { id: row.message_id, body: row.message_body!, createdAt: row.message_created_at!, orderId: row.message_order_id!, listingTitle: row.message_listing_title! }
         : null,
+      request: row.request_id ? { id: row.request_id, title: row.request_title!, removed: row.request_deleted_at !== null } : null,
       person: {
         id: row.person_id,
         fullName: row.person_full_name,
@@ -167,13 +187,16 @@ export async function decide(deps: AppDeps, actor: AuthUser, input: { reportId: 
       if (isStaff(await users.rolesOf(trx, report.person_id))) throw new AppError('FORBIDDEN', REPORT_MESSAGES.suspendStaff);
       await users.suspendForReport(deps, trx, { actorId: actor.id, userId: report.person_id, reason: note });
     }
-    const target = { targetType: report.target_type, personId: report.person_id, listingId: report.listing_id };
+    const target = { targetType: report.target_type, personId: report.person_id, listingId: report.listing_id, requestId: report.request_id };
     const closed = await reports.closeOpenAbout(trx, target, { status: STATUS_OF[outcome], by: actor.id, at: deps.clock.now(), note });
+    const decided = report.listing_id
+      ? { action: AUDIT_ACTIONS.listingReportDecided, targetType: 'listing' as const, targetId: report.listing_id }
+      : report.request_id
+        ? { action: AUDIT_ACTIONS.requestReportDecided, targetType: 'request' as const, targetId: report.request_id }
+        : { action: AUDIT_ACTIONS.userReportDecided, targetType: 'user' as const, targetId: report.person_id };
     await audit.record(deps, trx, {
       actorId: actor.id,
-      action: report.listing_id ? AUDIT_ACTIONS.listingReportDecided : AUDIT_ACTIONS.userReportDecided,
-      targetType: report.listing_id ? 'listing' : 'user',
-      targetId: report.listing_id ?? report.person_id,
+      ...decided,
       after: { outcome, reports: closed.length },
       reason: outcome === 'warn' ? null : note,
     });

@@ -1,6 +1,6 @@
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import type { ComponentType, SVGProps } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, ClockIcon, NoticeIcon, PackageIcon, ShieldAlertIcon, TagIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, CheckCircleIcon, ClockIcon, NoticeIcon, PackageIcon, SearchIcon, ShieldAlertIcon, TagIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { CreditCardIcon, PauseIcon, ShoppingBagIcon, XCircleIcon } from '../../../components/ui/secondary-icons.tsx';
 
 export type NotificationTone = 'success' | 'danger' | 'warning' | 'info' | 'brand' | 'purple';
@@ -35,4 +35,5 @@ export const NOTIFICATION_LOOK: Record<NotificationType, NotificationLook> = {
   announcement: look(NoticeIcon, 'brand'),
   fornada_opened: look(ShoppingBagIcon, 'success'),
   fornada_closed: look(ClockIcon, 'info'),
+  wanted_offer: look(SearchIcon, 'success'),
 };

@@ -37,6 +37,11 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
       // The status and 'Pago' on top of an open conversation.
       if (relatedId) refreshAfterLiveEvent(utils.messages.thread, { orderId: relatedId });
       break;
+    case 'wanted_offer':
+      // 'Eu tenho' on one of the user's requests: the list's counts and the request's offers.
+      invalidate(utils.wanted.list);
+      if (relatedId) refreshAfterLiveEvent(utils.wanted.byId, { id: relatedId });
+      break;
     case 'account_approved':
     case 'account_rejected':
       invalidate(utils.auth.me);
