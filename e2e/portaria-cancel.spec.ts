@@ -3,11 +3,12 @@ import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { approvedResident, callApi, DEMO, expectToast, deskCodeOn, grantFrontDesk, newSignedInContext, publishedListing, typeDeskCode } from './helpers.ts';
 
 // The owner takes back a portaria code before leaving the item ('Cancelar código'):
-// the desk no longer takes it, and 'Deixar na portaria' gives a new one.
+// the desk no longer takes it, and 'Deixar na portaria' gives a new one. Then the
+// order is cancelled with the item at the desk, which gives it back to the owner.
 
 const SHOTS = 'test-results/portaria-cancel';
 
-test("the owner cancels a portaria code before the item reaches the desk, and the desk no longer takes it", async ({ browser, today }) => {
+test("the owner cancels a portaria code, and the desk gives a cancelled order's item back to the owner", async ({ browser, today }) => {
   test.slow(); // Four people.
   const admin = await newSignedInContext(browser, DEMO.admin);
   const moderator = await newSignedInContext(browser, DEMO.moderator);
@@ -52,8 +53,24 @@ test("the owner cancels a portaria code before the item reaches the desk, and th
   await expect(card.getByText('O item está na portaria.')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancelar código' })).toHaveCount(0);
 
+  // The requester cancels with the item at the desk: the owner keeps the code to fetch it.
+  await callApi(neighbour.page, 'orders.cancel', { id: orderId });
+  await owner.page.getByRole('tab', { name: 'Finalizados' }).click();
+  const cancelledCard = owner.page.getByRole('article').filter({ hasText: title });
+  await expect(cancelledCard.getByText('Pedido cancelado: o item ficou na portaria. Retire com este código.')).toBeVisible();
+  expect(await deskCodeOn(owner.page, title)).toBe(again);
+  await owner.page.screenshot({ path: `${SHOTS}/3-dono-pedido-cancelado.png`, fullPage: true });
+  await typeDeskCode(desk, again);
+  await expect(desk.getByText('Pedido cancelado: o item está na portaria, aguardando o dono buscar.')).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Entregue ao morador' })).toHaveCount(0);
+  await desk.screenshot({ path: `${SHOTS}/4-portaria-devolver.png`, fullPage: true });
+  await desk.getByRole('button', { name: 'Devolvido ao dono' }).click();
+  await expectToast(desk, 'Devolução ao dono registrada.');
+  await expect(cancelledCard.getByRole('region', { name: 'Código da portaria' })).toHaveCount(0);
+
   await admin.page.goto('/admin?secao=atividade');
   await expect(admin.page.getByText('Código da portaria cancelado').first()).toBeVisible();
+  await expect(admin.page.getByText('Item devolvido ao dono pela portaria').first()).toBeVisible();
 
   for (const person of [owner, neighbour, deskPerson]) await person.close();
   for (const signedIn of [admin, moderator]) await signedIn.context.close();

@@ -10,20 +10,24 @@ import '../validation/zod-locale.ts';
 export const DESK_LEGS = ['delivery', 'return'] as const;
 export type DeskLeg = (typeof DESK_LEGS)[number];
 
-/** waiting: code given, item not at the desk yet; at_desk: the desk holds it; done: collected; cancelled: the order moved on without the desk. */
-export const DESK_HANDOVER_STATUSES = ['waiting', 'at_desk', 'done', 'cancelled'] as const;
+/**
+ * waiting: code given, item not at the desk yet; at_desk: the desk holds it; done: collected;
+ * cancelled: the order moved on without the desk; given_back: the order was cancelled with the
+ * item at the desk, and the desk gave it back to its owner.
+ */
+export const DESK_HANDOVER_STATUSES = ['waiting', 'at_desk', 'done', 'cancelled', 'given_back'] as const;
 export type DeskHandoverStatus = (typeof DESK_HANDOVER_STATUSES)[number];
 
-/** What the desk does next with the item: take it in, or give it out. */
-export const DESK_STEPS = ['receive', 'handOver'] as const;
+/** What the desk does next with the item: take it in, give it out, or give it back to its owner (the order was cancelled). */
+export const DESK_STEPS = ['receive', 'handOver', 'giveBack'] as const;
 export type DeskStep = (typeof DESK_STEPS)[number];
 
 export const DESK_CODE_LENGTH = 6;
 
 /** The desk's button for each step of each leg (the product's words). */
 export const DESK_STEP_LABELS: Record<DeskLeg, Record<DeskStep, string>> = {
-  delivery: { receive: 'Recebido do dono', handOver: 'Entregue ao morador' },
-  return: { receive: 'Recebido do morador', handOver: 'Devolvido ao dono' },
+  delivery: { receive: 'Recebido do dono', handOver: 'Entregue ao morador', giveBack: 'Devolvido ao dono' },
+  return: { receive: 'Recebido do morador', handOver: 'Devolvido ao dono', giveBack: 'Devolvido ao dono' },
 };
 
 export const DESK_MESSAGES = {
@@ -45,6 +49,7 @@ export const DESK_MESSAGES = {
   atDesk: 'O item está na portaria: a entrega é registrada por ela.',
   received: 'Recebimento registrado.',
   handedOver: 'Entrega registrada.',
+  givenBack: 'Devolução ao dono registrada.',
 } as const;
 
 /** Six digits; spaces and a dash typed between them are ignored ('123 456'). */
@@ -90,9 +95,10 @@ export const myDeskHandoversSchema = z.array(myDeskHandoverSchema);
 
 export const deskStartOutputSchema = z.object({ code: z.string(), message: z.string() });
 
-/** The next step for a live hand-over's status. */
-export function nextDeskStep(status: 'waiting' | 'at_desk'): DeskStep {
-  return status === 'waiting' ? 'receive' : 'handOver';
+/** The next step for a live hand-over's status: an item the desk holds for a cancelled order goes back to its owner. */
+export function nextDeskStep(status: 'waiting' | 'at_desk', orderCancelled: boolean): DeskStep {
+  if (status === 'waiting') return 'receive';
+  return orderCancelled ? 'giveBack' : 'handOver';
 }
 
 /** '123456' -> '123 456', easier to read aloud at the desk. */
@@ -113,3 +119,12 @@ export const DESK_CODE_CANCELLED_NOTIFICATION = (title: string) => ({
   title: 'Código da portaria cancelado',
   message: `O código da portaria de "${title}" foi cancelado. Combinem a entrega pela conversa.`,
 });
+
+/** An order cancelled while its item is at the desk: the owner fetches it, and then both learn it went back. */
+export const DESK_GIVE_BACK_NOTIFICATIONS = {
+  waitsForOwner: (title: string) => ({
+    title: 'Item na portaria para o dono',
+    message: `O pedido de "${title}" foi cancelado com o item na portaria: o dono retira com o código do pedido.`,
+  }),
+  givenBack: (title: string) => ({ title: 'Item devolvido ao dono', message: `"${title}" voltou ao dono pela portaria depois do cancelamento do pedido.` }),
+};

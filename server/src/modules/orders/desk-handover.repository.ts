@@ -8,6 +8,11 @@ const LIVE_STATUSES = ['waiting', 'at_desk'] as const;
 /** The order status each leg goes through the desk in: an approved order's item out, a rental in progress back. */
 export const ORDER_STATUS_OF_LEG: Record<DeskLeg, OrderStatus> = { delivery: 'approved', return: 'in_progress' };
 
+/** A leg is still the desk's while its order is in the leg's status, or cancelled with the item at the desk (it goes back to the owner). */
+export function isDesksLeg(leg: { leg: DeskLeg; status: string; order_status: OrderStatus }): boolean {
+  return leg.order_status === ORDER_STATUS_OF_LEG[leg.leg] || (leg.status === 'at_desk' && leg.order_status === 'cancelled');
+}
+
 /** The deployment's key for the codes, or undefined before the first hand-over made it. */
 export function findKey(db: Db) {
   return db.selectFrom('desk_code_keys').select('secret').where('id', '=', true).executeTakeFirst();
@@ -107,6 +112,11 @@ export function markReceived(db: Db, id: string, by: string, at: Date) {
   return db.updateTable('desk_handovers').set({ status: 'at_desk', received_at: at, received_by: by }).where('id', '=', id).where('status', '=', 'waiting').executeTakeFirst();
 }
 
+/** The item of a cancelled order went back to its owner from the desk. */
+export function markGivenBack(db: Db, id: string, by: string, at: Date) {
+  return db.updateTable('desk_handovers').set({ status: 'given_back', handed_at: at, handed_by: by }).where('id', '=', id).where('status', '=', 'at_desk').executeTakeFirst();
+}
+
 export function markHandedOver(db: Db, id: string, by: string, at: Date) {
   return db.updateTable('desk_handovers').set({ status: 'done', handed_at: at, handed_by: by }).where('id', '=', id).where('status', '=', 'at_desk').executeTakeFirst();
 }
@@ -125,7 +135,7 @@ export function liveLegsOfPerson(db: Db, userId: string) {
   return db
     .selectFrom('desk_handovers as h')
     .innerJoin('orders as o', 'o.id', 'h.order_id')
-    .select(['h.order_id', 'h.leg', 'h.status', 'h.code_serial', 'o.status as order_status'])
+    .select(['h.order_id', 'h.leg', 'h.status', 'h.code_serial', 'o.status as order_status', 'o.owner_id'])
     .where((eb) => eb.or([eb('o.owner_id', '=', userId), eb('o.renter_id', '=', userId)]))
     .where('h.status', 'in', LIVE_STATUSES)
     .orderBy('h.created_at')

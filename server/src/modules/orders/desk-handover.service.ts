@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
   DESK_CODE_CANCELLED_NOTIFICATION,
+  DESK_GIVE_BACK_NOTIFICATIONS,
   DESK_MESSAGES,
   DESK_NOTIFICATIONS,
   nextDeskStep,
@@ -132,10 +133,10 @@ export async function cancel(deps: AppDeps, userId: string, orderId: string): Pr
   });
 }
 
-/** The live legs of the caller's orders, with their codes, for the order cards. */
+/** The live legs of the caller's orders, with their codes, for the order cards (a cancelled order's item at the desk: its owner's alone). */
 export async function mine(deps: AppDeps, userId: string): Promise<MyDeskHandover[]> {
   const rows = await portaria.liveLegsOfPerson(deps.db, userId);
-  const live = rows.filter((row) => row.order_status === portaria.ORDER_STATUS_OF_LEG[row.leg]);
+  const live = rows.filter((row) => portaria.isDesksLeg(row) && (row.order_status !== 'cancelled' || row.owner_id === userId));
   if (live.length === 0) return [];
   const key = await codeKey(deps, deps.db);
   return live.map((row) => ({
@@ -151,7 +152,7 @@ export async function mine(deps: AppDeps, userId: string): Promise<MyDeskHandove
 /** The live leg a code opens, or the one refusal for a wrong, used or stale code (nothing tells them apart). */
 async function legOfCode(deps: AppDeps, db: Db, code: string, forUpdate: boolean) {
   const row = await portaria.findLiveByCodeHash(db, codeHash(await codeKey(deps, db), code), { forUpdate });
-  if (!row || row.order_status !== portaria.ORDER_STATUS_OF_LEG[row.leg]) throw new AppError('NOT_FOUND', DESK_MESSAGES.codeNotFound);
+  if (!row || !portaria.isDesksLeg(row)) throw new AppError('NOT_FOUND', DESK_MESSAGES.codeNotFound);
   return row;
 }
 
@@ -164,7 +165,7 @@ export async function lookup(deps: AppDeps, deskUserId: string, code: string): P
   return {
     leg: row.leg,
     status,
-    nextStep: nextDeskStep(status),
+    nextStep: nextDeskStep(status, row.order_status === 'cancelled'),
     item: { title: row.listing_title, photoUrl: row.listing_image_id ? imageUrl(row.listing_image_id, 'card') : null },
     owner: { fullName: row.owner_full_name, apartment: row.owner_apartment },
     requester: { fullName: row.renter_full_name, apartment: row.renter_apartment },
@@ -183,9 +184,16 @@ export async function advance(deps: AppDeps, deskUserId: string, code: string, s
   const message = await deps.db.transaction().execute(async (trx) => {
     const row = await legOfCode(deps, trx, code, true);
     rightCode = true;
-    if (nextDeskStep(row.status as 'waiting' | 'at_desk') !== step) throw new AppError('CONFLICT', DESK_MESSAGES.stepOutOfOrder);
+    if (nextDeskStep(row.status as 'waiting' | 'at_desk', row.order_status === 'cancelled') !== step) throw new AppError('CONFLICT', DESK_MESSAGES.stepOutOfOrder);
     const now = deps.clock.now();
     const title = row.listing_title;
+    if (step === 'giveBack') {
+      // The order stays cancelled: only the item's place changes.
+      await portaria.markGivenBack(trx, row.id, deskUserId, now);
+      await audit.record(deps, trx, { actorId: deskUserId, action: AUDIT_ACTIONS.orderDeskGivenBack, targetType: 'order', targetId: row.order_id, after: { leg: row.leg } });
+      await notifyBoth(deps, trx, row, DESK_GIVE_BACK_NOTIFICATIONS.givenBack(title));
+      return DESK_MESSAGES.givenBack;
+    }
     if (step === 'receive') {
       await portaria.markReceived(trx, row.id, deskUserId, now);
       await audit.record(deps, trx, { actorId: deskUserId, action: AUDIT_ACTIONS.orderDeskReceived, targetType: 'order', targetId: row.order_id, after: { leg: row.leg } });

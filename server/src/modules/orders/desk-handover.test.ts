@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { DESK_CODE_CANCELLED_NOTIFICATION, DESK_MESSAGES, DESK_NOTIFICATIONS } from '@vizinhanca/shared/portaria/portaria.schema';
+import { DESK_CODE_CANCELLED_NOTIFICATION, DESK_GIVE_BACK_NOTIFICATIONS, DESK_MESSAGES, DESK_NOTIFICATIONS } from '@vizinhanca/shared/portaria/portaria.schema';
 import { ACCESS_MESSAGES } from '../../errors.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -147,9 +147,42 @@ describe('a rental handed over at the portaria and returned the same way', () =>
     await expectError(deskApi.portaria.advance({ code, step: 'handOver' }), 'CONFLICT', /marque como entregue a partir desse dia/);
     expect(await orderStatus(id)).toBe('approved');
     expect((await deskApi.portaria.lookup({ code })).status).toBe('at_desk');
-    // The requester cancels: the code dies.
+    // The requester cancels: the item goes back to the owner from the desk (below).
     await requesterApi.orders.cancel({ id });
+    expect((await deskApi.portaria.lookup({ code })).nextStep).toBe('giveBack');
+    await deskApi.portaria.advance({ code, step: 'giveBack' });
+  });
+
+  it("gives a cancelled order's item at the desk back to its owner ('Devolvido ao dono'): both told, in the audit log, the order stays cancelled", async () => {
+    const id = await approvedRental();
+    const { code } = await ownerApi.portaria.start({ orderId: id });
+    await deskApi.portaria.advance({ code, step: 'receive' });
+    await requesterApi.orders.cancel({ id, reason: 'Não preciso mais' });
+    expect(await orderStatus(id)).toBe('cancelled');
+    const waits = DESK_GIVE_BACK_NOTIFICATIONS.waitsForOwner('Furadeira de impacto');
+    expect((await notificationsOf(id)).filter((n) => n.title === waits.title && n.message === waits.message).map((n) => n.user_id).sort()).toEqual([owner.id, requester.id].sort());
+
+    // The owner's card keeps the code to fetch the item; the requester's no longer shows one.
+    expect(await ownerApi.portaria.mine()).toEqual([{ orderId: id, leg: 'delivery', status: 'at_desk', code }]);
+    expect(await requesterApi.portaria.mine()).toEqual([]);
+    // The desk sees the one step left; handing it to the requester is refused, nothing written.
+    expect(await deskApi.portaria.lookup({ code })).toMatchObject({ leg: 'delivery', status: 'at_desk', nextStep: 'giveBack' });
+    await expectError(deskApi.portaria.advance({ code, step: 'handOver' }), 'CONFLICT', DESK_MESSAGES.stepOutOfOrder);
+    await expectError(deskApi.portaria.advance({ code, step: 'receive' }), 'CONFLICT', DESK_MESSAGES.stepOutOfOrder);
+    expect(await orderStatus(id)).toBe('cancelled');
+
+    app.clock.advance(60_000);
+    expect(await deskApi.portaria.advance({ code, step: 'giveBack' })).toEqual({ message: DESK_MESSAGES.givenBack });
+    expect(await orderStatus(id)).toBe('cancelled');
+    const leg = await app.db.selectFrom('desk_handovers').select(['status', 'handed_by', 'handed_at']).where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(leg).toEqual({ status: 'given_back', handed_by: desk.id, handed_at: app.clock.now() });
+    const givenBack = DESK_GIVE_BACK_NOTIFICATIONS.givenBack('Furadeira de impacto');
+    expect((await notificationsOf(id)).filter((n) => n.title === givenBack.title && n.message === givenBack.message).map((n) => n.user_id).sort()).toEqual([owner.id, requester.id].sort());
+    const trail = await app.db.selectFrom('audit_log').select(['actor_id', 'after']).where('target_id', '=', id).where('action', '=', AUDIT_ACTIONS.orderDeskGivenBack).execute();
+    expect(trail).toEqual([{ actor_id: desk.id, after: { leg: 'delivery' } }]);
+    // Used: the code opens nothing any more, and the owner's card shows none.
     await expectError(deskApi.portaria.lookup({ code }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    expect(await ownerApi.portaria.mine()).toEqual([]);
   });
 
   it('a code not used yet dies when the owner hands the item over himself', async () => {

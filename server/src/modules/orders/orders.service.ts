@@ -375,7 +375,9 @@ async function transitionIn(deps: AppDeps, trx: Db, actor: TransitionActor, { id
     if (order.start_date > deps.clock.today()) throw new AppError('CONFLICT', ORDER_MESSAGES.deliverBeforeStart(order.start_date));
     if (await orders.hasRentalInProgress(trx, order.listing_id, id)) throw new AppError('CONFLICT', ORDER_MESSAGES.rentalInProgress);
   }
-  if (actor.as !== 'desk') await settleDeskLegs(deps, trx, { orderId: id, cancelling: action === 'cancel' });
+  if (actor.as !== 'desk') {
+    await settleDeskLegs(deps, trx, { orderId: id, cancelling: action === 'cancel', ownerId: order.owner_id, renterId: order.renter_id, listingTitle: order.listing_title });
+  }
 
   await orders.setStatus(trx, id, { status: rule.to, at: deps.clock.now(), reason });
   const stage = CONDITION_STAGES[action];

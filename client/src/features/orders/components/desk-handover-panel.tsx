@@ -1,4 +1,4 @@
-import { formatDeskCode, type DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
+import { DESK_LEGS, formatDeskCode, type DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 import type { OrderItem } from '@vizinhanca/shared/orders/order.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCancelDeskHandover, useDeskHandover, useStartDeskHandover } from '../hooks/use-desk-handovers.ts';
@@ -8,6 +8,17 @@ function legFor(order: OrderItem, side: 'owner' | 'requester'): DeskLeg | null {
   if (side === 'owner' && order.status === 'approved') return 'delivery';
   if (side === 'requester' && order.status === 'in_progress' && order.listing?.type === 'rental') return 'return';
   return null;
+}
+
+/**
+ * The legs whose code this card may show: an approved order's item goes out through the desk,
+ * a rental in progress comes back, and a cancelled order's item left at the desk waits for its owner.
+ */
+function liveLegs(order: OrderItem, side: 'owner' | 'requester'): readonly DeskLeg[] {
+  if (order.status === 'approved') return ['delivery'];
+  if (order.status === 'in_progress') return ['return'];
+  if (order.status === 'cancelled' && side === 'owner') return DESK_LEGS;
+  return [];
 }
 
 const START_LABELS: Record<DeskLeg, string> = { delivery: 'Deixar na portaria', return: 'Devolver na portaria' };
@@ -27,9 +38,7 @@ function statusText(leg: DeskLeg, status: 'waiting' | 'at_desk', side: 'owner' |
  * rental in progress) and, once given, the 6-digit code both people show at the desk.
  */
 export function DeskHandoverPanel({ order, side }: { order: OrderItem; side: 'owner' | 'requester' }) {
-  // An approved order's item goes out through the desk, a rental in progress comes back.
-  const liveLeg: DeskLeg | null = order.status === 'approved' ? 'delivery' : order.status === 'in_progress' ? 'return' : null;
-  const handover = useDeskHandover(order.id, liveLeg);
+  const handover = useDeskHandover(order.id, liveLegs(order, side));
   const { busyId, start } = useStartDeskHandover();
   const cancelling = useCancelDeskHandover();
   if (handover) {
@@ -40,7 +49,7 @@ export function DeskHandoverPanel({ order, side }: { order: OrderItem; side: 'ow
           <strong id={labelId}>Código da portaria</strong>{' '}
           <span className="orders-desk-code">{formatDeskCode(handover.code)}</span>
         </p>
-        <p>{statusText(handover.leg, handover.status, side)}</p>
+        <p>{order.status === 'cancelled' ? 'Pedido cancelado: o item ficou na portaria. Retire com este código.' : statusText(handover.leg, handover.status, side)}</p>
         {handover.status === 'waiting' && dropsOff(handover.leg, side) ? (
           <Button variant="ghost" size="sm" onClick={() => cancelling.cancel(order.id)} loading={cancelling.busyId === order.id}>
             Cancelar código

@@ -3,10 +3,10 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** The order's live portaria hand-over of this leg, if any (one query for every card of the screen). */
-export function useDeskHandover(orderId: string, leg: DeskLeg | null): MyDeskHandover | null {
-  const { data } = trpc.portaria.mine.useQuery(undefined, { enabled: leg !== null });
-  return data?.find((handover) => handover.orderId === orderId && handover.leg === leg) ?? null;
+/** The order's live portaria hand-over of one of these legs, if any (one query for every card of the screen). */
+export function useDeskHandover(orderId: string, legs: readonly DeskLeg[]): MyDeskHandover | null {
+  const { data } = trpc.portaria.mine.useQuery(undefined, { enabled: legs.length > 0 });
+  return data?.find((handover) => handover.orderId === orderId && legs.includes(handover.leg)) ?? null;
 }
 
 /** 'Deixar na portaria' / 'Devolver na portaria': the code appears on the card. */

@@ -14,6 +14,7 @@ function apartmentOf(person: DeskLookup['owner']): string {
 
 /** Where the item is, in the desk's words. */
 function whereText(handover: DeskLookup): string {
+  if (handover.nextStep === 'giveBack') return 'Pedido cancelado: o item está na portaria, aguardando o dono buscar.';
   if (handover.leg === 'delivery') return handover.status === 'waiting' ? 'Entrega: o dono vai deixar o item aqui.' : 'Entrega: o item está na portaria, aguardando o morador.';
   return handover.status === 'waiting' ? 'Devolução: o morador vai deixar o item aqui.' : 'Devolução: o item está na portaria, aguardando o dono.';
 }
