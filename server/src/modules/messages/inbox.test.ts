@@ -191,10 +191,13 @@ describe('/mensagens and blocked people', () => {
     const inboxOf = async (api: Api) => (await api.messages.inbox({})).conversations.map((conversation) => conversation.orderId);
     expect(await inboxOf(buyerApi)).toEqual([open, ended]);
 
-    // Blocked by the buyer: only the open order's conversation stays, for both of them.
+    expect((await sellerApi.messages.unread()).total).toBe(2);
+
+    // Blocked by the buyer: only the open order's conversation stays, for both of them, and only its unread message counts.
     await buyerApi.blocks.block({ userId: seller.id });
     expect(await inboxOf(buyerApi)).toEqual([open]);
     expect(await inboxOf(sellerApi)).toEqual([open]);
+    expect(await sellerApi.messages.unread()).toEqual({ total: 1, byOrder: [{ orderId: open, count: 1 }] });
     await buyerApi.blocks.unblock({ userId: seller.id });
     expect(await inboxOf(buyerApi)).toEqual([open, ended]);
 

@@ -238,14 +238,24 @@ export async function markRead(db: Db, orderId: string, recipientId: string, at:
   return rows.length;
 }
 
-/** Unread messages per order for this person (served by the partial unread index). */
+/**
+ * Unread messages per order for this person (served by the partial unread index), as /mensagens
+ * lists them: from someone blocked either way, only those of orders still open.
+ */
 export function unreadByOrder(db: Db, userId: string) {
   return db
-    .selectFrom('order_messages')
-    .select(['order_id', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('recipient_id', '=', userId)
-    .where('read_at', 'is', null)
-    .groupBy('order_id')
+    .selectFrom('order_messages as m')
+    .select(['m.order_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('m.recipient_id', '=', userId)
+    .where('m.read_at', 'is', null)
+    .where(
+      sql<boolean>`(NOT EXISTS (SELECT 1 FROM user_blocks b
+                                 WHERE (b.blocker_id = ${userId}::uuid AND b.blocked_id = m.sender_id)
+                                    OR (b.blocker_id = m.sender_id AND b.blocked_id = ${userId}::uuid))
+                    OR EXISTS (SELECT 1 FROM orders o
+                                WHERE o.id = m.order_id AND o.completed_at IS NULL AND o.rejected_at IS NULL AND o.cancelled_at IS NULL))`,
+    )
+    .groupBy('m.order_id')
     .execute();
 }
 
