@@ -89,8 +89,7 @@ test('an administrator publishes a pinned announcement and a resident’s open h
     await resident.screenshot({ path: 'test-results/comunicados.png', fullPage: true });
     await expectCleanAtPhoneWidths(resident);
 
-    // The administrator sees it read; an edit reaches the resident's open list.
-    await admin.reload();
+    // The administrator's open list, never reloaded, sees it read; an edit reaches the resident's open list.
     await expect(admin.getByRole('article', { name: title })).toContainText(/Lido por 1 de \d+ moradores/);
     await expectCleanAtPhoneWidths(admin);
     await admin.getByRole('button', { name: `Editar ${title}` }).click();
