@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { appOrigin, appStarted, approvedResident, DEMO, grantFrontDesk, newSignedInContext, RESIDENT_PASSWORD, signInThroughApi } from './helpers.ts';
+import { appOrigin, appStarted, approvedResident, callApi, DEMO, grantFrontDesk, newSignedInContext, RESIDENT_PASSWORD, signInThroughApi } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // Every route of the route table, as every kind of person who can open it: axe-core with zero
@@ -23,6 +23,8 @@ interface DemoIds {
   /** Bruno's approved order of Ana's drill (Pix, messages). */
   drillOrder: string;
   inviteCode: string;
+  /** Ana's fornada of the cake (she reads its list; the others read that it is not theirs). */
+  cakeFornada: string;
 }
 
 type Visitor = 'anonymous' | 'pending' | 'approved' | 'frontDesk';
@@ -71,6 +73,7 @@ const ROUTES: RouteVisit[] = [
   { pattern: '/meus-pedidos', visitor: 'approved', href: () => '/meus-pedidos' },
   { pattern: '/gerenciar-pedidos', visitor: 'approved', href: () => '/gerenciar-pedidos' },
   { pattern: '/pedido/$id/conversa', visitor: 'approved', href: (ids) => `/pedido/${ids.drillOrder}/conversa` },
+  { pattern: '/fornada/$id', visitor: 'approved', href: (ids) => `/fornada/${ids.cakeFornada}` },
   { pattern: '/admin', visitor: 'approved', href: () => '/admin' },
 ];
 
@@ -106,9 +109,15 @@ async function demoIds(page: Page): Promise<DemoIds> {
   expect(drillOrder, "Bruno's approved order of the drill").toBeTruthy();
   const invites = await readJson<{ shareCode: string }>(request, 'invites.overview');
   await page.context().clearCookies();
+  const cake = listingId('Bolo de cenoura com cobertura de chocolate');
+  await signInThroughApi(page.context(), DEMO.resident);
+  const batches = await readJson<{ fornadas: { id: string }[] }>(request, 'fornadas.ofListing', { listingId: cake });
+  const cakeFornada = batches.fornadas[0]?.id ?? (await callApi<{ id: string }>(page, 'fornadas.open', { listingId: cake, day: '2026-11-28', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2026-11-27', deadlineTime: '18:00' })).id;
+  await page.context().clearCookies();
   return {
+    cakeFornada,
     bicycle: listingId('Bicicleta aro 29 com capacete'),
-    cake: listingId('Bolo de cenoura com cobertura de chocolate'),
+    cake,
     guitarLessons: listingId('Aulas de violão para iniciantes'),
     juliana: feed.items.find((item) => item.owner.fullName === 'Juliana Pereira')!.owner.id,
     drillOrder: drillOrder!.id,

@@ -18,6 +18,7 @@ import { inviteLinkRoute } from './routes/convite.tsx';
 import { signInLinkRoute } from './routes/entrar-com-link.tsx';
 import { invitesRoute } from './routes/convites.tsx';
 import { receivedOrdersRoute } from './routes/gerenciar-pedidos.tsx';
+import { fornadaListRoute } from './routes/fornada.tsx';
 import { foodDetailRoute, rentalDetailRoute, serviceDetailRoute } from './routes/listing-detail.tsx';
 import { homeRoute } from './routes/index.tsx';
 import { myOrdersRoute } from './routes/meus-pedidos.tsx';
@@ -75,6 +76,7 @@ const routeTree = rootRoute.addChildren([
     myOrdersRoute,
     receivedOrdersRoute,
     conversationRoute,
+    fornadaListRoute,
     adminRoute,
   ]),
 ]);

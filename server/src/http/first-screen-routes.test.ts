@@ -55,7 +55,10 @@ beforeAll(async () => {
   const rental = await publishedListing('rental');
   const ownListing = await app.db.selectFrom('listings').select('id').where('user_id', '=', ana).executeTakeFirstOrThrow();
   const order = await app.db.selectFrom('orders').select('id').where('renter_id', '=', ana).executeTakeFirstOrThrow();
-  const { shareCode } = await (await app.callerAs({ id: ana, email: PEOPLE.resident, password: '', fullName: '' })).api.invites.overview();
+  const anaApi = (await app.callerAs({ id: ana, email: PEOPLE.resident, password: '', fullName: '' })).api;
+  const { shareCode } = await anaApi.invites.overview();
+  const anaFood = await app.db.selectFrom('listings').select('id').where('user_id', '=', ana).where('type', '=', 'food').where('status', '=', 'active').executeTakeFirstOrThrow();
+  const fornada = await anaApi.fornadas.open({ listingId: anaFood.id, day: '2026-11-28', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2026-11-27', deadlineTime: '18:00' });
   for (const [route, address] of [
     ['/item/$id', `/item/${rental}`],
     ['/alugueis/$id', `/alugueis/${rental}`],
@@ -66,6 +69,7 @@ beforeAll(async () => {
     ['/pedido/$id/conversa', `/pedido/${order.id}/conversa`],
     ['/convite/$code', `/convite/${shareCode}`],
     ['/invite/$code', `/invite/${shareCode}`],
+    ['/fornada/$id', `/fornada/${fornada.id}`],
   ] as const) {
     addresses.set(route, address);
   }

@@ -5,6 +5,9 @@
 export const FORNADA_PORTIONS_MIN = 1;
 export const FORNADA_PORTIONS_MAX = 999;
 
+/** The food cards ask for their batches this many dishes at a time. */
+export const FORNADA_CARDS_MAX = 50;
+
 /** 'Restam N porções', 'Resta 1 porção' and, at zero, 'Esgotado'. */
 export function remainingText(remaining: number): string {
   if (remaining <= 0) return 'Esgotado';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { DELIVERY_OPTIONS } from '../listings/listing.schema.ts';
 import { createOrderSchema, ORDER_STATUSES } from '../orders/order.schema.ts';
-import { FORNADA_PORTIONS_MAX, FORNADA_PORTIONS_MIN, portionsText } from './fornada.rules.ts';
+import { FORNADA_CARDS_MAX, FORNADA_PORTIONS_MAX, FORNADA_PORTIONS_MIN, portionsText } from './fornada.rules.ts';
 
 // Fornadas: the inputs the seller's form, the reservation and the server check, their
 // pt-BR messages, and what the API answers.
@@ -34,7 +34,7 @@ export const FORNADA_MESSAGES = {
   unfollowed: 'Você não será mais avisado das fornadas.',
   followSelf: 'Você não pode seguir a si mesmo.',
   sellerNotFound: 'Anunciante não encontrado',
-  tooManyListings: 'Peça no máximo 50 pratos de uma vez.',
+  tooManyListings: `Peça no máximo ${FORNADA_CARDS_MAX} pratos de uma vez.`,
 } as const;
 
 /** The notifications of a batch: to followers when it opens, to the seller when a reservation comes and when it closes. */
@@ -92,7 +92,6 @@ export type ReserveFornadaInput = z.output<typeof reserveFornadaSchema>;
 
 export const fornadaByIdSchema = z.object({ id: z.uuid({ message: FORNADA_MESSAGES.notFound }) });
 export const fornadasOfListingSchema = z.object({ listingId: z.uuid({ message: FORNADA_MESSAGES.listingNotFound }) });
-export const FORNADA_CARDS_MAX = 50;
 export const fornadasForCardsSchema = z.object({
   listingIds: z.array(z.uuid({ message: FORNADA_MESSAGES.listingNotFound })).max(FORNADA_CARDS_MAX, FORNADA_MESSAGES.tooManyListings),
 });

@@ -8,6 +8,8 @@ const OrderDialog = lazyScreen(() => import('../../features/ordering/components/
 const preloadOrderDialog = () => void OrderDialog.preload?.();
 /** 'Denunciar' sits below the fold: it comes after the screen, not in its first download. */
 const ReportButton = lazyScreen(() => import('../../features/trust/components/report-button.tsx'), 'ReportButton');
+/** A dish's fornadas: loaded after the screen, for food only. */
+const FornadasSection = lazyScreen(() => import('../../features/fornadas/components/fornadas-section.tsx'), 'FornadasSection');
 
 /** A listing's public page (routes/listing-detail.tsx loads it with the screen, one chunk), with the order dialog of its type. */
 export function ListingDetailPage({ type, id }: { type: ListingType; id: string }) {
@@ -19,6 +21,11 @@ export function ListingDetailPage({ type, id }: { type: ListingType; id: string 
       renderReport={(listing) => (
         <Suspense fallback={null}>
           <ReportButton target={{ listingId: listing.id }} name={listing.title} />
+        </Suspense>
+      )}
+      renderFornadas={(listing) => (
+        <Suspense fallback={null}>
+          <FornadasSection listingId={listing.id} deliveryOptions={listing.deliveryOptions} />
         </Suspense>
       )}
       renderOrderDialog={(props) => (

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { keepTypedBeforeHydration } from '../../../lib/typed-before-hydration.ts';
 import type { BrowseSearch } from '../browse-search.ts';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.ts';
+import { useFornadaCards } from '../hooks/use-fornada-cards.ts';
 import { useListingFeed } from '../hooks/use-listing-feed.ts';
 import { LISTING_KINDS } from '../listing-kinds.ts';
 import { FilterChips } from './filter-chips.tsx';
@@ -40,6 +41,7 @@ interface ListingBrowseScreenProps {
 export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBrowseScreenProps) {
   const kind = type ? LISTING_KINDS[type] : EVERYTHING;
   const feed = useListingFeed(type, search);
+  const fornadas = useFornadaCards(feed.items);
   const filter: ListingFilter = search.filtro ?? 'all';
   const narrowed = Boolean(search.busca) || filter !== 'all';
   const canLoadMore = Boolean(feed.hasNextPage) && !feed.isFetchingNextPage && !feed.isPlaceholderData;
@@ -103,7 +105,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
           >
             {feed.items.map((listing, index) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} first={index === 0} />
+                <ListingCard listing={listing} first={index === 0} fornada={fornadas.get(listing.id)} />
               </li>
             ))}
           </ul>

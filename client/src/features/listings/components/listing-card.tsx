@@ -3,15 +3,18 @@ import { formatCurrency } from '@vizinhanca/shared/format/format';
 import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listing.constants';
 import type { PublicListing } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
+import { remainingText } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { CheckIcon, ClockIcon, PackageIcon } from '../../../components/ui/icons.tsx';
 import { apartmentText, LISTING_KINDS } from '../listing-kinds.ts';
+import type { CardFornada } from '../hooks/use-fornada-cards.ts';
 import { ListingImage } from './listing-image.tsx';
 import { OwnerRating } from './owner-rating.tsx';
 
 /** A card of the browse screens (docs/product.md §10.6); the whole card opens the detail. */
 /** `first`: the top card of a list, on screen at once (its photo is the page's largest paint): not lazy. */
-export function ListingCard({ listing, first = false }: { listing: PublicListing; first?: boolean }) {
+/** `fornada`: a dish's next batch ('Restam N porções', 'Esgotado'), when it has one. */
+export function ListingCard({ listing, first = false, fornada }: { listing: PublicListing; first?: boolean; fornada?: CardFornada }) {
   const kind = LISTING_KINDS[listing.type];
   const titleId = `listing-${listing.id}`;
   const isFood = listing.type === 'food';
@@ -55,6 +58,9 @@ export function ListingCard({ listing, first = false }: { listing: PublicListing
             {apartmentText(listing.owner.apartment)}
           </span>
         </p>
+        {fornada && (fornada.takingReservations || fornada.remaining === 0) ? (
+          <p className={`listing-card-portions${fornada.remaining === 0 ? ' listing-card-sold-out' : ''}`}>{remainingText(fornada.remaining)}</p>
+        ) : null}
         {isFood ? (
           <p className="listing-card-meta">
             <OwnerRating rating={listing.ownerRating} />

@@ -56,10 +56,12 @@ interface ListingDetailScreenProps {
   preloadOrderDialog?: () => void;
   /** 'Denunciar' the listing (composed by the route from the trust feature). */
   renderReport?: (listing: PublicListingDetail) => ReactNode;
+  /** A dish's fornadas (composed by the route from the fornadas feature). */
+  renderFornadas?: (listing: PublicListingDetail) => ReactNode;
 }
 
 /** /item/{id}, /food/{id}, /service/{id} (docs/product.md §10.7). */
-export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderDialog, renderReport }: ListingDetailScreenProps) {
+export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderDialog, renderReport, renderFornadas }: ListingDetailScreenProps) {
   const kind = LISTING_KINDS[type];
   const query = useListingDetail(id);
   const header = <PageHeader title={kind.detailTitle} backTo={kind.listPath} />;
@@ -110,7 +112,7 @@ export function ListingDetailScreen({ type, id, renderOrderDialog, preloadOrderD
 
   return (
     <AppScreen header={header}>
-      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} preloadOrderDialog={preloadOrderDialog} renderReport={renderReport} />
+      <ListingDetail listing={listing} kind={kind} renderOrderDialog={renderOrderDialog} preloadOrderDialog={preloadOrderDialog} renderReport={renderReport} renderFornadas={renderFornadas} />
     </AppScreen>
   );
 }
@@ -122,9 +124,10 @@ interface ListingDetailProps {
   preloadOrderDialog?: () => void;
   /** 'Denunciar' the listing (composed by the route from the trust feature). */
   renderReport?: (listing: PublicListingDetail) => ReactNode;
+  renderFornadas?: (listing: PublicListingDetail) => ReactNode;
 }
 
-function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, renderReport }: ListingDetailProps) {
+function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, renderReport, renderFornadas }: ListingDetailProps) {
   const [ordering, setOrdering] = useState(false);
   const active = listing.status === 'active';
   const advance = listing.type === 'food' && listing.requiresAdvanceOrder;
@@ -183,6 +186,8 @@ function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, r
       <TitledSection look="detail" titleId="detail-description" title="Descrição">
         <p className="detail-description">{listing.description}</p>
       </TitledSection>
+
+      {listing.type === 'food' && renderFornadas ? renderFornadas(listing) : null}
 
       <TitledSection look="detail" titleId="detail-delivery" title={kind.deliveryHeading}>
         <ul className="delivery-list">

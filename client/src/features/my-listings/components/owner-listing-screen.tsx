@@ -35,8 +35,8 @@ import { useNow } from '../../../hooks/use-now.ts';
 import '../../../looks.css';
 import '../my-listings.css';
 
-/** /anuncio/{id}, the owner's view (docs/product.md §10.12). */
-export function OwnerListingScreen({ id }: { id: string }) {
+/** /anuncio/{id}, the owner's view (docs/product.md §10.12); a dish's fornadas are composed by the route. */
+export function OwnerListingScreen({ id, renderFornadas }: { id: string; renderFornadas?: (listing: ManagedListing) => ReactNode }) {
   const listing = useOwnerListing(id);
   return (
     <AppScreen header={<PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />}>
@@ -45,7 +45,7 @@ export function OwnerListingScreen({ id }: { id: string }) {
       ) : listing.isError ? (
         <OwnerListingError error={listing.error} onRetry={() => void listing.refetch()} />
       ) : (
-        <OwnerListingDetail listing={listing.data} />
+        <OwnerListingDetail listing={listing.data} renderFornadas={renderFornadas} />
       )}
     </AppScreen>
   );
@@ -73,7 +73,7 @@ function OwnerListingError({ error, onRetry }: { error: { data?: { httpStatus?: 
   );
 }
 
-function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
+function OwnerListingDetail({ listing, renderFornadas }: { listing: ManagedListing; renderFornadas?: (listing: ManagedListing) => ReactNode }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const pause = usePauseListing();
   const reactivate = useReactivateListing();
@@ -166,6 +166,7 @@ function OwnerListingDetail({ listing }: { listing: ManagedListing }) {
         </Link>
       </section>
 
+      {listing.type === 'food' && renderFornadas ? renderFornadas(listing) : null}
       {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone(), now)} /> : null}
 
       <TitledSection titleId="owner-description-title" title="Descrição">
