@@ -11,6 +11,7 @@ import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
 import { PROBLEM_MESSAGES } from '@vizinhanca/shared/orders/order-problem.schema';
 import { WANTED_MESSAGES } from '@vizinhanca/shared/wanted/wanted.schema';
+import { DEPOSIT_MESSAGES } from '@vizinhanca/shared/deposits/deposit.constants';
 
 /**
  * The one error type services throw: a tRPC code, the pt-BR message the user sees
@@ -119,6 +120,13 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   fornadas_listing_day_key: { message: FORNADA_MESSAGES.sameDay, reason: 'DUPLICATE' },
   fornada_followers_not_self_check: { message: FORNADA_MESSAGES.followSelf, reason: 'INVALID_INPUT' },
   orders_fornada_fixed: { message: FORNADA_MESSAGES.notFound, reason: 'CONFLICT' },
+  listings_deposit_cents_check: { message: DEPOSIT_MESSAGES.invalidAmount, reason: 'INVALID_INPUT' },
+  orders_deposit_cents_check: { message: DEPOSIT_MESSAGES.invalidAmount, reason: 'INVALID_INPUT' },
+  // Two records of one order's deposit at once: the first stays.
+  deposit_settlements_pkey: { message: DEPOSIT_MESSAGES.alreadySettled, reason: 'CONFLICT' },
+  deposit_settlements_retained_check: { message: DEPOSIT_MESSAGES.retainedRequired, reason: 'INVALID_INPUT' },
+  deposit_settlements_reason_check: { message: DEPOSIT_MESSAGES.reasonRequired, reason: 'INVALID_INPUT' },
+  deposit_settlement_photos_image_id_key: { message: DEPOSIT_MESSAGES.invalidPhoto, reason: 'INVALID_INPUT' },
 };
 
 interface PgError {

@@ -5,6 +5,7 @@ import { authRouter } from './modules/auth/auth.router.ts';
 import { billingRouter } from './modules/billing/billing.router.ts';
 import { blocksRouter } from './modules/blocks/blocks.router.ts';
 import { fornadasRouter } from './modules/orders/fornadas.router.ts';
+import { depositsRouter } from './modules/deposits/deposits.router.ts';
 import { helpRouter } from './modules/help/help.router.ts';
 import { invitesRouter } from './modules/invites/invites.router.ts';
 import { listingsRouter } from './modules/listings/listings.router.ts';
@@ -45,6 +46,7 @@ export const appRouter = router({
   fornadas: fornadasRouter,
   problems: problemsRouter,
   wanted: wantedRouter,
+  deposits: depositsRouter,
 });
 
 export type AppRouter = typeof appRouter;

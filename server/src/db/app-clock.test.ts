@@ -126,6 +126,18 @@ describe('every date the app writes comes from its clock', () => {
     await requesterApi.reviews.create({ orderId: order, rating: 5 });
     await ownerApi.reviews.create({ orderId: order, rating: 4 });
 
+    // A rental's deposit: recorded as retained by the owner at the end, contested by the requester.
+    await ownerApi.listings.update({ id: rental, type: 'rental', title: 'Furadeira', description: 'Com brocas', priceCents: 1000, depositCents: 20_000 });
+    await (await api(admin)).listings.moderation.approve({ id: rental });
+    const withDeposit = (await requesterApi.orders.create({ listingId: rental, startDate: today, endDate: today })).id;
+    await ownerApi.orders.approve({ id: withDeposit });
+    await ownerApi.orders.markDelivered({ id: withDeposit });
+    await ownerApi.orders.complete({ id: withDeposit });
+    later();
+    await ownerApi.deposits.settle({ orderId: withDeposit, outcome: 'retained', retainedCents: 5_000, reason: 'Broca quebrada' });
+    later();
+    await requesterApi.deposits.answer({ orderId: withDeposit, answer: 'contested' });
+
     // The portaria: a rental out and back through the desk; a code that died with its order.
     const deskApi = await api(await app.createUser({ roles: ['portaria'], at: at() }));
     const atDesk = (await requesterApi.orders.create({ listingId: rental, startDate: today, endDate: addDays(today, 0) })).id;

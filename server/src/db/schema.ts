@@ -13,6 +13,7 @@ import type { ProblemKind } from '@vizinhanca/shared/orders/order-problem.schema
 import type { ReportTargetType } from '@vizinhanca/shared/reports/report.schema';
 import type { DeskHandoverStatus, DeskLeg } from '@vizinhanca/shared/portaria/portaria.schema';
 import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
+import type { DepositAnswer, DepositOutcome } from '@vizinhanca/shared/deposits/deposit.constants';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -177,6 +178,8 @@ export interface ListingsTable {
   requires_advance_order: Generated<boolean>;
   minimum_notice_hours: number | null;
   max_portions: number | null;
+  /** Rentals: the deposit asked (caução), 0 for none. */
+  deposit_cents: Generated<number>;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   paused_by: PausedBy | null;
   rejection_reason: string | null;
@@ -215,9 +218,31 @@ export interface OrdersTable {
   /** 'Pago': either side marked it (the app never holds money). */
   paid_at: Date | null;
   paid_by: string | null;
+  /** The listing's deposit when the order was made (a later edit of the listing does not change it). */
+  deposit_cents: Generated<number>;
   updated_at: Generated<Date>;
   /** A reservation of a batch ('fornada'); its portions were taken from the batch when it was written. */
   fornada_id: string | null;
+}
+
+/** The owner's record of a rental's deposit at its end, and the requester's answer. */
+export interface DepositSettlementsTable {
+  order_id: string;
+  deposit_cents: number;
+  outcome: DepositOutcome;
+  retained_cents: number;
+  reason: string | null;
+  settled_by: string;
+  settled_at: Date;
+  answer: DepositAnswer | null;
+  answered_at: Date | null;
+}
+
+/** Up to 5 photos of a deposit's record, positions 0-4. */
+export interface DepositSettlementPhotosTable {
+  order_id: string;
+  position: number;
+  image_id: string;
 }
 
 export interface ReviewsTable {
@@ -534,4 +559,6 @@ export interface Database {
   order_problem_photos: OrderProblemPhotosTable;
   wanted_requests: WantedRequestsTable;
   wanted_offers: WantedOffersTable;
+  deposit_settlements: DepositSettlementsTable;
+  deposit_settlement_photos: DepositSettlementPhotosTable;
 }

@@ -75,6 +75,8 @@ interface DemoListing {
   minimumNoticeHours?: number;
   /** Food: the most portions per order. */
   maxPortions?: number;
+  /** Rentals: the deposit asked (caução). */
+  depositCents?: number;
   photo: string;
   status: ListingStatus;
   /** Days since the administration approved it (expiry is 30 days after). */
@@ -95,7 +97,7 @@ function signedUpDaysAgo(user: DemoUser): number {
 export const DEMO_LISTINGS: DemoListing[] = [
   { owner: 'ana@vizinhanca.app', type: 'rental', title: 'Furadeira de impacto Bosch', description: 'Furadeira 650W com maleta, brocas para parede, madeira e metal. Ideal para pendurar quadros e prateleiras.', priceCents: 1500, priceUnit: 'day', tags: ['ferramentas'], deliveryOptions: ['pickup'], photo: 'furadeira', status: 'active', publishedDaysAgo: 2 },
   { owner: 'ana@vizinhanca.app', type: 'food', title: 'Bolo de cenoura com cobertura de chocolate', description: 'Bolo caseiro fofinho, feito na hora, com cobertura de brigadeiro. Serve 10 fatias.', priceCents: 3500, priceUnit: 'unit', tags: ['doces', 'caseiro'], deliveryOptions: ['pickup', 'delivery'], photo: 'bolo-de-cenoura', status: 'active', publishedDaysAgo: 1 },
-  { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Bicicleta aro 29 com capacete', description: 'Mountain bike 21 marchas, revisada, com capacete e cadeado. Ótima para passear no parque.', priceCents: 2500, priceUnit: 'day', tags: ['esporte', 'lazer'], deliveryOptions: ['pickup'], photo: 'bicicleta', status: 'active', publishedDaysAgo: 27 },
+  { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Bicicleta aro 29 com capacete', description: 'Mountain bike 21 marchas, revisada, com capacete e cadeado. Ótima para passear no parque.', priceCents: 2500, priceUnit: 'day', tags: ['esporte', 'lazer'], deliveryOptions: ['pickup'], depositCents: 20000, photo: 'bicicleta', status: 'active', publishedDaysAgo: 27 },
   { owner: 'bruno@vizinhanca.app', type: 'service', title: 'Aulas de violão para iniciantes', description: 'Aulas individuais de violão popular, do primeiro acorde às músicas favoritas. Levo material didático.', priceCents: 6000, priceUnit: 'hour', tags: ['música', 'aulas'], deliveryOptions: ['pickup', 'delivery', 'scheduled'], photo: 'aulas-de-violao', status: 'active', publishedDaysAgo: 5 },
   { owner: 'bruno@vizinhanca.app', type: 'rental', title: 'Escada de alumínio 7 degraus', description: 'Escada dobrável e leve, aguenta até 120 kg. Perfeita para trocar lâmpadas e pintar.', priceCents: 1000, priceUnit: 'day', tags: ['ferramentas'], deliveryOptions: ['pickup'], photo: 'escada', status: 'pending' },
   { owner: 'juliana@vizinhanca.app', type: 'food', title: 'Marmitas fit da semana (5 unidades)', description: 'Frango grelhado, arroz integral e legumes no vapor. Congeladas, prontas para o micro-ondas.', priceCents: 8900, priceUnit: 'unit', tags: ['saudável', 'marmita'], deliveryOptions: ['delivery', 'scheduled'], requiresAdvanceOrder: true, minimumNoticeHours: 48, maxPortions: 10, photo: 'marmita', status: 'active', publishedDaysAgo: 3 },
@@ -289,7 +291,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
 
   // Photos go through the same re-encoding as uploads, into whichever storage is configured.
   const now = deps.clock.now().getTime();
-  const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number }>();
+  const listingIds = new Map<string, { id: string; ownerId: string; type: ListingType; priceCents: number; depositCents: number }>();
   for (const listing of DEMO_LISTINGS) {
     const ownerId = userIds.get(listing.owner)!;
     const publishedAt = listing.publishedDaysAgo === undefined ? null : new Date(now - listing.publishedDaysAgo * DAY_MS);
@@ -309,6 +311,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       requiresAdvanceOrder: listing.requiresAdvanceOrder ?? false,
       minimumNoticeHours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
       maxPortions: listing.maxPortions ?? null,
+      depositCents: listing.depositCents ?? 0,
     };
     const { id } = await listings.insertListing(deps.db, ownerId, fields, createdAt, {
       status: listing.status,
@@ -320,7 +323,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     });
     // The cover (listings.image_id) follows from the photo at position 0.
     await listings.replacePhotos(deps.db, id, fields.imageIds);
-    listingIds.set(listing.title, { id, ownerId, type: listing.type, priceCents: listing.priceCents });
+    listingIds.set(listing.title, { id, ownerId, type: listing.type, priceCents: listing.priceCents, depositCents: fields.depositCents });
   }
 
   // Orders (and the reviews of completed ones) with dates relative to today in the condominium.
@@ -348,6 +351,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
           scheduledAt: order.scheduledInDays === undefined ? null : new Date(Math.ceil((now + order.scheduledInDays * DAY_MS) / HOUR_MS) * HOUR_MS),
           message: order.message ?? null,
           createdAt: moments.createdAt,
+          depositCents: listing.depositCents,
         },
         { status: order.status, rejectionReason: order.rejectionReason ?? null, ...moments },
       );

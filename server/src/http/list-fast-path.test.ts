@@ -44,6 +44,7 @@ async function publish(ownerId: string, title: string, description: string, minu
     requiresAdvanceOrder: false,
     minimumNoticeHours: null,
     maxPortions: null,
+    depositCents: 0,
     imageIds: [],
   }, server.deps.clock.now());
   const published = new Date(server.deps.clock.now().getTime() - minutesAgo * 60_000);

@@ -10,7 +10,7 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 /** 'handover': a photo of a rental's condition when it changes hands, seen only by the order's two people and staff. */
-export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement', 'handover', 'problem'] as const;
+export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement', 'handover', 'problem', 'deposit'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 export type ImageVariant = 'card' | 'detail';

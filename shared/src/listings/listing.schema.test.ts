@@ -30,6 +30,7 @@ describe('createListingSchema', () => {
       minimumNoticeHours: null,
       maxPortions: null,
       wantedRequestId: null,
+      depositCents: 0,
     });
   });
 

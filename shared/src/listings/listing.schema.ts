@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { parseCurrencyToCents } from '../format/format.ts';
 import { ratingSummarySchema } from '../reviews/review.schema.ts';
+import { depositCentsSchema } from '../deposits/deposit.schema.ts';
 import {
   filterFitsType,
   LISTING_FILTERS,
@@ -202,7 +203,8 @@ const commonFields = {
     .default([]),
 };
 
-const rentalFields = z.object({ type: z.literal('rental'), ...commonFields });
+/** Rentals may ask for a deposit (caução), 0 for none. */
+const rentalFields = z.object({ type: z.literal('rental'), ...commonFields, depositCents: depositCentsSchema.default(0) });
 const foodFields = z.object({
   type: z.literal('food'),
   ...commonFields,
@@ -233,6 +235,8 @@ export interface ListingFields {
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
   maxPortions: number | null;
+  /** Rentals: the deposit asked (caução), 0 for none; always 0 for food and services. */
+  depositCents: number;
 }
 
 type ParsedFields = z.output<typeof rentalFields> | z.output<typeof foodFields> | z.output<typeof serviceFields>;
@@ -248,7 +252,7 @@ function normalizeFields(fields: ParsedFields): ListingFields {
   };
   switch (fields.type) {
     case 'rental':
-      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
+      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null, depositCents: fields.depositCents };
     case 'food':
       return {
         type: 'food',
@@ -257,9 +261,10 @@ function normalizeFields(fields: ParsedFields): ListingFields {
         requiresAdvanceOrder: fields.requiresAdvanceOrder,
         minimumNoticeHours: fields.requiresAdvanceOrder ? fields.minimumNoticeHours : null,
         maxPortions: fields.maxPortions,
+        depositCents: 0,
       };
     case 'service':
-      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null };
+      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null, depositCents: 0 };
   }
 }
 
@@ -387,6 +392,8 @@ const listingContentFields = {
   minimumNoticeHours: z.number().int().nullable(),
   /** Food: the most portions one order may ask for; null = up to 99. */
   maxPortions: z.number().int().nullable(),
+  /** Rentals: the deposit asked (caução), 0 for none. */
+  depositCents: z.number().int(),
   owner: listingOwnerSchema,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
@@ -81,6 +82,10 @@ export const threadOrderSchema = z.object({
   pixAvailable: z.boolean(),
   /** Rentals: the item's condition at the hand-over and at the return. */
   handover: z.array(handoverConditionSchema),
+  /** Rentals: the deposit asked when the order was made (caução), 0 for none. */
+  depositCents: z.number().int(),
+  /** The owner's record of the deposit at the end (and the requester's answer); null before it. */
+  deposit: depositSettlementSchema.nullable(),
 });
 export type ThreadOrder = z.infer<typeof threadOrderSchema>;
 

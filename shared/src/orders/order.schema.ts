@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { formatCalendarDate } from '../format/format.ts';
 import { DELIVERY_OPTIONS, LISTING_TYPES, type ListingType } from '../listings/listing.schema.ts';
+import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 import {
   DELIVERY_ADDRESS_MAX_LENGTH,
   MY_ORDER_TABS,
@@ -235,6 +236,10 @@ export const orderItemSchema = z.object({
   reviewed: z.boolean(),
   /** Rentals: the item's condition the owner recorded at the hand-over and at the return ('Estado na entrega', 'Estado na devolução'). */
   handover: z.array(handoverConditionSchema),
+  /** Rentals: the deposit asked when the order was made (caução), 0 for none. */
+  depositCents: z.number().int(),
+  /** The owner's record of the deposit at the end (and the requester's answer); null before it. */
+  deposit: depositSettlementSchema.nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -82,3 +82,8 @@ export function buildBrCode(input: BrCodeInput): string {
 export function orderTxid(orderId: string): string {
   return `VZ${orderId.replace(/-/g, '').slice(0, TXID_MAX_LENGTH - 2).toUpperCase()}`;
 }
+
+/** The transaction id of an order's deposit code: 'VC' (caução) and the same digits, so the two payments never read alike. */
+export function depositTxid(orderId: string): string {
+  return `VC${orderTxid(orderId).slice(2)}`;
+}

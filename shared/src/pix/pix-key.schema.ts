@@ -115,7 +115,14 @@ export type SavePixKeyInput = z.input<typeof savePixKeySchema>;
 export const pixKeySchema = z.object({ type: z.enum(PIX_KEY_TYPES), key: z.string(), formatted: z.string() }).nullable();
 export type PixKey = z.infer<typeof pixKeySchema>;
 
-export const orderPixInputSchema = z.object({ orderId: z.uuid({ message: PIX_MESSAGES.orderNotFound }) });
+/** What a code pays: the order's amount ('rent', the default) or its deposit (caução), each a code of its own. */
+export const ORDER_PIX_PARTS = ['rent', 'deposit'] as const;
+export type OrderPixPart = (typeof ORDER_PIX_PARTS)[number];
+
+export const orderPixInputSchema = z.object({
+  orderId: z.uuid({ message: PIX_MESSAGES.orderNotFound }),
+  part: z.enum(ORDER_PIX_PARTS, { error: PIX_MESSAGES.orderNotFound }).default('rent'),
+});
 
 /** 'Pagar com Pix': the code for the order's exact amount and who receives it. */
 export const orderPixSchema = z.object({

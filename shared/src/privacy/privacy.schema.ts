@@ -46,6 +46,8 @@ export const ERASED_TEXTS = {
   requestTitle: 'Pedido removido',
   message: 'Mensagem removida',
   deliveryAddress: 'Endereço removido',
+  /** The reason of a deposit they retained (a retention always has one). */
+  depositReason: 'Motivo removido',
   /** A reason of theirs quoted in someone else's notice ('Motivo: (removido)'). */
   quoted: '(removido)',
 } as const;

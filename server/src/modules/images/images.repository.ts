@@ -54,9 +54,9 @@ export function findImageOwner(db: Db, imageId: string) {
   return db.selectFrom('images').select(['id', 'user_id', 'purpose']).where('id', '=', imageId).executeTakeFirst();
 }
 
-/** Listing, announcement, hand-over and problem photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
+/** Listing, announcement, hand-over, problem and deposit photos uploaded before `before`, a page at a time by id: candidates for the orphan cleanup. */
 export function listOldAttachableImages(db: Db, before: Date, afterId: string | null, limit: number) {
-  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement', 'handover', 'problem']).where('created_at', '<', before);
+  let query = db.selectFrom('images').select('id').where('purpose', 'in', ['listing', 'announcement', 'handover', 'problem', 'deposit']).where('created_at', '<', before);
   if (afterId) query = query.where('id', '>', afterId);
   return query.orderBy('id').limit(limit).execute();
 }
@@ -99,6 +99,7 @@ export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<str
     .union(db.selectFrom('announcements').select('image_id as image_id').where('image_id', 'in', imageIds).$narrowType<{ image_id: string }>())
     .union(db.selectFrom('order_handover_photos').select('image_id').where('image_id', 'in', imageIds))
     .union(db.selectFrom('order_problem_photos').select('image_id').where('image_id', 'in', imageIds))
+    .union(db.selectFrom('deposit_settlement_photos').select('image_id').where('image_id', 'in', imageIds))
     .execute();
   return new Set(rows.map((row) => row.image_id));
 }
@@ -136,6 +137,18 @@ export async function isProblemPhotoOfOrderOf(db: Db, imageId: string, userId: s
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .select('pp.image_id')
     .where('pp.image_id', '=', imageId)
+    .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether this photo is on the deposit record of an order the user takes part in (both people see it). */
+export async function isDepositPhotoOfParticipant(db: Db, imageId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('deposit_settlement_photos as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('p.image_id')
+    .where('p.image_id', '=', imageId)
     .where((eb) => eb.or([eb('o.renter_id', '=', userId), eb('o.owner_id', '=', userId)]))
     .executeTakeFirst();
   return Boolean(row);

@@ -91,11 +91,13 @@ export async function imageAccess(deps: AppDeps, imageId: string, viewer: AuthUs
     const neighbourSees = !accessRefusal(viewer, 'approved') && (await images.isActiveResidentAvatar(deps.db, imageId, imageUrl(imageId, 'detail')));
     return neighbourSees ? 'private' : 'hidden';
   }
+  // A deposit record's photos are for the order's two people (and staff, above).
+  if (image.purpose === 'deposit') return (await images.isDepositPhotoOfParticipant(deps.db, imageId, viewer.id)) ? 'private' : 'hidden';
   if (await images.hasOrderOnListings(deps.db, viewer.id, showing.map((listing) => listing.id))) return 'private';
   return 'hidden';
 }
 
-/** An upload no listing, announcement or problem took up within a day is an orphan: its files and row are deleted. */
+/** An upload no listing, announcement, problem or deposit record took up within a day is an orphan: its files and row are deleted. */
 export const ORPHAN_IMAGE_AGE_MS = 24 * 3600_000;
 
 export const orphanImagesCleanupJob: ScheduledJob = {

@@ -58,6 +58,7 @@ const rentalFields = (title: string, options: { priceCents?: number; tags?: stri
   requiresAdvanceOrder: false,
   minimumNoticeHours: null,
   maxPortions: null,
+  depositCents: 0,
   imageIds: [],
 });
 

@@ -42,6 +42,7 @@ const PUBLIC_LISTING_COLUMNS = [
   'l.requires_advance_order',
   'l.minimum_notice_hours',
   'l.max_portions',
+  'l.deposit_cents',
   'l.status',
   'l.published_at',
   'l.expires_at',
@@ -195,7 +196,7 @@ export async function findPublicForOrder(db: Db, id: string, now: Date) {
   const [row] = await prepared(
     db,
     onlyPublic(withOwner(db), now)
-      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions'])
+      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.deposit_cents'])
       .where('l.id', '=', id)
       .forNoKeyUpdate('l'),
   );
@@ -216,7 +217,7 @@ export function findListing(db: Db, id: string) {
 export function findForUpdate(db: Db, id: string) {
   return db
     .selectFrom('listings')
-    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'status', 'paused_by', 'expires_at'])
+    .select(['id', 'user_id', 'type', 'title', 'description', 'price_cents', 'price_unit', 'deposit_cents', 'status', 'paused_by', 'expires_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .forUpdate()
@@ -282,7 +283,7 @@ export function countPending(db: Db) {
 
 /** The columns the owner's editable fields fill (the type is set once, at creation; the photos live in listing_photos). */
 function editableColumns(fields: ListingFields) {
-  return pickColumns(fields, ['title', 'description', 'priceCents', 'priceUnit', 'tags', 'deliveryOptions', 'requiresAdvanceOrder', 'minimumNoticeHours', 'maxPortions']);
+  return pickColumns(fields, ['title', 'description', 'priceCents', 'priceUnit', 'tags', 'deliveryOptions', 'requiresAdvanceOrder', 'minimumNoticeHours', 'maxPortions', 'depositCents']);
 }
 
 /** Where a listing written with a past stands, and since when (the demo seed); a new one is pending. */

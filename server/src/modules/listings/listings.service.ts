@@ -59,6 +59,7 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     requiresAdvanceOrder: row.requires_advance_order,
     minimumNoticeHours: row.minimum_notice_hours,
     maxPortions: row.max_portions,
+    depositCents: row.deposit_cents,
     owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone, avatarUrl: row.owner_avatar_url },
   };
 }
@@ -207,7 +208,7 @@ export async function create(deps: AppDeps, owner: BlockView & { id: string }, i
       action: AUDIT_ACTIONS.listingCreated,
       targetType: 'listing',
       targetId: created.id,
-      after: { type: fields.type, title: fields.title, priceCents: fields.priceCents },
+      after: { type: fields.type, title: fields.title, priceCents: fields.priceCents, depositCents: fields.depositCents },
     });
     await notifyStaffOfPendingItem(deps, trx, { kind: 'listing', id: created.id, label: fields.title, actorId: userId });
     if (wantedRequestId) await wanted.linkNewListing(deps, trx, owner, { requestId: wantedRequestId, listingId: created.id });
@@ -228,7 +229,7 @@ async function lockOwn(trx: Db, userId: string, id: string) {
 const APPROVED_CONTENT_STATUSES: ListingStatus[] = ['active', 'inactive'];
 
 /**
- * Edits a listing. Changing the title, description or price (or unit) of an
+ * Edits a listing. Changing the title, description, price (or unit) or deposit of an
  * approved listing (active, or paused by its owner) sends it back to 'pending':
  * nobody publishes content the administration did not see. Editing a rejected
  * listing resubmits it. A listing paused by the administration stays paused:
@@ -246,6 +247,7 @@ export async function update(deps: AppDeps, userId: string, { id, fields }: { id
       row.description !== fields.description ||
       row.price_cents !== fields.priceCents ||
       row.price_unit !== fields.priceUnit ||
+      row.deposit_cents !== fields.depositCents ||
       photosChanged;
     const backToReview = (contentChanged && APPROVED_CONTENT_STATUSES.includes(row.status)) || row.status === 'rejected';
     const status: ListingStatus = backToReview ? 'pending' : row.status;
@@ -260,8 +262,8 @@ export async function update(deps: AppDeps, userId: string, { id, fields }: { id
       action: AUDIT_ACTIONS.listingEdited,
       targetType: 'listing',
       targetId: id,
-      before: { title: row.title, description: row.description, priceCents: row.price_cents, status: row.status },
-      after: { title: fields.title, description: fields.description, priceCents: fields.priceCents, status },
+      before: { title: row.title, description: row.description, priceCents: row.price_cents, depositCents: row.deposit_cents, status: row.status },
+      after: { title: fields.title, description: fields.description, priceCents: fields.priceCents, depositCents: fields.depositCents, status },
     });
     return { message: LISTING_MESSAGES.updated, status, backToReview };
   });

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { settlementsFor } from '../deposits/deposits.service.ts';
 import { eventPayloadText } from '../../realtime/event-content.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
@@ -44,7 +45,12 @@ async function participantOrder(deps: AppDeps, userId: string, orderId: string) 
 export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, orderId: string): Promise<Thread> {
   const userId = viewer.id;
   const order = await participantOrder(deps, userId, orderId);
-  const [rows, ownerHasKey, handover] = await Promise.all([messages.listThread(deps.db, order.id, { limit: THREAD_LIMIT, reportedBy: userId }), pix.hasKey(deps, order.ownerId), orders.handoverOf(deps, order.id)]);
+  const [rows, ownerHasKey, handover, depositRecords] = await Promise.all([
+    messages.listThread(deps.db, order.id, { limit: THREAD_LIMIT, reportedBy: userId }),
+    pix.hasKey(deps, order.ownerId),
+    orders.handoverOf(deps, order.id),
+    order.depositCents > 0 ? settlementsFor(deps, [order.id]) : null,
+  ]);
   const endedAt = orderEndedAt(order);
   const counterpart = order.side === 'requester' ? order.owner : order.requester;
   return {
@@ -61,6 +67,8 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
       paidAt: order.paidAt,
       pixAvailable: ownerHasKey && orders.isPayable(order.status),
       handover,
+      depositCents: order.depositCents,
+      deposit: depositRecords?.get(order.id) ?? null,
     },
     messages: rows.map((row) => ({
       id: row.id,

@@ -22,6 +22,7 @@ const ORDER_COLUMNS = [
   'o.delivered_at',
   'o.completed_at',
   'o.paid_at',
+  'o.deposit_cents',
 ] as const;
 
 /** The listing as the cards show it; its deleted_at says 'Item removido'. */
@@ -186,6 +187,8 @@ export interface NewOrder {
   message: string | null;
   /** When it was asked, on the app's clock ('Pedido em', newest first, the owner's deadline to answer). */
   createdAt: Date;
+  /** Rentals: the listing's deposit now, kept with the order whatever the listing asks later; 0 when left out. */
+  depositCents?: number;
 }
 
 /** Where an order written with a past stands and the moments that led there (the demo seed); a new one is pending. */
@@ -222,6 +225,7 @@ export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistor
       delivery_address: order.deliveryAddress,
       scheduled_at: order.scheduledAt,
       message: order.message,
+      deposit_cents: order.depositCents ?? 0,
       ...(history ? historyColumns(history) : { status: 'pending' as const, created_at: order.createdAt, updated_at: order.createdAt }),
     })
     .returning(['id']),

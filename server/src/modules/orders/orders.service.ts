@@ -46,6 +46,8 @@ import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { settleDeskLegs } from './desk-legs.service.ts';
 import { conditionsByOrder, recordCondition, type ConditionInput } from './handover-conditions.service.ts';
 import type { HandoverCondition, HandoverStage, OrderStepWithCondition } from '@vizinhanca/shared/orders/handover-condition.schema';
+import type { DepositSettlement } from '@vizinhanca/shared/deposits/deposit.schema';
+import { settlementsFor } from '../deposits/deposits.service.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 /** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
@@ -73,7 +75,7 @@ function shownTerms(row: OrderTermsRow) {
   };
 }
 
-function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date, handover: HandoverCondition[]): OrderItem {
+function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date, extras: { handover: HandoverCondition[]; deposit: DepositSettlement | null }): OrderItem {
   const counterpartId = side === 'requester' ? row.owner_id : row.renter_id;
   return {
     id: row.id,
@@ -107,14 +109,20 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
     // Each side reviews the other once, within 14 days of the completion.
     canReview: row.status === 'completed' && !row.reviewed && row.completed_at !== null && now.getTime() < row.completed_at.getTime() + REVIEW_WINDOW_MS,
     reviewed: row.reviewed,
-    handover,
+    handover: extras.handover,
+    depositCents: row.deposit_cents,
+    deposit: extras.deposit,
   };
 }
 
-/** The cards of one side, each with the hand-over conditions recorded on it. */
-async function toItems(db: Db, rows: orders.OrderCardRow[], side: 'requester' | 'owner', now: Date): Promise<OrderItem[]> {
-  const conditions = await conditionsByOrder(db, rows.map((row) => row.id));
-  return rows.map((row) => toItem(row, side, now, conditions.get(row.id) ?? []));
+/** The cards of one side, each with the hand-over conditions recorded on it and its deposit's record. */
+async function toItems(deps: AppDeps, rows: orders.OrderCardRow[], side: 'requester' | 'owner'): Promise<OrderItem[]> {
+  const [conditions, records] = await Promise.all([
+    conditionsByOrder(deps.db, rows.map((row) => row.id)),
+    settlementsFor(deps, rows.filter((row) => row.deposit_cents > 0).map((row) => row.id)),
+  ]);
+  const now = deps.clock.now();
+  return rows.map((row) => toItem(row, side, now, { handover: conditions.get(row.id) ?? [], deposit: records.get(row.id) ?? null }));
 }
 
 async function countsOf(db: Db, side: 'requester' | 'owner', userId: string): Promise<Record<OrderStatus, number>> {
@@ -231,13 +239,14 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
         scheduledAt: terms.scheduledAt,
         message: input.message,
         createdAt: deps.clock.now(),
+        depositCents: listing.deposit_cents,
       });
       await audit.record(deps, trx, {
         actorId: requester.id,
         action: AUDIT_ACTIONS.orderCreated,
         targetType: 'order',
         targetId: id,
-        after: { listingId: listing.id, ownerId: listing.user_id, startDate: terms.startDate, endDate: terms.endDate },
+        after: { listingId: listing.id, ownerId: listing.user_id, startDate: terms.startDate, endDate: terms.endDate, depositCents: listing.deposit_cents },
       });
       await notify(deps, trx, {
         userId: listing.user_id,
@@ -274,7 +283,7 @@ export async function mine(deps: AppDeps, userId: string, tab: MyOrderTab): Prom
   const finished = counts.completed + counts.rejected + counts.cancelled;
   return {
     counters: { total: counts.pending + active + finished, pending: counts.pending, active, finished },
-    items: await toItems(deps.db, rows, 'requester', deps.clock.now()),
+    items: await toItems(deps, rows, 'requester'),
   };
 }
 
@@ -290,7 +299,7 @@ export async function received(deps: AppDeps, userId: string, tab: ReceivedOrder
       active: counts.in_progress,
       finished: counts.completed + counts.rejected + counts.cancelled,
     },
-    items: await toItems(deps.db, rows, 'owner', deps.clock.now()),
+    items: await toItems(deps, rows, 'owner'),
   };
 }
 
@@ -462,6 +471,7 @@ export async function forParticipant(deps: AppDeps, userId: string, id: string) 
     requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
     listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
     totalCents: row.total_cents,
+    depositCents: row.deposit_cents,
     startDate: row.start_date,
     endDate: row.end_date,
     scheduledAt: row.scheduled_at,

@@ -21,9 +21,9 @@ export const pixRouter = router({
     .output(messageAnswerSchema)
     .mutation(({ ctx }) => pix.removeKey(ctx.deps, ctx.user.id)),
 
-  /** 'Pagar com Pix' on an approved order: the code for its exact amount. */
+  /** 'Pagar com Pix' on an approved order: the code for its exact amount, or for its deposit. */
   forOrder: approvedProcedure
     .input(orderPixInputSchema)
     .output(orderPixSchema)
-    .query(({ ctx, input }) => pix.forOrder(ctx.deps, ctx.user.id, input.orderId)),
+    .query(({ ctx, input }) => pix.forOrder(ctx.deps, ctx.user.id, input)),
 });

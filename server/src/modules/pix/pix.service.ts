@@ -1,5 +1,6 @@
-import { buildBrCode, orderTxid } from '@vizinhanca/shared/pix/br-code';
-import { formatPixKey, payerPixKeyText, PIX_MESSAGES, type OrderPix, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
+import { buildBrCode, depositTxid, orderTxid } from '@vizinhanca/shared/pix/br-code';
+import { DEPOSIT_MESSAGES } from '@vizinhanca/shared/deposits/deposit.constants';
+import { formatPixKey, payerPixKeyText, PIX_MESSAGES, type OrderPix, type OrderPixPart, type PixKey, type PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import type { AppDeps } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -36,11 +37,12 @@ export async function hasKey(deps: AppDeps, userId: string): Promise<boolean> {
 }
 
 /**
- * 'Pagar com Pix': a static BR Code for the order's exact amount, to the owner's
- * key, with the owner's name, the condominium's city and a transaction id made
- * from the order. Only the requester of an approved order of an owner with a key.
+ * 'Pagar com Pix': a static BR Code for the order's exact amount (or, as a code of its
+ * own, its deposit), to the owner's key, with the owner's name, the condominium's city
+ * and a transaction id made from the order. Only the requester of an approved order of
+ * an owner with a key.
  */
-export async function forOrder(deps: AppDeps, userId: string, orderId: string): Promise<OrderPix> {
+export async function forOrder(deps: AppDeps, userId: string, { orderId, part }: { orderId: string; part: OrderPixPart }): Promise<OrderPix> {
   const order = await orders.forParticipant(deps, userId, orderId);
   if (!order) throw new AppError('NOT_FOUND', PIX_MESSAGES.orderNotFound);
   if (order.side !== 'requester') throw new AppError('FORBIDDEN', PIX_MESSAGES.onlyRequester);
@@ -49,10 +51,12 @@ export async function forOrder(deps: AppDeps, userId: string, orderId: string): 
   if (order.owner.anonymized) throw new AppError('CONFLICT', PIX_MESSAGES.ownerLeft);
   const key = await pix.findKey(deps.db, order.ownerId);
   if (!key) throw new AppError('CONFLICT', PIX_MESSAGES.noKey);
-  const txid = orderTxid(order.id);
+  if (part === 'deposit' && order.depositCents === 0) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.noDeposit);
+  const amountCents = part === 'deposit' ? order.depositCents : order.totalCents;
+  const txid = part === 'deposit' ? depositTxid(order.id) : orderTxid(order.id);
   return {
-    code: buildBrCode({ key: key.key, amountCents: order.totalCents, merchantName: order.owner.fullName, merchantCity: deps.config.CONDO_CITY, txid }),
-    amountCents: order.totalCents,
+    code: buildBrCode({ key: key.key, amountCents, merchantName: order.owner.fullName, merchantCity: deps.config.CONDO_CITY, txid }),
+    amountCents,
     receiverName: order.owner.fullName,
     keyType: key.key_type,
     formattedKey: payerPixKeyText(key.key_type, key.key),

@@ -96,6 +96,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     requires_advance_order: KIND,
     minimum_notice_hours: KIND,
     max_portions: KIND,
+    deposit_cents: KIND,
     status: KIND,
     paused_by: KIND,
     rejection_reason: PERSONAL,
@@ -130,6 +131,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     cancelled_at: MOMENT,
     paid_at: MOMENT,
     paid_by: LINK,
+    deposit_cents: KIND,
     updated_at: MOMENT,
     fornada_id: LINK,
   },
@@ -204,6 +206,18 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
   },
   order_problem_photos: { problem_id: LINK, position: KIND, image_id: PERSONAL },
   pix_keys: { user_id: LINK, key_type: KIND, key: PERSONAL, updated_at: MOMENT },
+  deposit_settlements: {
+    order_id: LINK,
+    deposit_cents: KIND,
+    outcome: KIND,
+    retained_cents: KIND,
+    reason: PERSONAL,
+    settled_by: LINK,
+    settled_at: MOMENT,
+    answer: KIND,
+    answered_at: MOMENT,
+  },
+  deposit_settlement_photos: { order_id: LINK, position: KIND, image_id: PERSONAL },
   reports: {
     id: LINK,
     reporter_id: LINK,
@@ -417,6 +431,7 @@ describe('anonymising a person (LGPD)', () => {
       title: 'Bicicleta da Lúcia Partiu Vasconcelos',
       description: 'Ligue 11955501234 ou escreva para lucia.partiu@teste.com',
       priceCents: 2000,
+      depositCents: 30_000,
       tags: ['tag-da-lúcia'],
       imageIds: [listingPhoto.id],
     });
@@ -449,6 +464,9 @@ describe('anonymising a person (LGPD)', () => {
     await luciaApi.problems.open({ orderId: done.id, kind: 'not_returned', text: 'Problema-relatado-pela-Lúcia', photoIds: [problemPhoto.id] });
     const [luciasProblem] = (await moderatorApi.problems.moderation.open()).items.filter((item) => item.orderId === done.id);
     await moderatorApi.problems.moderation.resolve({ problemId: luciasProblem!.id, decision: 'Decisão-sobre-a-Lúcia' });
+    const depositPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'deposit', bytes: await photo() });
+    await luciaApi.deposits.settle({ orderId: done.id, outcome: 'retained', retainedCents: 5_000, reason: 'Caução-retida-pela-Lúcia', imageIds: [depositPhoto.id] });
+    await neighbourApi.deposits.answer({ orderId: done.id, answer: 'contested' });
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
 
@@ -512,6 +530,8 @@ describe('anonymising a person (LGPD)', () => {
       inviter.id,
       avatar.id,
       listingPhoto.id,
+      depositPhoto.id,
+      'Caução-retida-pela-Lúcia',
       'tag-da-lúcia',
       'Bolo-da-Lúcia',
       'Bolo-novo-da-Lúcia',
@@ -570,7 +590,7 @@ describe('anonymising a person (LGPD)', () => {
     expect(await app.db.selectFrom('fornadas').select('remaining').where('id', '=', batch.id).executeTakeFirstOrThrow()).toEqual({ remaining: 5 });
     expect((await neighbourApi.reviews.forUser({ userId: neighbour.id })).items.map((review) => review.reviewer.fullName)).toContain(EX_RESIDENT_NAME);
     const created = await app.db.selectFrom('audit_log').select(['after']).where('target_id', '=', bikeId).where('action', '=', 'listing.created').executeTakeFirstOrThrow();
-    expect(created.after).toEqual({ type: 'rental', title: AUDIT_REDACTED_VALUE, priceCents: 2000 });
+    expect(created.after).toEqual({ type: 'rental', title: AUDIT_REDACTED_VALUE, priceCents: 2000, depositCents: 30_000 });
     // The log stays append-only for anything but that blanking.
     await expect(sql`UPDATE audit_log SET action = 'user.approved' WHERE target_id = ${lucia.id}`.execute(app.db)).rejects.toThrow(/append-only/);
     await expect(sql`UPDATE audit_log SET after = '{"title": "outro"}'::jsonb WHERE target_id = ${bikeId}`.execute(app.db)).rejects.toThrow(/append-only/);

@@ -297,6 +297,15 @@ export async function eraseHandoverNotes(db: Db, userId: string) {
   await db.updateTable('order_handover_conditions').set({ note: null }).where('recorded_by', '=', userId).execute();
 }
 
+/** The deposit records they made stay (what was retained, when) without their words: a retention reads 'Motivo removido'. */
+export function eraseDepositReasons(db: Db, userId: string) {
+  return db
+    .updateTable('deposit_settlements')
+    .set({ reason: sql<string | null>`CASE WHEN outcome = 'retained' THEN ${ERASED_TEXTS.depositReason} END` })
+    .where('settled_by', '=', userId)
+    .execute();
+}
+
 /** Their messages read 'Mensagem removida' in the other person's conversation (their reports lose their words with the other reports). */
 export async function eraseMessages(db: Db, userId: string) {
   await db.updateTable('order_messages').set({ body: ERASED_TEXTS.message }).where('sender_id', '=', userId).execute();

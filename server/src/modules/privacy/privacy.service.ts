@@ -110,6 +110,7 @@ export async function anonymize(deps: AppDeps, actorId: string, userId: string) 
     await privacy.eraseHandoverNotes(trx, userId);
     await privacy.eraseReportTexts(trx, userId);
     await privacy.eraseProblemTexts(trx, userId);
+    await privacy.eraseDepositReasons(trx, userId);
     await eraseImagesOf(deps, trx, userId);
     await deps.sessions.revokeAll(trx, userId);
     await privacy.deleteOwnedRows(trx, userId);

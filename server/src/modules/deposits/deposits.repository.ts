@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { DepositAnswer, DepositOutcome } from '@vizinhanca/shared/deposits/deposit.constants';
+import type { Db } from '../../db/database.ts';
+import { ordersWithPeople } from '../../db/order-reads.ts';
+
+/**
+ * The order a deposit is recorded or answered on, locked: the owner's record and the
+ * requester's answer happen one after the other, never twice at once.
+ */
+export function findOrderForUpdate(db: Db, orderId: string) {
+  return ordersWithPeople(db)
+    .select(['o.id', 'o.owner_id', 'o.renter_id', 'o.status', 'o.deposit_cents', 'l.title as listing_title', 'w.full_name as owner_full_name', 'r.full_name as renter_full_name'])
+    .where('o.id', '=', orderId)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+export function findSettlement(db: Db, orderId: string) {
+  return db.selectFrom('deposit_settlements').select(['order_id', 'outcome', 'settled_at', 'answer']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Of these images, the ones this user uploaded for a deposit record and no record shows yet. */
+export function findOwnUnusedDepositImages(db: Db, imageIds: string[], userId: string) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('images as i')
+    .leftJoin('deposit_settlement_photos as p', 'p.image_id', 'i.id')
+    .select('i.id')
+    .where('i.id', 'in', imageIds)
+    .where('i.user_id', '=', userId)
+    .where('i.purpose', '=', 'deposit')
+    .where('p.image_id', 'is', null)
+    .execute();
+}
+
+export interface NewSettlement {
+  orderId: string;
+  depositCents: number;
+  outcome: DepositOutcome;
+  retainedCents: number;
+  reason: string | null;
+  settledBy: string;
+  settledAt: Date;
+}
+
+export function insertSettlement(db: Db, settlement: NewSettlement) {
+  return db
+    .insertInto('deposit_settlements')
+    .values({
+      order_id: settlement.orderId,
+      deposit_cents: settlement.depositCents,
+      outcome: settlement.outcome,
+      retained_cents: settlement.retainedCents,
+      reason: settlement.reason,
+      settled_by: settlement.settledBy,
+      settled_at: settlement.settledAt,
+    })
+    .execute();
+}
+
+/** The photos in the order the owner chose. */
+export function insertPhotos(db: Db, orderId: string, imageIds: string[]) {
+  if (imageIds.length === 0) return Promise.resolve();
+  return db
+    .insertInto('deposit_settlement_photos')
+    .values(imageIds.map((imageId, position) => ({ order_id: orderId, position, image_id: imageId })))
+    .execute()
+    .then(() => undefined);
+}
+
+export function setAnswer(db: Db, orderId: string, answer: DepositAnswer, at: Date) {
+  return db.updateTable('deposit_settlements').set({ answer, answered_at: at }).where('order_id', '=', orderId).execute();
+}
+
+/** The records of these orders, each with its photos' ids in order. */
+export function listForOrders(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('deposit_settlements as s')
+    .select(['s.order_id', 's.outcome', 's.retained_cents', 's.reason', 's.settled_at', 's.answer', 's.answered_at'])
+    .select(
+      sql<string[]>`(SELECT coalesce(array_agg(p.image_id::text ORDER BY p.position), '{}') FROM deposit_settlement_photos p WHERE p.order_id = s.order_id)`.as(
+        'image_ids',
+      ),
+    )
+    .where('s.order_id', 'in', orderIds)
+    .execute();
+}
+export type SettlementRow = Awaited<ReturnType<typeof listForOrders>>[number];
