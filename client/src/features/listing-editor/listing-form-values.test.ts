@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
+import { DEPOSIT_MESSAGES } from '@vizinhanca/shared/deposits/deposit.constants';
 import {
   centsToPriceText,
   EMPTY_LISTING_FORM,
@@ -39,6 +40,7 @@ function managed(overrides: Partial<ManagedListing> = {}): ManagedListing {
     requiresAdvanceOrder: false,
     minimumNoticeHours: null,
     maxPortions: null,
+    depositCents: 0,
     owner: { id: 'u1', fullName: 'Ana Beatriz Souza', apartment: 'A-101', phone: null, avatarUrl: null },
     photos: [],
     status: 'active',
@@ -101,6 +103,7 @@ describe('formValuesFromListing', () => {
       requiresAdvanceOrder: false,
       minimumNoticeHours: '24',
       maxPortions: '',
+      deposit: '',
     });
   });
 
@@ -164,6 +167,7 @@ describe('validateListingForm', () => {
         tags: ['ferramenta', 'obra'],
         deliveryOptions: ['pickup'],
         imageIds: [IMAGE_ID],
+        depositCents: 0,
       },
     });
   });
@@ -214,3 +218,20 @@ describe('validateListingForm', () => {
     expect(Object.keys(result.errors).sort()).toEqual(['deliveryOptions', 'description']);
   });
 });
+
+describe("a rental's deposit (caução) in the form", () => {
+  it('sends none when empty, the amount in cents when typed, and refuses more than R$ 5.000,00 with the shared message', () => {
+    const none = validateListingForm('rental', filled, [IMAGE_ID]);
+    expect(none.ok && none.input).toMatchObject({ type: 'rental', depositCents: 0 });
+    const asked = validateListingForm('rental', { ...filled, deposit: '200' }, [IMAGE_ID]);
+    expect(asked.ok && asked.input).toMatchObject({ depositCents: 20_000 });
+    const tooMuch = validateListingForm('rental', { ...filled, deposit: '5.000,01' }, [IMAGE_ID]);
+    expect(tooMuch).toMatchObject({ ok: false, errors: { deposit: DEPOSIT_MESSAGES.invalidAmount }, message: DEPOSIT_MESSAGES.invalidAmount });
+  });
+
+  it('shows a listing’s deposit for editing, and no field value for none', () => {
+    expect(formValuesFromListing(managed({ type: 'rental', priceUnit: 'day', depositCents: 20_000 })).deposit).toBe('200,00');
+    expect(formValuesFromListing(managed({ type: 'rental', priceUnit: 'day', depositCents: 0 })).deposit).toBe('');
+  });
+});
+

@@ -11,6 +11,7 @@ import {
   type SERVICE_PRICE_UNITS,
 } from '@vizinhanca/shared/listings/listing.schema';
 import { splitTags } from '@vizinhanca/shared/listings/listing.rules';
+import { depositTextSchema } from '@vizinhanca/shared/deposits/deposit.schema';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 
 export type ServicePriceUnit = (typeof SERVICE_PRICE_UNITS)[number];
@@ -27,6 +28,8 @@ export interface ListingFormValues {
   minimumNoticeHours: string;
   /** Food: the most portions per order, empty for no limit. */
   maxPortions: string;
+  /** Rentals: the deposit asked (caução) as typed, empty for none. */
+  deposit: string;
 }
 
 export const EMPTY_LISTING_FORM: ListingFormValues = {
@@ -40,6 +43,7 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   requiresAdvanceOrder: false,
   minimumNoticeHours: String(MINIMUM_NOTICE_DEFAULT_HOURS),
   maxPortions: '',
+  deposit: '',
 };
 
 /** 1250 -> '12,50'; 123456 -> '1.234,56' (what the price input shows). */
@@ -75,11 +79,12 @@ export function formValuesFromListing(listing: ManagedListing): ListingFormValue
     requiresAdvanceOrder: listing.requiresAdvanceOrder,
     minimumNoticeHours: String(listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS),
     maxPortions: listing.maxPortions ? String(listing.maxPortions) : '',
+    deposit: listing.depositCents ? centsToPriceText(listing.depositCents) : '',
   };
 }
 
 /** The form's field names, in screen order (the first error is the one the toast shows). */
-export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'tags', 'deliveryOptions', 'minimumNoticeHours', 'maxPortions'] as const;
+export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'deposit', 'tags', 'deliveryOptions', 'minimumNoticeHours', 'maxPortions'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;
 
@@ -90,7 +95,7 @@ export function toFormErrors(errors: Record<string, string>): FormErrors {
     if (!message) continue;
     const head = path.split('.')[0] ?? '';
     const field: FormField | undefined =
-      head === 'priceCents' ? 'price' : head === 'imageIds' ? 'image' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : undefined;
+      head === 'priceCents' ? 'price' : head === 'depositCents' ? 'deposit' : head === 'imageIds' ? 'image' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : undefined;
     if (field) result[field] ??= message;
   }
   return result;
@@ -108,6 +113,7 @@ export type ValidationResult = { ok: true; input: CreateListingInput } | { ok: f
 /** The shared schema decides, exactly as the server will: same rules, same pt-BR messages. */
 export function validateListingForm(type: ListingType, values: ListingFormValues, imageIds: string[]): ValidationResult {
   const price = priceTextSchema.safeParse(values.price);
+  const deposit = depositTextSchema.safeParse(values.deposit);
   const common = {
     title: values.title,
     description: values.description,
@@ -128,11 +134,13 @@ export function validateListingForm(type: ListingType, values: ListingFormValues
         }
       : type === 'service'
         ? { type, ...common, priceUnit: values.priceUnit }
-        : { type, ...common };
+        : // A bad deposit is reported once, by the deposit text itself.
+          { type, ...common, depositCents: deposit.success ? deposit.data : 0 };
 
   const parsed = createListingSchema.safeParse(input);
   const errors: FormErrors = parsed.success ? {} : toFormErrors(issuesToFieldErrors(parsed.error.issues));
   if (!price.success) errors.price = price.error.issues[0]?.message ?? LISTING_MESSAGES.invalidPrice;
+  if (type === 'rental' && !deposit.success) errors.deposit = deposit.error.issues[0]?.message;
   const message = firstError(errors);
   if (message) return { ok: false, errors, message };
   return { ok: true, input };

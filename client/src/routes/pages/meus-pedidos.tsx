@@ -5,5 +5,5 @@ import { PixPayment } from '../../features/pix/components/pix-payment.tsx';
 
 /** /meus-pedidos, with 'Pagar com Pix' on the requester's approved orders (routes/meus-pedidos.tsx loads it, one chunk). */
 export function MyOrdersPage(props: OrdersScreenProps<MyOrderTab>) {
-  return <MyOrdersScreen {...props} renderPayment={(order) => <PixPayment orderId={order.id} />} />;
+  return <MyOrdersScreen {...props} renderPayment={(order) => <PixPayment orderId={order.id} depositCents={order.depositCents} />} />;
 }

@@ -11,7 +11,7 @@ export function ConversationPage() {
     <ConversationScreen
       orderId={id}
       backTo={fromInbox ? '/mensagens' : undefined}
-      renderPayment={(order) => <PixPayment orderId={order.id} />}
+      renderPayment={(order) => <PixPayment orderId={order.id} depositCents={order.depositCents} />}
       renderBlock={(counterpart) => <BlockButton person={counterpart} />}
     />
   );

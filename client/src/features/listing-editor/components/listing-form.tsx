@@ -80,6 +80,7 @@ const FIELD_ELEMENT_IDS: Partial<Record<FormField, string>> = {
   title: 'listing-title',
   description: 'listing-description',
   price: 'listing-price',
+  deposit: 'listing-deposit',
   tags: 'listing-tags',
   deliveryOptions: 'listing-delivery-pickup',
   minimumNoticeHours: 'listing-notice',
@@ -312,6 +313,19 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
           </p>
         )}
       </div>
+
+      {type === 'rental' ? (
+        <TextField
+          id="listing-deposit"
+          label="Caução (R$)"
+          optional
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Sem caução"
+          {...textProps('deposit')}
+          hint="Devolvida no fim do aluguel, até R$ 5.000,00. Deixe em branco para não pedir caução."
+        />
+      ) : null}
 
       <div className="editor-tags-field">
         <TextField

@@ -1,6 +1,7 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link, Navigate } from '@tanstack/react-router';
 import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
+import { depositLine } from '@vizinhanca/shared/deposits/deposit-line';
 import { MINIMUM_NOTICE_DEFAULT_HOURS, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
@@ -169,6 +170,7 @@ function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, r
           <span className="listing-price-value">{formatCurrency(listing.priceCents)}</span>
           <span className="listing-price-unit">{priceUnitSuffix(listing.priceUnit)}</span>
         </p>
+        {listing.depositCents > 0 ? <p className="detail-deposit">{depositLine(listing.depositCents)}</p> : null}
         {listing.tags.length > 0 ? (
           <ul className="detail-tags" aria-label="Categorias">
             {listing.tags.map((tag) => (

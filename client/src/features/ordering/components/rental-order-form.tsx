@@ -1,4 +1,5 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
+import { depositLine } from '@vizinhanca/shared/deposits/deposit-line';
 import type { PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
 import { useState, type FormEvent } from 'react';
@@ -88,6 +89,7 @@ export function RentalOrderForm({ formId, listing, createOrder }: RentalOrderFor
                 {daysText(days)} × {formatCurrency(listing.priceCents)}
               </span>
             </p>
+            {listing.depositCents > 0 ? <p className="order-summary-deposit">{depositLine(listing.depositCents)}</p> : null}
           </>
         ) : start ? (
           <p className="order-summary-period">Retirada: {shortDate(start)} · agora toque no dia da devolução</p>

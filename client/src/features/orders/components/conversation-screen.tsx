@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
 import { useCancelOrder, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
 import { apartmentText, scheduledText } from '../order-format.ts';
+import { DepositPanel } from './deposit-panel.tsx';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { HandoverConditions } from './handover-conditions.tsx';
 import { MessageComposer } from './message-composer.tsx';
@@ -102,6 +103,7 @@ function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScr
         <PaymentBadge status={order.status} paidAt={order.paidAt} />
       </p>
       <HandoverConditions orderId={order.id} side={order.side} conditions={order.handover} />
+      <DepositPanel order={order} side={order.side} />
       <div className="orders-actions conversation-actions">
         {actions.includes('approve') ? (
           <Button size="sm" onClick={() => owner.approve(order)} loading={busy}>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { DeskHandoverPanel } from './desk-handover-panel.tsx';
 import { HandoverConditions } from './handover-conditions.tsx';
+import { DepositPanel } from './deposit-panel.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 interface MyOrderCardProps {
@@ -34,6 +35,7 @@ export function MyOrderCard({ order, today, onCancel, onReview, renderPayment }:
       <OrderPeriod order={order} />
       <OrderFacts order={order} />
       <HandoverConditions orderId={order.id} side="requester" conditions={order.handover} />
+      <DepositPanel order={order} side="requester" />
       <div className="orders-actions">
         <DeskHandoverPanel order={order} side="requester" />
         <ConversationLink orderId={order.id} />

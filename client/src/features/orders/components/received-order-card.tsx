@@ -5,6 +5,7 @@ import type { CardHandlers } from '../../../lib/card-handlers.ts';
 import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { DeskHandoverPanel } from './desk-handover-panel.tsx';
 import { HandoverConditions } from './handover-conditions.tsx';
+import { DepositPanel } from './deposit-panel.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
@@ -65,6 +66,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
       ) : null}
       <OrderFacts order={order} />
       <HandoverConditions orderId={order.id} side="owner" conditions={order.handover} />
+      <DepositPanel order={order} side="owner" />
       <div className="orders-actions">
         <DeskHandoverPanel order={order} side="owner" />
         <ConversationLink orderId={order.id} />

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@vizinhanca/shared/format/format';
 import { PIX_KEY_TYPE_LABELS } from '@vizinhanca/shared/pix/pix-key.constants';
+import type { OrderPixPart } from '@vizinhanca/shared/pix/pix-key.schema';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,7 +9,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useOrderPix } from '../hooks/use-pix.ts';
+import '../../../looks.css';
 import '../pix.css';
+
+const PIX_PARTS: { value: OrderPixPart; label: string }[] = [
+  { value: 'rent', label: 'Aluguel' },
+  { value: 'deposit', label: 'Caução' },
+];
 
 /** The code drawn as an SVG QR code, in the browser (no request leaves the app). */
 function PixQrCode({ code }: { code: string }) {
@@ -38,10 +45,14 @@ async function copyText(text: string, field: HTMLTextAreaElement | null): Promis
   }
 }
 
-/** 'Pagar com Pix' on an approved order: the owner's static BR Code for the exact amount, as QR code and text. */
-export function PixPayment({ orderId }: { orderId: string }) {
+/**
+ * 'Pagar com Pix' on an approved order: the owner's static BR Code for the exact amount, as QR code
+ * and text. A rental with a deposit offers the deposit as a code of its own ('Caução').
+ */
+export function PixPayment({ orderId, depositCents }: { orderId: string; depositCents: number }) {
   const [open, setOpen] = useState(false);
-  const pix = useOrderPix(orderId, open);
+  const [part, setPart] = useState<OrderPixPart>('rent');
+  const pix = useOrderPix(orderId, part, open);
   const field = useRef<HTMLTextAreaElement>(null);
 
   async function copy(code: string) {
@@ -55,6 +66,16 @@ export function PixPayment({ orderId }: { orderId: string }) {
         Pagar com Pix
       </Button>
       <Dialog open={open} title="Pagar com Pix" onClose={() => setOpen(false)}>
+        {depositCents > 0 ? (
+          <div className="pix-parts" role="group" aria-label="O que pagar">
+            {PIX_PARTS.map(({ value, label }) => (
+              <button key={value} type="button" className={`chip${part === value ? ' chip-on' : ''}`} aria-pressed={part === value} onClick={() => setPart(value)}>
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {part === 'deposit' ? <p className="field-hint">A caução é um Pix só dela, separado do aluguel, e volta para você no fim.</p> : null}
         {pix.data ? (
           <div className="pix-payment">
             <p className="pix-amount">{formatCurrency(pix.data.amountCents)}</p>

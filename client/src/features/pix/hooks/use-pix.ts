@@ -1,4 +1,5 @@
 import { toast } from '../../../components/ui/toast-store.ts';
+import type { OrderPixPart } from '@vizinhanca/shared/pix/pix-key.schema';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** Settings: the user's Pix key, saved and removed. */
@@ -15,7 +16,7 @@ export function usePixKey() {
   return { key, save, remove };
 }
 
-/** 'Pagar com Pix': the code of the order, fetched when the dialog opens. */
-export function useOrderPix(orderId: string, enabled: boolean) {
-  return trpc.pix.forOrder.useQuery({ orderId }, { enabled });
+/** 'Pagar com Pix': the code of the order (or of its deposit), fetched when the dialog opens. */
+export function useOrderPix(orderId: string, part: OrderPixPart, enabled: boolean) {
+  return trpc.pix.forOrder.useQuery({ orderId, part }, { enabled });
 }
