@@ -41,7 +41,8 @@ const api = async (user: TestUser | null) => (await app.callerAs(user)).api;
 const later = () => app.clock.advance(7 * MINUTE_MS);
 
 describe('every date the app writes comes from its clock', () => {
-  it('on a clock years from the machine, the writes of a whole walk are dated on the clock', async () => {
+  // Every domain of the app in one walk: on a loaded machine it outlasts the default 30 s.
+  it('on a clock years from the machine, the writes of a whole walk are dated on the clock', { timeout: 120_000 }, async () => {
     const at = () => app.clock.now();
     const admin = await app.createUser({ roles: ['admin'], fullName: 'Adm Relógio', at: at() });
     const owner = await app.createUser({ fullName: 'Dona Relógio', at: at() });
