@@ -25,6 +25,8 @@ interface DemoIds {
   inviteCode: string;
   /** Ana's fornada of the cake (she reads its list; the others read that it is not theirs). */
   cakeFornada: string;
+  /** A 'Procura-se' request of Bruno's, written for the walk. */
+  wantedRequest: string;
 }
 
 type Visitor = 'anonymous' | 'pending' | 'approved' | 'frontDesk';
@@ -48,6 +50,8 @@ const ROUTES: RouteVisit[] = [
   { pattern: '/vizinho/$id', visitor: 'approved', href: (ids) => `/vizinho/${ids.juliana}` },
   { pattern: '/busca', visitor: 'approved', href: () => '/busca?busca=bolo' },
   { pattern: '/salvos', visitor: 'approved', href: () => '/salvos' },
+  { pattern: '/procura-se', visitor: 'approved', href: () => '/procura-se' },
+  { pattern: '/procura-se/$id', visitor: 'approved', href: (ids) => `/procura-se/${ids.wantedRequest}` },
   { pattern: '/alugueis', visitor: 'approved', href: () => '/alugueis' },
   { pattern: '/comidas', visitor: 'approved', href: () => '/comidas' },
   { pattern: '/servicos', visitor: 'approved', href: () => '/servicos' },
@@ -108,6 +112,12 @@ async function demoIds(page: Page): Promise<DemoIds> {
   const drillOrder = orders.items.find((order) => order.listing?.title === 'Furadeira de impacto Bosch' && order.status === 'approved');
   expect(drillOrder, "Bruno's approved order of the drill").toBeTruthy();
   const invites = await readJson<{ shareCode: string }>(request, 'invites.overview');
+  const wanted = await request.post('/trpc/wanted.create', {
+    data: { json: { type: 'rental', title: 'Procura-se escada para o fim de semana', description: 'Para trocar uma lâmpada alta', maxPriceCents: 2000 } },
+    headers: { origin: appOrigin() },
+  });
+  expect(wanted.ok(), `wanted.create: ${await wanted.text()}`).toBe(true);
+  const wantedRequest = ((await wanted.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id;
   await page.context().clearCookies();
   const cake = listingId('Bolo de cenoura com cobertura de chocolate');
   await signInThroughApi(page.context(), DEMO.resident);
@@ -122,6 +132,7 @@ async function demoIds(page: Page): Promise<DemoIds> {
     juliana: feed.items.find((item) => item.owner.fullName === 'Juliana Pereira')!.owner.id,
     drillOrder: drillOrder!.id,
     inviteCode: invites.shareCode,
+    wantedRequest,
   };
 }
 

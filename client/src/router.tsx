@@ -35,6 +35,7 @@ import { rootRoute } from './routes/root.tsx';
 import { aboutRoute } from './routes/sobre.tsx';
 import { neighbourRoute } from './routes/vizinho.tsx';
 import { savedRoute } from './routes/salvos.tsx';
+import { wantedDetailRoute, wantedListRoute } from './routes/procura-se.tsx';
 
 const routeTree = rootRoute.addChildren([
   // Public
@@ -53,6 +54,8 @@ const routeTree = rootRoute.addChildren([
     neighbourRoute,
     searchRoute,
     savedRoute,
+    wantedListRoute,
+    wantedDetailRoute,
     rentalsRoute,
     foodRoute,
     servicesRoute,

@@ -3,11 +3,12 @@ import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/lis
 import { appLayoutRoute } from './app-layout.tsx';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 
-/** ?category= preselects the type (docs/product.md §10.10 shortcuts); ?edit= opens an existing listing. */
-function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string } {
+/** ?category= preselects the type (docs/product.md §10.10 shortcuts); ?edit= opens an existing listing; ?procura= writes one from a 'Procura-se' request. */
+function listingFormSearch(search: Record<string, unknown>): { category?: ListingType; edit?: string; procura?: string } {
   const category = LISTING_TYPES.find((type) => type === search.category);
   const edit = typeof search.edit === 'string' || typeof search.edit === 'number' ? String(search.edit) : undefined;
-  return { category, edit };
+  const procura = typeof search.procura === 'string' ? search.procura : undefined;
+  return { category, edit, procura };
 }
 
 export const createListingRoute = createRoute({

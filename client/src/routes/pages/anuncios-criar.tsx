@@ -3,6 +3,6 @@ import { ListingEditorScreen } from '../../features/listing-editor/components/li
 
 /** /anuncios/criar?category=&edit= (routes/anuncios-criar.tsx loads it with the editor, one chunk). */
 export function CreateListingPage() {
-  const { category, edit } = useSearch({ from: '/app/anuncios/criar' });
-  return <ListingEditorScreen category={category} editId={edit} />;
+  const { category, edit, procura } = useSearch({ from: '/app/anuncios/criar' });
+  return <ListingEditorScreen category={category} editId={edit} wantedRequestId={procura} />;
 }

@@ -2,6 +2,7 @@ import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import type { BrowseSearch } from '../../features/listings/browse-search.ts';
 import { ListingBrowseScreen } from '../../features/listings/components/listing-browse-screen.tsx';
+import { WantedSearchSection } from '../../features/wanted/components/wanted-search-section.tsx';
 
 export type BrowsePath = '/alugueis' | '/comidas' | '/servicos' | '/busca';
 
@@ -15,6 +16,7 @@ export function BrowsePage({ path, type }: { path: BrowsePath; type: ListingType
     <ListingBrowseScreen
       type={type}
       search={search}
+      beforeResults={path === '/busca' && search.busca ? <WantedSearchSection search={search.busca} /> : undefined}
       onSearchChange={(patch) => {
         // A search typed just before tapping a card must not pull the user back from the detail screen.
         if (router.latestLocation.pathname !== path) return;

@@ -4,7 +4,7 @@ import { BottomNav } from '../../../components/layout/bottom-nav.tsx';
 import { CountBadge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { MessagesLink } from '../../../components/layout/messages-link.tsx';
-import { BellIcon, MessageSquareIcon, NoticeIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { BellIcon, MessageSquareIcon, NoticeIcon, PlusIcon, SearchIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useSessionUser } from '../../../hooks/use-session-user.ts';
 import { useUnreadCount } from '../../../hooks/use-unread-count.ts';
 import { CategoryCards } from './category-cards.tsx';
@@ -62,6 +62,11 @@ export function HomeScreen() {
             </Link>
           ) : null}
         </div>
+
+        <Link to="/procura-se" className={buttonClassName({ variant: 'outline', size: 'md', block: true })}>
+          <SearchIcon />
+          Procura-se
+        </Link>
 
         <RecentActivity />
       </main>

@@ -33,7 +33,7 @@ function EditorFrame({ title, subtitle, backTo, children }: EditorFrameProps) {
 }
 
 /** /anuncios/criar (docs/product.md §10.11): step 1 without ?category=, step 2 with it; ?edit={id} edits. */
-export function ListingEditorScreen({ category, editId }: { category?: ListingType; editId?: string }) {
+export function ListingEditorScreen({ category, editId, wantedRequestId }: { category?: ListingType; editId?: string; wantedRequestId?: string }) {
   if (editId) return <EditListing id={editId} />;
   if (!category) {
     return (
@@ -42,22 +42,32 @@ export function ListingEditorScreen({ category, editId }: { category?: ListingTy
       </EditorFrame>
     );
   }
+  if (wantedRequestId) return <CreateFromWanted type={category} requestId={wantedRequestId} />;
   return <CreateListing type={category} />;
 }
 
-function CreateListing({ type }: { type: ListingType }) {
+/** 'Eu tenho' → 'Criar anúncio': the form starts with the request's words and the listing is linked to it once created. */
+function CreateFromWanted({ type, requestId }: { type: ListingType; requestId: string }) {
+  const request = trpc.wanted.byId.useQuery({ id: requestId });
+  if (request.isPending) return <Spinner />;
+  if (request.isError) return <CreateListing type={type} />;
+  const initialValues = { ...EMPTY_LISTING_FORM, title: request.data.title, description: request.data.description };
+  return <CreateListing type={type} initialValues={initialValues} wantedRequestId={requestId} />;
+}
+
+function CreateListing({ type, initialValues = EMPTY_LISTING_FORM, wantedRequestId }: { type: ListingType; initialValues?: typeof EMPTY_LISTING_FORM; wantedRequestId?: string }) {
   const create = useCreateListing();
   return (
-    <EditorFrame title="Criar Anúncio" subtitle={`Passo 2 de 2 · ${categoryName(type)}`} backTo="/anuncios/criar">
+    <EditorFrame title="Criar Anúncio" subtitle={`Passo 2 de 2 · ${categoryName(type)}`} backTo={wantedRequestId ? `/procura-se/${wantedRequestId}` : '/anuncios/criar'}>
       <ListingForm
         // A new category is a new form.
         key={type}
         type={type}
-        initialValues={EMPTY_LISTING_FORM}
+        initialValues={initialValues}
         initialPhotos={[]}
         submitLabel="Publicar Anúncio"
         submitting={create.isPending}
-        onSubmit={(input, onFieldErrors) => create.mutate(input, { onError: (error) => onFieldErrors(fieldErrorsOf(error)) })}
+        onSubmit={(input, onFieldErrors) => create.mutate({ ...input, wantedRequestId: wantedRequestId ?? null }, { onError: (error) => onFieldErrors(fieldErrorsOf(error)) })}
       />
       <p className="editor-review-note">Seu anúncio aparece para os vizinhos depois da aprovação do administrador.</p>
     </EditorFrame>

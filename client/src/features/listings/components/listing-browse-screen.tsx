@@ -1,7 +1,9 @@
 import { LISTING_SORT_LABELS, LISTING_SORTS, type ListingFilter, type ListingSort, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import { AppScreen } from '../../../components/layout/app-screen.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { AlertCircleIcon, PackageIcon, SearchXIcon, UtensilsIcon, WrenchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
@@ -35,10 +37,12 @@ interface ListingBrowseScreenProps {
   search: BrowseSearch;
   /** Updates the URL's search (replace: typing is not history). */
   onSearchChange: (patch: BrowseSearch) => void;
+  /** What the page shows between the controls and the listings (/busca: the 'Procura-se' requests found). */
+  beforeResults?: ReactNode;
 }
 
 /** /alugueis, /comidas, /servicos (docs/product.md §10.6) and /busca: search, chips, the order and the cards. */
-export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBrowseScreenProps) {
+export function ListingBrowseScreen({ type, search, onSearchChange, beforeResults }: ListingBrowseScreenProps) {
   const kind = type ? LISTING_KINDS[type] : EVERYTHING;
   const feed = useListingFeed(type, search);
   const fornadas = useFornadaCards(feed.items);
@@ -49,7 +53,19 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
   const EmptyIcon = type ? EMPTY_ICONS[type] : SearchXIcon;
 
   return (
-    <AppScreen header={<PageHeader title={kind.title} backTo="/" />}>
+    <AppScreen
+      header={
+        <PageHeader
+          title={kind.title}
+          backTo="/"
+          actions={
+            <Link to="/procura-se" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              Procura-se
+            </Link>
+          }
+        />
+      }
+    >
       <div className="browse-controls">
         <SearchBox
           id={`busca-${type ?? 'tudo'}`}
@@ -80,6 +96,7 @@ export function ListingBrowseScreen({ type, search, onSearchChange }: ListingBro
           </select>
         </label>
       </div>
+      {beforeResults}
 
       {feed.isPending ? (
         <Spinner />
