@@ -3,6 +3,8 @@
 
 /** A request stays in the list for 14 days from publication (spec 'Procura-se'). */
 export const WANTED_VALIDITY_DAYS = 14;
+/** The search's section of requests ('Procura-se' in /busca). */
+export const WANTED_SEARCH_LIMIT = 5;
 /** The author may renew a request once. */
 export const WANTED_RENEWALS_MAX = 1;
 

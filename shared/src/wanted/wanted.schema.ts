@@ -13,8 +13,6 @@ export const WANTED_DESCRIPTION_MAX_LENGTH = 1000;
 export const WANTED_MAX_PRICE_CENTS = 10_000_000;
 export const WANTED_PAGE_SIZE = 20;
 export const WANTED_PAGE_MAX = 50;
-/** The search's section of requests ('Procura-se' in /busca). */
-export const WANTED_SEARCH_LIMIT = 5;
 
 export const WANTED_MESSAGES = {
   typeRequired: 'Escolha o tipo: aluguel, comida ou serviço',

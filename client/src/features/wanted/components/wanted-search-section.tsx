@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { WANTED_SEARCH_LIMIT } from '@vizinhanca/shared/wanted/wanted.schema';
+import { WANTED_SEARCH_LIMIT } from '@vizinhanca/shared/wanted/wanted.rules';
 import { trpc } from '../../../lib/trpc.ts';
 import { WantedCard } from './wanted-card.tsx';
 import '../wanted.css';

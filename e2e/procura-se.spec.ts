@@ -1,0 +1,88 @@
+import { addDays } from '@vizinhanca/shared/orders/order.rules';
+import { expect, test, type Locator } from './fixtures.ts';
+import { approvedResident, callApi, dayName, DEMO, newSignedInContext, showMonthOf, uniqueWord } from './helpers.ts';
+
+// 'Procura-se' at 390x844: a resident posts what they look for, a neighbour answers 'Eu tenho'
+// with a new listing written from the request (approved by the administration), the author is
+// told live on the request's screen, opens the offered listing and orders it as usual.
+
+async function tapDay(dialog: Locator, isoDay: string) {
+  await showMonthOf(dialog, isoDay);
+  await dialog.getByRole('button', { name: dayName(isoDay), exact: true }).click();
+}
+
+test("a resident posts 'Procura-se escada', a neighbour answers with a new listing, the author orders it", async ({ browser, today }) => {
+  test.slow(); // Two residents, an administrator and a moderator, each in their own browser.
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
+  const author = await approvedResident(browser, admin.page, 'procura');
+  const neighbour = await approvedResident(browser, admin.page, 'temescada');
+  const word = uniqueWord('alta');
+  const title = `Procura-se escada ${word}`;
+
+  // The author, from home, publishes the request.
+  const { page } = author;
+  await page.getByRole('link', { name: 'Procura-se' }).click();
+  await expect(page.getByRole('heading', { name: 'Procura-se' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar pedido' }).click();
+  const form = page.getByRole('dialog', { name: 'Publicar pedido' });
+  await form.getByRole('button', { name: 'Publicar pedido' }).click();
+  await expect(form.getByText('Escreva o que você procura')).toBeVisible();
+  await form.getByLabel('O que você procura').fill(title);
+  await form.getByLabel('Descrição').fill('Para trocar a lâmpada do corredor.');
+  await form.getByLabel('Preço máximo (R$)').fill('0');
+  await form.getByRole('button', { name: 'Publicar pedido' }).click();
+  await expect(form.getByText('O preço máximo deve ser maior que zero')).toBeVisible();
+  await form.getByLabel('Preço máximo (R$)').fill('30');
+  await form.getByRole('button', { name: 'Publicar pedido' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Nenhuma oferta ainda.', { exact: false })).toBeVisible();
+  const requestUrl = page.url();
+
+  // The neighbour finds it in the list and answers 'Eu tenho' with a new listing.
+  const other = neighbour.page;
+  await other.goto('/alugueis');
+  await other.getByRole('link', { name: 'Procura-se' }).click();
+  await other.getByRole('link', { name: new RegExp(title) }).click();
+  await other.getByRole('button', { name: 'Eu tenho' }).click();
+  const offer = other.getByRole('dialog', { name: 'Eu tenho' });
+  await expect(offer.getByText('Você não tem anúncios ativos.')).toBeVisible();
+  await offer.getByRole('link', { name: 'Criar anúncio' }).click();
+  await expect(other.getByLabel('Título')).toHaveValue(title);
+  await other.getByLabel('Título').fill(`Escada de 7 degraus ${word}`);
+  await other.getByLabel('Preço (R$)').fill('20');
+  await other.getByRole('button', { name: 'Publicar Anúncio' }).click();
+  await expect(other).toHaveURL(/\/anuncios$/);
+
+  // Until the administration approves it, the author sees no offer; then the screen shows it live.
+  const mine = await callApi<{ items: { id: string; title: string }[] }>(other, 'listings.mine', undefined, 'query');
+  const listingId = mine.items.find((item) => item.title === `Escada de 7 degraus ${word}`)!.id;
+  await callApi(moderator.page, 'listings.moderation.approve', { id: listingId });
+  const offers = page.getByRole('list', { name: 'Ofertas' });
+  await expect(offers).toContainText(`Escada de 7 degraus ${word}`);
+  await expect(offers).toContainText(neighbour.fullName);
+  await page.screenshot({ path: 'test-results/procura-se-offer-390x844.png' });
+
+  // The author opens the offered listing and orders it as usual.
+  await offers.getByRole('link', { name: 'Ver anúncio' }).click();
+  await expect(page.getByRole('heading', { name: `Escada de 7 degraus ${word}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Solicitar Aluguel' }).click();
+  const order = page.getByRole('dialog', { name: 'Solicitar Aluguel' });
+  await tapDay(order, addDays(today, 1));
+  await tapDay(order, addDays(today, 2));
+  await order.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(order).toBeHidden();
+  const orders = await callApi<{ items: { listing: { id: string } | null; status: string }[] }>(page, 'orders.mine', { tab: 'all' }, 'query');
+  expect(orders.items.filter((item) => item.listing?.id === listingId).map((item) => item.status)).toEqual(['pending']);
+
+  // 'Encontrei' closes the request: it leaves the neighbours' list.
+  await page.goto(requestUrl);
+  await page.getByRole('button', { name: 'Encontrei' }).click();
+  await expect(page.getByText('Encontrado', { exact: true })).toBeVisible();
+  await other.goto('/procura-se');
+  await expect(other.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+
+  for (const person of [admin, moderator]) await person.context.close();
+  await author.close();
+  await neighbour.close();
+});
