@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Browser } from './fixtures.ts';
 import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
@@ -12,17 +12,22 @@ const SHOTS = 'test-results/handover-photos';
 
 const photo = (background: string) => sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
 
-test('the owner delivers with two photos and a note; the requester sees them and confirms the condition', async ({ browser, today }) => {
-  test.slow(); // Three people and two uploads.
+/** A new owner's rental, approved for a new requester from today: both people, the title and the order. */
+async function approvedRental(browser: Browser, today: string, prefix: string) {
   const admin = await newSignedInContext(browser, DEMO.admin);
   const moderator = await newSignedInContext(browser, DEMO.moderator);
-  const owner = await approvedResident(browser, admin.page, 'dono-estado');
-  const requester = await approvedResident(browser, admin.page, 'pediu-estado');
-
+  const owner = await approvedResident(browser, admin.page, `dono-${prefix}`);
+  const requester = await approvedResident(browser, admin.page, `pediu-${prefix}`);
   const title = `Furadeira ${Date.now().toString(36)}`;
   const listingId = await publishedListing(owner.page, moderator.page, { type: 'rental', title, description: 'Furadeira 650W com maleta.', priceCents: 1500, deliveryOptions: ['pickup'] });
   const { id: orderId } = await callApi<{ id: string }>(requester.page, 'orders.create', { listingId, startDate: today, endDate: today });
   await callApi(owner.page, 'orders.approve', { id: orderId });
+  return { admin, owner, requester, title, orderId };
+}
+
+test('the owner delivers with two photos and a note; the requester sees them and confirms the condition', async ({ browser, today }) => {
+  test.slow(); // Three people and two uploads.
+  const { admin, owner, requester, title, orderId } = await approvedRental(browser, today, 'estado');
 
   // The owner: 'Marcar como entregue', two photos, a note.
   await owner.page.goto('/gerenciar-pedidos');
@@ -78,4 +83,27 @@ test('the owner delivers with two photos and a note; the requester sees them and
   const outsider = await approvedResident(browser, admin.page, 'curioso-estado');
   expect((await outsider.page.request.get(src!)).status()).toBe(404);
   expect((await requester.page.request.get(src!)).status()).toBe(200);
+});
+
+test('an item left at the portaria: the owner records its condition on the card and the requester sees it', async ({ browser, today }) => {
+  const { owner, requester, title } = await approvedRental(browser, today, 'portaria-estado');
+
+  await owner.page.goto('/gerenciar-pedidos');
+  await owner.page.getByRole('tab', { name: 'Aprovados' }).click();
+  const card = owner.page.getByRole('article').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Deixar na portaria' }).click();
+  await card.getByRole('button', { name: 'Registrar estado na entrega' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Estado na entrega' });
+  await dialog.getByLabel('Adicionar foto').setInputFiles({ name: 'escada.jpg', mimeType: 'image/jpeg', buffer: await photo('#7a5') });
+  await expect(dialog.getByRole('img', { name: 'Foto 1 do estado' })).toBeVisible();
+  await owner.page.screenshot({ path: `${SHOTS}/4-portaria-registrar-estado.png` });
+  await dialog.getByRole('button', { name: 'Registrar estado' }).click();
+  await expectToast(owner.page, 'Estado registrado!');
+  await expect(card.getByRole('region', { name: 'Estado na entrega' }).getByRole('img')).toHaveCount(1);
+  await expect(card.getByRole('button', { name: 'Registrar estado na entrega' })).toHaveCount(0);
+
+  await requester.page.goto('/meus-pedidos');
+  const mine = requester.page.getByRole('article').filter({ hasText: title }).getByRole('region', { name: 'Estado na entrega' });
+  await expect(mine.getByRole('img')).toHaveCount(1);
+  await expect(mine.getByRole('button', { name: 'Confirmo o estado' })).toBeVisible();
 });

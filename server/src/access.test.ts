@@ -112,6 +112,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'orders.cancel', allowed: APPROVED, call: (api) => api.orders.cancel({ id: someId }) },
   { name: 'orders.markDelivered', allowed: APPROVED, call: (api) => api.orders.markDelivered({ id: someId }) },
   { name: 'orders.complete', allowed: APPROVED, call: (api) => api.orders.complete({ id: someId }) },
+  { name: 'orders.recordCondition', allowed: APPROVED, call: (api) => api.orders.recordCondition({ id: someId, stage: 'delivery', note: 'Sem riscos' }) },
   { name: 'orders.confirmCondition', allowed: APPROVED, call: (api) => api.orders.confirmCondition({ id: someId, stage: 'delivery' }) },
   { name: 'orders.moderation.list', allowed: STAFF, call: (api) => api.orders.moderation.list({}) },
   { name: 'orders.moderation.approve', allowed: ADMIN, call: (api) => api.orders.moderation.approve({ id: someId }) },

@@ -32,6 +32,13 @@ export const HANDOVER_MESSAGES = {
   nothingToConfirm: 'Não há estado registrado para confirmar.',
   alreadyConfirmed: 'Você já confirmou o estado do item.',
   confirmed: 'Estado confirmado!',
+  empty: 'Adicione uma foto ou uma observação sobre o estado.',
+  recordedAlone: 'Estado registrado!',
+  /** Recorded on its own (the item goes through the portaria): each stage while the item is on that side. */
+  wrongStatus: {
+    delivery: 'O estado na entrega é registrado enquanto o pedido está aprovado, antes da entrega.',
+    return: 'O estado na devolução é registrado enquanto o aluguel está em andamento.',
+  },
 } as const;
 
 /** To the owner, when the requester confirmed the condition. */
@@ -39,6 +46,11 @@ export const HANDOVER_NOTIFICATIONS = {
   confirmed: (o: { requesterName: string; listingTitle: string; stage: HandoverStage }) => ({
     title: 'Estado confirmado',
     message: `${o.requesterName} confirmou o estado de "${o.listingTitle}" ${o.stage === 'delivery' ? 'na entrega' : 'na devolução'}.`,
+  }),
+  /** To the requester, when the owner recorded a condition on its own (the item goes through the portaria). */
+  recorded: (o: { listingTitle: string; stage: HandoverStage }) => ({
+    title: HANDOVER_STAGE_LABELS[o.stage],
+    message: `O anunciante registrou o estado de "${o.listingTitle}" ${o.stage === 'delivery' ? 'na entrega' : 'na devolução'}. Confira as fotos no pedido.`,
   }),
 } as const;
 
@@ -56,6 +68,15 @@ export const orderStepWithConditionSchema = z.object({
     .transform((text) => (text ? text : null)),
 });
 export type OrderStepWithCondition = z.output<typeof orderStepWithConditionSchema>;
+
+/**
+ * The owner records a stage's condition on its own, when the item changes hands at the
+ * portaria (the desk's steps give it out and back): photos, a note, or both.
+ */
+export const recordConditionSchema = orderStepWithConditionSchema
+  .extend({ stage: z.enum(HANDOVER_STAGES, { error: HANDOVER_MESSAGES.invalidStage }) })
+  .refine((input) => input.photos.length > 0 || input.note !== null, { message: HANDOVER_MESSAGES.empty, path: ['note'] });
+export type RecordConditionInput = z.output<typeof recordConditionSchema>;
 
 /** 'Confirmo o estado' (the requester). */
 export const confirmConditionSchema = z.object({

@@ -6,6 +6,7 @@ import {
   HANDOVER_PHOTO_RETENTION_DAYS,
   type HandoverCondition,
   type HandoverStage,
+  type RecordConditionInput,
 } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import type { AppDeps } from '../../context.ts';
@@ -41,6 +42,27 @@ export async function recordCondition(
   const own = await findOwnHandoverImages(trx, photos, step.ownerId);
   if (own.length !== photos.length) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.photoNotFound);
   await conditions.insertCondition(trx, { orderId: step.orderId, stage: step.stage, note, recordedBy: step.ownerId, recordedAt: deps.clock.now(), imageIds: photos });
+}
+
+/** The order status in which the owner records each stage on its own: before the hand-over, and while the item is out. */
+const STATUS_OF_STAGE = { delivery: 'approved', return: 'in_progress' } as const;
+
+/**
+ * The owner records a stage's condition on its own, for an item that goes through the
+ * portaria: the delivery while the order is approved, the return while it is in progress.
+ * The requester is told; the step is in the audit log.
+ */
+export async function recordConditionAlone(deps: AppDeps, userId: string, { id, stage, photos, note }: RecordConditionInput) {
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await orders.findForUpdate(trx, id);
+    if (!order || (order.owner_id !== userId && order.renter_id !== userId)) throw new AppError('NOT_FOUND', ORDER_MESSAGES.notFound);
+    if (order.owner_id !== userId) throw new AppError('FORBIDDEN', ORDER_MESSAGES.notOwner);
+    if (order.status !== STATUS_OF_STAGE[stage]) throw new AppError('CONFLICT', HANDOVER_MESSAGES.wrongStatus[stage]);
+    await recordCondition(deps, trx, { orderId: id, listingType: order.listing_type, ownerId: userId, stage, condition: { photos, note } });
+    await audit.record(deps, trx, { actorId: userId, action: AUDIT_ACTIONS.orderConditionRecorded, targetType: 'order', targetId: id, after: { stage, photos: photos.length } });
+    await notify(deps, trx, { userId: order.renter_id, type: 'order_status', relatedId: id, ...HANDOVER_NOTIFICATIONS.recorded({ listingTitle: order.listing_title, stage }) });
+  });
+  return { message: HANDOVER_MESSAGES.recordedAlone };
 }
 
 /** The recorded conditions of these orders, by order id (an order without any is absent). */

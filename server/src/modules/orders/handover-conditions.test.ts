@@ -151,6 +151,54 @@ describe('recording the condition at the hand-over', () => {
   });
 });
 
+describe('the condition of an item that goes through the portaria', () => {
+  it('the owner records each stage on its own while the item is on that side; the desk steps keep it', async () => {
+    const id = await approvedOrder();
+    const [outPhoto] = await handoverPhotos(people.owner.id, 1);
+    // Before the desk gives it out: 'Estado na entrega'.
+    const { code: outCode } = await apis.owner.portaria.start({ orderId: id });
+    expect(await apis.owner.orders.recordCondition({ id, stage: 'delivery', photos: [outPhoto!], note: 'Deixado na portaria sem riscos' })).toEqual({
+      message: HANDOVER_MESSAGES.recordedAlone,
+    });
+    await expectError(apis.owner.orders.recordCondition({ id, stage: 'delivery', note: 'De novo' }), 'CONFLICT', HANDOVER_MESSAGES.alreadyRecorded);
+    await expectError(apis.owner.orders.recordCondition({ id, stage: 'return', note: 'Cedo demais' }), 'CONFLICT', HANDOVER_MESSAGES.wrongStatus.return);
+    await apis.portaria.portaria.advance({ code: outCode, step: 'receive' });
+    await apis.portaria.portaria.advance({ code: outCode, step: 'handOver' });
+    expect(await orderStatus(id)).toBe('in_progress');
+    await apis.requester.orders.confirmCondition({ id, stage: 'delivery' });
+
+    // The item comes back through the desk: 'Estado na devolução' while the rental is in progress.
+    const { code: backCode } = await apis.requester.portaria.start({ orderId: id });
+    await apis.portaria.portaria.advance({ code: backCode, step: 'receive' });
+    const [backPhoto] = await handoverPhotos(people.owner.id, 1);
+    await apis.owner.orders.recordCondition({ id, stage: 'return', photos: [backPhoto!], note: null });
+    await apis.portaria.portaria.advance({ code: backCode, step: 'handOver' });
+    expect(await orderStatus(id)).toBe('completed');
+
+    const card = (await apis.requester.orders.mine({ tab: 'all' })).items.find((item) => item.id === id)!;
+    expect(card.handover.map((stage) => [stage.stage, stage.photos.map((p) => p.id), stage.confirmedAt !== null])).toEqual([
+      ['delivery', [outPhoto], true],
+      ['return', [backPhoto], false],
+    ]);
+    const told = await app.db.selectFrom('notifications').select('title').where('user_id', '=', people.requester.id).where('related_id', '=', id).execute();
+    expect(told.map((row) => row.title)).toEqual(expect.arrayContaining(['Estado na entrega', 'Estado na devolução']));
+  });
+
+  it('refuses an empty record, the requester, a stranger, a non-rental and a finished order, writing nothing', async () => {
+    const id = await approvedOrder();
+    await expectError(apis.owner.orders.recordCondition({ id, stage: 'delivery', note: '  ' }), 'BAD_REQUEST', HANDOVER_MESSAGES.empty);
+    await expectError(apis.requester.orders.recordCondition({ id, stage: 'delivery', note: 'Meu' }), 'FORBIDDEN', ORDER_MESSAGES.notOwner);
+    await expectError(apis.neighbour.orders.recordCondition({ id, stage: 'delivery', note: 'Meu' }), 'NOT_FOUND', ORDER_MESSAGES.notFound);
+    const serviceOrder = await approvedOrder('service');
+    await expectError(apis.owner.orders.recordCondition({ id: serviceOrder, stage: 'delivery', note: 'Ok' }), 'BAD_REQUEST', HANDOVER_MESSAGES.onlyRentals);
+    await apis.owner.orders.markDelivered({ id });
+    await apis.owner.orders.complete({ id });
+    await expectError(apis.owner.orders.recordCondition({ id, stage: 'return', note: 'Tarde' }), 'CONFLICT', HANDOVER_MESSAGES.wrongStatus.return);
+    expect(await conditionRows(id)).toEqual({ conditions: [], photos: [] });
+    expect(await conditionRows(serviceOrder)).toEqual({ conditions: [], photos: [] });
+  });
+});
+
 describe('who sees a hand-over photo', () => {
   it("the order's owner and requester, administrators and moderators; nobody else, the portaria included", async () => {
     const id = await approvedOrder();

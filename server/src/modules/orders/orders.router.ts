@@ -12,7 +12,7 @@ import {
   receivedOrdersInputSchema,
   receivedOrdersSchema,
 } from '@vizinhanca/shared/orders/order.schema';
-import { confirmConditionSchema, orderStepWithConditionSchema } from '@vizinhanca/shared/orders/handover-condition.schema';
+import { confirmConditionSchema, orderStepWithConditionSchema, recordConditionSchema } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { adminProcedure, approvedProcedure, router, staffProcedure } from '../../trpc.ts';
 import * as orders from './orders.service.ts';
@@ -72,6 +72,12 @@ export const ordersRouter = router({
 
   /** 'Concluir' (the owner), with a rental's photos and note ('Estado na devolução'). */
   complete: handOverAction.mutation(({ ctx, input }) => orders.complete(ctx.deps, ctx.user.id, input)),
+
+  /** The owner records a stage's condition on its own, when the item goes through the portaria. */
+  recordCondition: approvedProcedure
+    .input(recordConditionSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => orders.recordConditionAlone(ctx.deps, ctx.user.id, input)),
 
   /** 'Confirmo o estado' (the requester) of a stage the owner recorded. */
   confirmCondition: approvedProcedure

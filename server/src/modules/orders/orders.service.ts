@@ -532,7 +532,7 @@ export function adminReject(deps: AppDeps, adminId: string, { id, reason }: Orde
   return transition(deps, { id: adminId, as: 'admin' }, { id, action: 'reject', reason });
 }
 
-export { confirmCondition } from './handover-conditions.service.ts';
+export { confirmCondition, recordConditionAlone } from './handover-conditions.service.ts';
 
 /** The conditions recorded on one order (the conversation's header; staff looking into a problem). */
 export async function handoverOf(deps: Pick<AppDeps, 'db'>, orderId: string): Promise<HandoverCondition[]> {

@@ -1,12 +1,8 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { HANDOVER_NOTE_MAX_LENGTH, HANDOVER_PHOTOS_MAX, HANDOVER_STAGE_LABELS, type HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
+import type { HandoverStage } from '@vizinhanca/shared/orders/handover-condition.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../../components/ui/field.tsx';
-import { CameraIcon, TrashIcon } from '../../../components/ui/secondary-icons.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { useImageUpload } from '../../../hooks/use-image-upload.ts';
 import type { HandoverConditionInput } from '../hooks/use-order-actions.ts';
+import { ConditionFields, useConditionForm } from './handover-condition-form.tsx';
 import { orderTitle } from '../order-format.ts';
 
 export type ConfirmableStep = 'markDelivered' | 'complete';
@@ -56,18 +52,7 @@ export function ConfirmStepDialog<T extends ConfirmableOrder>(props: ConfirmStep
 
 function StepDialog<T extends ConfirmableOrder>({ pending, busy, onConfirm, onClose }: ConfirmStepDialogProps<T>) {
   const texts = pending ? TEXTS[pending.step] : null;
-  const [photos, setPhotos] = useState<{ id: string; cardUrl: string }[]>([]);
-  const [note, setNote] = useState('');
-  const upload = useImageUpload('handover');
-  const inputId = useId();
-  const withCondition = Boolean(pending?.order.startDate);
-  const stageLabel = pending ? HANDOVER_STAGE_LABELS[STAGE_OF_STEP[pending.step]] : '';
-
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const image = await upload.uploadPicked(event, (message) => toast.error(message));
-    if (image) setPhotos((current) => [...current, { id: image.id, cardUrl: image.cardUrl }].slice(0, HANDOVER_PHOTOS_MAX));
-  }
-
+  const condition = useConditionForm();
   return (
     <Dialog
       open={pending !== null}
@@ -81,9 +66,9 @@ function StepDialog<T extends ConfirmableOrder>({ pending, busy, onConfirm, onCl
           </Button>
           <Button
             loading={busy}
-            disabled={upload.isUploading}
+            disabled={condition.uploading}
             onClick={() => {
-              if (pending) onConfirm(pending.order, pending.step, { photos: photos.map((photo) => photo.id), note: note.trim() || null });
+              if (pending) onConfirm(pending.order, pending.step, condition.value());
             }}
           >
             {texts?.confirm}
@@ -91,52 +76,7 @@ function StepDialog<T extends ConfirmableOrder>({ pending, busy, onConfirm, onCl
         </>
       }
     >
-      {withCondition ? (
-        <fieldset className="handover-form">
-          <legend className="field-label">
-            {stageLabel} <span className="field-optional">opcional</span>
-          </legend>
-          {photos.length ? (
-            <ul className="handover-photos" aria-label={`Fotos do ${stageLabel.toLowerCase()}`}>
-              {photos.map((photo, index) => (
-                <li key={photo.id}>
-                  <img src={photo.cardUrl} alt={`Foto ${index + 1} do estado`} />
-                  <button
-                    type="button"
-                    className="handover-photo-remove"
-                    aria-label={`Remover foto ${index + 1}`}
-                    onClick={() => setPhotos((current) => current.filter((kept) => kept.id !== photo.id))}
-                  >
-                    <TrashIcon />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {photos.length < HANDOVER_PHOTOS_MAX ? (
-            <>
-              <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(event) => void onPick(event)} disabled={upload.isUploading} />
-              <label htmlFor={inputId} className="btn btn-outline btn-sm handover-pick" aria-busy={upload.isUploading || undefined}>
-                <CameraIcon />
-                {upload.isUploading ? 'Enviando foto...' : 'Adicionar foto'}
-              </label>
-            </>
-          ) : null}
-          <p className="field-hint">
-            {photos.length} de {HANDOVER_PHOTOS_MAX} fotos
-          </p>
-          <TextAreaField
-            id={`${inputId}-note`}
-            label="Observação sobre o estado"
-            optional
-            rows={3}
-            maxLength={HANDOVER_NOTE_MAX_LENGTH}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            hint={`${note.length}/${HANDOVER_NOTE_MAX_LENGTH}`}
-          />
-        </fieldset>
-      ) : null}
+      {pending?.order.startDate ? <ConditionFields form={condition} stage={STAGE_OF_STEP[pending.step]} optional /> : null}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { CheckIcon, MessageSquareIcon, XIcon } from '../../../components/ui/icon
 import { DeskHandoverPanel } from './desk-handover-panel.tsx';
 import { HandoverConditions } from './handover-conditions.tsx';
 import { DepositPanel } from './deposit-panel.tsx';
+import { RecordConditionButton } from './record-condition.tsx';
 import { ContactButton, ConversationLink, MarkPaidButton, OrderCardHeader, OrderFacts, OrderPeriod, ReviewButton } from './order-card-parts.tsx';
 
 /** What a received order's buttons call ('review': the owner reviews the requester after completion). */
@@ -69,6 +70,7 @@ export function ReceivedOrderCard({ order, today, handlers }: { order: OrderItem
       <DepositPanel order={order} side="owner" />
       <div className="orders-actions">
         <DeskHandoverPanel order={order} side="owner" />
+        <RecordConditionButton order={order} />
         <ConversationLink orderId={order.id} />
         <ContactButton order={order} label="Contatar cliente" />
         <ReviewButton order={order} onReview={handlers.review} />

@@ -113,6 +113,20 @@ export function useMarkPaid() {
   };
 }
 
+/** The owner records a stage's condition on its own (the item goes through the portaria); the requester is told live. */
+export function useRecordCondition() {
+  const utils = trpc.useUtils();
+  const record = trpc.orders.recordCondition.useMutation(STATUS_MUTATION);
+  return {
+    recording: record.isPending,
+    record: (orderId: string, stage: HandoverStage, condition: HandoverConditionInput, done: () => void) =>
+      record.mutate(
+        { id: orderId, stage, ...condition },
+        { onSuccess: done, onSettled: () => refreshAfterChange([utils.orders.received], () => [utils.messages.thread.invalidate({ orderId })]) },
+      ),
+  };
+}
+
 /** 'Confirmo o estado' (the requester of a rental); the owner is told live. */
 export function useConfirmCondition() {
   const utils = trpc.useUtils();
