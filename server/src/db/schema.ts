@@ -200,6 +200,8 @@ export interface OrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   total_cents: number;
   quantity: Generated<number>;
+  /** A service priced per hour: 1 to 12 hours (a database check); null for everything else. */
+  hours: number | null;
   /** Calendar dates 'YYYY-MM-DD' (the pg type parser keeps them strings). */
   start_date: string | null;
   end_date: string | null;

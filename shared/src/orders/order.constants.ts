@@ -29,6 +29,9 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = 200;
 /** Food portions per order (and the most a listing can offer per order). */
 export const ORDER_QUANTITY_MIN = 1;
 export const ORDER_QUANTITY_MAX = 99;
+/** Hours of a service priced per hour, per order. */
+export const ORDER_HOURS_MIN = 1;
+export const ORDER_HOURS_MAX = 12;
 /** One page of the admin orders section ('Carregar mais' fetches the next). */
 export const ADMIN_ORDERS_LIMIT = 20;
 
@@ -53,6 +56,7 @@ export const ORDER_MESSAGES = {
   reasonTooLong: `O motivo deve ter no máximo ${ORDER_REASON_MAX_LENGTH} caracteres`,
   ownListing: 'Você não pode pedir o seu próprio anúncio',
   invalidQuantity: `A quantidade deve ser de ${ORDER_QUANTITY_MIN} a ${ORDER_QUANTITY_MAX}`,
+  invalidHours: `Escolha de ${ORDER_HOURS_MIN} a ${ORDER_HOURS_MAX} horas`,
   quantityAbovePortions: (maxPortions: number) => `Este anúncio aceita no máximo ${maxPortions} ${maxPortions === 1 ? 'porção' : 'porções'} por pedido`,
   /** A second pending order for the same listing and time: asked before sending. */
   duplicatePending: 'Você já tem um pedido pendente deste anúncio',

@@ -60,9 +60,10 @@ export function isDayOccupied(isoDate: string, ranges: readonly DateRange[]): bo
 }
 
 /** Rentals: days x daily price; food: quantity x unit price; services: one service (or hour) at the listed price. */
-export function orderTotalCents(type: ListingType, priceCents: number, days: number | null, quantity = 1): number {
+export function orderTotalCents(type: ListingType, priceCents: number, days: number | null, quantity = 1, hours: number | null = null): number {
   if (type === 'rental') return priceCents * (days ?? 0);
-  return type === 'food' ? priceCents * quantity : priceCents;
+  if (type === 'service') return priceCents * (hours ?? 1);
+  return priceCents * quantity;
 }
 
 /** Food quantity: 1-99, and no more than the portions the owner offers per order (when set). */

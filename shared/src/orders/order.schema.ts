@@ -7,6 +7,8 @@ import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 import {
   DELIVERY_ADDRESS_MAX_LENGTH,
   MY_ORDER_TABS,
+  ORDER_HOURS_MAX,
+  ORDER_HOURS_MIN,
   ORDER_MESSAGE_MAX_LENGTH,
   ORDER_MESSAGES,
   ORDER_QUANTITY_MAX,
@@ -148,6 +150,13 @@ export const createOrderSchema = z.object({
     .int(ORDER_MESSAGES.invalidQuantity)
     .min(ORDER_QUANTITY_MIN, ORDER_MESSAGES.invalidQuantity)
     .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity)
+    .default(1),
+  /** Services priced per hour: how many hours (1-12). Anything else ignores it. */
+  hours: z
+    .number({ error: ORDER_MESSAGES.invalidHours })
+    .int(ORDER_MESSAGES.invalidHours)
+    .min(ORDER_HOURS_MIN, ORDER_MESSAGES.invalidHours)
+    .max(ORDER_HOURS_MAX, ORDER_MESSAGES.invalidHours)
     .default(1),
   /** Sent after the person confirmed a second pending order for the same listing and time. */
   confirmDuplicate: z.boolean().default(false),

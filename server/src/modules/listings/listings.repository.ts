@@ -196,7 +196,7 @@ export async function findPublicForOrder(db: Db, id: string, now: Date) {
   const [row] = await prepared(
     db,
     onlyPublic(withOwner(db), now)
-      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.deposit_cents'])
+      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.deposit_cents'])
       .where('l.id', '=', id)
       .forNoKeyUpdate('l'),
   );

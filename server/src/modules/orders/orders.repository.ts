@@ -179,6 +179,8 @@ export interface NewOrder {
   totalCents: number;
   /** Food units; 1 when left out. */
   quantity?: number;
+  /** A service priced per hour: how many hours; null when left out. */
+  hours?: number | null;
   startDate: string | null;
   endDate: string | null;
   deliveryMethod: DeliveryOption;
@@ -219,6 +221,7 @@ export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistor
       renter_id: order.renterId,
       total_cents: order.totalCents,
       quantity: order.quantity ?? 1,
+      hours: order.hours ?? null,
       start_date: order.startDate,
       end_date: order.endDate,
       delivery_method: order.deliveryMethod,

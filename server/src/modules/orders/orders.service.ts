@@ -156,6 +156,8 @@ interface OrderTerms {
   deliveryAddress: string | null;
   scheduledAt: Date | null;
   quantity: number;
+  /** A service priced per hour: how many hours; null for everything else. */
+  hours: number | null;
 }
 
 /**
@@ -170,7 +172,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     const problem = rentalPeriodError(input.startDate, input.endDate, todayDate);
     if (problem) throw new AppError('BAD_REQUEST', problem.message, problem.reason);
     const days = rentalDays(input.startDate!, input.endDate!);
-    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null, quantity: 1 };
+    return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null, quantity: 1, hours: null };
   }
   if (listing.type === 'food') {
     const error = quantityError(input.quantity, listing.max_portions);
@@ -195,6 +197,7 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
     deliveryAddress: deliveryMethod === 'delivery' ? input.deliveryAddress : null,
     scheduledAt,
     quantity: listing.type === 'food' ? input.quantity : 1,
+    hours: listing.type === 'service' && listing.price_unit === 'hour' ? input.hours : null,
   };
 }
 
@@ -230,8 +233,9 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
         listingId: listing.id,
         ownerId: listing.user_id,
         renterId: requester.id,
-        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days, terms.quantity),
+        totalCents: orderTotalCents(listing.type, listing.price_cents, terms.days, terms.quantity, terms.hours),
         quantity: terms.quantity,
+        hours: terms.hours,
         startDate: terms.startDate,
         endDate: terms.endDate,
         deliveryMethod: terms.deliveryMethod,

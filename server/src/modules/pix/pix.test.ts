@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.constants';
 import { PIX_MESSAGES } from '@vizinhanca/shared/pix/pix-key.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -151,5 +152,31 @@ describe("'Pago'", () => {
     const pending = await order('pending');
     await expectError(apis.requester.orders.markPaid({ id: pending }), 'CONFLICT', PIX_MESSAGES.cannotMarkPaid);
     for (const id of [approved, pending]) expect(await paidColumns(id)).toEqual({ paid_at: null, paid_by: null });
+  });
+});
+
+describe('a service priced per hour', () => {
+  it('totals hours x price on the order and in its BR Code; hours outside 1 to 12 are refused with nothing written', async () => {
+    await apis.owner.pix.saveKey({ type: 'phone', key: '(11) 98765-4321' });
+    const { id: listingId } = await apis.owner.listings.create({ type: 'service', title: 'Aula de violão', description: 'Iniciantes', priceCents: 4550, priceUnit: 'hour' });
+    await apis.moderator.listings.moderation.approve({ id: listingId });
+    const count = async () => (await app.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).length;
+    for (const hours of [0, 13, 2.5]) {
+      await expectError(apis.requester.orders.create({ listingId, deliveryMethod: 'pickup', hours }), 'BAD_REQUEST', ORDER_MESSAGES.invalidHours);
+    }
+    expect(await count()).toBe(0);
+
+    const { id } = await apis.requester.orders.create({ listingId, deliveryMethod: 'pickup', hours: 3 });
+    // The database holds the rule too, whatever writes the row.
+    await expect(app.db.updateTable('orders').set({ hours: 13 }).where('id', '=', id).execute()).rejects.toMatchObject({ constraint: 'orders_hours_check' });
+    expect(await app.db.selectFrom('orders').select(['hours', 'total_cents']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ hours: 3, total_cents: 13650 });
+    await apis.owner.orders.approve({ id });
+    const pix = await apis.requester.pix.forOrder({ orderId: id });
+    expect(pix.amountCents).toBe(13650);
+    expect(fieldsOf(pix.code)['54']).toBe('136.50');
+
+    // A service priced per service ignores hours: one service, no hours kept.
+    const { id: once } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', hours: 4, confirmDuplicate: true });
+    expect(await app.db.selectFrom('orders').select(['hours', 'total_cents']).where('id', '=', once).executeTakeFirstOrThrow()).toEqual({ hours: null, total_cents: 8990 });
   });
 });

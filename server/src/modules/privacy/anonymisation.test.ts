@@ -115,6 +115,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     status: KIND,
     total_cents: KIND,
     quantity: KIND,
+    hours: KIND,
     start_date: MOMENT,
     end_date: MOMENT,
     delivery_method: KIND,
