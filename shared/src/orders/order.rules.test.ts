@@ -165,7 +165,7 @@ describe('order cards', () => {
 describe('createOrderSchema', () => {
   it('drops keys the client must not send, like a total or a status', () => {
     const parsed = createOrderSchema.parse({ listingId, startDate: today, endDate: today, totalCents: 1, status: 'completed', ownerId: listingId });
-    expect(parsed).toEqual({ listingId, startDate: today, endDate: today, deliveryMethod: null, deliveryAddress: null, scheduledAt: null, message: null, quantity: 1, confirmDuplicate: false });
+    expect(parsed).toEqual({ listingId, startDate: today, endDate: today, deliveryMethod: null, deliveryAddress: null, scheduledAt: null, message: null, quantity: 1, hours: 1, confirmDuplicate: false });
   });
 
   it('reads the scheduled time as an ISO string with offset or a Date', () => {
