@@ -127,6 +127,11 @@ export const scheduledAtSchema = z
   .nullish()
   .transform((value) => (value === null || value === undefined ? null : typeof value === 'string' ? new Date(value) : value));
 
+/** A whole number from min to max (1 when left out), with one message for every way it is wrong. */
+function countBetween(min: number, max: number, message: string) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, message).default(1);
+}
+
 /**
  * The order dialog. The total is never sent: the server computes it. Keys that
  * are not here (a total, a status, an owner) are dropped.
@@ -145,19 +150,9 @@ export const createOrderSchema = z.object({
   scheduledAt: scheduledAtSchema,
   message: optionalText(ORDER_MESSAGE_MAX_LENGTH, ORDER_MESSAGES.messageTooLong),
   /** Food: how many units (1-99). Rentals and services are always one. */
-  quantity: z
-    .number({ error: ORDER_MESSAGES.invalidQuantity })
-    .int(ORDER_MESSAGES.invalidQuantity)
-    .min(ORDER_QUANTITY_MIN, ORDER_MESSAGES.invalidQuantity)
-    .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity)
-    .default(1),
+  quantity: countBetween(ORDER_QUANTITY_MIN, ORDER_QUANTITY_MAX, ORDER_MESSAGES.invalidQuantity),
   /** Services priced per hour: how many hours (1-12). Anything else ignores it. */
-  hours: z
-    .number({ error: ORDER_MESSAGES.invalidHours })
-    .int(ORDER_MESSAGES.invalidHours)
-    .min(ORDER_HOURS_MIN, ORDER_MESSAGES.invalidHours)
-    .max(ORDER_HOURS_MAX, ORDER_MESSAGES.invalidHours)
-    .default(1),
+  hours: countBetween(ORDER_HOURS_MIN, ORDER_HOURS_MAX, ORDER_MESSAGES.invalidHours),
   /** Sent after the person confirmed a second pending order for the same listing and time. */
   confirmDuplicate: z.boolean().default(false),
 });
