@@ -31,6 +31,7 @@ import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
+import { fornadaSection } from './bench/fornada.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
@@ -813,7 +814,7 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
 }
 
 /** Sections by name. `ownApp`: the section starts what it measures itself (its own server and database). */
-const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'memory', 'mixed', 'realtime', 'announcement', 'bundle', 'lighthouse'] as const;
+const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'fornada', 'memory', 'mixed', 'realtime', 'announcement', 'bundle', 'lighthouse'] as const;
 const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'announcement', 'bundle', 'lighthouse']);
 // BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while); BENCH_ONLY=inbox only /mensagens; BENCH_ONLY=mixed reads while listings change.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
@@ -860,6 +861,17 @@ try {
     'read-path': withData(readPathSection),
     'browse-sort': withData(browseSortSection),
     inbox: withData(inboxSection),
+    fornada: withData((data) =>
+      fornadaSection({
+        app: data.app,
+        databaseUrl: data.databaseUrl,
+        pgbench: data.pgbench,
+        connections: CONNECTIONS,
+        outDir,
+        postgresLog,
+        parameterTypes: (statements) => parameterTypes(data.databaseUrl, statements),
+      }),
+    ),
     memory: withData(memorySection),
     mixed: withData(mixedSection),
     realtime: () => realtimeSection(),

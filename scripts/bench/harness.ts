@@ -175,10 +175,13 @@ export async function runPgbench(options: {
   mode: 'prepared' | 'extended';
   clients: number;
   seconds: number;
+  /** Transactions per client (-t) instead of a time (-T): a fixed amount of work. */
+  transactionsPerClient?: number;
   scripts: string[];
   defines: Record<string, string>;
 }): Promise<PgbenchResult & { output: string }> {
-  const args = ['-n', '-M', options.mode, '-c', String(options.clients), '-j', '2', '-T', String(options.seconds)];
+  const length = options.transactionsPerClient ? ['-t', String(options.transactionsPerClient)] : ['-T', String(options.seconds)];
+  const args = ['-n', '-M', options.mode, '-c', String(options.clients), '-j', '2', ...length];
   for (const script of options.scripts) args.push('-f', script);
   for (const [name, value] of Object.entries(options.defines)) args.push('-D', `${name}=${value}`);
   args.push(options.connectionString);

@@ -153,6 +153,7 @@ async function workerLoad(job) {
     /** Answers by their X-Feed-Cache value ('hit', 'miss'); answers without it are not counted. */
     const cache = {};
     let errors = 0;
+    let refused = 0;
     const started = performance.now();
     const deadline = started + durationMs;
     let exhausted = false;
@@ -169,6 +170,10 @@ async function workerLoad(job) {
           if (response.status === 200) {
             latencies.push(performance.now() - sent);
             if (response.cache) cache[response.cache] = (cache[response.cache] ?? 0) + 1;
+          } else if (job.refusal && textOf(response.body, response.encoding).includes(job.refusal)) {
+            // The answer the load expects for some requests (a sold-out batch's 'Esgotado'): served, not an error.
+            refused += 1;
+            latencies.push(performance.now() - sent);
           } else {
             errors += 1;
             if (firstErrors.length < 3) firstErrors.push(`${response.status} ${textOf(response.body, response.encoding).slice(0, 300)}`);
@@ -180,7 +185,7 @@ async function workerLoad(job) {
       }
     };
     await Promise.all(connections.map(connection));
-    return { latencies, errors, firstErrors, cache, elapsed: performance.now() - started };
+    return { latencies, errors, refused, firstErrors, cache, elapsed: performance.now() - started };
   };
   try {
     if (job.warmupMs) await phase(job.warmupMs);

@@ -18,6 +18,9 @@ describe('bench load generator', () => {
         if (req.url === '/fail') {
           res.statusCode = 500;
           res.end('falhou');
+        } else if (req.url === '/sold-out') {
+          res.statusCode = 409;
+          res.end('{"error":{"message":"Esgotado"}}');
         } else if (req.url!.startsWith('/chunked')) {
           // No Content-Length: Node sends it chunked, in pieces the reader must put together.
           res.write('{"parte":');
@@ -42,6 +45,12 @@ describe('bench load generator', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('counts the expected refusal apart from errors', async () => {
+    const requests = ['/r/1', '/sold-out', '/fail', '/sold-out', '/r/2'].map((path) => ({ method: 'GET' as const, path, headers: {} }));
+    const result = await runLoad({ url, connections: 2, durationMs: 5_000, requests, once: true, threads: 1, refusal: 'Esgotado' });
+    expect({ refused: result.refused, errors: result.errors, answered: result.requests }).toEqual({ refused: 2, errors: 1, answered: 5 });
+  });
 
   it('sends each one-off request once over several threads and counts errors', async () => {
     seen.length = 0;

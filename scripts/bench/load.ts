@@ -18,17 +18,19 @@ export type LoadOptions = {
   once?: boolean;
   /** Short warm-up before measuring (JIT, pools, caches); not counted. */
   warmupMs?: number;
+  /** A refusal some requests are expected to get (its text in a non-200 answer): counted apart, not as an error. */
+  refusal?: string;
   threads?: number;
 };
 
 /** Answers of the measured phase by who answered them, from the app's X-Feed-Cache header; `none`: answers without it (no cache in their path). */
 export type CacheAnswers = { hit: number; miss: number; none: number };
 
-export type LoadResult = LoadSummary & { firstErrors: string[]; cache: CacheAnswers };
+export type LoadResult = LoadSummary & { firstErrors: string[]; refused: number; cache: CacheAnswers };
 
 /** What one thread of scripts/bench/load-worker.mjs runs (plain JavaScript: a worker thread loads it without tsx). */
 type WorkerJob = Omit<LoadOptions, 'threads'> & { worker: number; workers: number };
-type WorkerResult = { latencies: number[]; errors: number; firstErrors: string[]; cache: Record<string, number>; elapsed: number };
+type WorkerResult = { latencies: number[]; errors: number; refused: number; firstErrors: string[]; cache: Record<string, number>; elapsed: number };
 
 /** The threads' header counts added up; every successful answer is a hit, a miss or none. */
 export function countCacheAnswers(perThread: readonly Record<string, number>[], answered: number): CacheAnswers {
@@ -66,6 +68,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const elapsed = Math.max(...results.map((result) => result.elapsed));
   return {
     ...summarize(latencies, errors, elapsed),
+    refused: results.reduce((sum, result) => sum + result.refused, 0),
     firstErrors: results.flatMap((result) => result.firstErrors).slice(0, 3),
     cache: countCacheAnswers(
       results.map((result) => result.cache),

@@ -10,6 +10,8 @@ export interface NewAuditEntry {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;
+  /** The title the entry keeps, given when the target's row is written after the entry (read from it otherwise). */
+  targetLabel?: string;
   at: Date;
 }
 
@@ -39,7 +41,7 @@ export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string>
       before: json(entry.before),
       after: json(entry.after),
       reason: entry.reason ?? null,
-      target_label: titleAtTheTime(entry),
+      target_label: entry.targetLabel ?? titleAtTheTime(entry),
       created_at: entry.at,
     })
     .returning('id')

@@ -179,8 +179,8 @@ async function refusal(deps: AppDeps, error: unknown, fornadaId: string): Promis
  * A reservation of `quantity` portions: an approved order of the dish in the batch.
  * The checks here give early messages; the insert's trigger is the guarantee (never
  * more portions than the batch has, never after the deadline on the app's clock). The
- * seller's notice is written before the insert, so the batch's row stays locked only
- * for the insert, the audit entry and the commit.
+ * seller's notice and the audit entry are written before the insert, so the batch's row
+ * stays locked only for the insert and the commit.
  */
 export async function reserve(deps: AppDeps, requester: BlockView & { id: string; fullName: string }, input: ReserveFornadaInput) {
   await limitRate(deps, { name: 'ordersPerUser', subject: requester.id });
@@ -203,6 +203,15 @@ export async function reserve(deps: AppDeps, requester: BlockView & { id: string
         relatedId: id,
         ...FORNADA_NOTIFICATIONS.reserved({ requesterName: requester.fullName, listingTitle: fornada.title, quantity: input.quantity }),
       });
+      await audit.record(deps, trx, {
+        actorId: requester.id,
+        action: AUDIT_ACTIONS.orderCreated,
+        targetType: 'order',
+        targetId: id,
+        targetLabel: fornada.title,
+        after: { listingId: fornada.listing_id, ownerId: fornada.seller_id, fornadaId: fornada.id, quantity: input.quantity },
+      });
+      // Last: the batch's row is locked from here to the commit, one statement.
       await fornadas.insertReservation(trx, {
         id,
         fornadaId: fornada.id,
@@ -216,14 +225,6 @@ export async function reserve(deps: AppDeps, requester: BlockView & { id: string
         startsAt: fornada.starts_at,
         message: input.message,
         at: now,
-      });
-      // After the insert: the entry keeps the dish's title read through the order.
-      await audit.record(deps, trx, {
-        actorId: requester.id,
-        action: AUDIT_ACTIONS.orderCreated,
-        targetType: 'order',
-        targetId: id,
-        after: { listingId: fornada.listing_id, ownerId: fornada.seller_id, fornadaId: fornada.id, quantity: input.quantity },
       });
     });
   } catch (error) {

@@ -185,7 +185,10 @@ describe('reserving portions', () => {
     const listingId = await publishFood();
     const { id } = await (await api(seller)).fornadas.open(saturdayBatch(listingId, 6));
     const residentApi = await api(await app.createUser());
-    await residentApi.fornadas.reserve({ fornadaId: id, quantity: 6 });
+    const { orderId } = await residentApi.fornadas.reserve({ fornadaId: id, quantity: 6 });
+    // The audit entry, written before the order's row, keeps the dish's title.
+    const entry = await app.db.selectFrom('audit_log').select(['action', 'target_label']).where('target_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(entry.target_label).toMatch(/^Lasanha \d+$/);
     const page = await residentApi.fornadas.ofListing({ listingId });
     expect(page).toMatchObject({ sellerId: seller.id, isSeller: false, following: false, fornadas: [{ id, portions: 6, remaining: 0 }] });
     expect(await residentApi.fornadas.forCards({ listingIds: [listingId] })).toEqual([{ listingId, remaining: 0, takingReservations: true }]);

@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FORNADA_MESSAGES } from '../../shared/src/fornadas/fornada.schema.ts';
+import { batchBody, browserClient } from './browser-requests.ts';
+import { BENCH_SIZE, sessionId, sessionToken } from './dataset.ts';
+import { type ChildServer, readStatementLog, runPgbench, withClient, withStatementLog } from './harness.ts';
+import { type LoadRequest, runLoad } from './load.ts';
+import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
+import { pgbenchScript } from './pgbench-script.ts';
+import { type BenchSection, formatRatio } from './report.ts';
+import { describeLoad, formatMs, formatRate } from './stats.ts';
+
+// Reserving portions of one fornada from many connections: every reservation of the batch
+// waits on its row, so this measures the app's hot row against pgbench running the exact
+// statements the app sent for one reservation (captured from the Postgres log), on a batch of
+// its own with the same portions. The app's load asks for more portions than the batch has:
+// the last requests must read 'Esgotado', and nothing may be sold twice.
+
+/** The most a batch offers (the table's check): the app's load and pgbench each get one such batch. */
+const PORTIONS = 999;
+/** Requests beyond the portions: they race for the last ones and must read 'Esgotado'. */
+const TOO_MANY = 150;
+const APP = 'vizinhanca';
+const BACKGROUND = /\bpgboss\./;
+
+export interface FornadaBenchContext {
+  app: ChildServer;
+  databaseUrl: string;
+  pgbench: string;
+  connections: number;
+  outDir: string;
+  postgresLog: { text(): string };
+  /** The parameter types Postgres infers for statements with a NULL parameter (bench.ts). */
+  parameterTypes: (statements: LoggedStatement[]) => Promise<(string[] | undefined)[]>;
+}
+
+function dayIn(timeZone: string, offsetDays: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSection> {
+  // A dish of a signed-in seller (session n belongs to owner n).
+  const seller = await withClient(ctx.databaseUrl, async (client) => {
+    const { rows } = await client.query<{ id: string; rn: string }>(
+      `SELECT l.id, o.rn FROM listings l JOIN bench_owner o ON o.id = l.user_id
+        WHERE l.type = 'food' AND l.status = 'active' AND l.expires_at > now() + interval '5 days' AND o.rn BETWEEN 1 AND $1
+        ORDER BY l.published_at DESC LIMIT 1`,
+      [BENCH_SIZE.sessions],
+    );
+    if (!rows[0]) throw new Error('no active dish of a signed-in seller in the generated data');
+    return { listingId: rows[0].id, rn: Number(rows[0].rn) };
+  });
+  const sellerApi = browserClient(ctx.app.url, `vz_session=${sessionToken(seller.rn)}`, () => {});
+  const batch = (offset: number) => ({
+    listingId: seller.listingId,
+    day: dayIn('America/Sao_Paulo', offset),
+    windowStart: '11:00',
+    windowEnd: '13:00',
+    portions: PORTIONS,
+    deadlineDay: dayIn('America/Sao_Paulo', offset - 1),
+    deadlineTime: '18:00',
+  });
+  const appBatch = (await sellerApi.fornadas.open.mutate(batch(3))).id;
+  const pgbenchBatch = (await sellerApi.fornadas.open.mutate(batch(4))).id;
+
+  // Every other signed-in neighbour reserves in turn (a few each: under the hourly limit of 60 orders).
+  const renters = Array.from({ length: BENCH_SIZE.sessions }, (_, i) => i + 1).filter((rn) => rn !== seller.rn);
+  const renterIds = await withClient(ctx.databaseUrl, async (client) => {
+    const { rows } = await client.query<{ rn: string; id: string }>('SELECT rn, id FROM bench_owner WHERE rn BETWEEN 1 AND $1', [BENCH_SIZE.sessions]);
+    return new Map(rows.map((row) => [Number(row.rn), row.id]));
+  });
+
+  // The measured requests find their person's session in the app's cache, as the other sections' do: one request each first.
+  for (let start = 0; start < renters.length; start += 20) {
+    await Promise.all(renters.slice(start, start + 20).map((rn) => browserClient(ctx.app.url, `vz_session=${sessionToken(rn)}`, () => {}).auth.me.query()));
+  }
+
+  // One reservation captured: its request as the browser sends it, and its SQL from the Postgres log.
+  const recorded: LoadRequest[] = [];
+  const first = renters[0]!;
+  const reserver = browserClient(ctx.app.url, `vz_session=${sessionToken(first)}`, (request) => recorded.push(request));
+  const input = { fornadaId: appBatch, quantity: 1 };
+  let orderId = '';
+  await withClient(ctx.databaseUrl, (client) =>
+    withStatementLog(client, async () => {
+      await client.query(markerSql('fornada', 'begin'));
+      orderId = (await reserver.fornadas.reserve.mutate(input)).orderId;
+      await client.query(markerSql('fornada', 'end'));
+    }),
+  );
+  const log = parseLog(await readStatementLog(ctx.postgresLog, markerSql('fornada', 'end')));
+  const statements = cachedSessionStatements(between(log, 'fornada'), { application: APP, sessionId: sessionId(first), ignore: BACKGROUND, anchor: /\binsert into "orders"/i, mutation: true });
+  if (statements.length === 0) throw new Error('no statement of the app logged for the reservation');
+  const template = recorded[0]!;
+  if (template.body !== batchBody(input)) throw new Error(`the reservation body differs from the browser's:\n${template.body}\n${batchBody(input)}`);
+
+  // The app's load: the batch's other portions and then some, one request each, from the neighbours in turn.
+  const requests: LoadRequest[] = Array.from({ length: PORTIONS - 1 + TOO_MANY }, (_, i) => ({
+    ...template,
+    headers: { ...template.headers, cookie: `vz_session=${sessionToken(renters[(i + 1) % renters.length]!)}` },
+  }));
+  const appLoad = await runLoad({ url: ctx.app.url, connections: ctx.connections, durationMs: 120_000, requests, once: true, refusal: FORNADA_MESSAGES.soldOut });
+  const counted = await withClient(ctx.databaseUrl, async (client) => {
+    const { rows } = await client.query<{ portions: number; remaining: number; reserved: string; orders: string }>(
+      `SELECT f.portions, f.remaining, coalesce(sum(o.quantity), 0) AS reserved, count(o.id) AS orders
+         FROM fornadas f LEFT JOIN orders o ON o.fornada_id = f.id AND o.status NOT IN ('cancelled', 'rejected')
+        WHERE f.id = $1 GROUP BY f.id`,
+      [appBatch],
+    );
+    return rows[0]!;
+  });
+  const reserved = Number(counted.reserved);
+  const oversold = Math.max(0, reserved - counted.portions) + (counted.remaining < 0 ? 1 : 0) + (counted.portions - counted.remaining !== reserved ? 1 : 0);
+
+  // pgbench: the captured statements, each transaction a different neighbour and order id, on its own batch.
+  const perClient = Math.floor(PORTIONS / ctx.connections);
+  const transactions = perClient * ctx.connections;
+  await withClient(ctx.databaseUrl, async (client) => {
+    await client.query('DROP TABLE IF EXISTS bench_fornada_targets');
+    await client.query(
+      `CREATE TABLE bench_fornada_targets AS
+       SELECT g AS n, o.id AS renter_id, encode(sha256(convert_to('vz-bench-session-' || o.rn, 'UTF8')), 'hex') AS session_id,
+              gen_random_uuid() AS order_id, $2::uuid AS fornada_id
+         FROM generate_series(1, $1::int) AS g
+         JOIN unnest($3::int[]) WITH ORDINALITY AS r(rn, i) ON r.i = 1 + (g - 1) % cardinality($3::int[])
+         JOIN bench_owner o ON o.rn = r.rn`,
+      [transactions + ctx.connections, pgbenchBatch, renters],
+    );
+    await client.query('CREATE UNIQUE INDEX ON bench_fornada_targets (n)');
+    await client.query('ANALYZE bench_fornada_targets');
+  });
+  const script = pgbenchScript(statements, {
+    prefix: 'r',
+    varying: {
+      table: 'bench_fornada_targets',
+      columns: { [sessionId(first)]: 'session_id', [renterIds.get(first)!]: 'renter_id', [orderId]: 'order_id', [appBatch]: 'fornada_id' },
+      clients: ctx.connections,
+    },
+    types: await ctx.parameterTypes(statements),
+  });
+  const file = path.join(ctx.outDir, 'fornada.pgbench.sql');
+  writeFileSync(file, script.script);
+  const pg = await runPgbench({
+    pgbench: ctx.pgbench,
+    connectionString: ctx.databaseUrl,
+    mode: 'prepared',
+    clients: ctx.connections,
+    seconds: 0,
+    transactionsPerClient: perClient,
+    scripts: [file],
+    defines: script.defines,
+  });
+  writeFileSync(path.join(ctx.outDir, 'fornada.pgbench.out.txt'), pg.output);
+  const ratio = appLoad.rps / pg.tps;
+  const served = appLoad.requests - appLoad.errors - appLoad.refused;
+  return {
+    title: 'Fornadas: reserving portions of one batch',
+    lines: [
+      {
+        what: `fornadas.reserve, one batch of ${PORTIONS} portions, ${ctx.connections} connections, ${requests.length} requests (1 portion each: ${TOO_MANY} more than are left)`,
+        figure: `${describeLoad(appLoad)}; ${served} reserved, ${appLoad.refused} 'Esgotado', ${appLoad.errors} other errors, ${oversold} oversold`,
+        baseline: `pgbench -M prepared of the same ${statements.length} statements, ${ctx.connections} clients × ${perClient} reservations on a batch of its own: ${formatRate(pg.tps, 'tps')}, avg ${formatMs(pg.latencyAverageMs)}${pg.failed || pg.aborted ? `, ${pg.failed} failed${pg.aborted ? ', clients aborted' : ''}` : ''}`,
+        ratio: formatRatio(ratio),
+        target: "≥ 0.6x pgbench, 0 oversold, 0 errors other than 'Esgotado'",
+        met: ratio >= 0.6 && oversold === 0 && appLoad.errors === 0 && served === PORTIONS - 1 && appLoad.refused === TOO_MANY,
+      },
+    ],
+    notes: [
+      ...(appLoad.errors > 0 ? [`fornada: first errors: ${appLoad.firstErrors.join(' / ')}`] : []),
+      `The batch after the app's load: ${counted.portions} portions, ${counted.remaining} left, ${reserved} reserved in ${counted.orders} orders (the captured reservation included).`,
+      `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the insert fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
+      `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour and a new order id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
+      `Machine load average at the end of the section: ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')}.`,
+    ],
+  };
+}
