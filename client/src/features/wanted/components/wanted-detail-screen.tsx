@@ -17,7 +17,6 @@ import { trpc } from '../../../lib/trpc.ts';
 import { wantedFacts } from './wanted-card.tsx';
 import { WantedFormDialog } from './wanted-form-dialog.tsx';
 import '../../../looks.css';
-import '../wanted.css';
 
 const DETAIL_PATHS = { rental: '/item/$id', food: '/food/$id', service: '/service/$id' } as const;
 const PRICE_UNITS = { day: '/dia', unit: '/unidade', hour: '/hora', service: '' } as const;

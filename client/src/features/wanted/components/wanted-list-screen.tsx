@@ -13,7 +13,6 @@ import { trpc } from '../../../lib/trpc.ts';
 import { WantedCard } from './wanted-card.tsx';
 import { WantedFormDialog } from './wanted-form-dialog.tsx';
 import '../../../looks.css';
-import '../wanted.css';
 
 /** /procura-se: what neighbours are looking for, newest first; 'Meus pedidos' shows one's own in every state. */
 export function WantedListScreen() {

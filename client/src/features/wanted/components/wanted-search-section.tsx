@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { WANTED_SEARCH_LIMIT } from '@vizinhanca/shared/wanted/wanted.rules';
 import { trpc } from '../../../lib/trpc.ts';
 import { WantedCard } from './wanted-card.tsx';
-import '../wanted.css';
 
 /** The search's 'Procura-se' section (/busca): open requests matching the words, above the listings. */
 export function WantedSearchSection({ search }: { search: string }) {
