@@ -4,6 +4,7 @@ import '../validation/zod-locale.ts';
 import { messageBodySchema } from '../messages/message.schema.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from './order.constants.ts';
+import { handoverConditionSchema } from './handover-condition.schema.ts';
 
 // Problems the administration settles ('Abrir problema'): either person of an order,
 // from the hand-over until 14 days after the order ends; staff answer in the order's
@@ -25,8 +26,6 @@ export const PROBLEM_PHOTOS_MAX = 5;
 export const PROBLEM_TEXT_MAX_LENGTH = 1000;
 /** Open problems shown in /admin 'Problemas'. */
 export const OPEN_PROBLEMS_LIMIT = 100;
-/** What the order shows while a problem is open. */
-export const PROBLEM_OPEN_LABEL = 'Em análise';
 /** How staff messages are marked in the thread. */
 export const STAFF_AUTHOR_LABEL = 'Administração';
 
@@ -154,6 +153,8 @@ export const openProblemItemSchema = z.object({
   requester: personSchema,
   owner: personSchema,
   photos: z.array(photoSchema),
+  /** The item's condition the owner recorded at the hand-over and the return ('Estado na entrega', 'Estado na devolução'). */
+  handover: z.array(handoverConditionSchema),
 });
 export type OpenProblemItem = z.infer<typeof openProblemItemSchema>;
 export const openProblemsSchema = z.object({ items: z.array(openProblemItemSchema) });

@@ -78,3 +78,6 @@ export const ORDER_MESSAGES = {
   statusUpdated: 'Status atualizado!',
   adminStatusUpdated: 'Status do pedido atualizado!',
 } as const;
+
+/** What an order shows while the administration settles a problem on it. */
+export const PROBLEM_OPEN_LABEL = 'Em análise';

@@ -244,6 +244,8 @@ export const orderItemSchema = z.object({
   depositCents: z.number().int(),
   /** The owner's record of the deposit at the end (and the requester's answer); null before it. */
   deposit: depositSettlementSchema.nullable(),
+  /** A problem on the order waits for the administration ('Em análise'). */
+  problemOpen: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -33,6 +33,8 @@ const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM review
 
 /** Whether the order's owner has a Pix key (the requester's card offers 'Pagar com Pix'). */
 const ownerHasPixKey = sql<boolean>`EXISTS (SELECT 1 FROM pix_keys pk WHERE pk.user_id = o.owner_id)`.as('owner_has_pix_key');
+/** The administration is settling a problem on the order ('Em análise' on its card). */
+const problemOpen = sql<boolean>`EXISTS (SELECT 1 FROM order_problems op WHERE op.order_id = o.id AND op.status = 'open')`.as('problem_open');
 
 /**
  * The cards of one side of the orders: the requester's (/meus-pedidos, the
@@ -49,6 +51,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .select(['c.full_name as counterpart_full_name', 'c.apartment as counterpart_apartment', 'c.phone as counterpart_phone', 'c.avatar_url as counterpart_avatar_url'])
     .select(reviewedBy(userId))
     .select(ownerHasPixKey)
+    .select(problemOpen)
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();

@@ -112,6 +112,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
     handover: extras.handover,
     depositCents: row.deposit_cents,
     deposit: extras.deposit,
+    problemOpen: row.problem_open,
   };
 }
 

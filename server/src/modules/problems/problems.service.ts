@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as messages from '../messages/messages.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as problems from './problems.repository.ts';
@@ -113,12 +114,15 @@ export async function forOrder(deps: AppDeps, userId: string, orderId: string): 
 
 // ---- The administration ----
 
-/** /admin 'Problemas': every open problem, oldest first, with the order, both people and the photos. */
+/** /admin 'Problemas': every open problem, oldest first, with the order, both people, its photos and the hand-over's. */
 export async function listOpen(deps: AppDeps): Promise<{ items: OpenProblemItem[] }> {
   const rows = await problems.listOpen(deps.db, OPEN_PROBLEMS_LIMIT);
-  const photos = await photosByProblem(deps.db, rows.map((row) => row.id));
+  const [photos, handovers] = await Promise.all([
+    photosByProblem(deps.db, rows.map((row) => row.id)),
+    Promise.all(rows.map((row) => orders.handoverOf(deps, row.order_id))),
+  ]);
   return {
-    items: rows.map((row) => ({
+    items: rows.map((row, index) => ({
       id: row.id,
       orderId: row.order_id,
       kind: row.kind,
@@ -133,6 +137,7 @@ export async function listOpen(deps: AppDeps): Promise<{ items: OpenProblemItem[
       requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
       owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
       photos: photos.get(row.id) ?? [],
+      handover: handovers[index]!,
     })),
   };
 }

@@ -89,6 +89,9 @@ describe('opening a problem', () => {
         expect.objectContaining({ kind: 'damage', text: 'A corrente voltou quebrada.', status: 'open', decision: null, openedByMe: who === 'requester', photos: [{ cardUrl: picture.cardUrl, detailUrl: picture.detailUrl }] }),
       ]);
     }
+    // The cards of both sides read 'Em análise'.
+    expect((await apis.requester.orders.mine({ tab: 'all' })).items.find((item) => item.id === orderId)?.problemOpen).toBe(true);
+    expect((await apis.owner.orders.received({ tab: 'active' })).items.find((item) => item.id === orderId)?.problemOpen).toBe(true);
     const listed = (await apis.moderator.problems.moderation.open()).items.find((item) => item.orderId === orderId);
     expect(listed).toMatchObject({
       kind: 'damage',
@@ -209,6 +212,7 @@ describe('the administration settles it', () => {
       expect(seen.canOpen).toBe(true);
     }
     expect((await apis.moderator.problems.moderation.open()).items.some((item) => item.id === problemId)).toBe(false);
+    expect((await apis.requester.orders.mine({ tab: 'all' })).items.find((item) => item.id === orderId)?.problemOpen).toBe(false);
 
     const notices = await noticesOf(orderId);
     const told = (title: string) => notices.filter((notice) => notice.title === title).map((notice) => notice.user_id).sort();
@@ -223,6 +227,19 @@ describe('the administration settles it', () => {
       [AUDIT_ACTIONS.problemThreadRead, people.admin.id],
       [AUDIT_ACTIONS.orderProblemResolved, people.admin.id],
     ]);
+  });
+
+  it("shows staff the hand-over's condition (note and photos) beside the problem", async () => {
+    const { id: rentalId } = await apis.owner.listings.create({ type: 'rental', title: 'Furadeira de impacto', description: 'Com maleta', priceCents: 1500 });
+    await apis.moderator.listings.moderation.approve({ id: rentalId });
+    const day = app.clock.today();
+    const { id: orderId } = await apis.requester.orders.create({ listingId: rentalId, startDate: day, endDate: day });
+    await apis.owner.orders.approve({ id: orderId });
+    const condition = await uploadImage(app.deps, { userId: people.owner.id, purpose: 'handover', bytes: await photo() });
+    await apis.owner.orders.markDelivered({ id: orderId, photos: [condition.id], note: 'Sem riscos na carcaça' });
+    await open('owner', orderId, { kind: 'not_returned', text: 'Não devolveu no prazo.' });
+    const listed = (await apis.admin.problems.moderation.open()).items.find((item) => item.orderId === orderId);
+    expect(listed?.handover).toEqual([expect.objectContaining({ stage: 'delivery', note: 'Sem riscos na carcaça', photos: [expect.objectContaining({ cardUrl: condition.cardUrl })] })]);
   });
 
   it('lets no one but staff answering an open problem write in a thread they are not part of, whatever the caller', async () => {

@@ -18,6 +18,7 @@ import type { ListingHandlers } from './listing-handlers.ts';
 import { LISTING_REASON_TEXTS, ListingReasonDialog } from './listing-reason-dialog.tsx';
 import { ListingViewDialog } from './listing-view-dialog.tsx';
 import { PendenciesPanel } from './pendencies-panel.tsx';
+import { ProblemsPanel } from './problems-panel.tsx';
 import { ReportsPanel } from './reports-panel.tsx';
 import { ADMIN_ONLY_SECTIONS, sectionPanelId, sectionTabId, SummaryTabs, type AdminSection, type SummaryTab } from './summary-tabs.tsx';
 import { UserEditDialog } from './user-edit-dialog.tsx';
@@ -70,6 +71,14 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
       section: 'denuncias',
       label: 'Denúncias',
       value: count(summary.data?.openReports),
+      detail: 'em análise',
+      tone: 'warning',
+      Icon: AlertCircleIcon,
+    },
+    {
+      section: 'problemas',
+      label: 'Problemas',
+      value: count(summary.data?.openProblems),
       detail: 'em análise',
       tone: 'warning',
       Icon: AlertCircleIcon,
@@ -148,6 +157,8 @@ export function AdminScreen({ currentUserId, isAdmin, section: requested, onSect
             <PendenciesPanel isAdmin={isAdmin} pendingListingCount={pendencies.data?.pendingListings ?? null} handlers={handlers} />
           ) : section === 'denuncias' ? (
             <ReportsPanel isAdmin={isAdmin} />
+          ) : section === 'problemas' ? (
+            <ProblemsPanel />
           ) : section === 'usuarios' ? (
             <UsersPanel onEdit={setEditingUserId} />
           ) : section === 'anunciantes' ? (

@@ -1,6 +1,7 @@
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
+import { STAFF_AUTHOR_LABEL } from '@vizinhanca/shared/orders/order-problem.schema';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,10 +29,12 @@ interface ConversationScreenProps {
   renderPayment?: (order: ThreadOrder) => ReactNode;
   /** 'Bloquear' the other person (composed by the route from the trust feature). */
   renderBlock?: (counterpart: ThreadOrder['counterpart']) => ReactNode;
+  /** The order's problems and 'Abrir problema' (composed by the route from the problems feature). */
+  renderProblems?: (order: ThreadOrder) => ReactNode;
 }
 
 /** /pedido/{id}/conversa: the order on top with its actions, the messages, the text box at the bottom. */
-export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment, renderBlock }: ConversationScreenProps) {
+export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment, renderBlock, renderProblems }: ConversationScreenProps) {
   const thread = useThread(orderId);
   useMarkThreadRead(orderId, thread.data);
   const backTo = openedFrom ?? (thread.data?.order.side === 'owner' ? '/gerenciar-pedidos' : '/meus-pedidos');
@@ -42,7 +45,12 @@ export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment,
       <PageHeader title={title} subtitle={thread.data ? apartmentText(thread.data.order.counterpart.apartment) : undefined} backTo={backTo} />
       {thread.data ? (
         <>
-          <OrderHeader order={thread.data.order} renderPayment={renderPayment} renderBlock={thread.data.blockedByMe ? undefined : renderBlock} />
+          <OrderHeader
+            order={thread.data.order}
+            renderPayment={renderPayment}
+            renderBlock={thread.data.blockedByMe ? undefined : renderBlock}
+            renderProblems={renderProblems}
+          />
           <MessageList orderId={orderId} messages={thread.data.messages} />
           {thread.data.blockedByMe ? (
             <section aria-label="Pessoa bloqueada">
@@ -76,7 +84,7 @@ export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment,
 }
 
 /** The order's summary and status, and what this person can do now. */
-function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScreenProps, 'renderPayment' | 'renderBlock'> & { order: ThreadOrder }) {
+function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick<ConversationScreenProps, 'renderPayment' | 'renderBlock' | 'renderProblems'> & { order: ThreadOrder }) {
   const owner = useReceivedOrderActions();
   const { cancel, cancelling } = useCancelOrder();
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -129,6 +137,7 @@ function OrderHeader({ order, renderPayment, renderBlock }: Pick<ConversationScr
         <MarkPaidButton order={order} />
         {renderBlock?.(order.counterpart)}
       </div>
+      {renderProblems?.(order)}
       <ConfirmStepDialog
         pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}
         busy={busy}
@@ -167,11 +176,12 @@ function MessageList({ orderId, messages }: { orderId: string; messages: ThreadM
     );
   }
   return (
-    <main className="screen-main conversation-messages">
+    // Focusable: a thread of messages with no button in it (the administration's, say) still scrolls by keyboard.
+    <main className="screen-main conversation-messages" tabIndex={0}>
       <ol className="stack-list stack-list-tight" aria-label="Mensagens">
         {messages.map((message) => (
-          <li key={message.id} className={`message ${message.mine ? 'message-mine' : 'message-theirs'}`}>
-            <span className="visually-hidden">{message.mine ? 'Você' : message.senderName}: </span>
+          <li key={message.id} className={`message ${message.mine ? 'message-mine' : message.fromStaff ? 'message-staff' : 'message-theirs'}`}>
+            {message.fromStaff ? <p className="message-author">{STAFF_AUTHOR_LABEL}</p> : <span className="visually-hidden">{message.mine ? 'Você' : message.senderName}: </span>}
             <p className="message-body">{message.body}</p>
             <p className="message-meta">
               <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
@@ -179,7 +189,7 @@ function MessageList({ orderId, messages }: { orderId: string; messages: ThreadM
                 <span className={`message-ticks${message.readAt ? ' message-ticks-read' : ''}`} aria-label={message.readAt ? 'Lida' : 'Enviada'} role="img">
                   {message.readAt ? '✓✓' : '✓'}
                 </span>
-              ) : message.reported ? (
+              ) : message.fromStaff ? null : message.reported ? (
                 <span className="message-reported">Denunciada</span>
               ) : (
                 <button type="button" className="message-report" onClick={() => setReportingMessage(message)} disabled={reporting}>

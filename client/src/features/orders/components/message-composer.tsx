@@ -1,7 +1,8 @@
 import { MESSAGE_MAX_LENGTH } from '@vizinhanca/shared/messages/message.schema';
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { newClientId, useSendMessage, type Outgoing } from '../hooks/use-conversation.ts';
+import { newClientId } from '../../../lib/client-id.ts';
+import { useSendMessage, type Outgoing } from '../hooks/use-conversation.ts';
 
 const COMPOSER_MAX_HEIGHT = 160;
 

@@ -1,6 +1,7 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
+import { PROBLEM_OPEN_LABEL } from '@vizinhanca/shared/orders/order.constants';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { Link } from '@tanstack/react-router';
 import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants';
@@ -28,6 +29,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
         {orderTitle(order)}
       </h2>
       <OrderStatusBadge status={order.status} />
+      {order.problemOpen ? <Badge variant="warning">{PROBLEM_OPEN_LABEL}</Badge> : null}
       <p className="orders-card-person">
         {order.counterpart.avatarUrl ? (
           <PersonAvatar className="orders-card-avatar" fullName={order.counterpart.fullName} avatarUrl={order.counterpart.avatarUrl} />

@@ -6,14 +6,6 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { showErrorToast } from '../../../lib/show-error-toast.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** A v4 UUID, also where crypto.randomUUID is missing (plain http on a LAN address is not a secure context). */
-export function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The thread of /pedido/{id}/conversa; live events invalidate exactly this query. */
 export function useThread(orderId: string) {

@@ -34,8 +34,13 @@ function invalidateWhatChanged(utils: Utils, type: NotificationType, relatedId: 
     case 'reminder_return':
       // An order moved: both sides' lists and counters, the rental calendars, the profile's stats and reviews.
       invalidate(utils.orders.mine, utils.orders.received, utils.orders.occupiedDates, utils.users.stats, utils.reviews.forUser, utils.portaria.mine);
-      // The status and 'Pago' on top of an open conversation.
+      // The status and 'Pago' on top of an open conversation, and its problems ('Em análise', 'Resolvido: …').
       if (relatedId) refreshAfterLiveEvent(utils.messages.thread, { orderId: relatedId });
+      if (relatedId) refreshAfterLiveEvent(utils.problems.forOrder, { orderId: relatedId });
+      break;
+    case 'pending_problem':
+      // A new problem on an order waits in /admin 'Problemas'.
+      invalidate(utils.problems.moderation.open, utils.admin.summary);
       break;
     case 'wanted_offer':
       // 'Eu tenho' on one of the user's requests: the list's counts and the request's offers.
