@@ -59,6 +59,7 @@ beforeAll(async () => {
   const { shareCode } = await anaApi.invites.overview();
   const anaFood = await app.db.selectFrom('listings').select('id').where('user_id', '=', ana).where('type', '=', 'food').where('status', '=', 'active').executeTakeFirstOrThrow();
   const fornada = await anaApi.fornadas.open({ listingId: anaFood.id, day: '2026-11-28', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2026-11-27', deadlineTime: '18:00' });
+  const wanted = await anaApi.wanted.create({ type: 'service', title: 'Procura-se quem conserte bicicleta', description: 'Pneu furado' });
   for (const [route, address] of [
     ['/item/$id', `/item/${rental}`],
     ['/alugueis/$id', `/alugueis/${rental}`],
@@ -70,6 +71,7 @@ beforeAll(async () => {
     ['/convite/$code', `/convite/${shareCode}`],
     ['/invite/$code', `/invite/${shareCode}`],
     ['/fornada/$id', `/fornada/${fornada.id}`],
+    ['/procura-se/$id', `/procura-se/${wanted.id}`],
   ] as const) {
     addresses.set(route, address);
   }
