@@ -78,6 +78,8 @@ export default defineConfig<ClockOptions>({
             CONDO_EMAIL: 'portaria@jardimdasflores.com.br',
             CONDO_WHATSAPP: '(11) 98888-7777',
             CLOCK_START: clock.clockStart,
+            // Every walk signs its residents up from 127.0.0.1: more than a building's launch evening.
+            SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
           },
         })),
       ),

@@ -51,6 +51,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** API requests slower than this (ms) are logged at info; failures always; the rest only at debug. */
   LOG_SLOW_REQUEST_MS: z.coerce.number({ message: 'deve ser um número' }).int().min(0).default(500),
+  /** Sign-ups an address may send per hour: a building behind one address (its Wi-Fi) on launch day may need more. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number({ message: 'deve ser um número' }).int('deve ser um inteiro').min(1, 'deve ser ao menos 1').default(60),
   /** Proxies in front (Caddy in docker-compose.yml: 1). `true` means 1 and `false` 0; X-Forwarded-* from further out are ignored. */
   TRUST_PROXY: z
     .string()

@@ -75,7 +75,7 @@ export async function signUp(
   input: z.output<typeof signUpSchema>,
   { meta, setCookie }: CookieExchange,
 ) {
-  await throttle.limitRate(deps, { name: 'signUpsPerIp', subject: meta.ip ?? 'unknown' });
+  await throttle.limitRate(deps, { name: 'signUpsPerIp', subject: meta.ip ?? 'unknown', limit: deps.config.SIGNUPS_PER_ADDRESS_PER_HOUR });
   const taken = await users.emailOrCpfTaken(deps.db, input.email, input.cpf);
   if (taken.email) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
   if (taken.cpf) throw new AppError('CONFLICT', AUTH_MESSAGES.cpfTaken);

@@ -55,6 +55,21 @@ describe('rate limits', () => {
     expect(accounts).toHaveLength(RATE_LIMITS.signUpsPerIp.limit);
   }, 60_000);
 
+  it("takes the operator's sign-up limit per address from SIGNUPS_PER_ADDRESS_PER_HOUR", async () => {
+    const configured = await createTestApp({ SIGNUPS_PER_ADDRESS_PER_HOUR: '2' });
+    try {
+      const { api } = await configured.callerAs(null, { ip: '192.0.2.45' });
+      const signUp = (i: number) => api.auth.signUp({ fullName: `Morador ${i}`, cpf: testCpf(60_000 + i), email: `lancamento-${i}@example.com`, password: 'quintal-de-casa' });
+      await signUp(1);
+      await signUp(2);
+      await expectError(signUp(3), 'TOO_MANY_REQUESTS', LIMITED);
+      const accounts = await configured.db.selectFrom('users').select('id').where('email', 'like', 'lancamento-%@example.com').execute();
+      expect(accounts).toHaveLength(2);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('limits orders per resident', async () => {
     const owner = await app.createUser();
     const requester = await app.createUser();

@@ -102,14 +102,17 @@ interface RateLimitUse {
   name: RateLimitName;
   subject: string;
   message?: string;
+  /** A limit the operator configured, in place of the default one. */
+  limit?: number;
 }
 
 /**
  * Counts one action of `subject` (a user id, an address, an e-mail) against a named limit; past it, a pt-BR
  * refusal: the general one, or the screen's own `message`.
  */
-export function limitRate(deps: AppDeps, { name, subject, message }: RateLimitUse): Promise<void> {
-  return enforce(deps, { key: `${name}:${subject}`, shape: RATE_LIMITS[name], message: (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt) });
+export function limitRate(deps: AppDeps, { name, subject, message, limit }: RateLimitUse): Promise<void> {
+  const shape = limit === undefined ? RATE_LIMITS[name] : { ...RATE_LIMITS[name], limit };
+  return enforce(deps, { key: `${name}:${subject}`, shape, message: (retryAt) => message ?? RATE_LIMIT_MESSAGE(deps, retryAt) });
 }
 
 /** Runs `action` as one counted use of a named limit: past the limit it is refused unrun, and a use the action refuses is not counted. */
