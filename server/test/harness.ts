@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -45,6 +46,21 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await client.end();
     },
   };
+}
+
+/**
+ * A pool of a test's own on a test database. pool.end() resolves before its clients' sockets close, so the
+ * database's drop can still reach one with 'terminating connection': without a listener that is an uncaught error.
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** A Kysely of a test's own (untyped: migration and backup tests look at any table) on `testPool`. */
+export function testKysely(url: string, max: number): Kysely<any> {
+  return new Kysely<any>({ dialect: new PostgresDialect({ pool: testPool(url, max) }) });
 }
 
 export interface TestUser {

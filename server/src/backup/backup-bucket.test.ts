@@ -3,13 +3,12 @@
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import pino from 'pino';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contents, fileHashes, tableNames } from '../../test/database-contents.ts';
-import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, testKysely, type TestApp } from '../../test/harness.ts';
 import { freePort } from '../db/embedded-postgres.ts';
 import { seedDemoIfEmpty } from '../db/seed.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
@@ -50,7 +49,7 @@ function bucketNamed(bucket: string): BackupBucket {
 /** An empty database and an empty file store, as in a fresh stack. */
 async function emptyTarget() {
   const database = await createTestDatabase({ empty: true });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }) });
+  const db = testKysely(database.url, 2);
   cleanups.push(async () => {
     await db.destroy();
     await database.drop();

@@ -1,12 +1,12 @@
 import { createReadStream, mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, testKysely, type TestApp } from '../../test/harness.ts';
 import { contents, fileHashes, tableNames } from '../../test/database-contents.ts';
 import { seedDemoIfEmpty } from '../db/seed.ts';
 import S3rver from 's3rver';
@@ -23,7 +23,7 @@ const targets: { drop(): Promise<void> }[] = [];
 async function emptyTarget() {
   const database = await createTestDatabase({ empty: true });
   targets.push(database);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }) });
+  const db = testKysely(database.url, 2);
   const storage: FileStorage = new LocalFileStorage(await fs.mkdtemp(path.join(work, 'files-')));
   return { url: database.url, db, storage };
 }

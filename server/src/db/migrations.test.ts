@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, testKysely } from '../../test/harness.ts';
 import { schemaSnapshot } from '../../test/schema-snapshot.ts';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ empty: true });
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
+  db = testKysely(database.url, 1);
 });
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { createTestApp, createTestDatabase, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, testPool, type TestApp } from '../../test/harness.ts';
 import { createDatabase } from '../db/database.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
@@ -53,7 +52,7 @@ describe('the job queue', () => {
 
   it('survives a refused job completion (an exhausted pool) instead of ending the process', async () => {
     // Once the job has run, the pool refuses every statement: recording its result among them.
-    const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+    const pool = testPool(app.databaseUrl, 2);
     let refusing = false;
     const refusingPool = {
       connect: async () => {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, createTestDatabase, testKysely, type TestApp } from '../../../test/harness.ts';
 import { createMigrator } from '../../db/migrator.ts';
 
 // Messages reported before reports of messages joined the reports table move over as open
@@ -16,11 +15,7 @@ let db: Kysely<any>;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp({}, { databaseUrl: database.url });
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  // pool.end() resolves before its client's socket closes: the database's drop can still reach that
-  // client with 'terminating connection', which a pool without a listener throws as uncaught.
-  pool.on('error', () => {});
-  db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  db = testKysely(database.url, 1);
 });
 
 afterAll(async () => {
