@@ -27,6 +27,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, EXCLUSION_VIOLATION, isConstraintViolation } from '../../errors.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
+import { renewOnRecord } from '../audit/renewal.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
@@ -311,17 +312,15 @@ export async function renew(deps: AppDeps, userId: string, id: string) {
     if (!APPROVED_CONTENT_STATUSES.includes(row.status) && row.status !== 'paused') {
       throw new AppError('CONFLICT', LISTING_MESSAGES.onlyApprovedCanBeRenewed);
     }
-    const now = deps.clock.now();
-    const expiresAt = renewedExpiry(row.expires_at, now);
-    await listings.setExpiry(trx, id, expiresAt, now);
     // On the record (which also tells the Anúncios card: an expired listing renewed is visible again).
-    await audit.record(deps, trx, {
+    const expiresAt = await renewOnRecord(deps, trx, {
       actorId: userId,
       action: AUDIT_ACTIONS.listingRenewed,
       targetType: 'listing',
       targetId: id,
-      before: { expiresAt: row.expires_at },
-      after: { expiresAt },
+      expiresAt: row.expires_at,
+      renewedExpiry,
+      write: (next, now) => listings.setExpiry(trx, id, next, now),
     });
     return { message: LISTING_MESSAGES.renewed, expiresAt };
   });

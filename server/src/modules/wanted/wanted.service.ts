@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
+import { renewOnRecord } from '../audit/renewal.ts';
 import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as wanted from './wanted.repository.ts';
@@ -148,16 +149,14 @@ export async function renew(deps: AppDeps, authorId: string, id: string) {
     const row = await lockOwn(trx, authorId, id);
     if (row.status === 'found') throw new AppError('CONFLICT', WANTED_MESSAGES.closed);
     if (!canRenewWanted(row)) throw new AppError('CONFLICT', WANTED_MESSAGES.alreadyRenewed);
-    const now = deps.clock.now();
-    const expiresAt = renewedWantedExpiry(row.expires_at, now);
-    await wanted.renewRequest(trx, id, expiresAt, now);
-    await audit.record(deps, trx, {
+    const expiresAt = await renewOnRecord(deps, trx, {
       actorId: authorId,
       action: AUDIT_ACTIONS.requestRenewed,
       targetType: 'request',
       targetId: id,
-      before: { expiresAt: row.expires_at },
-      after: { expiresAt },
+      expiresAt: row.expires_at,
+      renewedExpiry: renewedWantedExpiry,
+      write: (next, now) => wanted.renewRequest(trx, id, next, now),
     });
     return { message: WANTED_MESSAGES.renewed, expiresAt };
   });
