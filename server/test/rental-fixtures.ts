@@ -29,19 +29,30 @@ export function rentalFixtures(app: TestApp) {
         message: null,
         createdAt: app.clock.now(),
       });
-      const at = new Date(app.clock.now().getTime() - 60_000);
-      await app.db
-        .updateTable('orders')
-        .set({
-          status: o.status,
-          created_at: o.createdAt ?? at,
-          approved_at: ['approved', 'in_progress', 'completed'].includes(o.status) ? at : null,
-          delivered_at: ['in_progress', 'completed'].includes(o.status) ? at : null,
-          completed_at: o.status === 'completed' ? at : null,
-        })
-        .where('id', '=', id)
-        .execute();
+      await forceOrderStatus(app, id, o.status, { createdAt: o.createdAt ?? new Date(app.clock.now().getTime() - 60_000) });
       return id;
     },
   };
+}
+
+/**
+ * Puts an order in a status directly, with the moments the table's checks require for it: a minute
+ * before the app clock's now, the instant every service of the test reads. `createdAt` moves the order's
+ * creation too (an order written at now cannot have been approved a minute before).
+ */
+export async function forceOrderStatus(app: TestApp, id: string, status: OrderStatus, options: { createdAt?: Date } = {}) {
+  const at = new Date(app.clock.now().getTime() - 60_000);
+  await app.db
+    .updateTable('orders')
+    .set({
+      status,
+      ...(options.createdAt ? { created_at: options.createdAt } : {}),
+      approved_at: ['approved', 'in_progress', 'completed'].includes(status) ? at : null,
+      delivered_at: ['in_progress', 'completed'].includes(status) ? at : null,
+      completed_at: status === 'completed' ? at : null,
+      rejected_at: status === 'rejected' ? at : null,
+      cancelled_at: status === 'cancelled' ? at : null,
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -5,6 +5,7 @@ import { addDays, ORDER_TRANSITIONS, type OrderAction } from '@vizinhanca/shared
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { sql } from 'kysely';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { forceOrderStatus } from '../../../test/rental-fixtures.ts';
 import { ACCESS_MESSAGES, refusalForDatabaseError } from '../../errors.ts';
 import { insertOrder } from './orders.repository.ts';
 
@@ -42,27 +43,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Puts an order in a status directly, with the moments the table requires for it. */
-async function forceStatus(id: string, status: OrderStatus) {
-  // A minute before the app clock's now, the instant every service of the test reads.
-  const at = new Date(app.clock.now().getTime() - 60_000);
-  await app.db
-    .updateTable('orders')
-    .set({
-      status,
-      approved_at: ['approved', 'in_progress', 'completed'].includes(status) ? at : null,
-      delivered_at: ['in_progress', 'completed'].includes(status) ? at : null,
-      completed_at: status === 'completed' ? at : null,
-      rejected_at: status === 'rejected' ? at : null,
-      cancelled_at: status === 'cancelled' ? at : null,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
 async function orderIn(status: OrderStatus) {
   const { id } = await apis.requester.orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
-  if (status !== 'pending') await forceStatus(id, status);
+  if (status !== 'pending') await forceOrderStatus(app, id, status);
   return id;
 }
 

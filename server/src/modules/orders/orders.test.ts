@@ -4,6 +4,7 @@ import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.sch
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ADMIN_ORDERS_LIMIT, ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { forceOrderStatus } from '../../../test/rental-fixtures.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 
@@ -48,22 +49,6 @@ function row(id: string) {
 
 function ordersOf(listingId: string) {
   return app.db.selectFrom('orders').select(['id', 'status']).where('listing_id', '=', listingId).execute();
-}
-
-async function forceStatus(id: string, status: OrderStatus) {
-  const at = new Date(app.clock.now().getTime() - 60_000);
-  await app.db
-    .updateTable('orders')
-    .set({
-      status,
-      approved_at: ['approved', 'in_progress', 'completed'].includes(status) ? at : null,
-      delivered_at: ['in_progress', 'completed'].includes(status) ? at : null,
-      completed_at: status === 'completed' ? at : null,
-      rejected_at: status === 'rejected' ? at : null,
-      cancelled_at: status === 'cancelled' ? at : null,
-    })
-    .where('id', '=', id)
-    .execute();
 }
 
 describe('ordering a rental', () => {
@@ -145,15 +130,15 @@ describe('ordering a rental', () => {
     const period = { startDate: addDays(today, 5), endDate: addDays(today, 7) };
     const { id } = await first.orders.create({ listingId, ...period });
     for (const status of ['pending', 'approved', 'in_progress'] as const) {
-      await forceStatus(id, status);
+      await forceOrderStatus(app, id, status);
       await expectError(second.orders.create({ listingId, startDate: addDays(today, 7), endDate: addDays(today, 9) }), 'CONFLICT', ORDER_MESSAGES.invalidPeriod);
     }
     // The day after the period is free.
     await expect(second.orders.create({ listingId, startDate: addDays(today, 8), endDate: addDays(today, 9) })).resolves.toBeTruthy();
     for (const status of ['rejected', 'cancelled', 'completed'] as const) {
-      await forceStatus(id, status);
+      await forceOrderStatus(app, id, status);
       const again = await second.orders.create({ listingId, ...period });
-      await forceStatus(again.id, 'cancelled');
+      await forceOrderStatus(app, again.id, 'cancelled');
     }
   });
 
@@ -162,9 +147,9 @@ describe('ordering a rental', () => {
     const caller = await api(neighbour);
     const held = await caller.orders.create({ listingId, startDate: addDays(today, 1), endDate: addDays(today, 2) });
     const approved = await caller.orders.create({ listingId, startDate: addDays(today, 10), endDate: addDays(today, 12) });
-    await forceStatus(approved.id, 'approved');
+    await forceOrderStatus(app, approved.id, 'approved');
     const freed = await caller.orders.create({ listingId, startDate: addDays(today, 5), endDate: addDays(today, 6) });
-    await forceStatus(freed.id, 'rejected');
+    await forceOrderStatus(app, freed.id, 'rejected');
     expect(held.id).toBeTruthy();
 
     expect(await caller.orders.occupiedDates({ listingId })).toEqual({
@@ -283,7 +268,7 @@ describe('my orders and received orders', () => {
       // Each order a second after the last: the clock stands still unless moved, and the lists are newest first.
       app.clock.advance(1000);
       ids[status] = (await buyerApi.orders.create({ listingId, message: status, confirmDuplicate: true })).id;
-      if (status !== 'pending') await forceStatus(ids[status], status);
+      if (status !== 'pending') await forceOrderStatus(app, ids[status], status);
     }
 
     const mine = await buyerApi.orders.mine();
@@ -346,9 +331,9 @@ describe("the 'Disponível' chip", () => {
     const approvedLater = await publish(owner, rental(`Serra ${word}`));
     const pendingToday = await publish(owner, rental(`Lixadeira ${word}`));
     const caller = await api(neighbour);
-    await forceStatus((await caller.orders.create({ listingId: approvedToday, startDate: today, endDate: addDays(today, 1) })).id, 'approved');
-    await forceStatus((await caller.orders.create({ listingId: outNow, startDate: addDays(today, 1), endDate: addDays(today, 2) })).id, 'in_progress');
-    await forceStatus((await caller.orders.create({ listingId: approvedLater, startDate: addDays(today, 3), endDate: addDays(today, 4) })).id, 'approved');
+    await forceOrderStatus(app, (await caller.orders.create({ listingId: approvedToday, startDate: today, endDate: addDays(today, 1) })).id, 'approved');
+    await forceOrderStatus(app, (await caller.orders.create({ listingId: outNow, startDate: addDays(today, 1), endDate: addDays(today, 2) })).id, 'in_progress');
+    await forceOrderStatus(app, (await caller.orders.create({ listingId: approvedLater, startDate: addDays(today, 3), endDate: addDays(today, 4) })).id, 'approved');
     await caller.orders.create({ listingId: pendingToday, startDate: today, endDate: today });
 
     const available = await caller.listings.list({ type: 'rental', search: word, filter: 'available' });
