@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
-import { LISTING_TYPES } from '../listings/listing.schema.ts';
+import { DELIVERY_OPTIONS, LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
 import { handoverConditionSchema } from '../orders/handover-condition.schema.ts';
 
@@ -74,8 +74,11 @@ export const threadOrderSchema = z.object({
   listing: z.object({ id: z.string(), title: z.string(), type: z.enum(LISTING_TYPES), removed: z.boolean() }),
   counterpart: personSchema,
   totalCents: z.number().int(),
+  /** A service priced per hour: the hours ordered; null for everything else. */
+  hours: z.number().int().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  deliveryMethod: z.enum(DELIVERY_OPTIONS),
   scheduledAt: z.date().nullable(),
   paidAt: z.date().nullable(),
   /** The owner has a Pix key and the order can be paid: the requester sees 'Pagar com Pix'. */

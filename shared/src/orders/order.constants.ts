@@ -32,6 +32,12 @@ export const ORDER_QUANTITY_MAX = 99;
 /** Hours of a service priced per hour, per order. */
 export const ORDER_HOURS_MIN = 1;
 export const ORDER_HOURS_MAX = 12;
+
+/** '1 hora', '3 horas': a service's hours on the dialog, the cards and the owner's notice. */
+export function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+}
+
 /** One page of the admin orders section ('Carregar mais' fetches the next). */
 export const ADMIN_ORDERS_LIMIT = 20;
 

@@ -16,6 +16,7 @@ import {
   ORDER_REASON_MAX_LENGTH,
   ORDER_STATUSES,
   RECEIVED_ORDER_TABS,
+  hoursText,
 } from './order.constants.ts';
 import { handoverConditionSchema } from './handover-condition.schema.ts';
 
@@ -37,14 +38,23 @@ const because = (reason: string | null) => (reason ? ` Motivo: ${reason}` : '');
 /** The in-app notifications of the lifecycle: each transition tells the other side. */
 export const ORDER_NOTIFICATIONS = {
   /** To the owner. */
-  created: (o: { requesterName: string; listingTitle: string; type: ListingType; startDate: string | null; endDate: string | null; quantity: number }) => ({
+  created: (o: {
+    requesterName: string;
+    listingTitle: string;
+    type: ListingType;
+    startDate: string | null;
+    endDate: string | null;
+    quantity: number;
+    /** A service priced per hour: how many hours; null or left out otherwise. */
+    hours?: number | null;
+  }) => ({
     title: 'Novo pedido recebido',
     message:
       o.type === 'rental'
         ? `${o.requesterName} quer alugar "${o.listingTitle}"${period(o.startDate, o.endDate)}.`
         : o.type === 'food'
           ? `${o.requesterName} fez um pedido de ${o.quantity > 1 ? `${o.quantity} × ` : ''}"${o.listingTitle}".`
-          : `${o.requesterName} solicitou o serviço "${o.listingTitle}".`,
+          : `${o.requesterName} solicitou o serviço "${o.listingTitle}"${o.hours ? ` por ${hoursText(o.hours)}` : ''}.`,
   }),
   /** To the requester. */
   approved: (listingTitle: string) => ({
@@ -216,6 +226,8 @@ export const orderItemSchema = z.object({
   totalCents: z.number().int(),
   /** Food units ordered (1 for rentals and services). */
   quantity: z.number().int(),
+  /** A service priced per hour: the hours ordered ('3 horas'); null for everything else. */
+  hours: z.number().int().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   /** Rental days, both ends included. */
@@ -273,6 +285,7 @@ export const adminOrderSchema = z.object({
   owner: personSchema,
   totalCents: z.number().int(),
   quantity: z.number().int(),
+  hours: z.number().int().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   days: z.number().int().nullable(),

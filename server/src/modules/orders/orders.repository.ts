@@ -16,6 +16,7 @@ const ORDER_COLUMNS = [
   'o.status',
   'o.total_cents',
   'o.quantity',
+  'o.hours',
   ...ORDER_REQUEST_COLUMNS,
   'o.created_at',
   'o.approved_at',

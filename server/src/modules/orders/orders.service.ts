@@ -61,16 +61,17 @@ const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 interface OrderTermsRow {
   total_cents: number;
   quantity: number;
+  hours: number | null;
   start_date: string | null;
   end_date: string | null;
   delivery_method: DeliveryOption;
   scheduled_at: Date | null;
 }
 
-/** What was ordered, as every order screen shows it: the total, portions or rental days, and how it is handed over. */
+/** What was ordered, as every order screen shows it: the total, portions, hours or rental days, and how it is handed over. */
 function shownTerms(row: OrderTermsRow) {
   return {
-    ...pickFields(row, ['total_cents', 'quantity', 'start_date', 'end_date', 'delivery_method', 'scheduled_at']),
+    ...pickFields(row, ['total_cents', 'quantity', 'hours', 'start_date', 'end_date', 'delivery_method', 'scheduled_at']),
     days: row.start_date && row.end_date ? rentalDays(row.start_date, row.end_date) : null,
   };
 }
@@ -264,6 +265,7 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
           startDate: terms.startDate,
           endDate: terms.endDate,
           quantity: terms.quantity,
+          hours: terms.hours,
         }),
       });
       return { id, message: ORDER_CREATED_MESSAGES[listing.type] };
@@ -476,9 +478,11 @@ export async function forParticipant(deps: AppDeps, userId: string, id: string) 
     requester: { id: row.renter_id, fullName: row.renter_full_name, apartment: row.renter_apartment },
     listing: { id: row.listing_id, title: row.listing_title, type: row.listing_type, removed: row.listing_deleted_at !== null },
     totalCents: row.total_cents,
+    hours: row.hours,
     depositCents: row.deposit_cents,
     startDate: row.start_date,
     endDate: row.end_date,
+    deliveryMethod: row.delivery_method,
     scheduledAt: row.scheduled_at,
     paidAt: row.paid_at,
     completedAt: row.completed_at,

@@ -217,6 +217,21 @@ describe('ordering food and services', () => {
     expect((await row(id)).status).toBe('pending');
   });
 
+  it("a service priced per hour: both sides' cards, the conversation and the owner's notice say its hours and their total", async () => {
+    const listingId = await publish(owner, { type: 'service', title: 'Passar roupa', description: 'Por hora', priceCents: 3000, priceUnit: 'hour' });
+    const { id } = await (await api(neighbour)).orders.create({ listingId, deliveryMethod: 'pickup', hours: 3 });
+    const mine = (await (await api(neighbour)).orders.mine({ tab: 'all' })).items.find((item) => item.id === id);
+    const received = (await (await api(owner)).orders.received({ tab: 'pending' })).items.find((item) => item.id === id);
+    for (const card of [mine, received]) expect(card).toMatchObject({ hours: 3, totalCents: 9000 });
+    expect((await (await api(neighbour)).messages.thread({ orderId: id })).order).toMatchObject({ hours: 3, totalCents: 9000, deliveryMethod: 'pickup' });
+    const notice = await app.db.selectFrom('notifications').select(['message']).where('related_id', '=', id).executeTakeFirstOrThrow();
+    expect(notice.message).toBe('Bruno Vizinho solicitou o serviço "Passar roupa" por 3 horas.');
+    // Anything not priced per hour carries no hours.
+    const food = await publish(owner, { type: 'food', title: 'Pão de queijo', description: 'Congelado', priceCents: 2000, deliveryOptions: ['delivery'] });
+    const { id: dish } = await (await api(neighbour)).orders.create({ listingId: food, deliveryMethod: 'delivery', deliveryAddress: 'Bloco C', hours: 3 });
+    expect((await (await api(owner)).orders.received({ tab: 'pending' })).items.find((item) => item.id === dish)).toMatchObject({ hours: null, totalCents: 2000 });
+  });
+
   it('refuses a message over 500 characters', async () => {
     const listingId = await publish(owner, { type: 'service', title: 'Faxina', description: 'Diarista', priceCents: 15000 });
     await expectError((await api(neighbour)).orders.create({ listingId, message: 'x'.repeat(501) }), 'BAD_REQUEST', ORDER_MESSAGES.messageTooLong);

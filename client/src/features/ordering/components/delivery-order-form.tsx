@@ -3,15 +3,24 @@ import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listin
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
-import { DELIVERY_ADDRESS_MAX_LENGTH, ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '@vizinhanca/shared/orders/order.constants';
+import {
+  DELIVERY_ADDRESS_MAX_LENGTH,
+  hoursText,
+  ORDER_HOURS_MAX,
+  ORDER_HOURS_MIN,
+  ORDER_MESSAGES,
+  ORDER_QUANTITY_MAX,
+  ORDER_QUANTITY_MIN,
+} from '@vizinhanca/shared/orders/order.constants';
 import { useState, type ChangeEvent, type ComponentType, type FormEvent, type SVGProps } from 'react';
-import { TextAreaField, TextField, wholeNumberProps } from '../../../components/ui/field.tsx';
-import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon, PlusIcon } from '../../../components/ui/icons.tsx';
-import { MinusIcon } from '../../../components/ui/secondary-icons.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { CalendarIcon, ClockIcon, HomeIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
 import { exactNow, useNow } from '../../../hooks/use-now.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/show-error-toast.ts';
 import type { useCreateOrder } from '../hooks/use-create-order.ts';
+import { orderSchemas } from '../order-schemas.ts';
 import { formatDateAndTime, zonedDateTime, zonedDay } from '../schedule.ts';
+import { CountStepper } from './count-stepper.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { MessageField } from './message-field.tsx';
 
@@ -27,13 +36,13 @@ const OPTION_ICONS: Record<DeliveryOption, ComponentType<SVGProps<SVGSVGElement>
   scheduled: CalendarIcon,
 };
 
-type FieldErrors = Partial<Record<'quantity' | 'deliveryAddress' | 'scheduledAt' | 'message', string>>;
+type FieldErrors = Partial<Record<'quantity' | 'hours' | 'deliveryAddress' | 'scheduledAt' | 'message', string>>;
 
 /**
  * Food and services (docs/product.md §10.8): one of the listing's delivery options (the first by
  * default); delivery asks for the address, scheduled (and a service at home) for
  * a date and a time. Food made to order always asks when, at least the minimum
- * notice ahead. Food is ordered by quantity.
+ * notice ahead. Food is ordered by quantity, a service priced per hour by its hours (1 to 12).
  */
 export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrderFormProps) {
   const options: readonly DeliveryOption[] = listing.deliveryOptions.length > 0 ? listing.deliveryOptions : ['pickup'];
@@ -43,6 +52,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const [time, setTime] = useState('');
   const [message, setMessage] = useState('');
   const [quantity, setQuantity] = useState('1');
+  const [hours, setHours] = useState('1');
   const [errors, setErrors] = useState<FieldErrors>({});
   // The moment the dialog opened: the earliest date it offers does not move while it is open.
   const [openedAt] = useState(useNow());
@@ -55,14 +65,17 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const maxQuantity = listing.maxPortions ?? ORDER_QUANTITY_MAX;
   const quantityNumber = Number(quantity);
   const validQuantity = isFood && quantityError(quantityNumber, listing.maxPortions) === null ? quantityNumber : 1;
+  const byTheHour = listing.type === 'service' && listing.priceUnit === 'hour';
+  const hoursNumber = Number(hours);
+  const validHours = Number.isInteger(hoursNumber) && hoursNumber >= ORDER_HOURS_MIN && hoursNumber <= ORDER_HOURS_MAX ? hoursNumber : 1;
   const legend = listing.type === 'service' ? 'Atendimento' : 'Forma de entrega';
 
-  const { quantity: quantityServerError, deliveryAddress, scheduledAt, message: messageError } = fieldErrorsOf(createOrder.error);
-  const serverFieldErrors: FieldErrors = { quantity: quantityServerError, deliveryAddress, scheduledAt, message: messageError };
+  const { quantity: quantityServerError, hours: hoursServerError, deliveryAddress, scheduledAt, message: messageError } = fieldErrorsOf(createOrder.error);
+  const serverFieldErrors: FieldErrors = { quantity: quantityServerError, hours: hoursServerError, deliveryAddress, scheduledAt, message: messageError };
   const shown: FieldErrors = { ...serverFieldErrors, ...errors };
   // A refusal no field shows (too little notice, the listing left, ...) is said above the message field.
   const serverError =
-    createOrder.error && !quantityServerError && !deliveryAddress && !scheduledAt && !messageError ? errorMessage(createOrder.error) : null;
+    createOrder.error && !quantityServerError && !hoursServerError && !deliveryAddress && !scheduledAt && !messageError ? errorMessage(createOrder.error) : null;
 
   function edited() {
     setErrors({});
@@ -90,13 +103,30 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
     return { errors: found, scheduledAt };
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  /** The hours through the server's own schema (loaded on the form's first focus): the same rule and message. */
+  async function hoursError(): Promise<string | undefined | null> {
+    if (!byTheHour) return undefined;
+    const schemas = await orderSchemas.load();
+    if (!schemas) return null;
+    const parsed = schemas.createOrderSchema.shape.hours.safeParse(hoursNumber);
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createOrder.isPending) return;
+    const hoursProblem = await hoursError();
+    // The schema could not load (offline): a toast said so, nothing is sent.
+    if (hoursProblem === null) return;
     const result = validate(exactNow());
+    if (hoursProblem) result.errors.hours = hoursProblem;
     setErrors(result.errors);
     if (result.errors.quantity) {
       document.getElementById(`${formId}-quantity`)?.focus();
+      return;
+    }
+    if (result.errors.hours) {
+      document.getElementById(`${formId}-hours`)?.focus();
       return;
     }
     if (result.errors.deliveryAddress) {
@@ -114,11 +144,11 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
       scheduledAt: result.scheduledAt,
       message: message.trim() || null,
       quantity: isFood ? quantityNumber : 1,
+      hours: byTheHour ? hoursNumber : 1,
     });
   }
 
   const scheduleErrorId = `${formId}-schedule-error`;
-  const quantityErrorId = `${formId}-quantity-error`;
 
   /** The date and the time field share one error, shown under both. */
   function scheduleFieldProps(set: (value: string) => void) {
@@ -137,49 +167,41 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
     if (errors.quantity || quantityServerError) edited();
   }
 
+  function changeHours(next: string) {
+    setHours(next);
+    if (errors.hours || hoursServerError) edited();
+  }
+
   return (
-    <form id={formId} className="order-form" noValidate onSubmit={onSubmit}>
+    <form id={formId} className="order-form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={byTheHour ? orderSchemas.preload : undefined}>
       {isFood ? (
-        <div className="order-quantity">
-          <label className="order-section-title" htmlFor={`${formId}-quantity`}>
-            Quantidade
-          </label>
-          <div className="order-stepper">
-            <button
-              type="button"
-              className="order-stepper-button"
-              aria-label="Diminuir quantidade"
-              disabled={validQuantity <= ORDER_QUANTITY_MIN}
-              onClick={() => changeQuantity(String(Math.max(ORDER_QUANTITY_MIN, validQuantity - 1)))}
-            >
-              <MinusIcon />
-            </button>
-            <input
-              id={`${formId}-quantity`}
-              className="input order-stepper-input"
-              {...wholeNumberProps(ORDER_QUANTITY_MIN, maxQuantity)}
-              value={quantity}
-              aria-invalid={shown.quantity ? true : undefined}
-              aria-describedby={shown.quantity ? quantityErrorId : undefined}
-              onChange={(event) => changeQuantity(event.target.value)}
-            />
-            <button
-              type="button"
-              className="order-stepper-button"
-              aria-label="Aumentar quantidade"
-              disabled={validQuantity >= maxQuantity}
-              onClick={() => changeQuantity(String(Math.min(maxQuantity, validQuantity + 1)))}
-            >
-              <PlusIcon />
-            </button>
-          </div>
-          {listing.maxPortions ? <p className="order-quantity-hint">Até {listing.maxPortions} por pedido</p> : null}
-          {shown.quantity ? (
-            <p className="field-error" id={quantityErrorId} role="alert">
-              {shown.quantity}
-            </p>
-          ) : null}
-        </div>
+        <CountStepper
+          id={`${formId}-quantity`}
+          label="Quantidade"
+          value={quantity}
+          min={ORDER_QUANTITY_MIN}
+          max={maxQuantity}
+          decreaseLabel="Diminuir quantidade"
+          increaseLabel="Aumentar quantidade"
+          onChange={changeQuantity}
+          hint={listing.maxPortions ? `Até ${listing.maxPortions} por pedido` : undefined}
+          error={shown.quantity}
+        />
+      ) : null}
+
+      {byTheHour ? (
+        <CountStepper
+          id={`${formId}-hours`}
+          label="Quantas horas?"
+          value={hours}
+          min={ORDER_HOURS_MIN}
+          max={ORDER_HOURS_MAX}
+          decreaseLabel="Menos uma hora"
+          increaseLabel="Mais uma hora"
+          onChange={changeHours}
+          hint={`De ${ORDER_HOURS_MIN} a ${ORDER_HOURS_MAX} horas`}
+          error={shown.hours}
+        />
       ) : null}
 
       <fieldset className="order-options">
@@ -250,10 +272,17 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
         </fieldset>
       ) : null}
 
-      <div className="order-summary">
+      <div className="order-summary" aria-live="polite">
         <p className="order-summary-total">
           {listing.type === 'food' ? (
             <span className="order-total">Total: {formatCurrency(orderTotalCents('food', listing.priceCents, null, validQuantity))}</span>
+          ) : byTheHour ? (
+            <>
+              <span className="order-total">Total: {formatCurrency(orderTotalCents('service', listing.priceCents, null, 1, validHours))}</span>
+              <span className="order-total-detail">
+                {hoursText(validHours)} × {formatCurrency(listing.priceCents)}
+              </span>
+            </>
           ) : (
             <span className="order-total">
               Valor: {formatCurrency(listing.priceCents)}

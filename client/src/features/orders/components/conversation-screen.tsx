@@ -1,6 +1,7 @@
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
+import { hoursText } from '@vizinhanca/shared/orders/order.constants';
 import { STAFF_AUTHOR_LABEL } from '@vizinhanca/shared/orders/order-problem.schema';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
@@ -106,6 +107,7 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
       ) : order.scheduledAt ? (
         <p className="conversation-order-when">Agendado para {scheduledText(order.scheduledAt)}</p>
       ) : null}
+      {order.hours ? <p className="conversation-order-when">Duração: {hoursText(order.hours)}</p> : null}
       <p className="conversation-order-total">
         <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
         <PaymentBadge status={order.status} paidAt={order.paidAt} />

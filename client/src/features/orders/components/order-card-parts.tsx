@@ -1,7 +1,7 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
 import { quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
-import { PROBLEM_OPEN_LABEL } from '@vizinhanca/shared/orders/order.constants';
+import { hoursText, PROBLEM_OPEN_LABEL } from '@vizinhanca/shared/orders/order.constants';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { Link } from '@tanstack/react-router';
 import { PAYABLE_ORDER_STATUSES } from '@vizinhanca/shared/pix/pix-key.constants';
@@ -84,6 +84,12 @@ function OrderDelivery({ order }: { order: OrderItem }) {
         <li>
           <ShoppingBagIcon />
           <span>Quantidade: {quantityText(order.quantity)}</span>
+        </li>
+      ) : null}
+      {order.hours ? (
+        <li>
+          <ClockIcon />
+          <span>Duração: {hoursText(order.hours)}</span>
         </li>
       ) : null}
       <li>
