@@ -1,8 +1,7 @@
 import { scheduledBackupJob } from '../backup/backup.job.ts';
 import { staffDigestJob } from '../modules/admin/staff-digest.job.ts';
 import { billingOverdueJob } from '../modules/billing/billing.job.ts';
-import { orphanImagesCleanupJob } from '../modules/images/images.service.ts';
-import { handoverPhotosRetentionJob } from '../modules/orders/handover-conditions.service.ts';
+import { orderPhotosRetentionJob, orphanImagesCleanupJob } from '../modules/images/images.service.ts';
 import { expireInvitesJob } from '../modules/invites/invites.service.ts';
 import { listingExpiryJob } from '../modules/listings/listings.jobs.ts';
 import { closeFornadasJob, fornadaRemindersJob } from '../modules/orders/fornadas.jobs.ts';
@@ -13,4 +12,4 @@ import { housekeepingJob } from './housekeeping.job.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** Every recurring job of the app; the job queue schedules each of these once for all instances. */
-export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob, handoverPhotosRetentionJob, billingOverdueJob, expireInvitesJob, revealReviewsJob, staffDigestJob, scheduledBackupJob, closeFornadasJob, fornadaRemindersJob];
+export const scheduledJobs: ScheduledJob[] = [housekeepingJob, rentalRemindersJob, expireOrdersJob, listingExpiryJob, throttleCleanupJob, orphanImagesCleanupJob, orderPhotosRetentionJob, billingOverdueJob, expireInvitesJob, revealReviewsJob, staffDigestJob, scheduledBackupJob, closeFornadasJob, fornadaRemindersJob];

@@ -13,6 +13,9 @@ export const IMAGE_MESSAGES = {
 export const IMAGE_PURPOSES = ['listing', 'avatar', 'announcement', 'handover', 'problem', 'deposit'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
+/** Photos of an order's hand-over, deposit record and problems are kept this many days after the order is settled, then a job deletes them. */
+export const ORDER_PHOTO_RETENTION_DAYS = 90;
+
 export type ImageVariant = 'card' | 'detail';
 
 /** Public address of a stored image variant (served by the app from local disk or S3). */

@@ -12,8 +12,6 @@ export type HandoverStage = (typeof HANDOVER_STAGES)[number];
 
 export const HANDOVER_PHOTOS_MAX = 5;
 export const HANDOVER_NOTE_MAX_LENGTH = 500;
-/** Photos are kept this many days after the order ends, then a job deletes their files and rows. */
-export const HANDOVER_PHOTO_RETENTION_DAYS = 90;
 
 export const HANDOVER_STAGE_LABELS: Record<HandoverStage, string> = {
   delivery: 'Estado na entrega',

@@ -19,20 +19,6 @@ export function findSettlement(db: Db, orderId: string) {
   return db.selectFrom('deposit_settlements').select(['order_id', 'outcome', 'settled_at', 'answer']).where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/** Of these images, the ones this user uploaded for a deposit record and no record shows yet. */
-export function findOwnUnusedDepositImages(db: Db, imageIds: string[], userId: string) {
-  if (imageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('images as i')
-    .leftJoin('deposit_settlement_photos as p', 'p.image_id', 'i.id')
-    .select('i.id')
-    .where('i.id', 'in', imageIds)
-    .where('i.user_id', '=', userId)
-    .where('i.purpose', '=', 'deposit')
-    .where('p.image_id', 'is', null)
-    .execute();
-}
-
 export interface NewSettlement {
   orderId: string;
   depositCents: number;

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
+import { findOwnUnattachedImages } from '../images/images.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as deposits from './deposits.repository.ts';
 
@@ -69,7 +70,7 @@ export async function settle(deps: AppDeps, userId: string, input: SettleDeposit
     if (await deposits.findSettlement(trx, order.id)) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.alreadySettled);
     const retainedCents = input.outcome === 'retained' ? input.retainedCents : 0;
     if (retainedCents > order.deposit_cents) throw new AppError('BAD_REQUEST', DEPOSIT_MESSAGES.retainedAboveDeposit(order.deposit_cents));
-    const own = await deposits.findOwnUnusedDepositImages(trx, input.imageIds, userId);
+    const own = await findOwnUnattachedImages(trx, { imageIds: input.imageIds, userId, purpose: 'deposit' });
     if (own.length !== input.imageIds.length) throw new AppError('BAD_REQUEST', DEPOSIT_MESSAGES.invalidPhoto);
 
     await deposits.insertSettlement(trx, {

@@ -30,10 +30,25 @@ export function findOwnListingImages(db: Db, imageIds: string[], userId: string)
   return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'listing').execute();
 }
 
-/** Of these images, the ones this user uploaded for hand-over conditions. */
-export function findOwnHandoverImages(db: Db, imageIds: string[], userId: string) {
+/** The purposes whose uploads are attached to an order's record, and the table that attaches each (a photo is used once: image_id is unique there). */
+const PHOTO_TABLE_OF_PURPOSE = {
+  handover: 'order_handover_photos',
+  problem: 'order_problem_photos',
+  deposit: 'deposit_settlement_photos',
+} as const;
+export type OrderPhotoPurpose = keyof typeof PHOTO_TABLE_OF_PURPOSE;
+
+/** Of these images, the ones this user uploaded for this purpose and no record of it shows yet (a hand-over, a problem, a deposit record). */
+export function findOwnUnattachedImages(db: Db, { imageIds, userId, purpose }: { imageIds: string[]; userId: string; purpose: OrderPhotoPurpose }) {
   if (imageIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('images').select('id').where('id', 'in', imageIds).where('user_id', '=', userId).where('purpose', '=', 'handover').execute();
+  return db
+    .selectFrom('images as i')
+    .select('i.id')
+    .where('i.id', 'in', imageIds)
+    .where('i.user_id', '=', userId)
+    .where('i.purpose', '=', purpose)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(PHOTO_TABLE_OF_PURPOSE[purpose]).select('image_id').whereRef('image_id', '=', 'i.id'))))
+    .execute();
 }
 
 /** Whether this upload is the profile photo an active resident shows now (`avatarUrl` is how users.avatar_url names it). */
@@ -102,6 +117,31 @@ export async function imageIdsInUse(db: Db, imageIds: string[]): Promise<Set<str
     .union(db.selectFrom('deposit_settlement_photos').select('image_id').where('image_id', 'in', imageIds))
     .execute();
   return new Set(rows.map((row) => row.image_id));
+}
+
+/**
+ * Photos of orders' records (hand-over, deposit record, problems) whose order is settled since
+ * before `before`: the order ended, no problem of it is open, and its last problem's resolution
+ * and its deposit's record and answer came before too. A page at a time by image id.
+ */
+export async function listExpiredOrderPhotos(db: Db, before: Date, afterImageId: string | null, limit: number) {
+  const { rows } = await sql<{ image_id: string }>`
+    WITH photos AS (
+      SELECT image_id, order_id FROM order_handover_photos
+      UNION ALL
+      SELECT image_id, order_id FROM deposit_settlement_photos
+      UNION ALL
+      SELECT pp.image_id, p.order_id FROM order_problem_photos pp JOIN order_problems p ON p.id = pp.problem_id
+    )
+    SELECT photos.image_id
+      FROM photos JOIN orders o ON o.id = photos.order_id
+     WHERE COALESCE(o.completed_at, o.rejected_at, o.cancelled_at) < ${before}
+       AND NOT EXISTS (SELECT 1 FROM order_problems p WHERE p.order_id = o.id AND (p.status = 'open' OR p.resolved_at >= ${before}))
+       AND NOT EXISTS (SELECT 1 FROM deposit_settlements s WHERE s.order_id = o.id AND GREATEST(s.settled_at, s.answered_at) >= ${before})
+       AND (${afterImageId}::uuid IS NULL OR photos.image_id > ${afterImageId}::uuid)
+     ORDER BY photos.image_id
+     LIMIT ${limit}`.execute(db);
+  return rows;
 }
 
 /** Whether an announcement not removed shows this photo (every approved resident reads it). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageKey, imageUrl, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageStorageKey, imageUrl, ORDER_PHOTO_RETENTION_DAYS, type ImagePurpose } from '@vizinhanca/shared/images/image.rules';
 import type { AppDeps, OneOffJob } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthUser } from '../../auth/sessions.ts';
@@ -105,21 +105,49 @@ export const orphanImagesCleanupJob: ScheduledJob = {
   cron: '40 3 * * *',
   async run(deps) {
     const before = new Date(deps.clock.now().getTime() - ORPHAN_IMAGE_AGE_MS);
-    let afterId: string | null = null;
-    for (;;) {
-      const page = await images.listOldAttachableImages(deps.db, before, afterId, 500);
-      if (page.length === 0) return;
-      afterId = page[page.length - 1]!.id;
-      const inUse = await images.imageIdsInUse(deps.db, page.map((row) => row.id));
-      for (const { id } of page) {
-        if (inUse.has(id)) continue;
-        // Row last: if a file deletion fails, the next run finds the row and tries again.
-        await deleteFilesOf(deps, id);
-        await images.deleteImage(deps.db, id);
-      }
-    }
+    await inPagesOfIds(
+      async (afterId) => (await images.listOldAttachableImages(deps.db, before, afterId, JOB_PAGE_SIZE)).map((row) => row.id),
+      async (ids) => {
+        const inUse = await images.imageIdsInUse(deps.db, ids);
+        await deleteImages(deps, ids.filter((id) => !inUse.has(id)));
+      },
+    );
   },
 };
+
+const ORDER_PHOTO_RETENTION_MS = ORDER_PHOTO_RETENTION_DAYS * 24 * 3600_000;
+
+/**
+ * Daily: the photos of an order's hand-over, deposit record and problems go, files and rows,
+ * 90 days after the order is settled (ended, its problems resolved, its deposit recorded and
+ * answered); the texts stay. Never while a problem of the order is open: staff may still need them.
+ */
+export const orderPhotosRetentionJob: ScheduledJob = {
+  // The queue's key since hand-over photos were the only ones kept so: a new key would leave the old schedule behind in the queue.
+  name: 'orders.handover-photos-retention',
+  cron: '50 3 * * *',
+  async run(deps) {
+    const before = new Date(deps.clock.now().getTime() - ORDER_PHOTO_RETENTION_MS);
+    // Deleting the image row takes its photo row with it (the foreign keys cascade).
+    await inPagesOfIds(
+      async (afterId) => (await images.listExpiredOrderPhotos(deps.db, before, afterId, JOB_PAGE_SIZE)).map((row) => row.image_id),
+      (ids) => deleteImages(deps, ids),
+    );
+  },
+};
+
+const JOB_PAGE_SIZE = 500;
+
+/** A job's walk over image ids listed a page at a time, each after the last id of the one before, until a page comes back empty. */
+async function inPagesOfIds(listPage: (afterId: string | null) => Promise<string[]>, handle: (ids: string[]) => Promise<void>) {
+  let afterId: string | null = null;
+  for (;;) {
+    const ids = await listPage(afterId);
+    if (ids.length === 0) return;
+    afterId = ids[ids.length - 1]!;
+    await handle(ids);
+  }
+}
 
 /** Both sizes of an image; a file already gone is no error, so a retry finishes the rest. */
 async function deleteFilesOf(deps: Pick<AppDeps, 'storage'>, imageId: string) {
@@ -128,7 +156,7 @@ async function deleteFilesOf(deps: Pick<AppDeps, 'storage'>, imageId: string) {
 }
 
 /** Deletes images now: files first, then the rows (a row left by a failed file deletion is found again by the caller's next run). */
-export async function deleteImages(deps: Pick<AppDeps, 'db' | 'storage'>, imageIds: string[]) {
+async function deleteImages(deps: Pick<AppDeps, 'db' | 'storage'>, imageIds: string[]) {
   for (const id of imageIds) {
     await deleteFilesOf(deps, id);
     await images.deleteImage(deps.db, id);
@@ -154,7 +182,7 @@ export async function eraseAllOfUser(deps: AppDeps, trx: Db, userId: string) {
 }
 
 // What other modules (listings, orders) may read of images.
-export { findOwnHandoverImages, findOwnListingImages } from './images.repository.ts';
+export { findOwnListingImages, findOwnUnattachedImages } from './images.repository.ts';
 
 /** The upload when it is this user's own avatar photo (a profile may only show its owner's uploads). */
 export async function ownAvatarImage(deps: Pick<AppDeps, 'db'>, userId: string, imageId: string) {

@@ -49,14 +49,3 @@ export async function confirm(db: Db, orderId: string, stage: HandoverStage, at:
 export function findCondition(db: Db, orderId: string, stage: HandoverStage) {
   return db.selectFrom('order_handover_conditions').select(['confirmed_at']).where('order_id', '=', orderId).where('stage', '=', stage).executeTakeFirst();
 }
-
-/** Hand-over photos of orders that ended (completed, rejected or cancelled) before `before`, a page at a time by image id. */
-export function listExpiredPhotos(db: Db, before: Date, afterImageId: string | null, limit: number) {
-  let query = db
-    .selectFrom('order_handover_photos as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select('p.image_id')
-    .where(sql<boolean>`COALESCE(o.completed_at, o.rejected_at, o.cancelled_at) < ${before}`);
-  if (afterImageId) query = query.where('p.image_id', '>', afterImageId);
-  return query.orderBy('p.image_id').limit(limit).execute();
-}

@@ -3,7 +3,6 @@ import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
   HANDOVER_MESSAGES,
   HANDOVER_NOTIFICATIONS,
-  HANDOVER_PHOTO_RETENTION_DAYS,
   type HandoverCondition,
   type HandoverStage,
   type RecordConditionInput,
@@ -12,9 +11,8 @@ import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import * as audit from '../audit/audit.service.ts';
-import { deleteImages, findOwnHandoverImages } from '../images/images.service.ts';
+import { findOwnUnattachedImages } from '../images/images.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as conditions from './handover-conditions.repository.ts';
 import * as orders from './orders.repository.ts';
@@ -27,7 +25,7 @@ export interface ConditionInput {
 
 /**
  * Records the item's condition at a stage, inside the step's transaction: rentals
- * only, the owner's own hand-over uploads, each once, at most five (the table
+ * only, the owner's own hand-over uploads no other condition shows, each once, at most five (the table
  * refuses a sixth too). Nothing is recorded when neither photos nor a note came.
  */
 export async function recordCondition(
@@ -39,7 +37,7 @@ export async function recordCondition(
   if (photos.length === 0 && !note) return;
   if (step.listingType !== 'rental') throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.onlyRentals);
   if (new Set(photos).size !== photos.length) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.photoRepeated);
-  const own = await findOwnHandoverImages(trx, photos, step.ownerId);
+  const own = await findOwnUnattachedImages(trx, { imageIds: photos, userId: step.ownerId, purpose: 'handover' });
   if (own.length !== photos.length) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.photoNotFound);
   await conditions.insertCondition(trx, { orderId: step.orderId, stage: step.stage, note, recordedBy: step.ownerId, recordedAt: deps.clock.now(), imageIds: photos });
 }
@@ -104,22 +102,3 @@ export async function confirmCondition(deps: AppDeps, userId: string, { id, stag
   });
   return { message: HANDOVER_MESSAGES.confirmed };
 }
-
-const RETENTION_MS = HANDOVER_PHOTO_RETENTION_DAYS * 24 * 3600_000;
-
-/** Daily: hand-over photos of orders that ended more than 90 days ago go, files and rows (the note and confirmation stay). */
-export const handoverPhotosRetentionJob: ScheduledJob = {
-  name: 'orders.handover-photos-retention',
-  cron: '50 3 * * *',
-  async run(deps) {
-    const before = new Date(deps.clock.now().getTime() - RETENTION_MS);
-    let afterImageId: string | null = null;
-    for (;;) {
-      const page = await conditions.listExpiredPhotos(deps.db, before, afterImageId, 500);
-      if (page.length === 0) return;
-      afterImageId = page[page.length - 1]!.image_id;
-      // Deleting the image row takes its photo row with it (the foreign key cascades).
-      await deleteImages(deps, page.map((row) => row.image_id));
-    }
-  },
-};

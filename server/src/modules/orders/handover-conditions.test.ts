@@ -9,9 +9,8 @@ import { HANDOVER_MESSAGES } from '@vizinhanca/shared/orders/handover-condition.
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { refusalForDatabaseError } from '../../errors.ts';
-import { imageAccess, uploadImage } from '../images/images.service.ts';
+import { imageAccess, orderPhotosRetentionJob, uploadImage } from '../images/images.service.ts';
 import { scheduledJobs } from '../../jobs/scheduled-jobs.ts';
-import { handoverPhotosRetentionJob } from './handover-conditions.service.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 type Who = 'owner' | 'requester' | 'neighbour' | 'moderator' | 'admin' | 'portaria';
@@ -146,7 +145,7 @@ describe('recording the condition at the hand-over', () => {
     await apis.owner.orders.markDelivered({ id, photos: [mine!] });
     const other = await approvedOrder();
     await apis.owner.orders.complete({ id });
-    await expectError(apis.owner.orders.markDelivered({ id: other, photos: [mine!] }), 'CONFLICT', HANDOVER_MESSAGES.photoNotFound);
+    await expectError(apis.owner.orders.markDelivered({ id: other, photos: [mine!] }), 'BAD_REQUEST', HANDOVER_MESSAGES.photoNotFound);
     expect(await conditionRows(other)).toEqual({ conditions: [], photos: [] });
   });
 });
@@ -247,7 +246,7 @@ describe("'Confirmo o estado'", () => {
 
 describe('keeping the photos 90 days after the order ends', () => {
   it('removes the files and rows of photos of orders that ended over 90 days ago, on the app clock, and keeps the rest', async () => {
-    expect(scheduledJobs).toContain(handoverPhotosRetentionJob);
+    expect(scheduledJobs).toContain(orderPhotosRetentionJob);
     const ended = await approvedOrder();
     const [endedPhoto] = await handoverPhotos(people.owner.id, 1);
     await apis.owner.orders.markDelivered({ id: ended, photos: [endedPhoto!], note: 'Como novo' });
@@ -257,12 +256,12 @@ describe('keeping the photos 90 days after the order ends', () => {
     await apis.owner.orders.markDelivered({ id: going, photos: [goingPhoto!] });
 
     app.clock.advance(90 * DAY_MS - 60_000);
-    await handoverPhotosRetentionJob.run(app.deps);
+    await orderPhotosRetentionJob.run(app.deps);
     expect(await app.deps.storage.get(imageStorageKey(endedPhoto!, 'card'))).not.toBeNull();
     expect((await conditionRows(ended)).photos).toHaveLength(1);
 
     app.clock.advance(2 * 60_000);
-    await handoverPhotosRetentionJob.run(app.deps);
+    await orderPhotosRetentionJob.run(app.deps);
     for (const variant of ['card', 'detail'] as const) expect(await app.deps.storage.get(imageStorageKey(endedPhoto!, variant))).toBeNull();
     expect(await app.db.selectFrom('images').select('id').where('id', '=', endedPhoto!).execute()).toEqual([]);
     const left = await conditionRows(ended);

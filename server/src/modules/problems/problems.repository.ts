@@ -27,20 +27,6 @@ export async function insertProblem(db: Db, problem: { orderId: string; openedBy
   return row.id;
 }
 
-/** Of these uploads, the ones this person made for a problem that no problem shows yet. */
-export function findOwnFreeProblemImages(db: Db, imageIds: string[], userId: string) {
-  if (imageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('images as i')
-    .leftJoin('order_problem_photos as p', 'p.image_id', 'i.id')
-    .select('i.id')
-    .where('i.id', 'in', imageIds)
-    .where('i.user_id', '=', userId)
-    .where('i.purpose', '=', 'problem')
-    .where('p.image_id', 'is', null)
-    .execute();
-}
-
 export async function insertPhotos(db: Db, problemId: string, imageIds: string[]) {
   if (imageIds.length === 0) return;
   await db

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
+import { findOwnUnattachedImages } from '../images/images.service.ts';
 import * as messages from '../messages/messages.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -63,7 +64,7 @@ export async function openProblemIn(deps: AppDeps, trx: Db, opener: ProblemOpene
   const refusal = windowError(order, deps.clock.now());
   if (refusal) throw new AppError('CONFLICT', refusal);
   if (await problems.hasOpen(trx, order.id)) throw new AppError('CONFLICT', PROBLEM_MESSAGES.alreadyOpen, 'DUPLICATE');
-  const photos = await problems.findOwnFreeProblemImages(trx, input.photoIds, opener.id);
+  const photos = await findOwnUnattachedImages(trx, { imageIds: input.photoIds, userId: opener.id, purpose: 'problem' });
   if (photos.length !== input.photoIds.length) throw new AppError('NOT_FOUND', PROBLEM_MESSAGES.photoNotFound);
 
   const id = await problems.insertProblem(trx, { orderId: order.id, openedBy: opener.id, kind: input.kind, details: input.text, createdAt: deps.clock.now() });
