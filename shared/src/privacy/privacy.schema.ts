@@ -16,6 +16,14 @@ export const personalDataExportSchema = z.object({
   images: rows,
   listings: rows,
   orders: rows,
+  /** The items' condition at their rentals' hand-over and return (note, photo ids, confirmation). */
+  handoverConditions: rows,
+  /** Deposit records of their orders, as owner or requester. */
+  deposits: rows,
+  /** Problems on their orders, whoever opened them. */
+  problems: rows,
+  /** The administration's messages answering those problems. */
+  problemMessages: rows,
   reviews: rows,
   invitesSent: rows,
   messages: rows,
@@ -24,6 +32,12 @@ export const personalDataExportSchema = z.object({
   reportsMade: rows,
   /** People the person blocked. */
   peopleBlocked: rows,
+  /** Their 'Procura-se' requests. */
+  wantedRequests: rows,
+  /** 'Eu tenho': offers they made, and offers made for their requests. */
+  wantedOffers: rows,
+  /** Sellers whose next batches they follow ('Avise-me das próximas fornadas'). */
+  fornadasFollowed: rows,
   pixKeys: rows,
   billings: rows,
   notificationPreferences: rows,

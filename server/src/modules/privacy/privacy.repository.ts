@@ -1,10 +1,10 @@
 import { NOTIFICATION_CREATED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ERASED_TEXTS } from '@vizinhanca/shared/privacy/privacy.schema';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { ORDER_REQUEST_COLUMNS, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
+import { ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 import { invitedByName } from '../../db/residents.ts';
 import { REVIEW_TEXT_COLUMNS, reviewsWithReviewer } from '../../db/review-reads.ts';
 
@@ -71,6 +71,13 @@ const OWNED_ROWS = {
     ownedBy: ['sender_id', 'recipient_id'],
     orderBy: 'created_at',
   }),
+  // 'Procura-se': what they looked for, deleted ones included.
+  wantedRequests: owned({
+    table: 'wanted_requests',
+    columns: ['id', 'type', 'title', 'description', 'start_date', 'end_date', 'max_price_cents', 'status', 'renewals', 'expires_at', 'created_at', 'updated_at', 'found_at', 'deleted_at'],
+    ownedBy: ['author_id'],
+    orderBy: 'created_at',
+  }),
   pixKeys: owned({ table: 'pix_keys', columns: ['key_type', 'key', 'updated_at'], ownedBy: ['user_id'] }),
   billings: owned({ table: 'billings', columns: ['id', 'amount_cents', 'status', 'due_date', 'auto_renewal', 'paid_at', 'created_at'], ownedBy: ['user_id'], orderBy: 'created_at' }),
   notificationPreferences: owned({
@@ -118,6 +125,7 @@ export function listOrders(db: Db, userId: string) {
       'r.full_name as requester_name',
       'o.status',
       'o.total_cents',
+      'o.deposit_cents',
       ...ORDER_REQUEST_COLUMNS,
       'o.created_at',
       'o.completed_at',
@@ -169,6 +177,81 @@ export function listBlocked(db: Db, userId: string) {
     .select(['blocked.full_name as blocked_name', 'b.created_at'])
     .where('b.blocker_id', '=', userId)
     .orderBy('b.created_at')
+    .execute();
+}
+
+/** The ids of a record's photos in their order (the files are in `images` of whoever took them, while they are kept). */
+const photoIds = (table: 'order_handover_photos' | 'deposit_settlement_photos' | 'order_problem_photos', where: RawBuilder<boolean>) =>
+  sql<string[]>`COALESCE((SELECT array_agg(ph.image_id::text ORDER BY ph.position) FROM ${sql.table(table)} ph WHERE ${where}), '{}')`;
+
+/** The condition of their rentals' items at the hand-over and the return: the owner's note and photos, the requester's confirmation. */
+export function listHandoverConditions(db: Db, userId: string) {
+  return ordersWithPeople(db)
+    .innerJoin('order_handover_conditions as c', 'c.order_id', 'o.id')
+    .select(['c.order_id', 'l.title as listing_title', 'w.full_name as owner_name', 'r.full_name as requester_name', 'c.stage', 'c.note', 'c.recorded_at', 'c.confirmed_at'])
+    .select(photoIds('order_handover_photos', sql<boolean>`ph.order_id = c.order_id AND ph.stage = c.stage`).as('photo_ids'))
+    .where(takesPart(userId))
+    .orderBy('c.recorded_at')
+    .execute();
+}
+
+/** The deposit records of their orders, as owner or requester: what was returned or retained, why, the photos, the answer. */
+export function listDepositRecords(db: Db, userId: string) {
+  return ordersWithPeople(db)
+    .innerJoin('deposit_settlements as s', 's.order_id', 'o.id')
+    .select(['s.order_id', 'l.title as listing_title', 'w.full_name as owner_name', 'r.full_name as requester_name'])
+    .select(['s.deposit_cents', 's.outcome', 's.retained_cents', 's.reason', 's.settled_at', 's.answer', 's.answered_at'])
+    .select(photoIds('deposit_settlement_photos', sql<boolean>`ph.order_id = s.order_id`).as('photo_ids'))
+    .where(takesPart(userId))
+    .orderBy('s.settled_at')
+    .execute();
+}
+
+/** Problems on their orders (theirs or the other person's, as both read them on the order), with the photos and the decision. */
+export function listProblems(db: Db, userId: string) {
+  return ordersWithListing(db)
+    .innerJoin('order_problems as p', 'p.order_id', 'o.id')
+    .innerJoin('users as opener', 'opener.id', 'p.opened_by')
+    .select(['p.id', 'p.order_id', 'l.title as listing_title', 'opener.full_name as opened_by_name', 'p.kind', 'p.details', 'p.status', 'p.decision', 'p.created_at', 'p.resolved_at'])
+    .select(photoIds('order_problem_photos', sql<boolean>`ph.problem_id = p.id`).as('photo_ids'))
+    .where(takesPart(userId))
+    .orderBy('p.created_at')
+    .execute();
+}
+
+/** The administration's messages in their orders' threads, answering a problem (the two people's own messages are in `messages`); never which staff member wrote. */
+export function listProblemMessages(db: Db, userId: string) {
+  return db
+    .selectFrom('order_messages as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .select(['m.problem_id', 'm.order_id', 'm.body', 'm.created_at', 'm.read_at'])
+    .where('m.problem_id', 'is not', null)
+    .where(takesPart(userId))
+    .orderBy('m.created_at')
+    .execute();
+}
+
+/** 'Eu tenho': the listings they offered for others' requests, and those offered for theirs. */
+export function listWantedOffers(db: Db, userId: string) {
+  return db
+    .selectFrom('wanted_offers as f')
+    .innerJoin('wanted_requests as q', 'q.id', 'f.request_id')
+    .innerJoin('listings as l', 'l.id', 'f.listing_id')
+    .innerJoin('users as offerer', 'offerer.id', 'f.offerer_id')
+    .select(['f.request_id', 'q.title as request_title', 'l.title as listing_title', 'offerer.full_name as offerer_name', 'f.created_at'])
+    .where((eb) => eb.or([eb('f.offerer_id', '=', userId), eb('q.author_id', '=', userId)]))
+    .orderBy('f.created_at')
+    .execute();
+}
+
+/** The sellers whose next batches they asked to hear of ('Avise-me das próximas fornadas'); who follows them is not theirs to know. */
+export function listFornadaFollows(db: Db, userId: string) {
+  return db
+    .selectFrom('fornada_followers as f')
+    .innerJoin('users as seller', 'seller.id', 'f.seller_id')
+    .select(['seller.full_name as seller_name', 'f.created_at'])
+    .where('f.follower_id', '=', userId)
+    .orderBy('f.created_at')
     .execute();
 }
 

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { uploadImage } from '../images/images.service.ts';
 import { exportPersonalData } from './privacy.service.ts';
 
 let app: TestApp;
@@ -99,6 +101,73 @@ describe('Baixar meus dados', () => {
     expect(text).not.toContain('Relato-sobre-Sofia');
     expect((await sellerApi.privacy.exportMine()).peopleBlocked).toEqual([{ blocked_name: 'Sofia Denuncia', created_at: app.clock.now().toISOString() }]);
     expect(await (await app.callerAs(admin)).api.admin.users.exportData({ userId: person.id })).toEqual(data);
+  });
+
+  it("gives both people of a rental its hand-over condition, deposit record, problems and the administration's messages, and each their own requests, offers and follows; a third person none of it", async () => {
+    const owner = await app.createUser({ fullName: 'Olga Dona' });
+    const requester = await app.createUser({ fullName: 'Rui Pediu' });
+    const third = await app.createUser({ fullName: 'Tina Terceira' });
+    const moderator = await app.createUser({ roles: ['moderator'], fullName: 'Moderadora Mara' });
+    const api = async (user: TestUser) => (await app.callerAs(user)).api;
+    const [ownerApi, requesterApi, thirdApi, moderatorApi] = await Promise.all([api(owner), api(requester), api(third), api(moderator)]);
+    const photo = async (user: TestUser, purpose: 'handover' | 'deposit' | 'problem') =>
+      (await uploadImage(app.deps, { userId: user.id, purpose, bytes: await sharp({ create: { width: 60, height: 40, channels: 3, background: '#357' } }).jpeg().toBuffer() })).id;
+
+    const { id: drillId } = await ownerApi.listings.create({ type: 'rental', title: 'Serra tico-tico', description: 'Com lâminas', priceCents: 2000, depositCents: 30_000 });
+    const { id: cakeId } = await ownerApi.listings.create({ type: 'food', title: 'Bolo de fubá', description: 'Inteiro', priceCents: 3000 });
+    for (const id of [drillId, cakeId]) await moderatorApi.listings.moderation.approve({ id });
+    const today = app.clock.today();
+    const { id: orderId } = await requesterApi.orders.create({ listingId: drillId, startDate: today, endDate: today });
+    await ownerApi.orders.approve({ id: orderId });
+    const handoverPhoto = await photo(owner, 'handover');
+    await ownerApi.orders.markDelivered({ id: orderId, photos: [handoverPhoto], note: 'Lâmina nova' });
+    await requesterApi.orders.confirmCondition({ id: orderId, stage: 'delivery' });
+    await ownerApi.orders.complete({ id: orderId, note: 'Voltou sem a maleta' });
+    const depositPhoto = await photo(owner, 'deposit');
+    await ownerApi.deposits.settle({ orderId, outcome: 'retained', retainedCents: 5_000, reason: 'Maleta perdida', imageIds: [depositPhoto] });
+    const problemPhoto = await photo(requester, 'problem');
+    await requesterApi.problems.open({ orderId, kind: 'other', text: 'A maleta ficou na portaria.', photoIds: [problemPhoto] });
+    const [problem] = (await moderatorApi.problems.moderation.open()).items.filter((item) => item.orderId === orderId);
+    await moderatorApi.problems.moderation.write({ problemId: problem!.id, body: 'Vamos verificar com a portaria.', clientId: crypto.randomUUID() });
+    await requesterApi.messages.send({ orderId, body: 'Obrigado!', clientId: crypto.randomUUID() });
+
+    const { id: requestId } = await requesterApi.wanted.create({ type: 'rental', title: 'Procura-se escada', description: 'Para sábado' });
+    await ownerApi.wanted.offer({ requestId, listingId: drillId });
+    await requesterApi.fornadas.follow({ sellerId: owner.id, following: true });
+    await thirdApi.wanted.create({ type: 'food', title: 'Procura-se pão de queijo', description: '' });
+
+    const [ownersCopy, requestersCopy, thirdsCopy] = await Promise.all([ownerApi.privacy.exportMine(), requesterApi.privacy.exportMine(), thirdApi.privacy.exportMine()]);
+    for (const copy of [ownersCopy, requestersCopy]) {
+      expect(copy.orders).toEqual([expect.objectContaining({ id: orderId, deposit_cents: 30_000 })]);
+      expect(copy.handoverConditions).toEqual([
+        expect.objectContaining({ order_id: orderId, listing_title: 'Serra tico-tico', stage: 'delivery', note: 'Lâmina nova', photo_ids: [handoverPhoto], confirmed_at: app.clock.now().toISOString() }),
+        expect.objectContaining({ order_id: orderId, stage: 'return', note: 'Voltou sem a maleta', photo_ids: [], confirmed_at: null }),
+      ]);
+      expect(copy.deposits).toEqual([
+        expect.objectContaining({ order_id: orderId, owner_name: 'Olga Dona', requester_name: 'Rui Pediu', deposit_cents: 30_000, outcome: 'retained', retained_cents: 5_000, reason: 'Maleta perdida', photo_ids: [depositPhoto], answer: null }),
+      ]);
+      expect(copy.problems).toEqual([
+        expect.objectContaining({ id: problem!.id, order_id: orderId, opened_by_name: 'Rui Pediu', kind: 'other', details: 'A maleta ficou na portaria.', status: 'open', photo_ids: [problemPhoto] }),
+      ]);
+      expect(copy.problemMessages).toEqual([expect.objectContaining({ problem_id: problem!.id, order_id: orderId, body: 'Vamos verificar com a portaria.' })]);
+      // The administration is not named: which staff member wrote is not the residents' data.
+      expect(JSON.stringify(copy)).not.toContain('Moderadora Mara');
+    }
+    expect(requestersCopy.messages.map((message) => message.body)).toEqual(['Obrigado!']);
+
+    expect(requestersCopy.wantedRequests).toEqual([expect.objectContaining({ id: requestId, type: 'rental', title: 'Procura-se escada', description: 'Para sábado', status: 'open', renewals: 0 })]);
+    const offer = { request_id: requestId, request_title: 'Procura-se escada', listing_title: 'Serra tico-tico', offerer_name: 'Olga Dona', created_at: app.clock.now().toISOString() };
+    expect(requestersCopy.wantedOffers).toEqual([offer]);
+    expect(ownersCopy.wantedOffers).toEqual([offer]);
+    expect(ownersCopy.wantedRequests).toEqual([]);
+    expect(requestersCopy.fornadasFollowed).toEqual([{ seller_name: 'Olga Dona', created_at: app.clock.now().toISOString() }]);
+    // Who follows the seller is not the seller's to know.
+    expect(ownersCopy.fornadasFollowed).toEqual([]);
+    expect(JSON.stringify(ownersCopy)).not.toContain('Procura-se pão de queijo');
+
+    for (const key of ['handoverConditions', 'deposits', 'problems', 'problemMessages', 'wantedOffers', 'fornadasFollowed'] as const) expect(thirdsCopy[key]).toEqual([]);
+    expect(thirdsCopy.wantedRequests).toEqual([expect.objectContaining({ title: 'Procura-se pão de queijo' })]);
+    expect(await (await api(await app.createUser({ roles: ['admin'] }))).admin.users.exportData({ userId: requester.id })).toEqual(requestersCopy);
   });
 
   it('works for someone still waiting for approval', async () => {
