@@ -185,6 +185,43 @@ describe('a rental handed over at the portaria and returned the same way', () =>
     expect(await ownerApi.portaria.mine()).toEqual([]);
   });
 
+  it("an order ended by an account closure goes through the same step: the item at the desk waits for its owner, both told; a code not used yet dies", async () => {
+    const admin = (await app.callerAs(await app.createUser({ roles: ['admin'] }))).api;
+    const leaving = await app.createUser({ fullName: 'Lia Saindo' });
+    const leavingApi = (await app.callerAs(leaving)).api;
+    const start = app.clock.today();
+    // The requester's account closes while the owner's item is at the desk.
+    const { id: atDesk } = await leavingApi.orders.create({ listingId: rentalId, startDate: addDays(start, 20), endDate: addDays(start, 21) });
+    await ownerApi.orders.approve({ id: atDesk });
+    const { code: deskCode } = await ownerApi.portaria.start({ orderId: atDesk });
+    await deskApi.portaria.advance({ code: deskCode, step: 'receive' });
+    // The owner's account closes while the code of another order was not used yet.
+    const closingOwner = await app.createUser({ fullName: 'Otto Fechando' });
+    const closingOwnerApi = (await app.callerAs(closingOwner)).api;
+    const { id: sawId } = await closingOwnerApi.listings.create({ type: 'rental', title: 'Serra circular', description: 'Com disco', priceCents: 2500 });
+    await admin.listings.moderation.approve({ id: sawId });
+    const { id: waiting } = await requesterApi.orders.create({ listingId: sawId, startDate: start, endDate: start });
+    await closingOwnerApi.orders.approve({ id: waiting });
+    const { code: unusedCode } = await closingOwnerApi.portaria.start({ orderId: waiting });
+
+    await admin.admin.users.anonymize({ userId: leaving.id });
+    await admin.admin.users.anonymize({ userId: closingOwner.id });
+    expect([await orderStatus(atDesk), await orderStatus(waiting)]).toEqual(['cancelled', 'cancelled']);
+
+    const waits = DESK_GIVE_BACK_NOTIFICATIONS.waitsForOwner('Furadeira de impacto');
+    // The closed account's own notices went with it: the owner is the one left to read it.
+    expect((await notificationsOf(atDesk)).filter((n) => n.title === waits.title && n.message === waits.message).map((n) => n.user_id)).toEqual([owner.id]);
+    expect(await ownerApi.portaria.mine()).toEqual([{ orderId: atDesk, leg: 'delivery', status: 'at_desk', code: deskCode }]);
+    expect(await deskApi.portaria.lookup({ code: deskCode })).toMatchObject({ status: 'at_desk', nextStep: 'giveBack' });
+    await expectError(deskApi.portaria.advance({ code: deskCode, step: 'handOver' }), 'CONFLICT', DESK_MESSAGES.stepOutOfOrder);
+    expect(await deskApi.portaria.advance({ code: deskCode, step: 'giveBack' })).toEqual({ message: DESK_MESSAGES.givenBack });
+
+    const unused = await app.db.selectFrom('desk_handovers').select(['status', 'cancelled_at']).where('order_id', '=', waiting).executeTakeFirstOrThrow();
+    expect(unused).toEqual({ status: 'cancelled', cancelled_at: app.clock.now() });
+    await expectError(deskApi.portaria.lookup({ code: unusedCode }), 'NOT_FOUND', DESK_MESSAGES.codeNotFound);
+    expect(await requesterApi.portaria.mine()).toEqual([]);
+  });
+
   it('a code not used yet dies when the owner hands the item over himself', async () => {
     const id = await approvedRental();
     const { code } = await ownerApi.portaria.start({ orderId: id });

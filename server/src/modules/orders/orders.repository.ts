@@ -368,7 +368,7 @@ export async function hasRentalInProgress(db: Db, listingId: string, exceptOrder
 /** The pending orders of an owner, locked, with what their requesters are told. */
 export function lockPendingAsOwner(db: Db, ownerId: string) {
   return ordersWithListing(db)
-    .select(['o.id', 'o.renter_id', 'l.title as listing_title'])
+    .select(['o.id', 'o.owner_id', 'o.renter_id', 'l.title as listing_title'])
     .where('o.owner_id', '=', ownerId)
     .where('o.status', '=', 'pending')
     .forUpdate('o')

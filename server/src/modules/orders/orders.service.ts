@@ -553,11 +553,21 @@ export { countAsRequester, findForUpdate, listRecentForUser, listSidesFor } from
 
 // ---- Suspension and anonymisation (called by the users module, inside its transaction) ----
 
+/**
+ * An order ended by the administration (a suspension, an account closure), not by its two people:
+ * cancelled with the reason, and the portaria's legs settled as at any cancellation (an item at
+ * the desk waits there for its owner, 'Devolvido ao dono', both told; a code not used yet dies).
+ */
+async function cancelByAdministration(deps: AppDeps, trx: Db, order: { id: string; owner_id: string; renter_id: string; listing_title: string }, reason: string) {
+  await settleDeskLegs(deps, trx, { orderId: order.id, cancelling: true, ownerId: order.owner_id, renterId: order.renter_id, listingTitle: order.listing_title });
+  await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
+}
+
 /** A suspended owner cannot answer: their pending orders are cancelled with a reason, and each requester is told. */
 export async function cancelPendingAsOwner(deps: AppDeps, trx: Db, { actorId, ownerId, reason }: { actorId: string; ownerId: string; reason: string }) {
   const pending = await orders.lockPendingAsOwner(trx, ownerId);
   for (const order of pending) {
-    await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
+    await cancelByAdministration(deps, trx, order, reason);
     await notify(deps, trx, {
       userId: order.renter_id,
       type: 'order_status',
@@ -588,7 +598,7 @@ export async function cancelOpenOrdersOfClosedAccount(deps: AppDeps, trx: Db, { 
   for (const order of open) {
     const closedSide = order.owner_id === userId ? ('owner' as const) : ('requester' as const);
     const reason = ACCOUNT_CLOSED_REASONS[closedSide];
-    await orders.setStatus(trx, order.id, { status: 'cancelled', at: deps.clock.now(), reason });
+    await cancelByAdministration(deps, trx, order, reason);
     await notify(deps, trx, {
       userId: closedSide === 'owner' ? order.renter_id : order.owner_id,
       type: 'order_status',
