@@ -22,12 +22,15 @@ export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent
 export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
   const rows = await sql<{ id: string }>`
     INSERT INTO events (user_id, kind, payload)
-    SELECT DISTINCT r.user_id, ${event.kind}, ${eventPayloadText(event)}::jsonb
-      FROM user_roles r JOIN users u ON u.id = r.user_id
-     WHERE r.role IN ('admin', 'moderator') AND u.approval_status = 'approved' AND NOT u.is_suspended
+    SELECT staff.user_id, ${event.kind}, ${eventPayloadText(event)}::jsonb FROM (${activeStaffIds}) staff
     RETURNING id`.execute(db);
   return rows.rows.length;
 }
+
+/** The ids of every active staff member (administrators and moderators, approved, not suspended), once each: for statements that tell staff themselves. */
+export const activeStaffIds = sql<{ user_id: string }>`
+  SELECT DISTINCT r.user_id FROM user_roles r JOIN users u ON u.id = r.user_id
+   WHERE r.role IN ('admin', 'moderator') AND u.approval_status = 'approved' AND NOT u.is_suspended`;
 
 /**
  * Writes an event row; the trigger on `events` NOTIFYs its transaction on commit.

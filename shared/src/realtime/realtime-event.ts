@@ -13,6 +13,7 @@ export const INVITES_CHANGED_KIND = 'invites.changed' as const;
 export const ADMIN_SUMMARY_CHANGED_KIND = 'admin.summary.changed' as const;
 export const ANNOUNCEMENT_PUBLISHED_KIND = 'announcement.published' as const;
 export const ANNOUNCEMENTS_CHANGED_KIND = 'announcements.changed' as const;
+export const PROBLEM_THREAD_CHANGED_KIND = 'problems.thread.changed' as const;
 
 /**
  * The realtime channel's contract: every event a browser can receive, with its
@@ -47,6 +48,8 @@ export const realtimeEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal(ANNOUNCEMENT_PUBLISHED_KIND), payload: z.object({ id: z.string(), title: z.string(), message: z.string() }) }),
   /** An announcement was edited or removed: /comunicados and home's pinned banner reload. */
   z.object({ kind: z.literal(ANNOUNCEMENTS_CHANGED_KIND), payload: z.object({}) }),
+  /** Staff only: a message was written in the thread of an order with an open problem: that thread, if open in /admin 'Problemas', reloads. */
+  z.object({ kind: z.literal(PROBLEM_THREAD_CHANGED_KIND), payload: z.object({ orderId: z.string() }) }),
 ]);
 
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import { prepared, type Db } from '../../db/database.ts';
 import { BOTH_PEOPLE_COLUMNS, ordersWithPeople } from '../../db/order-reads.ts';
+import { activeStaffIds } from '../../realtime/published-events.repository.ts';
 
 export interface NewMessage {
   orderId: string;
@@ -69,14 +70,15 @@ export interface SendRow {
  * statement stored it, `event` for both people, requester first (its payloads already
  * checked against the realtime contract: realtime/event-content.ts, eventPayloadText). The recipient
  * gets `recipientPayloadText` (the toast) while their 'mensagens' switch is on (no row:
- * on), the sender and a recipient who switched it off get `payloadText`. Whether the
- * thread is still open is the caller's to decide from the order's dates, in the same
- * transaction (a refusal rolls the message and the events back).
+ * on), the sender and a recipient who switched it off get `payloadText`. While the order
+ * has an open problem, every active staff member gets `staffEvent` too (their open thread
+ * in /admin 'Problemas' reloads). Whether the thread is still open is the caller's to decide
+ * from the order's dates, in the same transaction (a refusal rolls the message and the events back).
  */
 export async function sendToOrder(
   db: Db,
   message: { orderId: string; senderId: string; clientId: string; body: string; createdAt: Date },
-  event: { kind: string; payloadText: string; recipientPayloadText: string },
+  event: { kind: string; payloadText: string; recipientPayloadText: string; staffEvent: { kind: string; payloadText: string } },
 ): Promise<SendRow | undefined> {
   const query = sql<SendRow>`
     WITH o AS (
@@ -98,6 +100,11 @@ export async function sendToOrder(
         FROM o CROSS JOIN m CROSS JOIN LATERAL (VALUES (1, o.renter_id), (2, o.owner_id)) AS people(place, user_id)
         LEFT JOIN notification_preferences p ON p.user_id = people.user_id
        ORDER BY people.place
+    ), s AS (
+      INSERT INTO events (user_id, kind, payload)
+      SELECT staff.user_id, ${event.staffEvent.kind}::text, ${event.staffEvent.payloadText}::jsonb
+        FROM m CROSS JOIN (${activeStaffIds}) staff
+       WHERE EXISTS (SELECT 1 FROM order_problems op WHERE op.order_id = m.order_id AND op.status = 'open')
     )
     SELECT o.*, m.id AS message_id, m.order_id AS message_order_id, m.client_id AS message_client_id, m.created_at AS message_created_at
       FROM o LEFT JOIN m ON true`;

@@ -24,7 +24,7 @@ import { isHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
-import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
+import { MESSAGES_CHANGED_KIND, PROBLEM_THREAD_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
 /**
  * Live event to both people of an order when its thread changed (a new message,
@@ -107,6 +107,7 @@ export async function send(deps: AppDeps, sender: BlockView & { id: string; full
     kind: MESSAGES_CHANGED_KIND,
     payloadText: eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId } }),
     recipientPayloadText: eventPayloadText({ kind: MESSAGES_CHANGED_KIND, payload: { orderId, newMessageFrom: sender.fullName } }),
+    staffEvent: { kind: PROBLEM_THREAD_CHANGED_KIND, payloadText: eventPayloadText({ kind: PROBLEM_THREAD_CHANGED_KIND, payload: { orderId } }) },
   };
   return deps.db.transaction().execute(async (trx) => {
     const sent = await messages.sendToOrder(trx, { ...input, senderId: userId, createdAt: now }, event);
@@ -176,12 +177,14 @@ export function findForReport(db: Db, messageId: string) {
 /**
  * Staff write in an order's thread they are not part of only here, answering one of its
  * open problems (the problems module checks the problem, the database checks it again):
- * stored once per clientId, both people told live in the same transaction.
+ * stored once per clientId, both people and the staff told live in the same transaction.
  */
 export async function sendAsStaff(deps: AppDeps, trx: Db, message: { orderId: string; requesterId: string; ownerId: string; problemId: string; staffId: string; body: string; clientId: string }) {
   const stored = await messages.insertStaffMessage(trx, { ...message, senderId: message.staffId, createdAt: deps.clock.now() });
   if (stored) {
     await deps.bus.publishToEach(trx, [message.requesterId, message.ownerId], { kind: MESSAGES_CHANGED_KIND, payload: { orderId: message.orderId } });
+    // The other staff members' open thread too.
+    await deps.bus.publishToStaff(trx, { kind: PROBLEM_THREAD_CHANGED_KIND, payload: { orderId: message.orderId } });
   }
   return stored !== null;
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
-import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
+import { MESSAGES_CHANGED_KIND, PROBLEM_THREAD_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 import { PROBLEM_MESSAGES, PROBLEM_WINDOW_DAYS, type OpenProblemInput } from '@vizinhanca/shared/orders/order-problem.schema';
 import { sendStaffDigests } from '../admin/staff-digest.job.ts';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -227,6 +227,42 @@ describe('the administration settles it', () => {
       [AUDIT_ACTIONS.problemThreadRead, people.admin.id],
       [AUDIT_ACTIONS.orderProblemResolved, people.admin.id],
     ]);
+  });
+
+  it("tells active staff live of every message in an open problem's thread (the order's id alone), never the residents or a suspended moderator, and no more once it is resolved", async () => {
+    const suspended = await app.createUser({ roles: ['moderator'], suspended: true });
+    const orderId = await orderAt('in_progress');
+    const toldOfThread = async () => {
+      const rows = await app.db.selectFrom('events').select(['user_id', 'payload']).where('kind', '=', PROBLEM_THREAD_CHANGED_KIND).where(sql<string>`payload->>'orderId'`, '=', orderId).execute();
+      expect(rows.map((row) => row.payload)).toEqual(rows.map(() => ({ orderId })));
+      return rows.map((row) => row.user_id);
+    };
+    const staff = [people.moderator.id, people.admin.id].sort();
+
+    // A conversation with no problem is the two people's alone.
+    await apis.requester.messages.send({ orderId, body: 'Tudo certo com a bicicleta?', clientId: randomUUID() });
+    expect(await toldOfThread()).toEqual([]);
+
+    await open('requester', orderId);
+    const [problem] = await problemsOf(orderId);
+    const controller = new AbortController();
+    const stream = app.deps.bus.stream(people.moderator.id, null, controller.signal);
+    const next = stream.next();
+    await apis.owner.messages.send({ orderId, body: 'A corrente já estava gasta quando emprestei.', clientId: randomUUID() });
+    let { value } = await next;
+    while (value && value.kind !== PROBLEM_THREAD_CHANGED_KIND) ({ value } = await stream.next());
+    controller.abort();
+    expect(value).toMatchObject({ kind: PROBLEM_THREAD_CHANGED_KIND, payload: { orderId } });
+    expect((await toldOfThread()).sort()).toEqual(staff);
+    expect(await toldOfThread()).not.toContain(suspended.id);
+
+    // A staff message: the other staff members' open thread too.
+    await apis.admin.problems.moderation.write({ problemId: problem!.id, body: 'Ana, quando foi a última troca?', clientId: randomUUID() });
+    expect((await toldOfThread()).sort()).toEqual([...staff, ...staff].sort());
+
+    await apis.admin.problems.moderation.resolve({ problemId: problem!.id, decision: 'Cada um paga metade.' });
+    await apis.requester.messages.send({ orderId, body: 'Combinado.', clientId: randomUUID() });
+    expect(await toldOfThread()).toHaveLength(4);
   });
 
   it("shows staff the hand-over's condition (note and photos) beside the problem", async () => {

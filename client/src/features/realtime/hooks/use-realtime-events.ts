@@ -144,6 +144,12 @@ export function handleRealtimeEvent(utils: Utils, event: RealtimeEvent) {
     case 'announcements.changed':
       invalidate(utils.announcements.list, utils.announcements.pinned);
       break;
+    case 'problems.thread.changed': {
+      // Staff: the thread of that order's open problem, if it is open in /admin 'Problemas' (only mounted queries refetch).
+      const problem = utils.problems.moderation.open.getData()?.items.find((item) => item.orderId === event.payload.orderId);
+      if (problem) refreshAfterLiveEvent(utils.problems.moderation.thread, { problemId: problem.id });
+      break;
+    }
     case 'messages.changed': {
       // Exactly the changed thread, /mensagens, and the unread counts of the cards, home and profile.
       refreshAfterLiveEvent(utils.messages.thread, { orderId: event.payload.orderId });
