@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
-import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, rotatedFeedInputs } from './bench/browser-requests.ts';
+import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './bench/browser-requests.ts';
 import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
 import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import { INBOX_PAGE_SIZE } from '../shared/src/messages/message.schema.ts';
@@ -97,6 +97,8 @@ type BenchContext = {
   feed: { request: LoadRequest; statements: LoggedStatement[] };
   /** A feed page after a cursor in the middle of the rentals (no cache answers such pages under load): the real path's SQL. */
   deepFeed: { cursor: string; statements: LoggedStatement[] };
+  /** Every shape the real path rotates, after a cursor in the middle of its type, with its share of the rotation and its SQL. */
+  realFeed: { input: FeedInput; weight: number; statements: LoggedStatement[] }[];
   /** Ids of public listings by type: the cursors the rotated feed requests draw from. */
   cursors: Record<FeedInput['type'], string[]>;
   search: { requests: LoadRequest[]; statements: LoggedStatement[][] };
@@ -152,11 +154,12 @@ function statementsNote(what: string, statements: LoggedStatement[]): string {
 /** The app's pool size: pgbench runs at this many clients too, and the ratio is against the faster of the two. */
 const APP_POOL = 10;
 
-async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: PgbenchScript[], varyingPrefix?: string) {
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: (PgbenchScript & { weight?: number })[], varyingPrefix?: string) {
   const files = scripts.map((script, i) => {
     const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
     writeFileSync(file, script.script);
-    return file;
+    // pgbench draws each transaction's script at random by these weights (-f file@weight).
+    return script.weight ? `${file}@${script.weight}` : file;
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
@@ -243,15 +246,19 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0,
   });
 
-  // The real path: pages from anywhere in the list, rotated, each asked once, against pgbench of a deep page's SQL.
+  // The real path: pages from anywhere in the list, rotated, each asked once, against pgbench of the same
+  // shapes' SQL drawn in the same proportions (a price or rating page costs Postgres more than a newest one).
   const realApp = await loadWithCpu(ctx, realPathFeed(ctx, 40_000, 7), { once: true });
-  const deepScript = pgbenchScript(ctx.deepFeed.statements, { prefix: 'd', types: await parameterTypes(ctx.databaseUrl, ctx.deepFeed.statements) });
-  const deepPg = await pgbenchFor(ctx, 'feed-deep', 'prepared', [deepScript]);
+  const realScripts = [];
+  for (const [i, shape] of ctx.realFeed.entries()) {
+    realScripts.push({ ...pgbenchScript(shape.statements, { prefix: `r${i}`, types: await parameterTypes(ctx.databaseUrl, shape.statements) }), weight: shape.weight });
+  }
+  const deepPg = await pgbenchFor(ctx, 'feed-real', 'prepared', realScripts);
   const realRatio = realApp.rps / deepPg.tps;
   lines.push({
     what: `listings.list on its real path: types, chips and the four sorts rotated, cursors from anywhere in each type, each URL once, ${CONNECTIONS} connections`,
     figure: cacheFigure(realApp),
-    baseline: `a page of /alugueis after a cursor in the middle of the rentals: ${deepPg.figure}`,
+    baseline: `the ${ctx.realFeed.length} shapes' pages after a cursor in the middle of their type, one script each, drawn in the rotation's proportions: ${deepPg.figure}`,
     ratio: formatRatio(realRatio),
     target: '≥ 0.6x pgbench -M prepared of the feed SQL, p99 ≤ 100 ms',
     met: realRatio >= 0.6 && realApp.p99 <= 100 && realApp.errors === 0,
@@ -345,6 +352,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     cpuNote('Order', orderApp.cpu, orderPg),
     statementsNote('Feed, first page', ctx.feed.statements),
     statementsNote('Feed, a deep page', ctx.deepFeed.statements),
+    `Feed, the real path's ${ctx.realFeed.length} shapes (${ctx.realFeed.map((shape) => `${shape.input.type}/${shape.input.filter}/${shape.input.sort} ×${shape.weight}`).join(', ')}): ${ctx.realFeed.map((shape) => shape.statements.length).join('+')} statements captured, one pgbench script each with that weight.`,
     statementsNote(`Search ("${SEARCH_TERMS[0].term}")`, ctx.search.statements[0]!),
     statementsNote('Order', ctx.order.statements),
     'The order script draws the renter, the listing and the day from a table of targets with one extra `SELECT ... \\gset` per transaction (one row per transaction, so the orders commit without colliding on the exclusion constraint); the rest of its text and parameters is what the app sent.',
@@ -702,6 +710,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   const cursors = await publicListingIds(databaseUrl);
   // A cursor in the middle of the rentals, newest first: the real path's page.
   const deepCursor = cursors.rental[Math.floor(cursors.rental.length / 2)]!;
+  const shapes = feedShapes();
 
   // The measured state: each session already in the app's session cache, as under load (its first request read it).
   await viewer.listings.list.query(feedPageInput('food'));
@@ -719,6 +728,11 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
       };
       await captured('feed', () => viewer.listings.list.query(feedPageInput('rental')));
       await captured('feed-deep', () => viewer.listings.list.query(feedScreenInput({ type: 'rental', filter: 'all', sort: 'newest', cursor: deepCursor })));
+      for (const [i, shape] of shapes.entries()) {
+        // Near the middle of its type, and a cursor of its own: a page asked before would be the cache's answer, with no SQL.
+        const cursor = cursors[shape.input.type][Math.floor(cursors[shape.input.type].length / 2) + 1 + i]!;
+        await captured(`feed-real-${i}`, () => viewer.listings.list.query(feedScreenInput({ ...shape.input, cursor })));
+      }
       for (const [i, entry] of SEARCH_TERMS.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term })));
       await captured('order', () => orderer.orders.create.mutate(orderInput));
     }),
@@ -729,7 +743,8 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
     if (statements.length === 0) throw new Error(`no statement of the app logged for "${label}"`);
     return statements;
   };
-  const [feedRequest, deepRequest, ...rest] = recorded;
+  const [feedRequest, deepRequest, ...afterDeep] = recorded;
+  const rest = afterDeep.slice(shapes.length);
   // The rotated feed URLs are made by feedPath: it must make what the browser's client made.
   if (feedRequest!.path !== feedPath({ type: 'rental', filter: 'all', sort: 'newest' }) || deepRequest!.path !== feedPath({ type: 'rental', filter: 'all', sort: 'newest', cursor: deepCursor })) {
     throw new Error(`the feed paths differ from the browser's:\n${feedRequest!.path}\n${deepRequest!.path}`);
@@ -760,13 +775,15 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   }
   const feedStatements = statementsOf('feed', 1, FEED_ANCHOR);
   const deepStatements = statementsOf('feed-deep', 1, FEED_ANCHOR);
+  const realFeed = shapes.map((shape, i) => ({ ...shape, statements: statementsOf(`feed-real-${i}`, 1, FEED_ANCHOR) }));
   const searchStatements = SEARCH_TERMS.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
   const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
-  writeFileSync(path.join(outDir, 'captured.json'), JSON.stringify({ feedRequest, deepRequest, searchRequests, orderRequest, feedStatements, deepStatements, searchStatements, orderStatements }, null, 2));
+  writeFileSync(path.join(outDir, 'captured.json'), JSON.stringify({ feedRequest, deepRequest, searchRequests, orderRequest, feedStatements, deepStatements, realFeed, searchStatements, orderStatements }, null, 2));
   done();
   return {
     feed: { request: feedRequest!, statements: feedStatements },
     deepFeed: { cursor: deepCursor, statements: deepStatements },
+    realFeed,
     cursors,
     search: { requests: searchRequests, statements: searchStatements },
     order: {

@@ -1,13 +1,24 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, rotatedFeedInputs } from './browser-requests.ts';
+import { browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './browser-requests.ts';
 import type { LoadRequest } from './load.ts';
 
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`);
 const cursors = { rental: ids('aaaa', 300), food: ids('bbbb', 300), service: ids('cccc', 300) };
 
 describe('the feed URLs the bench rotates', () => {
+  it('names every shape the rotation sends, weighted as often as the rotation sends it', () => {
+    const shapes = feedShapes();
+    const key = (input: FeedInput) => `${input.type}/${input.filter}/${input.sort}`;
+    const sent = new Map<string, number>();
+    const cursors = { rental: ['r'], food: ['f'], service: ['s'] };
+    for (const input of rotatedFeedInputs(cursors, { count: 2_400 })) sent.set(key(input), (sent.get(key(input)) ?? 0) + 1);
+    expect(new Set(shapes.map((shape) => key(shape.input)))).toEqual(new Set(sent.keys()));
+    const totalWeight = shapes.reduce((sum, shape) => sum + shape.weight, 0);
+    for (const shape of shapes) expect(sent.get(key(shape.input))! / 2_400).toBeCloseTo(shape.weight / totalWeight, 2);
+  });
+
   let server: http.Server;
   let base = '';
   beforeAll(async () => {

@@ -100,6 +100,21 @@ export function rotatedFeedInputs(cursors: Record<FeedInput['type'], readonly st
   });
 }
 
+/**
+ * Every feed shape the real path rotates (type, filter, sort; no cursor), each with the share of the
+ * rotation it gets as a whole-number weight: the rotation gives each type a third and splits it evenly
+ * between that type's filters and sorts, so a pgbench run of one script a shape draws them as the app does.
+ */
+export function feedShapes(): { input: FeedInput; weight: number }[] {
+  const types = Object.keys(FEED_FILTERS) as FeedInput['type'][];
+  const perType = (type: FeedInput['type']) => FEED_FILTERS[type].length * FEED_SORTS.length;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const common = types.map(perType).reduce((a, b) => (a * b) / gcd(a, b));
+  return types.flatMap((type) =>
+    FEED_FILTERS[type].flatMap((filter) => FEED_SORTS.map((sort) => ({ input: { type, filter, sort }, weight: common / perType(type) }))),
+  );
+}
+
 /** Load requests for `inputs`, with the headers of a recorded feed request (cookie, encodings). */
 export function feedRequests(template: LoadRequest, inputs: readonly FeedInput[]): LoadRequest[] {
   return inputs.map((input) => ({ ...template, path: feedPath(input) }));
