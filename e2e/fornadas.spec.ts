@@ -1,6 +1,7 @@
+import { fornadaLabel } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { expect, test } from './fixtures.ts';
-import { approvedResident, DEMO, newSignedInContext, publishedListing, uniqueWord } from './helpers.ts';
+import { approvedResident, callApi, DEMO, newSignedInContext, publishedListing, uniqueWord } from './helpers.ts';
 
 // A fornada at 390x844: the seller opens a batch of 10 portions, two residents reserve 6 and 4,
 // the third reads 'Esgotado', and the seller reads the batch's list and hands everything over.
@@ -81,6 +82,37 @@ test('a seller opens a fornada of 10 portions; 6 and 4 are reserved; the third r
   await seller.page.getByRole('button', { name: 'Marcar todas como entregues' }).click();
   await expect(seller.page.getByText('2 reservas marcadas como entregues.')).toBeVisible();
   await expect(seller.page.getByRole('button', { name: 'Marcar todas como entregues' })).toHaveCount(0);
+
+  // The reservation's card names its batch, so two batches of one dish read apart.
+  await first.page.goto('/meus-pedidos');
+  const reservation = first.page.getByRole('article', { name: title });
+  await expect(reservation.getByText(fornadaLabel(day))).toBeVisible();
+  await reservation.screenshot({ path: 'test-results/fornada-reserva-rotulo-390.png' });
+
+  // A second batch: the seller changes its portions (never below what is reserved) and then cancels it.
+  const nextDay = addDays(today, 6);
+  const next = await callApi<{ id: string }>(seller.page, 'fornadas.open', { listingId, day: nextDay, windowStart: '11:00', windowEnd: '13:00', portions: 5, deadlineDay: addDays(today, 5), deadlineTime: '18:00' });
+  await callApi(third.page, 'fornadas.reserve', { fornadaId: next.id, quantity: 2 });
+  await seller.page.goto(`/anuncio/${listingId}`);
+  const batch = seller.page.getByRole('article', { name: new RegExp(`${nextDay.slice(8, 10)}/${nextDay.slice(5, 7)}`) });
+  await batch.getByRole('button', { name: 'Alterar fornada' }).click();
+  const change = batch.getByRole('form', { name: 'Alterar fornada' });
+  await change.getByLabel('Porções', { exact: true }).fill('1');
+  await change.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(change.getByRole('alert')).toHaveText('Já foram reservadas 2 porções: a fornada não pode ter menos porções do que isso.');
+  await batch.screenshot({ path: 'test-results/fornada-alterar-390.png' });
+  await change.getByLabel('Porções', { exact: true }).fill('6');
+  await change.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(batch.getByText('Restam 4 porções')).toBeVisible();
+  await batch.getByRole('button', { name: 'Cancelar fornada' }).click();
+  const confirm = seller.page.getByRole('dialog', { name: 'Cancelar fornada' });
+  await expect(confirm.getByText('2 porções reservadas.')).toBeVisible();
+  await seller.page.screenshot({ path: 'test-results/fornada-cancelar-390.png' });
+  await confirm.getByRole('button', { name: 'Cancelar fornada' }).click();
+  await expect(seller.page.getByText('Fornada cancelada. Quem reservou foi avisado.')).toBeVisible();
+  await expect(batch).toHaveCount(0);
+  await third.page.goto('/meus-pedidos');
+  await expect(third.page.getByText('O anunciante cancelou a fornada.')).toBeVisible();
 
   for (const person of [seller, first, second, third]) await person.close();
   await admin.context.close();

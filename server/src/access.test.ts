@@ -181,6 +181,12 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
     allowed: APPROVED,
     call: (api) => api.fornadas.open({ listingId: someId, day: '2030-01-05', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2030-01-04', deadlineTime: '18:00' }),
   },
+  {
+    name: 'fornadas.edit',
+    allowed: APPROVED,
+    call: (api) => api.fornadas.edit({ id: someId, day: '2030-01-05', windowStart: '11:00', windowEnd: '13:00', portions: 10, deadlineDay: '2030-01-04', deadlineTime: '18:00' }),
+  },
+  { name: 'fornadas.cancel', allowed: APPROVED, call: (api) => api.fornadas.cancel({ id: someId }) },
   { name: 'fornadas.ofListing', allowed: APPROVED, call: (api) => api.fornadas.ofListing({ listingId: someId }) },
   { name: 'fornadas.forCards', allowed: APPROVED, call: (api) => api.fornadas.forCards({ listingIds: [someId] }) },
   { name: 'fornadas.reserve', allowed: APPROVED, call: (api) => api.fornadas.reserve({ fornadaId: someId, quantity: 1 }) },

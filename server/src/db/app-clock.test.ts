@@ -188,6 +188,12 @@ describe('every date the app writes comes from its clock', () => {
     await requesterApi.fornadas.follow({ sellerId: owner.id, following: true });
     const batch = await ownerApi.fornadas.open({ listingId: food, day: addDays(today, 1), windowStart: '11:00', windowEnd: '13:00', portions: 6, deadlineDay: today, deadlineTime: '23:00' });
     await requesterApi.fornadas.reserve({ fornadaId: batch.id, quantity: 2 });
+    // Another batch, reserved, changed and cancelled by its seller.
+    const cancelledBatch = await ownerApi.fornadas.open({ listingId: food, day: addDays(today, 2), windowStart: '11:00', windowEnd: '13:00', portions: 4, deadlineDay: today, deadlineTime: '23:00' });
+    await requesterApi.fornadas.reserve({ fornadaId: cancelledBatch.id, quantity: 1 });
+    await ownerApi.fornadas.edit({ id: cancelledBatch.id, day: addDays(today, 2), windowStart: '12:00', windowEnd: '14:00', portions: 5, deadlineDay: today, deadlineTime: '23:00' });
+    later();
+    await ownerApi.fornadas.cancel({ id: cancelledBatch.id });
     app.clock.advance(12 * 60 * MINUTE_MS);
     await closeFornadasJob.run(app.deps);
 

@@ -479,6 +479,8 @@ export interface FornadasTable {
   remaining: number;
   created_at: Date;
   closed_at: Date | null;
+  /** The seller cancelled it ('Cancelar fornada'): closed as well, off the dish's page and the cards. */
+  cancelled_at: Date | null;
 }
 
 /** 'Avise-me das próximas fornadas': who hears of a seller's next batches. */

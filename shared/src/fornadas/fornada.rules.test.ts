@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, instantInZone, isTakingReservations, remainingText, windowText } from './fornada.rules.ts';
+import { deadlineText, fornadaLabel, instantInZone, isTakingReservations, remainingText, windowText } from './fornada.rules.ts';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -22,6 +22,12 @@ describe('fornada rules', () => {
     expect(deadlineText(new Date('2026-11-23T22:30:00Z'), monday, SAO_PAULO)).toBe('Encomendas até hoje às 19h30');
     expect(deadlineText(new Date('2026-11-24T21:00:00Z'), monday, SAO_PAULO)).toBe('Encomendas até amanhã às 18h');
     expect(deadlineText(new Date('2026-12-04T21:00:00Z'), monday, SAO_PAULO)).toBe('Encomendas até 04/12 às 18h');
+  });
+
+  it("names a reservation's batch by its day, 'Fornada de sábado, 12/12'", () => {
+    expect(fornadaLabel('2026-12-12')).toBe('Fornada de sábado, 12/12');
+    expect(fornadaLabel('2026-11-29')).toBe('Fornada de domingo, 29/11');
+    expect(fornadaLabel('2027-01-04')).toBe('Fornada de segunda, 04/01');
   });
 
   it('says the window with its weekday and date', () => {

@@ -81,6 +81,12 @@ export function windowText(startsAt: Date, endsAt: Date, timeZone: string): stri
   return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${date}/${month}, das ${hourText(start.time)} às ${hourText(end.time)}`;
 }
 
+/** Which batch a reservation belongs to, by its day: 'Fornada de sábado, 12/12'. */
+export function fornadaLabel(day: string): string {
+  const [, month, date] = day.split('-');
+  return `Fornada de ${WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]}, ${date}/${month}`;
+}
+
 /** Whether a batch still takes reservations at this instant (the database refuses the others too). */
 export function isTakingReservations(fornada: { closedAt: Date | null; orderDeadline: Date }, now: Date): boolean {
   return fornada.closedAt === null && now.getTime() < fornada.orderDeadline.getTime();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../validation/zod-locale.ts';
 import { DELIVERY_OPTIONS } from '../listings/listing.schema.ts';
 import { createOrderSchema, ORDER_STATUSES } from '../orders/order.schema.ts';
-import { FORNADA_CARDS_MAX, FORNADA_PORTIONS_MAX, FORNADA_PORTIONS_MIN, portionsText } from './fornada.rules.ts';
+import { FORNADA_CARDS_MAX, FORNADA_PORTIONS_MAX, FORNADA_PORTIONS_MIN, fornadaLabel, portionsText } from './fornada.rules.ts';
 
 // Fornadas: the inputs the seller's form, the reservation and the server check, their
 // pt-BR messages, and what the API answers.
@@ -35,6 +35,14 @@ export const FORNADA_MESSAGES = {
   followSelf: 'Você não pode seguir a si mesmo.',
   sellerNotFound: 'Anunciante não encontrado',
   tooManyListings: `Peça no máximo ${FORNADA_CARDS_MAX} pratos de uma vez.`,
+  edited: 'Fornada alterada.',
+  notOpen: 'As encomendas desta fornada já encerraram: ela não pode mais ser alterada.',
+  belowReserved: (reserved: number) =>
+    `${reserved === 1 ? 'Já foi reservada 1 porção' : `Já foram reservadas ${reserved} porções`}: a fornada não pode ter menos porções do que isso.`,
+  cancelled: 'Fornada cancelada. Quem reservou foi avisado.',
+  dayOver: 'O dia desta fornada já passou: ela não pode mais ser cancelada.',
+  /** The reason on each cancelled reservation ('Motivo do cancelamento'). */
+  cancelledReason: 'O anunciante cancelou a fornada.',
 } as const;
 
 /** The notifications of a batch: to followers when it opens, to the seller when a reservation comes and when it closes. */
@@ -51,6 +59,14 @@ export const FORNADA_NOTIFICATIONS = {
     title: 'Fornada encerrada',
     message: `As encomendas de "${o.listingTitle}" encerraram: ${o.reservedPortions} de ${portionsText(o.portions)} reservadas. Veja a lista da fornada.`,
   }),
+  changed: (o: { sellerName: string; listingTitle: string; when: string }) => ({
+    title: 'Fornada alterada',
+    message: `${o.sellerName} mudou o horário da fornada de "${o.listingTitle}": ${o.when}. Sua reserva continua valendo.`,
+  }),
+  cancelled: (o: { sellerName: string; listingTitle: string; day: string }) => ({
+    title: 'Fornada cancelada',
+    message: `${o.sellerName} cancelou a fornada de "${o.listingTitle}" (${fornadaLabel(o.day)}). Sua reserva foi cancelada.`,
+  }),
   reminder: (o: { listingTitle: string; when: string }) => ({
     title: 'Hoje é dia de fornada',
     message: `Sua reserva de "${o.listingTitle}" é hoje: ${o.when}.`,
@@ -61,28 +77,34 @@ const dayField = z.iso.date({ message: FORNADA_MESSAGES.invalidDay });
 const timeField = z.string({ error: FORNADA_MESSAGES.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, FORNADA_MESSAGES.invalidTime);
 
 /** The seller's form: the day and window, the portions, and until when orders are taken (all on the condominium's clock). */
-export const openFornadaSchema = z
-  .object({
-    listingId: z.uuid({ message: FORNADA_MESSAGES.listingNotFound }),
-    day: dayField,
-    windowStart: timeField,
-    windowEnd: timeField,
-    portions: z
-      .number({ error: FORNADA_MESSAGES.invalidPortions })
-      .int(FORNADA_MESSAGES.invalidPortions)
-      .min(FORNADA_PORTIONS_MIN, FORNADA_MESSAGES.invalidPortions)
-      .max(FORNADA_PORTIONS_MAX, FORNADA_MESSAGES.invalidPortions),
-    deadlineDay: dayField,
-    deadlineTime: timeField,
-  })
-  .superRefine((input, ctx) => {
-    if (input.windowEnd <= input.windowStart) ctx.addIssue({ code: 'custom', path: ['windowEnd'], message: FORNADA_MESSAGES.windowOrder });
-    // Same zone on both sides: the wall-clock texts compare as the instants do.
-    if (`${input.deadlineDay}T${input.deadlineTime}` > `${input.day}T${input.windowStart}`) {
-      ctx.addIssue({ code: 'custom', path: ['deadlineDay'], message: FORNADA_MESSAGES.deadlineAfterDay });
-    }
-  });
+const fornadaTermsSchema = z.object({
+  day: dayField,
+  windowStart: timeField,
+  windowEnd: timeField,
+  portions: z
+    .number({ error: FORNADA_MESSAGES.invalidPortions })
+    .int(FORNADA_MESSAGES.invalidPortions)
+    .min(FORNADA_PORTIONS_MIN, FORNADA_MESSAGES.invalidPortions)
+    .max(FORNADA_PORTIONS_MAX, FORNADA_MESSAGES.invalidPortions),
+  deadlineDay: dayField,
+  deadlineTime: timeField,
+});
+export type FornadaTerms = z.infer<typeof fornadaTermsSchema>;
+
+function refineTerms(input: FornadaTerms, ctx: z.RefinementCtx) {
+  if (input.windowEnd <= input.windowStart) ctx.addIssue({ code: 'custom', path: ['windowEnd'], message: FORNADA_MESSAGES.windowOrder });
+  // Same zone on both sides: the wall-clock texts compare as the instants do.
+  if (`${input.deadlineDay}T${input.deadlineTime}` > `${input.day}T${input.windowStart}`) {
+    ctx.addIssue({ code: 'custom', path: ['deadlineDay'], message: FORNADA_MESSAGES.deadlineAfterDay });
+  }
+}
+
+export const openFornadaSchema = fornadaTermsSchema.extend({ listingId: z.uuid({ message: FORNADA_MESSAGES.listingNotFound }) }).superRefine(refineTerms);
 export type OpenFornadaInput = z.infer<typeof openFornadaSchema>;
+
+/** The seller changes an open batch: the same form, filled with what it has. */
+export const editFornadaSchema = fornadaTermsSchema.extend({ id: z.uuid({ message: FORNADA_MESSAGES.notFound }) }).superRefine(refineTerms);
+export type EditFornadaInput = z.infer<typeof editFornadaSchema>;
 
 /** A resident's reservation: how many portions, and how they get them (the order dialog's own fields and messages). */
 export const reserveFornadaSchema = createOrderSchema

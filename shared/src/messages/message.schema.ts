@@ -89,6 +89,8 @@ export const threadOrderSchema = z.object({
   depositCents: z.number().int(),
   /** The owner's record of the deposit at the end (and the requester's answer); null before it. */
   deposit: depositSettlementSchema.nullable(),
+  /** A reservation's batch day ('YYYY-MM-DD': 'Fornada de sábado, 12/12'); null for other orders. */
+  fornadaDay: z.string().nullable(),
 });
 export type ThreadOrder = z.infer<typeof threadOrderSchema>;
 

@@ -258,6 +258,8 @@ export const orderItemSchema = z.object({
   deposit: depositSettlementSchema.nullable(),
   /** A problem on the order waits for the administration ('Em análise'). */
   problemOpen: z.boolean(),
+  /** A reservation's batch day ('YYYY-MM-DD': 'Fornada de sábado, 12/12'); null for other orders. */
+  fornadaDay: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

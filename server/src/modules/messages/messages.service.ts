@@ -71,6 +71,7 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
       handover,
       depositCents: order.depositCents,
       deposit: depositRecords?.get(order.id) ?? null,
+      fornadaDay: order.fornadaDay,
     },
     messages: rows.map((row) => ({
       id: row.id,

@@ -91,6 +91,7 @@ export async function findForReservation(db: Db, fornadaId: string, now: Date) {
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .select(['f.id', 'f.listing_id', 'f.seller_id', 'f.starts_at', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.max_portions'])
       .where('f.id', '=', fornadaId)
+      .where('f.cancelled_at', 'is', null)
       .where('l.deleted_at', 'is', null)
       .where('l.status', '=', 'active')
       .where('l.expires_at', '>', now)
@@ -148,12 +149,19 @@ export async function insertReservation(db: Db, r: NewReservation) {
 
 /** Portions left and whether the batch still takes reservations (after a refusal: which message). */
 export function findRemaining(db: Db, fornadaId: string) {
-  return db.selectFrom('fornadas').select(['remaining', 'closed_at', 'order_deadline']).where('id', '=', fornadaId).executeTakeFirst();
+  return db.selectFrom('fornadas').select(['portions', 'remaining', 'closed_at', 'order_deadline']).where('id', '=', fornadaId).executeTakeFirst();
 }
 
-/** The batches of a dish from `fromDay` on, soonest first. */
+/** The batches of a dish from `fromDay` on that were not cancelled, soonest first. */
 export function listOfListing(db: Db, listingId: string, fromDay: string) {
-  return db.selectFrom('fornadas as f').select(FORNADA_COLUMNS).where('f.listing_id', '=', listingId).where('f.day', '>=', fromDay).orderBy('f.day').execute();
+  return db
+    .selectFrom('fornadas as f')
+    .select(FORNADA_COLUMNS)
+    .where('f.listing_id', '=', listingId)
+    .where('f.day', '>=', fromDay)
+    .where('f.cancelled_at', 'is', null)
+    .orderBy('f.day')
+    .execute();
 }
 
 /** The seller of a dish that is not deleted (the detail's follow button and the owner's view). */
@@ -174,6 +182,7 @@ export function listNextForListings(db: Db, listingIds: readonly string[], today
     .distinctOn('f.listing_id')
     .where('f.listing_id', 'in', listingIds)
     .where('f.day', '>=', today)
+    .where('f.cancelled_at', 'is', null)
     .orderBy('f.listing_id')
     .orderBy('f.day')
     .execute();
@@ -190,6 +199,50 @@ export function findWithTitle(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** One batch of a seller, locked while they change or cancel it (reservations wait for it), with its dish's title. */
+export function lockWithTitle(db: Db, id: string) {
+  return db
+    .selectFrom('fornadas as f')
+    .innerJoin('listings as l', 'l.id', 'f.listing_id')
+    .select(FORNADA_COLUMNS)
+    .select(['f.cancelled_at', 'l.title as listing_title'])
+    .where('f.id', '=', id)
+    .forNoKeyUpdate('f')
+    .executeTakeFirst();
+}
+
+export interface FornadaTermsChange {
+  day: string;
+  startsAt: Date;
+  endsAt: Date;
+  orderDeadline: Date;
+  portions: number;
+}
+
+/** New terms of a batch; a change of portions recounts what is left from the standing reservations, or is refused below them ('fornadas_below_reserved'). */
+export function updateTerms(db: Db, id: string, terms: FornadaTermsChange) {
+  return db
+    .updateTable('fornadas')
+    .set({ day: terms.day, starts_at: terms.startsAt, ends_at: terms.endsAt, order_deadline: terms.orderDeadline, portions: terms.portions })
+    .where('id', '=', id)
+    .returning(['remaining'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The batch's reservations still to be handed over follow its new window. */
+export function rescheduleReservations(db: Db, fornadaId: string, startsAt: Date, at: Date) {
+  return db.updateTable('orders').set({ scheduled_at: startsAt, updated_at: at }).where('fornada_id', '=', fornadaId).where('status', '=', 'approved').execute();
+}
+
+/** 'Cancelar fornada': closed at once (if it was not) and off the dish's page and the cards. */
+export function markCancelled(db: Db, id: string, at: Date) {
+  return db
+    .updateTable('fornadas')
+    .set((eb) => ({ cancelled_at: at, closed_at: eb.fn.coalesce('closed_at', eb.val(at)) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /** 'Lista da fornada': the reservations still standing (not cancelled or rejected), oldest first (then by name), with who made them. */
 export function listReservations(db: Db, fornadaId: string) {
   return db
@@ -204,9 +257,9 @@ export function listReservations(db: Db, fornadaId: string) {
     .execute();
 }
 
-/** The approved reservations of a batch, locked: the seller hands them all over at once. */
+/** The approved reservations of a batch, locked: the seller hands them all over at once, or cancels the batch. */
 export function lockApprovedReservations(db: Db, fornadaId: string) {
-  return db.selectFrom('orders').select('id').where('fornada_id', '=', fornadaId).where('status', '=', 'approved').orderBy('id').forUpdate().execute();
+  return db.selectFrom('orders').select(['id', 'renter_id']).where('fornada_id', '=', fornadaId).where('status', '=', 'approved').orderBy('id').forUpdate().execute();
 }
 
 export function follow(db: Db, sellerId: string, followerId: string, at: Date) {

@@ -1,4 +1,5 @@
 import {
+  editFornadaSchema,
   followAnswerSchema,
   followSellerSchema,
   fornadaByIdSchema,
@@ -23,6 +24,18 @@ export const fornadasRouter = router({
     .input(openFornadaSchema)
     .output(openFornadaAnswerSchema)
     .mutation(({ ctx, input }) => fornadas.open(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
+
+  /** The seller changes a batch still taking reservations. */
+  edit: approvedProcedure
+    .input(editFornadaSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => fornadas.edit(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input)),
+
+  /** 'Cancelar fornada': the seller only; its reservations are cancelled and their residents told. */
+  cancel: approvedProcedure
+    .input(fornadaByIdSchema)
+    .output(messageAnswerSchema)
+    .mutation(({ ctx, input }) => fornadas.cancel(ctx.deps, { id: ctx.user.id, fullName: ctx.user.fullName }, input.id)),
 
   /** The dish's page: its batches ahead and whether the caller follows the seller. */
   ofListing: approvedProcedure

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import { AUDIT_ACTIONS, type AuditAction } from '@vizinhanca/shared/audit/audit.schema';
 import {
   FORNADA_MESSAGES,
   FORNADA_NOTIFICATIONS,
+  type EditFornadaInput,
   type Fornada,
   type FornadaCards,
   type FornadaOrderList,
@@ -23,6 +24,7 @@ import { refuseIfHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { notify, wants } from '../notifications/notifications.service.ts';
 import { limitRate } from '../throttle/throttle.service.ts';
 import * as fornadas from './fornadas.repository.ts';
+import { setStatus } from './orders.repository.ts';
 import { markDeliveredIn } from './orders.service.ts';
 
 // Fornadas: a seller announces a batch of a food listing; residents reserve portions of
@@ -61,11 +63,7 @@ function toFornada(row: FornadaRow): Fornada {
 export async function open(deps: AppDeps, seller: { id: string; fullName: string }, input: OpenFornadaInput) {
   const now = deps.clock.now();
   const timeZone = deps.config.CONDO_TIMEZONE;
-  if (input.day < deps.clock.today()) throw new AppError('BAD_REQUEST', FORNADA_MESSAGES.dayInPast);
-  const startsAt = instantInZone(input.day, input.windowStart, timeZone);
-  const endsAt = instantInZone(input.day, input.windowEnd, timeZone);
-  const orderDeadline = instantInZone(input.deadlineDay, input.deadlineTime, timeZone);
-  if (orderDeadline.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', FORNADA_MESSAGES.deadlinePast);
+  const { startsAt, endsAt, orderDeadline } = termsInstants(deps, input);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const listing = await fornadas.findListingForFornada(trx, input.listingId);
@@ -95,6 +93,134 @@ export async function open(deps: AppDeps, seller: { id: string; fullName: string
     if (isConstraintViolation(error, UNIQUE_VIOLATION, 'fornadas_listing_day_key')) throw new AppError('CONFLICT', FORNADA_MESSAGES.sameDay, 'DUPLICATE');
     throw error;
   }
+}
+
+/** The instants a batch's wall-clock terms name, refused with the seller's message when the day or the deadline has passed. */
+function termsInstants(deps: AppDeps, terms: { day: string; windowStart: string; windowEnd: string; deadlineDay: string; deadlineTime: string }) {
+  const timeZone = deps.config.CONDO_TIMEZONE;
+  if (terms.day < deps.clock.today()) throw new AppError('BAD_REQUEST', FORNADA_MESSAGES.dayInPast);
+  const instants = {
+    startsAt: instantInZone(terms.day, terms.windowStart, timeZone),
+    endsAt: instantInZone(terms.day, terms.windowEnd, timeZone),
+    orderDeadline: instantInZone(terms.deadlineDay, terms.deadlineTime, timeZone),
+  };
+  if (instants.orderDeadline.getTime() <= deps.clock.now().getTime()) throw new AppError('BAD_REQUEST', FORNADA_MESSAGES.deadlinePast);
+  return instants;
+}
+
+/** One of the seller's batches that was not cancelled, locked while they change or cancel it. */
+async function lockSellersFornada(trx: Db, sellerId: string, id: string) {
+  const row = await fornadas.lockWithTitle(trx, id);
+  if (!row || row.cancelled_at) throw new AppError('NOT_FOUND', FORNADA_MESSAGES.notFound);
+  if (row.seller_id !== sellerId) throw new AppError('FORBIDDEN', FORNADA_MESSAGES.notSeller);
+  return row;
+}
+
+/** Each resident with a reservation still to be handed over, once however many they made, with one of their orders (the notice's link). */
+function reserversOf(reservations: readonly { id: string; renter_id: string }[]) {
+  const byResident = new Map<string, string>();
+  for (const reservation of reservations) if (!byResident.has(reservation.renter_id)) byResident.set(reservation.renter_id, reservation.id);
+  return [...byResident].map(([userId, orderId]) => ({ userId, orderId }));
+}
+
+/** A change to a batch on the record, under its dish (the log's targets are listings, orders and people), naming the batch. */
+function recordOnDish(
+  deps: AppDeps,
+  trx: Db,
+  change: { actorId: string; action: AuditAction; row: { id: string; listing_id: string; listing_title: string }; before: Record<string, unknown>; after: Record<string, unknown> },
+) {
+  const { row } = change;
+  return audit.record(deps, trx, {
+    actorId: change.actorId,
+    action: change.action,
+    targetType: 'listing',
+    targetId: row.listing_id,
+    targetLabel: row.listing_title,
+    before: { fornadaId: row.id, ...change.before },
+    after: { fornadaId: row.id, ...change.after },
+  });
+}
+
+const termsOf = (row: { day: string; starts_at: Date; ends_at: Date; order_deadline: Date; portions: number }) => ({
+  day: row.day,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  orderDeadline: row.order_deadline,
+  portions: row.portions,
+});
+
+/**
+ * The seller changes a batch still taking reservations: the day and window, the deadline
+ * (still in the future and before the window) and the portions, never fewer than are
+ * reserved (the database recounts and refuses). Reservations follow a new window, and
+ * their residents are told.
+ */
+export async function edit(deps: AppDeps, seller: { id: string; fullName: string }, input: EditFornadaInput) {
+  const now = deps.clock.now();
+  const instants = termsInstants(deps, input);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await lockSellersFornada(trx, seller.id, input.id);
+      if (!isTakingReservations({ closedAt: row.closed_at, orderDeadline: row.order_deadline }, now)) throw new AppError('CONFLICT', FORNADA_MESSAGES.notOpen);
+      const terms = { day: input.day, ...instants, portions: input.portions };
+      await fornadas.updateTerms(trx, row.id, terms);
+      if (row.starts_at.getTime() !== terms.startsAt.getTime() || row.ends_at.getTime() !== terms.endsAt.getTime()) {
+        await fornadas.rescheduleReservations(trx, row.id, terms.startsAt, now);
+        const text = FORNADA_NOTIFICATIONS.changed({ sellerName: seller.fullName, listingTitle: row.listing_title, when: windowText(terms.startsAt, terms.endsAt, deps.config.CONDO_TIMEZONE) });
+        for (const { userId, orderId } of reserversOf(await fornadas.lockApprovedReservations(trx, row.id))) {
+          await notify(deps, trx, { userId, type: 'order_status', relatedId: orderId, ...text });
+        }
+      }
+      await recordOnDish(deps, trx, { actorId: seller.id, action: AUDIT_ACTIONS.fornadaEdited, row, before: termsOf(row), after: terms });
+    });
+  } catch (error) {
+    if (isConstraintViolation(error, UNIQUE_VIOLATION, 'fornadas_listing_day_key')) throw new AppError('CONFLICT', FORNADA_MESSAGES.sameDay, 'DUPLICATE');
+    if (isConstraintViolation(error, CHECK_VIOLATION, 'fornadas_below_reserved')) {
+      const left = await fornadas.findRemaining(deps.db, input.id);
+      throw new AppError('CONFLICT', FORNADA_MESSAGES.belowReserved(left ? left.portions - left.remaining : 0));
+    }
+    throw error;
+  }
+  return { message: FORNADA_MESSAGES.edited };
+}
+
+/**
+ * 'Cancelar fornada': its reservations still to be handed over are cancelled (their portions
+ * come back, so the counts stay true), each resident who reserved is told once, and the batch
+ * leaves the dish's page and the cards. On the record, batch and reservations.
+ */
+export async function cancel(deps: AppDeps, seller: { id: string; fullName: string }, id: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockSellersFornada(trx, seller.id, id);
+    if (row.day < deps.clock.today()) throw new AppError('CONFLICT', FORNADA_MESSAGES.dayOver);
+    const now = deps.clock.now();
+    const reservations = await fornadas.lockApprovedReservations(trx, id);
+    for (const reservation of reservations) {
+      await setStatus(trx, reservation.id, { status: 'cancelled', at: now, reason: FORNADA_MESSAGES.cancelledReason });
+      await audit.record(deps, trx, {
+        actorId: seller.id,
+        action: AUDIT_ACTIONS.orderCancelled,
+        targetType: 'order',
+        targetId: reservation.id,
+        before: { status: 'approved' },
+        after: { status: 'cancelled' },
+        reason: FORNADA_MESSAGES.cancelledReason,
+      });
+    }
+    await fornadas.markCancelled(trx, id, now);
+    const text = FORNADA_NOTIFICATIONS.cancelled({ sellerName: seller.fullName, listingTitle: row.listing_title, day: row.day });
+    for (const { userId, orderId } of reserversOf(reservations)) {
+      await notify(deps, trx, { userId, type: 'order_status', relatedId: orderId, ...text });
+    }
+    await recordOnDish(deps, trx, {
+      actorId: seller.id,
+      action: AUDIT_ACTIONS.fornadaCancelled,
+      row,
+      before: { day: row.day, portions: row.portions, remaining: row.remaining },
+      after: { cancelledReservations: reservations.length },
+    });
+  });
+  return { message: FORNADA_MESSAGES.cancelled };
 }
 
 /** A batch with its dish's title, for its seller only. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -192,6 +193,113 @@ describe('reserving portions', () => {
     const page = await residentApi.fornadas.ofListing({ listingId });
     expect(page).toMatchObject({ sellerId: seller.id, isSeller: false, following: false, fornadas: [{ id, portions: 6, remaining: 0 }] });
     expect(await residentApi.fornadas.forCards({ listingIds: [listingId] })).toEqual([{ listingId, remaining: 0, takingReservations: true }]);
+  });
+});
+
+describe('the seller changes or cancels a batch', () => {
+  const auditOf = (action: string, fornadaId: string) =>
+    app.db.selectFrom('audit_log').select(['actor_id', 'target_type', 'before', 'after']).where('action', '=', action).where(sql<boolean>`after->>'fornadaId' = ${fornadaId}`).execute();
+
+  it('changes the window, deadline and portions; the reservations follow the window, their residents are told, the log has before and after', async () => {
+    const listingId = await publishFood();
+    const sellerApi = await api(seller);
+    const { id } = await sellerApi.fornadas.open(saturdayBatch(listingId, 10));
+    const resident = await app.createUser();
+    const { orderId } = await (await api(resident)).fornadas.reserve({ fornadaId: id, quantity: 4 });
+    const edited = { ...saturdayBatch(listingId, 6), id, windowStart: '15:00', windowEnd: '17:00', deadlineTime: '20:00' };
+    expect(await sellerApi.fornadas.edit(edited)).toEqual({ message: FORNADA_MESSAGES.edited });
+    const row = await app.db.selectFrom('fornadas').select(['portions', 'remaining', 'starts_at', 'order_deadline']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ portions: 6, remaining: 2 });
+    expect(row.starts_at.toISOString()).toBe('2026-11-28T18:00:00.000Z');
+    expect(row.order_deadline.toISOString()).toBe('2026-11-27T23:00:00.000Z');
+    const order = await app.db.selectFrom('orders').select('scheduled_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(order.scheduled_at?.toISOString()).toBe('2026-11-28T18:00:00.000Z');
+    const told = (await notificationsOf(resident.id, 'order_status')).filter((n) => n.title === 'Fornada alterada');
+    expect(told).toEqual([{ title: 'Fornada alterada', message: expect.stringContaining('Sábado, 28/11, das 15h às 17h'), related_id: orderId }]);
+    const [entry] = await auditOf('listing.fornada_edited', id);
+    expect(entry).toMatchObject({ actor_id: seller.id, target_type: 'listing', before: { portions: 10 }, after: { portions: 6 } });
+  });
+
+  it('refuses fewer portions than are reserved, a deadline after the day, a past deadline, another seller and a closed batch, writing nothing', async () => {
+    const listingId = await publishFood();
+    const sellerApi = await api(seller);
+    const { id } = await sellerApi.fornadas.open(saturdayBatch(listingId, 10));
+    await (await api(await app.createUser())).fornadas.reserve({ fornadaId: id, quantity: 3 });
+    await (await api(await app.createUser())).fornadas.reserve({ fornadaId: id, quantity: 2 });
+    const terms = { ...saturdayBatch(listingId, 10), id };
+    const before = await app.db.selectFrom('fornadas').select(['portions', 'remaining', 'starts_at', 'order_deadline']).where('id', '=', id).executeTakeFirstOrThrow();
+    await expectError(sellerApi.fornadas.edit({ ...terms, portions: 4 }), 'CONFLICT', FORNADA_MESSAGES.belowReserved(5));
+    await expectError(sellerApi.fornadas.edit({ ...terms, deadlineDay: '2026-11-28', deadlineTime: '12:00' }), 'BAD_REQUEST', FORNADA_MESSAGES.deadlineAfterDay);
+    await expectError(sellerApi.fornadas.edit({ ...terms, deadlineDay: '2026-11-23', deadlineTime: '11:00' }), 'BAD_REQUEST', FORNADA_MESSAGES.deadlinePast);
+    await expectError(sellerApi.fornadas.edit({ ...terms, portions: 0 }), 'BAD_REQUEST', FORNADA_MESSAGES.invalidPortions);
+    await expectError((await api(await app.createUser())).fornadas.edit(terms), 'FORBIDDEN', FORNADA_MESSAGES.notSeller);
+    try {
+      app.clock.set(new Date('2026-11-27T21:00:01Z'));
+      await expectError(sellerApi.fornadas.edit({ ...terms, deadlineDay: '2026-11-28', deadlineTime: '09:00' }), 'CONFLICT', FORNADA_MESSAGES.notOpen);
+    } finally {
+      app.clock.set(MONDAY_NOON);
+    }
+    expect(await app.db.selectFrom('fornadas').select(['portions', 'remaining', 'starts_at', 'order_deadline']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await auditOf('listing.fornada_edited', id)).toEqual([]);
+    // The database holds the rule whoever writes: the portions never go below the reservations, and what is left is recounted.
+    await expect(app.db.updateTable('fornadas').set({ portions: 4, remaining: 4 }).where('id', '=', id).execute()).rejects.toMatchObject({ constraint: 'fornadas_below_reserved' });
+    await app.db.updateTable('fornadas').set({ portions: 8, remaining: 8 }).where('id', '=', id).execute();
+    expect(await remainingOf(id)).toBe(3);
+  });
+
+  it("'Cancelar fornada' cancels its reservations, tells each resident once, leaves the page and the cards, and is on the record", async () => {
+    const listingId = await publishFood();
+    const sellerApi = await api(seller);
+    const { id } = await sellerApi.fornadas.open(saturdayBatch(listingId, 10));
+    const twice = await app.createUser();
+    const once = await app.createUser();
+    const first = await (await api(twice)).fornadas.reserve({ fornadaId: id, quantity: 2 });
+    const second = await (await api(twice)).fornadas.reserve({ fornadaId: id, quantity: 1 });
+    const third = await (await api(once)).fornadas.reserve({ fornadaId: id, quantity: 3 });
+    await expectError((await api(once)).fornadas.cancel({ id }), 'FORBIDDEN', FORNADA_MESSAGES.notSeller);
+
+    expect(await sellerApi.fornadas.cancel({ id })).toEqual({ message: FORNADA_MESSAGES.cancelled });
+    const orders = await app.db.selectFrom('orders').select(['id', 'status', 'cancellation_reason']).where('fornada_id', '=', id).orderBy('id').execute();
+    const reservationIds = [first.orderId, second.orderId, third.orderId].sort();
+    expect(orders).toEqual(reservationIds.map((orderId) => ({ id: orderId, status: 'cancelled', cancellation_reason: FORNADA_MESSAGES.cancelledReason })));
+    for (const resident of [twice, once]) {
+      const told = (await notificationsOf(resident.id, 'order_status')).filter((n) => n.title === 'Fornada cancelada');
+      expect(told).toHaveLength(1);
+      expect(told[0]!.message).toMatch(/^Marta Forneira cancelou a fornada de "Lasanha \d+" \(Fornada de sábado, 28\/11\)\. Sua reserva foi cancelada\.$/);
+    }
+    const [entry] = await auditOf('listing.fornada_cancelled', id);
+    expect(entry).toMatchObject({ actor_id: seller.id, target_type: 'listing', after: { cancelledReservations: 3 } });
+
+    const residentApi = await api(once);
+    expect((await residentApi.fornadas.ofListing({ listingId })).fornadas).toEqual([]);
+    expect(await residentApi.fornadas.forCards({ listingIds: [listingId] })).toEqual([]);
+    await expectError(residentApi.fornadas.reserve({ fornadaId: id, quantity: 1 }), 'NOT_FOUND', FORNADA_MESSAGES.notFound);
+    await expectError(sellerApi.fornadas.cancel({ id }), 'NOT_FOUND', FORNADA_MESSAGES.notFound);
+    // The day is free again for a new batch of the dish.
+    await sellerApi.fornadas.open(saturdayBatch(listingId, 5));
+  });
+});
+
+describe('the batch on its reservations', () => {
+  it("labels each reservation with its batch's day on both sides' orders and in the conversation; other orders carry none", async () => {
+    const listingId = await publishFood();
+    const sellerApi = await api(seller);
+    const saturday = await sellerApi.fornadas.open(saturdayBatch(listingId, 10));
+    const sunday = await sellerApi.fornadas.open({ ...saturdayBatch(listingId, 10), day: '2026-11-29' });
+    const resident = await app.createUser();
+    const residentApi = await api(resident);
+    const first = await residentApi.fornadas.reserve({ fornadaId: saturday.id, quantity: 1 });
+    const second = await residentApi.fornadas.reserve({ fornadaId: sunday.id, quantity: 2 });
+    const plain = await residentApi.orders.create({ listingId, quantity: 1, deliveryMethod: 'pickup' });
+
+    const dayOf = (items: { id: string; fornadaDay: string | null }[], id: string) => items.find((item) => item.id === id)?.fornadaDay;
+    const mine = (await residentApi.orders.mine({ tab: 'all' })).items;
+    expect([dayOf(mine, first.orderId), dayOf(mine, second.orderId), dayOf(mine, plain.id)]).toEqual(['2026-11-28', '2026-11-29', null]);
+    const received = [...(await sellerApi.orders.received({ tab: 'approved' })).items, ...(await sellerApi.orders.received({ tab: 'pending' })).items];
+    expect([dayOf(received, first.orderId), dayOf(received, second.orderId), dayOf(received, plain.id)]).toEqual(['2026-11-28', '2026-11-29', null]);
+    expect((await residentApi.messages.thread({ orderId: second.orderId })).order.fornadaDay).toBe('2026-11-29');
+    expect((await sellerApi.messages.thread({ orderId: first.orderId })).order.fornadaDay).toBe('2026-11-28');
+    expect((await sellerApi.messages.thread({ orderId: plain.id })).order.fornadaDay).toBeNull();
   });
 });
 

@@ -36,6 +36,8 @@ const reviewedBy = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM review
 const ownerHasPixKey = sql<boolean>`EXISTS (SELECT 1 FROM pix_keys pk WHERE pk.user_id = o.owner_id)`.as('owner_has_pix_key');
 /** The administration is settling a problem on the order ('Em análise' on its card). */
 const problemOpen = sql<boolean>`EXISTS (SELECT 1 FROM order_problems op WHERE op.order_id = o.id AND op.status = 'open')`.as('problem_open');
+/** A reservation's batch day ('Fornada de sábado, 12/12' on its card and conversation); null for other orders. */
+const fornadaDay = sql<string | null>`(SELECT f.day FROM fornadas f WHERE f.id = o.fornada_id)`.as('fornada_day');
 
 /**
  * The cards of one side of the orders: the requester's (/meus-pedidos, the
@@ -53,6 +55,7 @@ export function listForSide(db: Db, side: 'requester' | 'owner', userId: string,
     .select(reviewedBy(userId))
     .select(ownerHasPixKey)
     .select(problemOpen)
+    .select(fornadaDay)
     .where(mine, '=', userId);
   if (statuses) query = query.where('o.status', 'in', statuses);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').execute();
@@ -102,6 +105,7 @@ export function findForParticipant(db: Db, id: string, userId: string) {
     .select(LISTING_COLUMNS)
     .select(['o.rejected_at', 'o.cancelled_at', 'w.anonymized_at as owner_anonymized_at'])
     .select(BOTH_PEOPLE_COLUMNS)
+    .select(fornadaDay)
     .where('o.id', '=', id)
     .where(takesPart(userId))
     .executeTakeFirst();

@@ -114,6 +114,7 @@ function toItem(row: orders.OrderCardRow, side: 'requester' | 'owner', now: Date
     depositCents: row.deposit_cents,
     deposit: extras.deposit,
     problemOpen: row.problem_open,
+    fornadaDay: row.fornada_day,
   };
 }
 
@@ -488,6 +489,7 @@ export async function forParticipant(deps: AppDeps, userId: string, id: string) 
     completedAt: row.completed_at,
     rejectedAt: row.rejected_at,
     cancelledAt: row.cancelled_at,
+    fornadaDay: row.fornada_day,
   };
 }
 export type ParticipantOrder = NonNullable<Awaited<ReturnType<typeof forParticipant>>>;

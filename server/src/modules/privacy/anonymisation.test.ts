@@ -148,6 +148,7 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     remaining: KIND,
     created_at: MOMENT,
     closed_at: MOMENT,
+    cancelled_at: MOMENT,
   },
   fornada_followers: { seller_id: LINK, follower_id: LINK, created_at: MOMENT },
   reviews: {

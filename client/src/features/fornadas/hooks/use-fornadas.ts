@@ -17,7 +17,11 @@ export function useListingFornadas(listingId: string) {
     onSettled: refresh,
   });
   const follow = trpc.fornadas.follow.useMutation({ onSuccess: (answer) => toast.success(answer.message), onError: (error) => showErrorToast(error), onSettled: refresh });
-  return { fornadas, open, reserve, follow };
+  // The seller's changes move or cancel reservations: their orders screen reads them again.
+  const refreshWithOrders = () => Promise.all([refresh(), utils.orders.received.invalidate()]);
+  const edit = trpc.fornadas.edit.useMutation({ onSuccess: (answer) => toast.success(answer.message), onSettled: refreshWithOrders });
+  const cancel = trpc.fornadas.cancel.useMutation({ onSuccess: (answer) => toast.success(answer.message), onError: (error) => showErrorToast(error), onSettled: refreshWithOrders });
+  return { fornadas, open, reserve, follow, edit, cancel };
 }
 
 /** 'Lista da fornada' and handing every reservation over at once. */

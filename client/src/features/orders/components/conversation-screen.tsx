@@ -1,5 +1,6 @@
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import type { ThreadMessage, ThreadOrder } from '@vizinhanca/shared/messages/message.schema';
+import { fornadaLabel } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
 import { hoursText } from '@vizinhanca/shared/orders/order.constants';
 import { STAFF_AUTHOR_LABEL } from '@vizinhanca/shared/orders/order-problem.schema';
@@ -100,6 +101,7 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
         <h2 className="conversation-order-title">{order.listing.removed ? 'Item removido' : order.listing.title}</h2>
         <OrderStatusBadge status={order.status} />
       </div>
+      {order.fornadaDay ? <p className="conversation-order-when conversation-order-fornada">{fornadaLabel(order.fornadaDay)}</p> : null}
       {order.startDate && order.endDate ? (
         <p className="conversation-order-when">
           {formatCalendarDate(order.startDate)} a {formatCalendarDate(order.endDate)}

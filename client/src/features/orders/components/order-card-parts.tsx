@@ -1,5 +1,6 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
+import { fornadaLabel } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { quantityText, whatsAppUrl } from '@vizinhanca/shared/orders/order.rules';
 import { hoursText, PROBLEM_OPEN_LABEL } from '@vizinhanca/shared/orders/order.constants';
 import type { OrderItem, OrderStatus } from '@vizinhanca/shared/orders/order.schema';
@@ -21,7 +22,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
   const type = order.listing?.type ?? null;
   const Icon = type ? LISTING_TYPE_ICONS[type] : ShoppingBagIcon;
   return (
-    <div className="orders-card-header">
+    <div className={`orders-card-header${order.fornadaDay ? ' orders-card-header-fornada' : ''}`}>
       <span className={`icon-tile orders-type-icon ${type ? `icon-tile-type type-${type}` : 'orders-type-removed'}`} aria-hidden="true">
         <Icon />
       </span>
@@ -30,6 +31,7 @@ export function OrderCardHeader({ order, headingId }: { order: OrderItem; headin
       </h2>
       <OrderStatusBadge status={order.status} />
       {order.problemOpen ? <Badge variant="warning">{PROBLEM_OPEN_LABEL}</Badge> : null}
+      {order.fornadaDay ? <p className="orders-card-fornada">{fornadaLabel(order.fornadaDay)}</p> : null}
       <p className="orders-card-person">
         {order.counterpart.avatarUrl ? (
           <PersonAvatar className="orders-card-avatar" fullName={order.counterpart.fullName} avatarUrl={order.counterpart.avatarUrl} />
