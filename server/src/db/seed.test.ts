@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ORDER_STATUSES } from '@vizinhanca/shared/orders/order.schema';
-import { DEMO_LISTINGS, DEMO_ORDERS, DEMO_USERS, seedDemoIfEmpty } from './seed.ts';
+import { DEMO_FORNADA, DEMO_LISTINGS, DEMO_ORDERS, DEMO_USERS, seedDemoIfEmpty } from './seed.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('demo seed', () => {
   });
 
   it('creates orders in every status, a rental returning tomorrow and reviewed orders, so listers show a real rating', async () => {
-    const orders = await app.db.selectFrom('orders').select(['id', 'status', 'start_date', 'end_date', 'total_cents']).execute();
+    const orders = await app.db.selectFrom('orders').select(['id', 'status', 'start_date', 'end_date', 'total_cents']).where('fornada_id', 'is', null).execute();
     expect(orders).toHaveLength(DEMO_ORDERS.length);
     expect(new Set(orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
     const tomorrow = addDays(todayInTimeZone(app.config.CONDO_TIMEZONE, app.clock.now()), 1);
@@ -86,6 +86,31 @@ describe('demo seed', () => {
       'Ana Beatriz Souza solicitou o serviço "Aulas de violão para iniciantes".',
       expect.stringMatching(/^Juliana Pereira quer alugar "Furadeira de impacto Bosch" de .+ a .+\.$/),
     ]);
+  });
+
+  it("opens Ana's batch of cakes in 3 days with Bruno's and Juliana's reservations, followed by Juliana", async () => {
+    const personOf = async (email: string) => {
+      const row = await app.db.selectFrom('users').select(['id', 'full_name']).where('email', '=', email).executeTakeFirstOrThrow();
+      return (await app.callerAs({ id: row.id, email, fullName: row.full_name, password: '' })).api;
+    };
+    const cake = await app.db.selectFrom('listings').select('id').where('title', '=', DEMO_FORNADA.listing).executeTakeFirstOrThrow();
+    const day = addDays(todayInTimeZone(app.config.CONDO_TIMEZONE, app.clock.now()), DEMO_FORNADA.inDays);
+    const juliana = await personOf('juliana@vizinhanca.app');
+    const page = await juliana.fornadas.ofListing({ listingId: cake.id });
+    expect(page.following).toBe(true);
+    expect(page.fornadas).toEqual([expect.objectContaining({ day, portions: 8, remaining: 5, closedAt: null })]);
+    expect(await juliana.fornadas.forCards({ listingIds: [cake.id] })).toEqual([{ listingId: cake.id, remaining: 5, takingReservations: true }]);
+
+    const ana = await personOf('ana@vizinhanca.app');
+    const list = await ana.fornadas.orderList({ id: page.fornadas[0]!.id });
+    expect(list.items.map((item) => [item.fullName, item.quantity, item.deliveryMethod])).toEqual([
+      ['Bruno Costa Lima', 2, 'delivery'],
+      ['Juliana Pereira', 1, 'pickup'],
+    ]);
+    const approved = (await ana.orders.received({ tab: 'approved' })).items.filter((item) => item.fornadaDay === day);
+    expect(approved).toHaveLength(2);
+    const told = await app.db.selectFrom('notifications').select('message').where('title', '=', 'Nova reserva na fornada').execute();
+    expect(told).toHaveLength(2);
   });
 
   it('demo passwords work and each approved resident lives in a different block', async () => {

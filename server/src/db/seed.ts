@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import type { DeliveryOption, ListingStatus, ListingType, PriceUnit } from '@vizinhanca/shared/listings/listing.schema';
 import { addDays, orderTotalCents, rentalDays } from '@vizinhanca/shared/orders/order.rules';
+import { FORNADA_NOTIFICATIONS } from '@vizinhanca/shared/fornadas/fornada.schema';
+import { instantInZone } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { REMINDER_NOTIFICATIONS } from '@vizinhanca/shared/notifications/reminder.messages';
 import { ORDER_NOTIFICATIONS, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import type { PixKeyType } from '@vizinhanca/shared/pix/pix-key.schema';
@@ -19,6 +21,7 @@ import * as billing from '../modules/billing/billing.repository.ts';
 import * as invites from '../modules/invites/invites.repository.ts';
 import * as listings from '../modules/listings/listings.repository.ts';
 import * as messages from '../modules/messages/messages.repository.ts';
+import * as fornadas from '../modules/orders/fornadas.repository.ts';
 import * as notifications from '../modules/notifications/notifications.repository.ts';
 import * as orders from '../modules/orders/orders.repository.ts';
 import * as pix from '../modules/pix/pix.repository.ts';
@@ -229,6 +232,67 @@ async function seedOrderNotifications(
 }
 
 /**
+ * Ana's batch of carrot cakes in 3 days (afternoon pickup or delivery, orders until the day
+ * before at 18h): Bruno and Juliana reserved, and Juliana follows Ana's batches.
+ */
+export const DEMO_FORNADA = {
+  listing: 'Bolo de cenoura com cobertura de chocolate',
+  inDays: 3,
+  window: ['15:00', '17:00'] as const,
+  deadlineTime: '18:00',
+  portions: 8,
+  reservations: [
+    { requester: 'bruno@vizinhanca.app', quantity: 2, deliveryMethod: 'delivery' as const, deliveryAddress: 'Bloco B, apto 204', hoursAgo: 20 },
+    { requester: 'juliana@vizinhanca.app', quantity: 1, deliveryMethod: 'pickup' as const, deliveryAddress: null, hoursAgo: 5 },
+  ],
+  followers: ['juliana@vizinhanca.app'],
+};
+
+/** The demo's batch, its reservations (approved orders, the trigger takes their portions) with Ana's notices, and her follower. */
+async function seedFornada(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  o: { userIds: Map<string, string>; listing: { id: string; ownerId: string; priceCents: number }; now: number; today: string },
+) {
+  const timeZone = deps.config.CONDO_TIMEZONE;
+  const day = addDays(o.today, DEMO_FORNADA.inDays);
+  const startsAt = instantInZone(day, DEMO_FORNADA.window[0], timeZone);
+  await deps.db.transaction().execute(async (trx) => {
+    const { id } = await fornadas.insertFornada(trx, {
+      listingId: o.listing.id,
+      sellerId: o.listing.ownerId,
+      day,
+      startsAt,
+      endsAt: instantInZone(day, DEMO_FORNADA.window[1], timeZone),
+      orderDeadline: instantInZone(addDays(day, -1), DEMO_FORNADA.deadlineTime, timeZone),
+      portions: DEMO_FORNADA.portions,
+      createdAt: new Date(o.now - DAY_MS),
+    });
+    for (const reservation of DEMO_FORNADA.reservations) {
+      const at = new Date(o.now - reservation.hoursAgo * HOUR_MS);
+      const requester = DEMO_USERS.find((user) => user.email === reservation.requester)!;
+      const orderId = randomUUID();
+      await fornadas.insertReservation(trx, {
+        id: orderId,
+        fornadaId: id,
+        listingId: o.listing.id,
+        sellerId: o.listing.ownerId,
+        requesterId: o.userIds.get(reservation.requester)!,
+        quantity: reservation.quantity,
+        totalCents: o.listing.priceCents * reservation.quantity,
+        deliveryMethod: reservation.deliveryMethod,
+        deliveryAddress: reservation.deliveryAddress,
+        startsAt,
+        message: null,
+        at,
+      });
+      const text = FORNADA_NOTIFICATIONS.reserved({ requesterName: requester.fullName, listingTitle: DEMO_FORNADA.listing, quantity: reservation.quantity });
+      await notifications.insertNotification(trx, { userId: o.listing.ownerId, type: 'order_status', relatedId: orderId, history: { read: false, createdAt: at }, ...text }, new Date(o.now));
+    }
+    for (const follower of DEMO_FORNADA.followers) await fornadas.follow(trx, o.listing.ownerId, o.userIds.get(follower)!, new Date(o.now - 2 * DAY_MS));
+  });
+}
+
+/**
  * The moments that led to each status, after the order was made: a rental is
  * picked up on its first day and returned on its last; food and services a day
  * and two days after the order. Nothing lies in the future.
@@ -400,6 +464,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
   for (const pixKey of DEMO_PIX_KEYS) {
     await pix.upsertKey(deps.db, userIds.get(pixKey.email)!, pixKey.type, pixKey.key, new Date(now));
   }
+  await seedFornada(deps, { userIds, listing: listingIds.get(DEMO_FORNADA.listing)!, now, today });
   await seedAdministration(deps.db, userIds, listingIds, now, today);
   // Ana's invites: Pedro came through one (the admin sees 'Convidado por'), one waits, one ran out.
   const anaId = userIds.get('ana@vizinhanca.app')!;
