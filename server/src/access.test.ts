@@ -154,7 +154,7 @@ const PROCEDURES: { name: string; allowed: Who[]; call: (api: Api) => Promise<un
   { name: 'reports.message', allowed: APPROVED, call: (api) => api.reports.message({ messageId: someId, reason: 'fraud' }) },
   { name: 'reports.moderation.open', allowed: STAFF, call: (api) => api.reports.moderation.open() },
   // 'Suspender' is refused to moderators by the service (reports.test.ts); the matrix checks the procedure's door.
-  { name: 'reports.moderation.decide', allowed: STAFF, call: (api) => api.reports.moderation.decide({ reportId: someId, outcome: 'archive' }) },
+  { name: 'reports.moderation.decide', allowed: STAFF, call: (api) => api.reports.moderation.decide({ reportId: someId, outcome: 'remove_request' }) },
   { name: 'problems.forOrder', allowed: APPROVED, call: (api) => api.problems.forOrder({ orderId: someId }) },
   { name: 'problems.open', allowed: APPROVED, call: (api) => api.problems.open({ orderId: someId, kind: 'damage', text: 'Quebrou' }) },
   { name: 'problems.moderation.open', allowed: STAFF, call: (api) => api.problems.moderation.open() },

@@ -32,6 +32,6 @@ export const reportDetailsSchema = z
   .nullish()
   .transform((details) => (details ? details : null));
 
-/** Where a report of a listing or a person stands: open until staff decide, then what they decided. */
-export const REPORT_STATUSES = ['open', 'archived', 'listing_removed', 'warned', 'suspended'] as const;
+/** Where a report of a listing, a person, a message or a request stands: open until staff decide, then what they decided. */
+export const REPORT_STATUSES = ['open', 'archived', 'listing_removed', 'warned', 'suspended', 'request_removed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -32,12 +32,14 @@ export const REPORT_MESSAGES = {
   noteRequired: 'Escreva o aviso que a pessoa vai receber',
   noteTooLong: `O texto deve ter no máximo ${REPORT_NOTE_MAX_LENGTH} caracteres`,
   notAListing: 'Esta denúncia não é de um anúncio.',
+  notARequest: 'Esta denúncia não é de um pedido do Procura-se.',
   outcomeRequired: 'Escolha uma decisão',
   suspendAdminOnly: 'Só administradores podem suspender uma conta.',
   suspendStaff: 'Um administrador ou moderador não pode ser suspenso por uma denúncia.',
   decided: {
     archive: 'Denúncia arquivada.',
     remove_listing: 'Anúncio removido.',
+    remove_request: 'Pedido removido.',
     warn: 'Advertência enviada.',
     suspend: 'Conta suspensa.',
   },
@@ -45,6 +47,11 @@ export const REPORT_MESSAGES = {
 
 /** What the reporter is told once staff decided, whatever it was. */
 export const REPORT_HANDLED_NOTICE = { title: 'Sua denúncia foi analisada', message: 'A administração do condomínio analisou a sua denúncia. Obrigado por avisar.' } as const;
+/** What the author of a listing or a request staff removed after a report reads. */
+export const REMOVED_BY_STAFF_NOTICES = {
+  listing: (title: string) => ({ title: 'Anúncio removido', message: `Seu anúncio "${title}" foi removido pela administração após uma denúncia.` }),
+  request: (title: string) => ({ title: 'Pedido removido', message: `Seu pedido "${title}" no Procura-se foi removido pela administração após uma denúncia.` }),
+} as const;
 /** The reported person's warning ('Advertir'): the staff's text is the message. */
 export const WARNING_NOTICE_TITLE = 'Advertência da administração';
 
@@ -82,11 +89,12 @@ export const REPORT_TARGET_TYPES = ['listing', 'person', 'message', 'request'] a
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** The decisions on a report, as /admin offers them ('Suspender': administrators only). */
-export const REPORT_OUTCOMES = ['archive', 'remove_listing', 'warn', 'suspend'] as const;
+export const REPORT_OUTCOMES = ['archive', 'remove_listing', 'remove_request', 'warn', 'suspend'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 export const REPORT_OUTCOME_LABELS: Record<ReportOutcome, string> = {
   archive: 'Arquivar',
   remove_listing: 'Remover anúncio',
+  remove_request: 'Remover pedido',
   warn: 'Advertir',
   suspend: 'Suspender',
 };
@@ -149,4 +157,5 @@ export const REPORT_STATUS_LABELS: Record<(typeof REPORT_STATUSES)[number], stri
   listing_removed: 'Anúncio removido',
   warned: 'Advertência',
   suspended: 'Conta suspensa',
+  request_removed: 'Pedido removido',
 };

@@ -493,6 +493,7 @@ export async function deleteByStaff(deps: AppDeps, trx: Db, actorId: string, id:
   const row = await lockAny(trx, id);
   await listings.softDelete(trx, id, deps.clock.now());
   await recordStatusChange(deps, trx, { actorId, action: AUDIT_ACTIONS.listingDeleted, row, status: 'deleted' });
+  return { ownerId: row.user_id, title: row.title };
 }
 
 // What other modules (orders, profile stats) may read of listings.

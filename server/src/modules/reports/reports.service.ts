@@ -5,6 +5,7 @@ import {
   OPEN_REPORTS_LIMIT,
   REPORT_HANDLED_NOTICE,
   REPORT_MESSAGES,
+  REMOVED_BY_STAFF_NOTICES,
   WARNING_NOTICE_TITLE,
   type ReportOutcome,
   type OpenReport,
@@ -29,6 +30,7 @@ import * as reports from './reports.repository.ts';
 const STATUS_OF: Record<ReportOutcome, Exclude<ReportStatus, 'open'>> = {
   archive: 'archived',
   remove_listing: 'listing_removed',
+  remove_request: 'request_removed',
   warn: 'warned',
   suspend: 'suspended',
 };
@@ -164,8 +166,8 @@ export function openCount(deps: AppDeps): Promise<number> {
 
 /**
  * A decision on an open report, for it and every other open report about the same
- * listing (or person): 'Arquivar', 'Remover anúncio', 'Advertir' (the person reads the
- * staff's text), 'Suspender' (administrators only). In the audit log; each reporter is
+ * listing, request (or person): 'Arquivar', 'Remover anúncio' and 'Remover pedido' (the
+ * author is told), 'Advertir' (the person reads the staff's text), 'Suspender' (administrators only). In the audit log; each reporter is
  * told it was handled, never what was decided.
  */
 export async function decide(deps: AppDeps, actor: AuthUser, input: { reportId: string; outcome: ReportOutcome; note: string | null }) {
@@ -177,7 +179,13 @@ export async function decide(deps: AppDeps, actor: AuthUser, input: { reportId: 
     if (report.status !== 'open') throw new AppError('CONFLICT', REPORT_MESSAGES.alreadyDecided);
     if (outcome === 'remove_listing') {
       if (!report.listing_id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.notAListing);
-      await listings.deleteByStaff(deps, trx, actor.id, report.listing_id);
+      const removed = await listings.deleteByStaff(deps, trx, actor.id, report.listing_id);
+      await notify(deps, trx, { userId: removed.ownerId, type: 'status_update', ...REMOVED_BY_STAFF_NOTICES.listing(removed.title) });
+    }
+    if (outcome === 'remove_request') {
+      if (!report.request_id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.notARequest);
+      const removed = await wanted.removeByStaff(deps, trx, actor.id, report.request_id);
+      await notify(deps, trx, { userId: removed.authorId, type: 'status_update', ...REMOVED_BY_STAFF_NOTICES.request(removed.title) });
     }
     if (outcome === 'warn') {
       await notify(deps, trx, { userId: report.person_id, type: 'status_update', title: WARNING_NOTICE_TITLE, message: note! });

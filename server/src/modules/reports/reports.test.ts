@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES } from '@vizinhanca/shared/listings/listing.schema';
 import { REPORT_DETAILS_TOO_LONG, REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
-import { REPORT_HANDLED_NOTICE, REPORT_MESSAGES, WARNING_NOTICE_TITLE } from '@vizinhanca/shared/reports/report.schema';
+import { REMOVED_BY_STAFF_NOTICES, REPORT_HANDLED_NOTICE, REPORT_MESSAGES, WARNING_NOTICE_TITLE } from '@vizinhanca/shared/reports/report.schema';
+import { WANTED_MESSAGES } from '@vizinhanca/shared/wanted/wanted.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 // 'Denunciar' a listing or a neighbour, and /admin 'Denúncias' (decisions.md "Trust between
@@ -167,10 +168,45 @@ describe('/admin Denúncias: the decisions', () => {
     await expectError((await api(reporters[0]!)).listings.byId({ id: listingId }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
     expect(await openReportOf(owner.id)).toBeUndefined();
     for (const reporter of reporters) expect(await noticesOf(reporter.id)).toEqual([REPORT_HANDLED_NOTICE]);
+    expect(await noticesOf(owner.id)).toContainEqual(REMOVED_BY_STAFF_NOTICES.listing('Furadeira'));
     expect((await auditOf('listing.deleted')).map((entry) => entry.target_id)).toContain(listingId);
     expect((await auditOf('listing.report_decided')).filter((entry) => entry.target_id === listingId)).toEqual([
       { actor_id: moderator.id, target_id: listingId, after: { outcome: 'remove_listing', reports: 2 }, reason: null },
     ]);
+  });
+
+  it("'Remover pedido': the reported 'Procura-se' request leaves the list, its author is told, each reporter reads it was handled, on the record", async () => {
+    const author = await app.createUser();
+    const reporters = [await app.createUser(), await app.createUser()];
+    const { id: requestId } = await (await api(author)).wanted.create({ type: 'service', title: 'Procura-se alguém para brigar', description: 'Texto ofensivo' });
+    for (const reporter of reporters) await (await api(reporter)).reports.request({ requestId, reason: 'offensive' });
+    const report = await openReportOf(author.id);
+    expect(report).toMatchObject({ targetType: 'request', request: { id: requestId, removed: false } });
+    // Only a request's report removes a request, and only a listing's a listing: refused, nothing written.
+    await expectError((await api(moderator)).reports.moderation.decide({ reportId: report.id, outcome: 'remove_listing' }), 'BAD_REQUEST', REPORT_MESSAGES.notAListing);
+    expect(await app.db.selectFrom('wanted_requests').select('deleted_at').where('id', '=', requestId).executeTakeFirstOrThrow()).toEqual({ deleted_at: null });
+
+    expect(await (await api(moderator)).reports.moderation.decide({ reportId: report.id, outcome: 'remove_request', note: 'Ofensivo' })).toEqual({ message: REPORT_MESSAGES.decided.remove_request });
+    await expectError((await api(reporters[0]!)).wanted.byId({ id: requestId }), 'NOT_FOUND', WANTED_MESSAGES.notFound);
+    expect(await openReportOf(author.id)).toBeUndefined();
+    expect((await app.db.selectFrom('reports').select('status').where('request_id', '=', requestId).execute()).map((row) => row.status)).toEqual(['request_removed', 'request_removed']);
+    for (const reporter of reporters) expect(await noticesOf(reporter.id)).toEqual([REPORT_HANDLED_NOTICE]);
+    expect(await noticesOf(author.id)).toEqual([REMOVED_BY_STAFF_NOTICES.request('Procura-se alguém para brigar')]);
+    expect((await auditOf('request.deleted')).filter((entry) => entry.target_id === requestId)).toEqual([{ actor_id: moderator.id, target_id: requestId, after: null, reason: null }]);
+    expect((await auditOf('request.report_decided')).filter((entry) => entry.target_id === requestId)).toEqual([
+      { actor_id: moderator.id, target_id: requestId, after: { outcome: 'remove_request', reports: 2 }, reason: 'Ofensivo' },
+    ]);
+  });
+
+  it("'Remover pedido' on a report of a listing or a person is refused, writing nothing", async () => {
+    const owner = await app.createUser();
+    const listingId = await publish(owner, 'Rádio');
+    await (await api(await app.createUser())).reports.listing({ listingId, reason: 'fraud' });
+    const report = await openReportOf(owner.id);
+    await expectError((await api(moderator)).reports.moderation.decide({ reportId: report.id, outcome: 'remove_request' }), 'BAD_REQUEST', REPORT_MESSAGES.notARequest);
+    expect((await openReportOf(owner.id)).id).toBe(report.id);
+    expect(await noticesOf(owner.id)).not.toContainEqual(REMOVED_BY_STAFF_NOTICES.listing('Rádio'));
+    expect(await app.db.selectFrom('listings').select('deleted_at').where('id', '=', listingId).executeTakeFirstOrThrow()).toEqual({ deleted_at: null });
   });
 
   it("'Remover anúncio' on a report of a person is refused, writing nothing", async () => {

@@ -143,6 +143,15 @@ export async function remove(deps: AppDeps, authorId: string, id: string) {
   return { message: WANTED_MESSAGES.deleted };
 }
 
+/** Staff remove a reported request ('Remover pedido'), in the report's transaction; on the record as the staff's deletion. */
+export async function removeByStaff(deps: AppDeps, trx: Db, actorId: string, id: string) {
+  const row = await wanted.lockRequest(trx, id);
+  if (!row) throw new AppError('NOT_FOUND', WANTED_MESSAGES.notFound);
+  await wanted.softDelete(trx, id, deps.clock.now());
+  await audit.record(deps, trx, { actorId, action: AUDIT_ACTIONS.requestDeleted, targetType: 'request', targetId: id, targetLabel: row.title });
+  return { authorId: row.author_id, title: row.title };
+}
+
 /** Once: 14 more days (from now, for an expired request). */
 export async function renew(deps: AppDeps, authorId: string, id: string) {
   return deps.db.transaction().execute(async (trx) => {

@@ -36,8 +36,16 @@ const DECISION_TEXTS: Record<ReportOutcome, ReasonDialogTexts> = {
   },
   remove_listing: {
     title: 'Remover anúncio',
-    description: 'O anúncio sai de todas as telas. Quem denunciou é avisado de que a denúncia foi analisada.',
+    description: 'O anúncio sai de todas as telas e quem o publicou é avisado. Quem denunciou é avisado de que a denúncia foi analisada.',
     confirmLabel: 'Remover anúncio',
+    placeholder: 'Anotação para o registro (opcional)',
+    fieldLabel: 'Anotação',
+    readBy: 'só a administração lê',
+  },
+  remove_request: {
+    title: 'Remover pedido',
+    description: 'O pedido sai do Procura-se e quem o publicou é avisado. Quem denunciou é avisado de que a denúncia foi analisada.',
+    confirmLabel: 'Remover pedido',
     placeholder: 'Anotação para o registro (opcional)',
     fieldLabel: 'Anotação',
     readBy: 'só a administração lê',
@@ -63,6 +71,7 @@ const DECISION_TEXTS: Record<ReportOutcome, ReasonDialogTexts> = {
 function outcomesFor(report: OpenReport, isAdmin: boolean): ReportOutcome[] {
   const outcomes: ReportOutcome[] = ['archive'];
   if (report.listing && !report.listing.removed) outcomes.push('remove_listing');
+  if (report.request && !report.request.removed) outcomes.push('remove_request');
   outcomes.push('warn');
   if (isAdmin && !report.person.isStaff && !report.person.isSuspended) outcomes.push('suspend');
   return outcomes;
@@ -71,11 +80,12 @@ function outcomesFor(report: OpenReport, isAdmin: boolean): ReportOutcome[] {
 /** What a report is about, as its card's name says it. */
 function reportSubject(report: OpenReport): string {
   if (report.listing) return `anúncio: ${report.listing.title}`;
+  if (report.request) return `pedido: ${report.request.title}`;
   if (report.message) return `mensagem: ${report.person.fullName}`;
   return `vizinho: ${report.person.fullName}`;
 }
 
-/** /admin 'Denúncias': every open report of a listing, a person or a message, oldest first, with the earlier reports about the same person. */
+/** /admin 'Denúncias': every open report of a listing, a person, a message or a 'Procura-se' request, oldest first, with the earlier reports about the same person. */
 export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
   const utils = trpc.useUtils();
   const open = trpc.reports.moderation.open.useQuery();
@@ -104,6 +114,11 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
                   <>
                     Anúncio <strong>{report.listing.title}</strong>
                     {report.listing.removed ? ' (já removido)' : ''}, de {person(report.person)}
+                  </>
+                ) : report.request ? (
+                  <>
+                    Procura-se <strong>{report.request.title}</strong>
+                    {report.request.removed ? ' (já removido)' : ''}, de {person(report.person)}
                   </>
                 ) : report.message ? (
                   <>
@@ -168,7 +183,7 @@ export function ReportsPanel({ isAdmin }: { isAdmin: boolean }) {
       {(Object.keys(DECISION_TEXTS) as ReportOutcome[]).map((outcome) => (
         <ReasonDialog
           key={outcome}
-          subject={deciding?.outcome === outcome ? (deciding.report.listing?.title ?? deciding.report.person.fullName) : null}
+          subject={deciding?.outcome === outcome ? (deciding.report.listing?.title ?? deciding.report.request?.title ?? deciding.report.person.fullName) : null}
           texts={DECISION_TEXTS[outcome]}
           fieldId={`report-decision-${outcome}`}
           maxLength={REPORT_NOTE_MAX_LENGTH}
