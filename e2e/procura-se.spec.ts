@@ -82,6 +82,23 @@ test("a resident posts 'Procura-se escada', a neighbour answers with a new listi
   await other.goto('/procura-se');
   await expect(other.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
 
+  // A reported request: a moderator removes it in /admin 'Denúncias' ('Remover pedido'), and its author is told.
+  const reportedTitle = `Procura-se briga ${word}`;
+  const { id: reported } = await callApi<{ id: string }>(page, 'wanted.create', { type: 'service', title: reportedTitle });
+  await callApi(neighbour.page, 'reports.request', { requestId: reported, reason: 'offensive' });
+  const staff = moderator.page;
+  await staff.goto('/admin?secao=denuncias');
+  const report = staff.getByRole('listitem', { name: `Denúncia de pedido: ${reportedTitle}` });
+  await expect(report).toContainText(`Procura-se ${reportedTitle}`);
+  await report.getByRole('button', { name: 'Remover pedido' }).click();
+  const removal = staff.getByRole('dialog', { name: 'Remover pedido' });
+  await expect(removal).toContainText('quem o publicou é avisado');
+  await staff.screenshot({ path: 'test-results/procura-se-remover-pedido-390.png' });
+  await removal.getByRole('button', { name: 'Remover pedido' }).click();
+  await expect(report).toHaveCount(0);
+  await page.goto('/notificacoes');
+  await expect(page.getByText(`Seu pedido "${reportedTitle}" no Procura-se foi removido pela administração após uma denúncia.`)).toBeVisible();
+
   for (const person of [admin, moderator]) await person.context.close();
   await author.close();
   await neighbour.close();
