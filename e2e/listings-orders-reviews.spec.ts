@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
@@ -7,17 +8,26 @@ import { appOrigin, approvedResident, br, callApi, dayName, DEMO, expectToast, n
 // owner blocks, and reviews both ways that show only once both sides reviewed.
 // Each walk uses residents created for it, so nothing depends on the demo data.
 
-test('a resident orders 3 portions of a dish, and the owner sees the quantity', async ({ browser }) => {
+test("a resident orders 3 portions of a dish to pick up tomorrow in the cook's window, and the owner sees the quantity and the time", async ({ browser, today }) => {
   const admin = await newSignedInContext(browser, DEMO.admin);
   const moderator = await newSignedInContext(browser, DEMO.moderator);
   const cook = await approvedResident(browser, admin.page, 'cozinheira');
   const hungry = await approvedResident(browser, admin.page, 'faminto');
   const title = `Marmita fit ${Date.now().toString(36)}`;
-  const id = await publishedListing(cook.page, moderator.page, { type: 'food', title, description: 'Frango, arroz integral e legumes.', priceCents: 2500, maxPortions: 10 });
+  const id = await publishedListing(cook.page, moderator.page, {
+    type: 'food',
+    title,
+    description: 'Frango, arroz integral e legumes.',
+    priceCents: 2500,
+    maxPortions: 10,
+    pickupWindow: { from: '17:00', until: '20:00' },
+  });
+  const pickup = `Retirada em ${br(addDays(today, 1))} às 18:30`;
 
   const page = hungry.page;
   await page.goto(`/food/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Retirada no local das 17:00 às 20:00')).toBeVisible();
   await page.getByRole('button', { name: 'Fazer Pedido' }).click();
   const dialog = page.getByRole('dialog', { name: 'Fazer Pedido' });
   const quantity = dialog.getByLabel('Quantidade', { exact: true });
@@ -33,16 +43,30 @@ test('a resident orders 3 portions of a dish, and the owner sees the quantity', 
   await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
   await expect(dialog.getByText('Este anúncio aceita no máximo 10 porções por pedido')).toBeVisible();
   await quantity.fill('3');
+  // Ready food picked up asks when: tomorrow, inside the cook's window.
+  const pickupTime = dialog.getByLabel('Horário da retirada');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('Escolha quando você vai retirar: hoje ou amanhã, e o horário')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Amanhã' }).check();
+  await pickupTime.fill('21:00');
+  await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
+  await expect(dialog.getByText('A retirada é das 17:00 às 20:00: escolha um horário nesse intervalo')).toBeVisible();
+  await pickupTime.fill('18:30');
+  await expect(dialog.getByText('A retirada é das 17:00 às 20:00: escolha um horário nesse intervalo')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('order-dialog-pickup.png') });
   await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
   await expect(page.getByText('Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.')).toBeVisible();
   await expect(page).toHaveURL(/\/meus-pedidos$/);
   const mine = page.getByRole('article').filter({ hasText: title });
   await expect(mine).toContainText('Quantidade: 3 unidades');
   await expect(mine).toContainText('R$ 75,00');
+  await expect(mine).toContainText(pickup);
 
-  // A second order of the same dish asks first.
+  // A second order of the same dish for the same day asks first.
   await page.goto(`/food/${id}`);
   await page.getByRole('button', { name: 'Fazer Pedido' }).click();
+  await dialog.getByRole('radio', { name: 'Amanhã' }).check();
+  await pickupTime.fill('19:00');
   await dialog.getByRole('button', { name: 'Enviar Pedido' }).click();
   await expect(dialog.getByText('Você já tem um pedido pendente deste anúncio')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -54,6 +78,13 @@ test('a resident orders 3 portions of a dish, and the owner sees the quantity', 
   await expect(received).toHaveCount(1);
   await expect(received).toContainText('Quantidade: 3 unidades');
   await expect(received).toContainText('R$ 75,00');
+  await expect(received).toContainText(pickup);
+
+  // The cook's form holds the window (ready food offered for pickup), with no accessibility violation.
+  await cook.page.goto(`/anuncios/criar?edit=${id}`);
+  await expect(cook.page.getByLabel('Retirada das')).toHaveValue('17:00');
+  await expect(cook.page.getByLabel('Retirada até')).toHaveValue('20:00');
+  expect((await new AxeBuilder({ page: cook.page }).analyze()).violations).toEqual([]);
 
   await Promise.all([cook.close(), hungry.close(), admin.context.close(), moderator.context.close()]);
 });

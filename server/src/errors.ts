@@ -88,6 +88,7 @@ const CONSTRAINT_REFUSALS: Record<string, DatabaseRefusal> = {
   listing_blocked_days_booked_excl: { message: LISTING_MESSAGES.blockedDayBooked, reason: 'CONFLICT' },
   orders_quantity_portions_check: { message: ORDER_MESSAGES.invalidQuantity, reason: 'INVALID_INPUT' },
   listings_max_portions_check: { message: LISTING_MESSAGES.invalidPortions, reason: 'INVALID_INPUT' },
+  listings_pickup_window_check: { message: LISTING_MESSAGES.pickupWindowOrder, reason: 'INVALID_INPUT' },
   reviews_order_role_key: { message: REVIEW_MESSAGES.alreadyReviewed, reason: 'DUPLICATE' },
   reviews_participants_check: { message: REVIEW_MESSAGES.notParticipant, reason: 'FORBIDDEN' },
   // A second open report of the same thing by the same person (two taps at once included).

@@ -7,6 +7,7 @@ import { editInputFrom } from '../../test/admin-edit.ts';
 import { dateColumns } from '../../test/date-columns.ts';
 import { nextEmailedToken } from '../../test/emailed-links.ts';
 import { createTestApp, eventually, testCpf, type TestApp, type TestUser } from '../../test/harness.ts';
+import { pickupTomorrow } from '../../test/pickup.ts';
 import { sendStaffDigests } from '../modules/admin/staff-digest.job.ts';
 import { uploadImage } from '../modules/images/images.service.ts';
 import { closeFornadasJob } from '../modules/orders/fornadas.jobs.ts';
@@ -109,7 +110,7 @@ describe('every date the app writes comes from its clock', () => {
     // Orders: one through to completion, paid, talked about, reported and reviewed both ways; one rejected, one cancelled.
     const requesterApi = await api(requester);
     later();
-    const order = (await requesterApi.orders.create({ listingId: food })).id;
+    const order = (await requesterApi.orders.create({ listingId: food, scheduledAt: pickupTomorrow(app.clock) })).id;
     const rejected = (await requesterApi.orders.create({ listingId: rental, startDate: addDays(today, 1), endDate: addDays(today, 2) })).id;
     const cancelledOrder = (await requesterApi.orders.create({ listingId: rental, startDate: addDays(today, 8), endDate: addDays(today, 9) })).id;
     later();

@@ -178,6 +178,9 @@ export interface ListingsTable {
   requires_advance_order: Generated<boolean>;
   minimum_notice_hours: number | null;
   max_portions: number | null;
+  /** Ready food's pickup window, 'HH:MM:SS' of the condominium's day (both or neither, a database check). */
+  pickup_from: string | null;
+  pickup_until: string | null;
   /** Rentals: the deposit asked (caução), 0 for none. */
   deposit_cents: Generated<number>;
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;

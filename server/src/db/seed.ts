@@ -375,6 +375,8 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       requiresAdvanceOrder: listing.requiresAdvanceOrder ?? false,
       minimumNoticeHours: listing.requiresAdvanceOrder ? (listing.minimumNoticeHours ?? 24) : null,
       maxPortions: listing.maxPortions ?? null,
+      pickupFrom: null,
+      pickupUntil: null,
       depositCents: listing.depositCents ?? 0,
     };
     const { id } = await listings.insertListing(deps.db, ownerId, fields, createdAt, {

@@ -44,6 +44,8 @@ async function publish(ownerId: string, title: string, description: string, minu
     requiresAdvanceOrder: false,
     minimumNoticeHours: null,
     maxPortions: null,
+    pickupFrom: null,
+    pickupUntil: null,
     depositCents: 0,
     imageIds: [],
   }, server.deps.clock.now());

@@ -10,6 +10,17 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Listings per page of the browse screens' feed (the client's input, and the page the server sends with the HTML). */
 export const FEED_PAGE_SIZE = 20;
 
+/** Ready food's pickup window: times of the condominium's day, 'HH:MM', the start before the end. */
+export interface PickupWindow {
+  from: string;
+  until: string;
+}
+
+/** 'das 17:00 às 20:00'. */
+export function pickupWindowText(window: PickupWindow): string {
+  return `das ${window.from} às ${window.until}`;
+}
+
 /** Hours of notice a listing asks for when its owner did not say. */
 export const MINIMUM_NOTICE_DEFAULT_HOURS = 24;
 

@@ -29,6 +29,8 @@ describe('createListingSchema', () => {
       requiresAdvanceOrder: false,
       minimumNoticeHours: null,
       maxPortions: null,
+      pickupFrom: null,
+      pickupUntil: null,
       wantedRequestId: null,
       depositCents: 0,
     });

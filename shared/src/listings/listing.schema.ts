@@ -12,6 +12,7 @@ import {
   MINIMUM_NOTICE_DEFAULT_HOURS,
   SEARCH_MAX_LENGTH,
   type ListingType,
+  type PickupWindow,
 } from './listing.constants.ts';
 
 // The Zod-free values live in listing.constants.ts (the client's first screen loads them without Zod).
@@ -74,6 +75,9 @@ export const LISTING_MESSAGES = {
   tagTooLong: `Cada categoria deve ter no máximo ${TAG_MAX_LENGTH} caracteres`,
   noticeTooLong: 'A antecedência mínima deve ser de no máximo 30 dias (720 horas)',
   invalidPortions: `O número de porções deve ser de ${MAX_PORTIONS_MIN} a ${MAX_PORTIONS_MAX}`,
+  pickupWindowIncomplete: 'Informe o início e o fim do horário de retirada',
+  pickupWindowOrder: 'O horário de retirada deve terminar depois de começar',
+  invalidTime: 'Horário inválido',
   searchTooLong: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`,
   tooManyPhotos: `Um anúncio pode ter no máximo ${PHOTOS_MAX} fotos`,
   invalidPhoto: 'Imagem inválida',
@@ -205,11 +209,27 @@ const commonFields = {
 
 /** Rentals may ask for a deposit (caução), 0 for none. */
 const rentalFields = z.object({ type: z.literal('rental'), ...commonFields, depositCents: depositCentsSchema.default(0) });
+/** A time of the condominium's day, 'HH:MM' (what a time field sends). */
+const timeOfDaySchema = z.string({ error: LISTING_MESSAGES.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, LISTING_MESSAGES.invalidTime);
+
+/** Ready food's optional pickup window: both ends, the start before the end (the database checks it too). */
+export const pickupWindowSchema = z
+  .object({ from: timeOfDaySchema.nullish(), until: timeOfDaySchema.nullish() })
+  .nullish()
+  .superRefine((window, ctx) => {
+    if (!window || (!window.from && !window.until)) return;
+    if (!window.from || !window.until) ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.pickupWindowIncomplete, path: [window.from ? 'until' : 'from'] });
+    else if (window.from >= window.until) ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.pickupWindowOrder, path: ['until'] });
+  })
+  .transform((window): PickupWindow | null => (window?.from && window.until ? { from: window.from, until: window.until } : null));
+
 const foodFields = z.object({
   type: z.literal('food'),
   ...commonFields,
   requiresAdvanceOrder: z.boolean().default(false),
   minimumNoticeHours: minimumNoticeHoursSchema,
+  /** Ready food offered for pickup: when it can be picked up (optional). */
+  pickupWindow: pickupWindowSchema,
   /** Optional: the most portions one order may ask for. */
   maxPortions: z
     .number({ error: LISTING_MESSAGES.invalidPortions })
@@ -235,11 +255,17 @@ export interface ListingFields {
   requiresAdvanceOrder: boolean;
   minimumNoticeHours: number | null;
   maxPortions: number | null;
+  /** Ready food offered for pickup: the window's ends ('HH:MM'), null for none and for everything else. */
+  pickupFrom: string | null;
+  pickupUntil: string | null;
   /** Rentals: the deposit asked (caução), 0 for none; always 0 for food and services. */
   depositCents: number;
 }
 
 type ParsedFields = z.output<typeof rentalFields> | z.output<typeof foodFields> | z.output<typeof serviceFields>;
+
+/** The food-only fields of a rental or a service. */
+const NOT_FOOD = { requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null, pickupFrom: null, pickupUntil: null } as const;
 
 function normalizeFields(fields: ParsedFields): ListingFields {
   const common = {
@@ -252,8 +278,10 @@ function normalizeFields(fields: ParsedFields): ListingFields {
   };
   switch (fields.type) {
     case 'rental':
-      return { type: 'rental', ...common, priceUnit: 'day', requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null, depositCents: fields.depositCents };
-    case 'food':
+      return { type: 'rental', ...common, priceUnit: 'day', ...NOT_FOOD, depositCents: fields.depositCents };
+    case 'food': {
+      // The window is for ready food picked up: made-to-order food asks a date with its notice instead.
+      const window = !fields.requiresAdvanceOrder && fields.deliveryOptions.includes('pickup') ? fields.pickupWindow : null;
       return {
         type: 'food',
         ...common,
@@ -261,10 +289,13 @@ function normalizeFields(fields: ParsedFields): ListingFields {
         requiresAdvanceOrder: fields.requiresAdvanceOrder,
         minimumNoticeHours: fields.requiresAdvanceOrder ? fields.minimumNoticeHours : null,
         maxPortions: fields.maxPortions,
+        pickupFrom: window?.from ?? null,
+        pickupUntil: window?.until ?? null,
         depositCents: 0,
       };
+    }
     case 'service':
-      return { type: 'service', ...common, priceUnit: fields.priceUnit, requiresAdvanceOrder: false, minimumNoticeHours: null, maxPortions: null, depositCents: 0 };
+      return { type: 'service', ...common, priceUnit: fields.priceUnit, ...NOT_FOOD, depositCents: 0 };
   }
 }
 
@@ -392,6 +423,8 @@ const listingContentFields = {
   minimumNoticeHours: z.number().int().nullable(),
   /** Food: the most portions one order may ask for; null = up to 99. */
   maxPortions: z.number().int().nullable(),
+  /** Ready food offered for pickup: when it can be picked up ('17:00' to '20:00'); null for any time. */
+  pickupWindow: z.object({ from: z.string(), until: z.string() }).nullable(),
   /** Rentals: the deposit asked (caução), 0 for none. */
   depositCents: z.number().int(),
   owner: listingOwnerSchema,

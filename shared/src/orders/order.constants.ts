@@ -1,4 +1,5 @@
 import { formatCalendarDate } from '../format/format.ts';
+import { pickupWindowText, type PickupWindow } from '../listings/listing.constants.ts';
 import { noticeText } from '../listings/listing.rules.ts';
 
 // Order values without Zod, for the order dialog (docs/decisions/013-first-screen.md): the
@@ -57,6 +58,9 @@ export const ORDER_MESSAGES = {
   scheduleRequired: 'Informe a data e o horário',
   invalidSchedule: 'Data e horário inválidos',
   schedulePast: 'Escolha uma data e um horário no futuro',
+  pickupRequired: 'Escolha quando você vai retirar: hoje ou amanhã, e o horário',
+  pickupDay: 'A retirada deve ser hoje ou amanhã',
+  pickupOutsideWindow: (window: PickupWindow) => `A retirada é ${pickupWindowText(window)}: escolha um horário nesse intervalo`,
   advanceNotice: (minimumNoticeHours: number) => `Este produto requer pelo menos ${noticeText(minimumNoticeHours)} de antecedência`,
   messageTooLong: `A mensagem deve ter no máximo ${ORDER_MESSAGE_MAX_LENGTH} caracteres`,
   reasonTooLong: `O motivo deve ter no máximo ${ORDER_REASON_MAX_LENGTH} caracteres`,

@@ -1,4 +1,6 @@
 import type { ErrorReason } from '../errors/error-reason.ts';
+import { formatTime, todayInTimeZone } from '../format/format.ts';
+import type { PickupWindow } from '../listings/listing.constants.ts';
 import type { DeliveryOption, ListingType } from '../listings/listing.schema.ts';
 import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, type MyOrderTab, type OrderStatus, type ReceivedOrderTab } from './order.constants.ts';
 import type { DateRange } from './order.schema.ts';
@@ -80,6 +82,26 @@ export function quantityError(quantity: number, maxPortions: number | null): str
  */
 export function needsSchedule(type: ListingType, method: DeliveryOption, requiresAdvanceOrder: boolean): boolean {
   return method === 'scheduled' || (type === 'food' && requiresAdvanceOrder) || (type === 'service' && method === 'delivery');
+}
+
+/** Ready food (not made to order) picked up: the requester says when they will come, today or tomorrow. */
+export function needsPickupTime(type: ListingType, method: DeliveryOption, requiresAdvanceOrder: boolean): boolean {
+  return type === 'food' && !requiresAdvanceOrder && method === 'pickup';
+}
+
+/**
+ * Why a ready-food pickup time cannot be ordered, or null when it can: given, later than now,
+ * today or tomorrow in the condominium, and inside the seller's window when they set one.
+ */
+export function pickupTimeError(pickupAt: Date | null, window: PickupWindow | null, now: Date, timeZone: string): string | null {
+  if (!pickupAt) return ORDER_MESSAGES.pickupRequired;
+  if (pickupAt.getTime() <= now.getTime()) return ORDER_MESSAGES.schedulePast;
+  const today = todayInTimeZone(timeZone, now);
+  const day = todayInTimeZone(timeZone, pickupAt);
+  if (day !== today && day !== addDays(today, 1)) return ORDER_MESSAGES.pickupDay;
+  const time = formatTime(pickupAt, timeZone);
+  if (window && (time < window.from || time > window.until)) return ORDER_MESSAGES.pickupOutsideWindow(window);
+  return null;
 }
 
 /** '3 unidades', '1 unidade'. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
-import { formatCalendarDate } from '../format/format.ts';
+import { formatCalendarDate, formatDate, formatTime } from '../format/format.ts';
 import { DELIVERY_OPTIONS, LISTING_TYPES, type ListingType } from '../listings/listing.schema.ts';
 import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 import {
@@ -47,13 +47,15 @@ export const ORDER_NOTIFICATIONS = {
     quantity: number;
     /** A service priced per hour: how many hours; null or left out otherwise. */
     hours?: number | null;
+    /** Ready food picked up: when the requester comes for it; null or left out otherwise. */
+    pickupAt?: Date | null;
   }) => ({
     title: 'Novo pedido recebido',
     message:
       o.type === 'rental'
         ? `${o.requesterName} quer alugar "${o.listingTitle}"${period(o.startDate, o.endDate)}.`
         : o.type === 'food'
-          ? `${o.requesterName} fez um pedido de ${o.quantity > 1 ? `${o.quantity} × ` : ''}"${o.listingTitle}".`
+          ? `${o.requesterName} fez um pedido de ${o.quantity > 1 ? `${o.quantity} × ` : ''}"${o.listingTitle}".${o.pickupAt ? ` Retirada em ${formatDate(o.pickupAt)} às ${formatTime(o.pickupAt)}.` : ''}`
           : `${o.requesterName} solicitou o serviço "${o.listingTitle}"${o.hours ? ` por ${hoursText(o.hours)}` : ''}.`,
   }),
   /** To the requester. */

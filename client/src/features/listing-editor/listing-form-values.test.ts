@@ -40,6 +40,7 @@ function managed(overrides: Partial<ManagedListing> = {}): ManagedListing {
     requiresAdvanceOrder: false,
     minimumNoticeHours: null,
     maxPortions: null,
+    pickupWindow: null,
     depositCents: 0,
     owner: { id: 'u1', fullName: 'Ana Beatriz Souza', apartment: 'A-101', phone: null, avatarUrl: null },
     photos: [],
@@ -103,8 +104,15 @@ describe('formValuesFromListing', () => {
       requiresAdvanceOrder: false,
       minimumNoticeHours: '24',
       maxPortions: '',
+      pickupFrom: '',
+      pickupUntil: '',
       deposit: '',
     });
+  });
+
+  it("shows ready food's pickup window for editing", () => {
+    const values = formValuesFromListing(managed({ type: 'food', priceUnit: 'unit', pickupWindow: { from: '17:00', until: '20:00' } }));
+    expect(values).toMatchObject({ pickupFrom: '17:00', pickupUntil: '20:00' });
   });
 
   it('falls back to per service, pickup and 24 hours', () => {
@@ -143,6 +151,20 @@ describe('errors from the API', () => {
 });
 
 describe('validateListingForm', () => {
+  it("sends ready food's pickup window, and names the end that is missing or before the start", () => {
+    const sent = validateListingForm('food', { ...filled, pickupFrom: '17:00', pickupUntil: '20:00' }, []);
+    expect(sent.ok && sent.input).toMatchObject({ pickupWindow: { from: '17:00', until: '20:00' } });
+    expect(validateListingForm('food', { ...filled, pickupFrom: '17:00' }, [])).toMatchObject({
+      ok: false,
+      errors: { pickupUntil: 'Informe o início e o fim do horário de retirada' },
+    });
+    expect(validateListingForm('food', { ...filled, pickupUntil: '17:00' }, [])).toMatchObject({ ok: false, errors: { pickupFrom: 'Informe o início e o fim do horário de retirada' } });
+    expect(validateListingForm('food', { ...filled, pickupFrom: '20:00', pickupUntil: '17:00' }, [])).toMatchObject({
+      ok: false,
+      errors: { pickupUntil: 'O horário de retirada deve terminar depois de começar' },
+    });
+  });
+
   it('sends the photos in order and refuses a sixth, on the photos field', () => {
     const ids = Array.from({ length: 6 }, (_, index) => `b3c1e7a2-5d4f-4e6a-8b9c-0d1e2f3a4b5${index}`);
     const five = validateListingForm('rental', filled, ids.slice(0, 5));

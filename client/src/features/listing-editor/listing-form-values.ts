@@ -28,6 +28,9 @@ export interface ListingFormValues {
   minimumNoticeHours: string;
   /** Food: the most portions per order, empty for no limit. */
   maxPortions: string;
+  /** Ready food picked up: the window's ends ('17:00'), both empty for none. */
+  pickupFrom: string;
+  pickupUntil: string;
   /** Rentals: the deposit asked (caução) as typed, empty for none. */
   deposit: string;
 }
@@ -43,6 +46,8 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   requiresAdvanceOrder: false,
   minimumNoticeHours: String(MINIMUM_NOTICE_DEFAULT_HOURS),
   maxPortions: '',
+  pickupFrom: '',
+  pickupUntil: '',
   deposit: '',
 };
 
@@ -79,23 +84,37 @@ export function formValuesFromListing(listing: ManagedListing): ListingFormValue
     requiresAdvanceOrder: listing.requiresAdvanceOrder,
     minimumNoticeHours: String(listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS),
     maxPortions: listing.maxPortions ? String(listing.maxPortions) : '',
+    pickupFrom: listing.pickupWindow?.from ?? '',
+    pickupUntil: listing.pickupWindow?.until ?? '',
     deposit: listing.depositCents ? centsToPriceText(listing.depositCents) : '',
   };
 }
 
 /** The form's field names, in screen order (the first error is the one the toast shows). */
-export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'deposit', 'tags', 'deliveryOptions', 'minimumNoticeHours', 'maxPortions'] as const;
+export const FORM_FIELDS = ['image', 'title', 'description', 'price', 'deposit', 'tags', 'deliveryOptions', 'maxPortions', 'pickupFrom', 'pickupUntil', 'minimumNoticeHours'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<FormField, string>>;
 
-/** API field paths ('priceCents', 'tags.2', 'imageIds') -> the input that shows the error. */
+/** API field paths ('priceCents', 'tags.2', 'imageIds', 'pickupWindow.until') -> the input that shows the error. */
 export function toFormErrors(errors: Record<string, string>): FormErrors {
   const result: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
     if (!message) continue;
-    const head = path.split('.')[0] ?? '';
+    const [head = '', part] = path.split('.');
     const field: FormField | undefined =
-      head === 'priceCents' ? 'price' : head === 'depositCents' ? 'deposit' : head === 'imageIds' ? 'image' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as FormField) : undefined;
+      head === 'priceCents'
+        ? 'price'
+        : head === 'depositCents'
+          ? 'deposit'
+          : head === 'imageIds'
+            ? 'image'
+            : head === 'pickupWindow'
+              ? part === 'from'
+                ? 'pickupFrom'
+                : 'pickupUntil'
+              : (FORM_FIELDS as readonly string[]).includes(head)
+                ? (head as FormField)
+                : undefined;
     if (field) result[field] ??= message;
   }
   return result;
@@ -131,6 +150,7 @@ export function validateListingForm(type: ListingType, values: ListingFormValues
           requiresAdvanceOrder: values.requiresAdvanceOrder,
           minimumNoticeHours: values.requiresAdvanceOrder ? values.minimumNoticeHours : null,
           maxPortions: values.maxPortions.trim() ? Number(values.maxPortions.trim()) : null,
+          pickupWindow: values.pickupFrom || values.pickupUntil ? { from: values.pickupFrom || null, until: values.pickupUntil || null } : null,
         }
       : type === 'service'
         ? { type, ...common, priceUnit: values.priceUnit }

@@ -5,6 +5,7 @@ import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.sch
 import { ADMIN_USER_MESSAGES, EX_RESIDENT_NAME, type UpdateAdminUserInput } from '@vizinhanca/shared/users/admin-users.schema';
 import { editInputFrom } from '../../../test/admin-edit.ts';
 import { createTestApp, expectError, testCpf, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 
@@ -160,7 +161,7 @@ describe('suspension', () => {
     const owner = await app.createUser({ fullName: 'Elisa Suspensa' });
     const buyer = await app.createUser({ fullName: 'Fábio Comprador' });
     const listingId = await publish(owner, food('Bolo de fubá'));
-    const order = await (await api(buyer)).orders.create({ listingId });
+    const order = await (await api(buyer)).orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     const { token } = await app.deps.sessions.create(app.db, owner.id, { ip: '127.0.0.1', userAgent: 'celular' });
     expect(await app.deps.sessions.validate(token)).not.toBeNull();
 
@@ -256,7 +257,7 @@ describe('anonymising a person who left (LGPD)', () => {
     const leaving = await app.createUser({ fullName: 'Igor Mudou-se' });
     const buyer = await app.createUser();
     const listingId = await publish(leaving, food('Coxinha'));
-    const order = await (await api(buyer)).orders.create({ listingId });
+    const order = await (await api(buyer)).orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     await (await api(leaving)).orders.approve({ id: order.id });
 
     await expect((await api(admin)).admin.users.anonymize({ userId: leaving.id })).resolves.toEqual({ message: ADMIN_USER_MESSAGES.anonymized });
@@ -306,7 +307,7 @@ describe("an anonymised person's personal values (LGPD)", () => {
 
     // A past order with a conversation and a review, so every screen that names her is checked.
     const listingId = await publish(leaving, food('Brigadeiro'));
-    const order = await (await api(buyer)).orders.create({ listingId });
+    const order = await (await api(buyer)).orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     const leavingApi = await api(leaving);
     await leavingApi.orders.approve({ id: order.id });
     await leavingApi.messages.send({ orderId: order.id, body: 'Pode buscar às 18h', clientId: crypto.randomUUID() });
@@ -354,7 +355,7 @@ describe('the audit log (Atividade)', () => {
     const { id: listingId } = await caller.listings.create(food('Quindim'));
     await caller.listings.update({ id: listingId, ...food('Quindim de coco') });
     await (await api(moderator)).listings.moderation.approve({ id: listingId });
-    const order = await (await api(buyer)).orders.create({ listingId });
+    const order = await (await api(buyer)).orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     await caller.orders.reject({ id: order.id, reason: 'Acabou' });
     expect((await auditOf(listingId)).map((entry) => [entry.action, entry.actor_id])).toEqual([
       ['listing.created', owner.id],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@vizinhanca/shared/users/admin.schema';
 import { createTestApp, expectError, testCpf, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 
 // The summary cards on /admin are live: every change that moves one of their counts
 // tells every active administrator and moderator, in the transaction that makes it.
@@ -92,7 +93,7 @@ describe('admin.summary.changed', () => {
     const caller = await api(buyer);
     expect(
       await eventsOf(async () => {
-        orderId = (await caller.orders.create({ listingId })).id;
+        orderId = (await caller.orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) })).id;
       }),
     ).toEqual(ONE_EACH);
     expect(await eventsOf(() => caller.orders.cancel({ id: orderId, reason: null }))).toEqual(ONE_EACH);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 
 // The audit log tells the truth of its moment: what a row says does not change when the
 // record changes later, and every change a resident makes to an order, a listing, a person
@@ -46,7 +47,7 @@ async function publish(type: 'rental' | 'food', title: string) {
 describe('the audit log keeps what was true then', () => {
   it('a renamed listing: its old rows keep the old title, the rename and later rows the new one, and so do its orders', async () => {
     const id = await publish('food', 'Bolo de laranja');
-    const { id: orderId } = await (await api(requester)).orders.create({ listingId: id });
+    const { id: orderId } = await (await api(requester)).orders.create({ listingId: id, scheduledAt: pickupTomorrow(app.clock) });
     const labelsBefore = (await activityOf(id)).map((entry) => [entry.label, entry.targetLabel]);
     expect(labelsBefore).toEqual([
       ['Anúncio criado', 'Bolo de laranja'],
@@ -147,7 +148,7 @@ describe('every change a resident makes is on the record', () => {
     expect(JSON.stringify(entries)).not.toContain('ana.dona@exemplo.com');
 
     const food = await publish('food', 'Pão caseiro');
-    const { id: orderId } = await (await api(requester)).orders.create({ listingId: food });
+    const { id: orderId } = await (await api(requester)).orders.create({ listingId: food, scheduledAt: pickupTomorrow(app.clock) });
     const { id: messageId } = await ownerApi.messages.send({ orderId, body: 'Me passa sua senha', clientId: randomUUID() });
     await (await api(requester)).reports.message({ messageId, reason: 'fraud' });
     const reported = (await activityOf(orderId)).find((entry) => entry.action === 'order.message_reported');

@@ -58,6 +58,8 @@ const rentalFields = (title: string, options: { priceCents?: number; tags?: stri
   requiresAdvanceOrder: false,
   minimumNoticeHours: null,
   maxPortions: null,
+  pickupFrom: null,
+  pickupUntil: null,
   depositCents: 0,
   imageIds: [],
 });

@@ -42,6 +42,8 @@ const PUBLIC_LISTING_COLUMNS = [
   'l.requires_advance_order',
   'l.minimum_notice_hours',
   'l.max_portions',
+  'l.pickup_from',
+  'l.pickup_until',
   'l.deposit_cents',
   'l.status',
   'l.published_at',
@@ -196,7 +198,7 @@ export async function findPublicForOrder(db: Db, id: string, now: Date) {
   const [row] = await prepared(
     db,
     onlyPublic(withOwner(db), now)
-      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.deposit_cents'])
+      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.pickup_from', 'l.pickup_until', 'l.deposit_cents'])
       .where('l.id', '=', id)
       .forNoKeyUpdate('l'),
   );
@@ -283,7 +285,7 @@ export function countPending(db: Db) {
 
 /** The columns the owner's editable fields fill (the type is set once, at creation; the photos live in listing_photos). */
 function editableColumns(fields: ListingFields) {
-  return pickColumns(fields, ['title', 'description', 'priceCents', 'priceUnit', 'tags', 'deliveryOptions', 'requiresAdvanceOrder', 'minimumNoticeHours', 'maxPortions', 'depositCents']);
+  return pickColumns(fields, ['title', 'description', 'priceCents', 'priceUnit', 'tags', 'deliveryOptions', 'requiresAdvanceOrder', 'minimumNoticeHours', 'maxPortions', 'pickupFrom', 'pickupUntil', 'depositCents']);
 }
 
 /** Where a listing written with a past stands, and since when (the demo seed); a new one is pending. */

@@ -15,6 +15,7 @@ import {
   type MyListings,
   type PublicListing,
   type PublicListingDetail,
+  type PickupWindow,
 } from '@vizinhanca/shared/listings/listing.schema';
 import { approvedExpiry, isExpired, isInactive, renewedExpiry } from '@vizinhanca/shared/listings/listing.rules';
 import { IMAGE_MESSAGES, imageUrl } from '@vizinhanca/shared/images/image.rules';
@@ -43,6 +44,11 @@ function toPhoto(photo: listings.PhotoRow): ListingPhoto {
   return { id: photo.id, cardUrl: imageUrl(photo.id, 'card'), detailUrl: imageUrl(photo.id, 'detail'), width: photo.width, height: photo.height };
 }
 
+/** The pickup window as the screens show it ('17:00'): the database keeps seconds. */
+export function pickupWindowOf(row: { pickup_from: string | null; pickup_until: string | null }): PickupWindow | null {
+  return row.pickup_from && row.pickup_until ? { from: row.pickup_from.slice(0, 5), until: row.pickup_until.slice(0, 5) } : null;
+}
+
 function content(row: listings.ListingRow | listings.PublicListingRow) {
   const photos = row.photos.map(toPhoto);
   return {
@@ -60,6 +66,7 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
     requiresAdvanceOrder: row.requires_advance_order,
     minimumNoticeHours: row.minimum_notice_hours,
     maxPortions: row.max_portions,
+    pickupWindow: pickupWindowOf(row),
     depositCents: row.deposit_cents,
     owner: { id: row.user_id, fullName: row.owner_full_name, apartment: row.owner_apartment, phone: row.owner_phone, avatarUrl: row.owner_avatar_url },
   };

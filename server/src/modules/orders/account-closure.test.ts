@@ -4,6 +4,7 @@ import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.sch
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ACCOUNT_CLOSED_REASONS } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 
 // Anonymising a person (LGPD) ends every open order they take part in, as owner
 // or as requester, and the other side is told, in the app and by e-mail.
@@ -39,7 +40,7 @@ async function openOrders(owner: TestUser, requester: TestUser) {
   const rental = await publish(owner, { type: 'rental', title: 'Furadeira', description: 'Com brocas', priceCents: 1500 });
   const requesterApi = await api(requester);
   const ownerApi = await api(owner);
-  const pending = await requesterApi.orders.create({ listingId: food });
+  const pending = await requesterApi.orders.create({ listingId: food, scheduledAt: pickupTomorrow(app.clock) });
   const approved = await requesterApi.orders.create({ listingId: service });
   await ownerApi.orders.approve({ id: approved.id });
   const inProgress = await requesterApi.orders.create({ listingId: rental, startDate: today, endDate: addDays(today, 2) });

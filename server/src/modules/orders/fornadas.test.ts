@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { closeFornadasJob, fornadaRemindersJob } from './fornadas.jobs.ts';
 import { insertReservation } from './fornadas.repository.ts';
@@ -290,7 +291,7 @@ describe('the batch on its reservations', () => {
     const residentApi = await api(resident);
     const first = await residentApi.fornadas.reserve({ fornadaId: saturday.id, quantity: 1 });
     const second = await residentApi.fornadas.reserve({ fornadaId: sunday.id, quantity: 2 });
-    const plain = await residentApi.orders.create({ listingId, quantity: 1, deliveryMethod: 'pickup' });
+    const plain = await residentApi.orders.create({ listingId, quantity: 1, deliveryMethod: 'pickup', scheduledAt: pickupTomorrow(app.clock) });
 
     const dayOf = (items: { id: string; fornadaDay: string | null }[], id: string) => items.find((item) => item.id === id)?.fornadaDay;
     const mine = (await residentApi.orders.mine({ tab: 'all' })).items;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES, type CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { ORDER_MESSAGES } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 
 // The order dialog: food by quantity, a time for home
 // services, and a warning before a second pending order for the same thing.
@@ -47,15 +48,16 @@ const marmita = (overrides: Partial<Extract<CreateListingInput, { type: 'food' }
 describe('food by quantity', () => {
   it('orders 3 portions: total = 3 x price, and the owner sees the quantity on the card and in the notification', async () => {
     const listingId = await publish(marmita());
-    const { id } = await (await api(neighbour)).orders.create({ listingId, quantity: 3 });
-    expect(await ordersOf(listingId)).toEqual([{ id, quantity: 3, total_cents: 7500, scheduled_at: null }]);
+    const pickupAt = pickupTomorrow(app.clock);
+    const { id } = await (await api(neighbour)).orders.create({ listingId, quantity: 3, scheduledAt: pickupAt });
+    expect(await ordersOf(listingId)).toEqual([{ id, quantity: 3, total_cents: 7500, scheduled_at: pickupAt }]);
 
     const received = await (await api(owner)).orders.received({ tab: 'pending' });
     expect(received.items.find((item) => item.id === id)).toMatchObject({ quantity: 3, totalCents: 7500 });
     const mine = await (await api(neighbour)).orders.mine({ tab: 'pending' });
     expect(mine.items.find((item) => item.id === id)).toMatchObject({ quantity: 3 });
     const notification = await app.db.selectFrom('notifications').select('message').where('related_id', '=', id).executeTakeFirstOrThrow();
-    expect(notification.message).toBe('Ana Vizinha fez um pedido de 3 × "Marmita fit".');
+    expect(notification.message).toBe('Ana Vizinha fez um pedido de 3 × "Marmita fit". Retirada em 24/11/2026 às 12:00.');
   });
 
   it('refuses 0, 1000 and more than the portions the owner offers, writing nothing', async () => {
@@ -66,7 +68,7 @@ describe('food by quantity', () => {
     await expectError(caller.orders.create({ listingId, quantity: 2.5 }), 'BAD_REQUEST', ORDER_MESSAGES.invalidQuantity);
     await expectError(caller.orders.create({ listingId, quantity: 5 }), 'BAD_REQUEST', 'Este anúncio aceita no máximo 4 porções por pedido');
     expect(await ordersOf(listingId)).toEqual([]);
-    const { id } = await caller.orders.create({ listingId, quantity: 4 });
+    const { id } = await caller.orders.create({ listingId, quantity: 4, scheduledAt: pickupTomorrow(app.clock) });
     expect((await ordersOf(listingId))[0]).toMatchObject({ id, quantity: 4, total_cents: 10000 });
   });
 

@@ -21,9 +21,11 @@ import {
 import {
   advanceNoticeError,
   MY_ORDER_TAB_STATUSES,
+  needsPickupTime,
   needsSchedule,
   ORDER_TRANSITIONS,
   orderTotalCents,
+  pickupTimeError,
   quantityError,
   RECEIVED_ORDER_TAB_STATUSES,
   rentalDays,
@@ -168,11 +170,13 @@ interface OrderTerms {
  * whatever the client checked. Rentals: a period of 1 to 30 days from today,
  * always pickup. Food and services: one of the listing's options; delivery
  * needs an address; scheduled, or advance-order food, needs a future time (with
- * the minimum notice for advance orders).
+ * the minimum notice for advance orders); ready food picked up needs a time today or
+ * tomorrow, inside the seller's pickup window when set.
  */
-function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Date, todayDate: string): OrderTerms {
+function orderTerms(listing: OrderableListing, input: CreateOrderFields, when: { now: Date; today: string; timeZone: string }): OrderTerms {
+  const { now } = when;
   if (listing.type === 'rental') {
-    const problem = rentalPeriodError(input.startDate, input.endDate, todayDate);
+    const problem = rentalPeriodError(input.startDate, input.endDate, when.today);
     if (problem) throw new AppError('BAD_REQUEST', problem.message, problem.reason);
     const days = rentalDays(input.startDate!, input.endDate!);
     return { startDate: input.startDate, endDate: input.endDate, days, deliveryMethod: 'pickup', deliveryAddress: null, scheduledAt: null, quantity: 1, hours: null };
@@ -190,6 +194,10 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, now: Da
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', ORDER_MESSAGES.schedulePast);
   if (advance && scheduledAt) {
     const error = advanceNoticeError(scheduledAt, listing.minimum_notice_hours ?? 24, now);
+    if (error) throw new AppError('BAD_REQUEST', error);
+  }
+  if (needsPickupTime(listing.type, deliveryMethod, listing.requires_advance_order)) {
+    const error = pickupTimeError(scheduledAt, listings.pickupWindowOf(listing), now, when.timeZone);
     if (error) throw new AppError('BAD_REQUEST', error);
   }
   return {
@@ -220,7 +228,7 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
       if (listing.user_id === requester.id) throw new AppError('FORBIDDEN', ORDER_MESSAGES.ownListing);
       // From the session (dropped on every instance when a block changes): no extra round trip on the order's hot path.
       refuseIfHidden(requester, listing.user_id, { code: 'NOT_FOUND', message: ORDER_MESSAGES.listingUnavailable });
-      const terms = orderTerms(listing, input, now, todayDate);
+      const terms = orderTerms(listing, input, { now, today: todayDate, timeZone: deps.config.CONDO_TIMEZONE });
       if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
         throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
       }
@@ -267,6 +275,7 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
           endDate: terms.endDate,
           quantity: terms.quantity,
           hours: terms.hours,
+          pickupAt: needsPickupTime(listing.type, terms.deliveryMethod, listing.requires_advance_order) ? terms.scheduledAt : null,
         }),
       });
       return { id, message: ORDER_CREATED_MESSAGES[listing.type] };

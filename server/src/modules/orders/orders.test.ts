@@ -4,6 +4,7 @@ import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.sch
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { ADMIN_ORDERS_LIMIT, ORDER_MESSAGES, type CreateOrderInput, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 import { forceOrderStatus } from '../../../test/rental-fixtures.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
@@ -169,7 +170,7 @@ describe('ordering a rental', () => {
 describe('ordering food and services', () => {
   it('uses the first delivery option by default and the unit price as the total', async () => {
     const listingId = await publish(owner, { type: 'food', title: 'Bolo de cenoura', description: 'Caseiro', priceCents: 3500, deliveryOptions: ['pickup', 'delivery'] });
-    const result = await (await api(neighbour)).orders.create({ listingId, startDate: today, endDate: addDays(today, 2) });
+    const result = await (await api(neighbour)).orders.create({ listingId, startDate: today, endDate: addDays(today, 2), scheduledAt: pickupTomorrow(app.clock) });
     expect(result.message).toBe('Pedido registrado! Combine a entrega com o anunciante pelo WhatsApp.');
     expect(await row(result.id)).toMatchObject({ total_cents: 3500, delivery_method: 'pickup', start_date: null, end_date: null });
   });
@@ -365,7 +366,7 @@ describe('home recent activity', () => {
     expect(await residentApi.activity.recent()).toEqual([]);
 
     const theirs = await publish(owner, { type: 'food', title: 'Pão caseiro', description: 'Fermentação natural', priceCents: 1800 });
-    const order = await residentApi.orders.create({ listingId: theirs });
+    const order = await residentApi.orders.create({ listingId: theirs, scheduledAt: pickupTomorrow(app.clock) });
     // The approval a minute later (the clock stands still unless moved): its notification is the newest.
     app.clock.advance(60_000);
     await (await api(owner)).orders.approve({ id: order.id });

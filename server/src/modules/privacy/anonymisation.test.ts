@@ -96,6 +96,8 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     requires_advance_order: KIND,
     minimum_notice_hours: KIND,
     max_portions: KIND,
+    pickup_from: KIND,
+    pickup_until: KIND,
     deposit_cents: KIND,
     status: KIND,
     paused_by: KIND,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { uploadImage } from '../images/images.service.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 import { exportPersonalData } from './privacy.service.ts';
 
 let app: TestApp;
@@ -46,7 +47,7 @@ describe('Baixar meus dados', () => {
     const buyerApi = (await app.callerAs(buyer)).api;
     const { id: listingId } = await ownerApi.listings.create({ type: 'food', title: 'Pão de mel', description: 'Caseiro', priceCents: 800 });
     await (await app.callerAs(moderator)).api.listings.moderation.approve({ id: listingId });
-    const order = await buyerApi.orders.create({ listingId });
+    const order = await buyerApi.orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     await ownerApi.orders.approve({ id: order.id });
     await ownerApi.messages.send({ orderId: order.id, body: 'Pode buscar às 18h', clientId: crypto.randomUUID() });
     await buyerApi.messages.send({ orderId: order.id, body: 'Combinado', clientId: crypto.randomUUID() });

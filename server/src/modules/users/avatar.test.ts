@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES, imageStorageKey } from '@vizinhanca/shared/images/image.rules';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pickupTomorrow } from '../../../test/pickup.ts';
 import { serveHttp } from '../../../test/http-server.ts';
 import { SESSION_COOKIE_NAME } from '../../auth/sessions.ts';
 import { reencodeImage, uploadImage } from '../images/images.service.ts';
@@ -53,7 +54,7 @@ describe('the avatar', () => {
     await moderator.api.listings.moderation.approve({ id: listingId });
     const neighbour = await app.callerAs(await app.createUser());
     expect((await neighbour.api.listings.byId({ id: listingId })).owner.avatarUrl).toBe(uploaded.detailUrl);
-    await neighbour.api.orders.create({ listingId });
+    await neighbour.api.orders.create({ listingId, scheduledAt: pickupTomorrow(app.clock) });
     expect((await neighbour.api.orders.mine({ tab: 'all' })).items[0]!.counterpart.avatarUrl).toBe(uploaded.detailUrl);
 
     // The administration's lists show it too: Usuários, Anunciantes, and Atividade (who did it).

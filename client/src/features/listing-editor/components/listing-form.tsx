@@ -85,6 +85,8 @@ const FIELD_ELEMENT_IDS: Partial<Record<FormField, string>> = {
   deliveryOptions: 'listing-delivery-pickup',
   minimumNoticeHours: 'listing-notice',
   maxPortions: 'listing-portions',
+  pickupFrom: 'listing-pickup-from',
+  pickupUntil: 'listing-pickup-until',
 };
 
 function revealField(field: FormField | undefined) {
@@ -396,6 +398,19 @@ export function ListingForm({ type, initialValues, initialPhotos, submitLabel, s
           {...textProps('maxPortions')}
           hint="O máximo que um vizinho pode pedir de uma vez."
         />
+      ) : null}
+
+      {type === 'food' && !values.requiresAdvanceOrder && values.deliveryOptions.includes('pickup') ? (
+        <fieldset className="editor-fieldset" aria-describedby="listing-pickup-hint">
+          <legend className="field-label">Horário de retirada (opcional)</legend>
+          <p className="field-hint" id="listing-pickup-hint">
+            Quem pedir escolhe um horário nesse intervalo, hoje ou amanhã.
+          </p>
+          <div className="form-row">
+            <TextField id="listing-pickup-from" type="time" label="Retirada das" {...textProps('pickupFrom')} />
+            <TextField id="listing-pickup-until" type="time" label="Retirada até" {...textProps('pickupUntil')} />
+          </div>
+        </fieldset>
       ) : null}
 
       {type === 'food' ? (

@@ -2,7 +2,7 @@ import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link, Navigate } from '@tanstack/react-router';
 import { formatCurrency, formatDate, formatTime } from '@vizinhanca/shared/format/format';
 import { depositLine } from '@vizinhanca/shared/deposits/deposit-line';
-import { MINIMUM_NOTICE_DEFAULT_HOURS, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, pickupWindowText, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { availabilityLabel, deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
 import { useEffect, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
@@ -201,6 +201,7 @@ function ListingDetail({ listing, kind, renderOrderDialog, preloadOrderDialog, r
                   <Icon />
                 </span>
                 {deliveryOptionLabel(listing.type, option)}
+                {option === 'pickup' && listing.pickupWindow ? ` ${pickupWindowText(listing.pickupWindow)}` : null}
               </li>
             );
           })}

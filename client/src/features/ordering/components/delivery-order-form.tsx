@@ -1,8 +1,8 @@
-import { formatCurrency } from '@vizinhanca/shared/format/format';
-import { MINIMUM_NOTICE_DEFAULT_HOURS } from '@vizinhanca/shared/listings/listing.constants';
+import { formatCurrency, getCondoTimeZone } from '@vizinhanca/shared/format/format';
+import { MINIMUM_NOTICE_DEFAULT_HOURS, pickupWindowText } from '@vizinhanca/shared/listings/listing.constants';
 import type { DeliveryOption, PublicListingDetail } from '@vizinhanca/shared/listings/listing.schema';
 import { deliveryOptionLabel, earliestOrderTime, noticeText, priceUnitSuffix } from '@vizinhanca/shared/listings/listing.rules';
-import { advanceNoticeError, needsSchedule, orderTotalCents, quantityError } from '@vizinhanca/shared/orders/order.rules';
+import { addDays, advanceNoticeError, needsPickupTime, needsSchedule, orderTotalCents, pickupTimeError, quantityError } from '@vizinhanca/shared/orders/order.rules';
 import {
   DELIVERY_ADDRESS_MAX_LENGTH,
   hoursText,
@@ -42,7 +42,8 @@ type FieldErrors = Partial<Record<'quantity' | 'hours' | 'deliveryAddress' | 'sc
  * Food and services (docs/product.md §10.8): one of the listing's delivery options (the first by
  * default); delivery asks for the address, scheduled (and a service at home) for
  * a date and a time. Food made to order always asks when, at least the minimum
- * notice ahead. Food is ordered by quantity, a service priced per hour by its hours (1 to 12).
+ * notice ahead; ready food picked up asks when the person comes, today or tomorrow (inside
+ * the seller's window when set). Food is ordered by quantity, a service priced per hour by its hours (1 to 12).
  */
 export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrderFormProps) {
   const options: readonly DeliveryOption[] = listing.deliveryOptions.length > 0 ? listing.deliveryOptions : ['pickup'];
@@ -53,6 +54,8 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const [message, setMessage] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [hours, setHours] = useState('1');
+  const [pickupTomorrow, setPickupTomorrow] = useState(false);
+  const [pickupTime, setPickupTime] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   // The moment the dialog opened: the earliest date it offers does not move while it is open.
   const [openedAt] = useState(useNow());
@@ -61,6 +64,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
   const noticeHours = listing.minimumNoticeHours ?? MINIMUM_NOTICE_DEFAULT_HOURS;
   const earliest = advance ? earliestOrderTime(noticeHours, openedAt) : openedAt;
   const asksSchedule = needsSchedule(listing.type, method, listing.requiresAdvanceOrder);
+  const asksPickup = needsPickupTime(listing.type, method, listing.requiresAdvanceOrder);
   const isFood = listing.type === 'food';
   const maxQuantity = listing.maxPortions ?? ORDER_QUANTITY_MAX;
   const quantityNumber = Number(quantity);
@@ -90,6 +94,12 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
       if (tooMany) found.quantity = tooMany;
     }
     if (method === 'delivery' && !address.trim()) found.deliveryAddress = ORDER_MESSAGES.addressRequired;
+    if (asksPickup) {
+      const day = addDays(zonedDay(now), pickupTomorrow ? 1 : 0);
+      scheduledAt = pickupTime ? zonedDateTime(day, pickupTime) : null;
+      const problem = pickupTimeError(scheduledAt, listing.pickupWindow, now, getCondoTimeZone());
+      if (problem) found.scheduledAt = problem;
+    }
     if (asksSchedule) {
       scheduledAt = date && time ? zonedDateTime(date, time) : null;
       if (!date || !time) found.scheduledAt = ORDER_MESSAGES.scheduleRequired;
@@ -134,7 +144,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
       return;
     }
     if (result.errors.scheduledAt) {
-      document.getElementById(`${formId}-date`)?.focus();
+      document.getElementById(asksPickup ? `${formId}-pickup-time` : `${formId}-date`)?.focus();
       return;
     }
     createOrder.mutate({
@@ -248,6 +258,44 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
         />
       ) : null}
 
+      {asksPickup ? (
+        <fieldset className="order-schedule">
+          <legend className="order-section-title">Quando você vai retirar?</legend>
+          {listing.pickupWindow ? (
+            <p className="notice notice-compact order-notice">
+              <ClockIcon />
+              <span>Retirada {pickupWindowText(listing.pickupWindow)}, hoje ou amanhã.</span>
+            </p>
+          ) : null}
+          <div className="order-pickup-days">
+            {[false, true].map((tomorrow) => (
+              <label key={String(tomorrow)} className={`order-option type-food${tomorrow === pickupTomorrow ? ' order-option-on' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${formId}-pickup-day`}
+                  checked={tomorrow === pickupTomorrow}
+                  onChange={() => {
+                    setPickupTomorrow(tomorrow);
+                    if (errors.scheduledAt) edited();
+                  }}
+                />
+                <span className="order-option-label">{tomorrow ? 'Amanhã' : 'Hoje'}</span>
+              </label>
+            ))}
+          </div>
+          <TextField
+            id={`${formId}-pickup-time`}
+            type="time"
+            label="Horário da retirada"
+            min={listing.pickupWindow?.from}
+            max={listing.pickupWindow?.until}
+            value={pickupTime}
+            {...scheduleFieldProps(setPickupTime)}
+          />
+          <ScheduleError id={scheduleErrorId} message={shown.scheduledAt} />
+        </fieldset>
+      ) : null}
+
       {asksSchedule ? (
         <fieldset className="order-schedule">
           <legend className="order-section-title">{advance && method !== 'scheduled' ? 'Para quando?' : 'Data e horário'}</legend>
@@ -264,11 +312,7 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
             <TextField id={`${formId}-date`} type="date" label="Data" min={zonedDay(earliest)} value={date} {...scheduleFieldProps(setDate)} />
             <TextField id={`${formId}-time`} type="time" label="Horário" value={time} {...scheduleFieldProps(setTime)} />
           </div>
-          {shown.scheduledAt ? (
-            <p className="field-error" id={scheduleErrorId} role="alert">
-              {shown.scheduledAt}
-            </p>
-          ) : null}
+          <ScheduleError id={scheduleErrorId} message={shown.scheduledAt} />
         </fieldset>
       ) : null}
 
@@ -296,5 +340,15 @@ export function DeliveryOrderForm({ formId, listing, createOrder }: DeliveryOrde
 
       <MessageField id={`${formId}-message`} value={message} error={shown.message} onChange={setMessage} />
     </form>
+  );
+}
+
+/** The time's refusal, under the fields it names (their aria-describedby points here). */
+function ScheduleError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
   );
 }

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
 import { useCancelOrder, useReceivedOrderActions } from '../hooks/use-order-actions.ts';
-import { apartmentText, scheduledText } from '../order-format.ts';
+import { apartmentText, whenText } from '../order-format.ts';
 import { DepositPanel } from './deposit-panel.tsx';
 import { ConfirmStepDialog, type ConfirmableStep } from './confirm-step-dialog.tsx';
 import { HandoverConditions } from './handover-conditions.tsx';
@@ -107,7 +107,7 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
           {formatCalendarDate(order.startDate)} a {formatCalendarDate(order.endDate)}
         </p>
       ) : order.scheduledAt ? (
-        <p className="conversation-order-when">Agendado para {scheduledText(order.scheduledAt)}</p>
+        <p className="conversation-order-when">{whenText(order.listing.type, order.deliveryMethod, order.scheduledAt)}</p>
       ) : null}
       {order.hours ? <p className="conversation-order-when">Duração: {hoursText(order.hours)}</p> : null}
       <p className="conversation-order-total">

@@ -13,7 +13,7 @@ import { CheckIcon, ClockIcon, MapPinIcon, StarIcon, UserIcon } from '../../../c
 import { ShoppingBagIcon } from '../../../components/ui/secondary-icons.tsx';
 import { useUnreadMessages } from '../../../hooks/use-unread-messages.ts';
 import { useMarkPaid } from '../hooks/use-order-actions.ts';
-import { apartmentText, daysText, deliveryText, orderTitle, scheduledText } from '../order-format.ts';
+import { apartmentText, daysText, deliveryText, orderTitle, whenText } from '../order-format.ts';
 import { MessageCircleIcon, MessageSquareIcon, TruckIcon } from '../../../components/ui/icons.tsx';
 import { LISTING_TYPE_ICONS, OrderStatusBadge } from '../../../components/status-badges.tsx';
 
@@ -110,7 +110,7 @@ function OrderDelivery({ order }: { order: OrderItem }) {
       {order.scheduledAt ? (
         <li>
           <ClockIcon />
-          <span>Agendado para {scheduledText(order.scheduledAt)}</span>
+          <span>{whenText(order.listing?.type ?? null, order.deliveryMethod, order.scheduledAt)}</span>
         </li>
       ) : null}
     </ul>
