@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { approvedResident, callApi, dayName, DEMO, expectToast, newSignedInContext, publishedListing, showMonthOf, uniqueWord } from './helpers.ts';
+import { approvedResident, callApi, dayName, DEMO, expectToast, newSignedInContext, publishedListing, showMonthOf, showOrderDetails, uniqueWord } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // The deposit (caução) of a rental, at 390x844: the owner asks for R$ 200,00 in the listing
@@ -95,6 +95,7 @@ test('a rental with a deposit: shown apart from the rent, paid with its own Pix 
 
   // The owner was told, and so is the conversation.
   await owner.page.goto(`/pedido/${orderId}/conversa`);
+  await showOrderDetails(owner.page);
   await expect(owner.page.getByText('Quem pediu contestou o registro.')).toBeVisible();
 
   for (const context of [admin.context, moderator.context, owner.context, requester.context]) await context.close();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Browser } from './fixtures.ts';
-import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing } from './helpers.ts';
+import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing, showOrderDetails } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // A rental handed over with the item's condition: the owner adds two photos and a note at
@@ -70,6 +70,7 @@ test('the owner delivers with two photos and a note; the requester sees them and
 
   // The same condition at the top of the order's conversation.
   await mine.goto(`/pedido/${orderId}/conversa`);
+  await showOrderDetails(mine);
   const inThread = mine.getByRole('region', { name: 'Estado na entrega' });
   await expect(inThread.getByRole('img')).toHaveCount(2);
   await expect(inThread.getByText('Você confirmou o estado')).toBeVisible();

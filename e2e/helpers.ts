@@ -146,6 +146,14 @@ export function watchLiveEvents(page: Page): () => Promise<void> {
   return () => expect.poll(() => started, { message: 'the live events subscription started', timeout: 15_000 }).toBe(true);
 }
 
+/** Opens 'Detalhes do pedido' at the top of an order's conversation (the item's condition, the deposit, the problems) unless it is open. */
+export async function showOrderDetails(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Detalhes do pedido/ });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** A toast with that text is on screen; then it is closed. */
 export async function expectToast(page: Page, text: string) {
   const toast = page.locator('.toast').filter({ hasText: text }).first();

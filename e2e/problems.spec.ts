@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { expect, test, type Page } from './fixtures.ts';
-import { appOrigin, approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing, watchLiveEvents } from './helpers.ts';
+import { appOrigin, approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing, showOrderDetails, watchLiveEvents } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // A problem the administration settles: the requester opens a 'Dano' problem with a
@@ -58,6 +58,9 @@ test("the requester opens a 'Dano' problem; an administrator answers in the thre
   await owner.page.goto(conversation);
   await requesterLive();
   await ownerLive();
+  // The order's records are folded under 'Detalhes do pedido' (the messages keep the phone's screen).
+  await showOrderDetails(requester.page);
+  await showOrderDetails(owner.page);
 
   // The requester opens a 'Dano' problem: empty, the dialog says what is missing and sends nothing.
   await requester.page.getByRole('button', { name: 'Abrir problema' }).click();
@@ -88,7 +91,9 @@ test("the requester opens a 'Dano' problem; an administrator answers in the thre
 
   // The administrator finds it in 'Problemas' with the order, both people and the photo.
   const staff = admin.page;
+  const staffLive = watchLiveEvents(staff);
   await staff.goto('/admin?secao=problemas');
+  await staffLive();
   const card = staff.getByRole('listitem', { name: `Problema: Dano no pedido de ${title}` });
   await expect(card).toContainText(requester.fullName);
   await expect(card).toContainText(owner.fullName);
@@ -106,6 +111,9 @@ test("the requester opens a 'Dano' problem; an administrator answers in the thre
   await staff.screenshot({ path: `${SHOTS}/3-admin-problemas.png` });
   await axeClean(staff);
   await fitsPhones(staff);
+  // The requester's answer reaches the administrator's open thread live, without reopening it.
+  await callApi(requester.page, 'messages.send', { orderId, body: 'O farol custa R$ 50,00.', clientId: crypto.randomUUID() });
+  await expect(card.getByRole('list', { name: 'Mensagens do pedido' })).toContainText('O farol custa R$ 50,00.');
 
   // Both read it live in the thread, marked 'Administração'.
   for (const side of [requester.page, owner.page]) {

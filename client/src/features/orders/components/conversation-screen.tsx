@@ -4,9 +4,10 @@ import { fornadaLabel } from '@vizinhanca/shared/fornadas/fornada.rules';
 import { availableActions } from '@vizinhanca/shared/orders/order.rules';
 import { hoursText } from '@vizinhanca/shared/orders/order.constants';
 import { STAFF_AUTHOR_LABEL } from '@vizinhanca/shared/orders/order-problem.schema';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/show-error-toast.ts';
 import { useMarkThreadRead, useReportMessage, useThread } from '../hooks/use-conversation.ts';
@@ -114,8 +115,7 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
         <span>Total</span> <strong>{formatCurrency(order.totalCents)}</strong>
         <PaymentBadge status={order.status} paidAt={order.paidAt} />
       </p>
-      <HandoverConditions orderId={order.id} side={order.side} conditions={order.handover} />
-      <DepositPanel order={order} side={order.side} />
+      <OrderDetails order={order} renderProblems={renderProblems} />
       <div className="orders-actions conversation-actions">
         {actions.includes('approve') ? (
           <Button size="sm" onClick={() => owner.approve(order)} loading={busy}>
@@ -141,7 +141,6 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
         <MarkPaidButton order={order} />
         {renderBlock?.(order.counterpart)}
       </div>
-      {renderProblems?.(order)}
       <ConfirmStepDialog
         pending={toConfirm ? { order: { ...order, listing: order.listing.removed ? null : order.listing }, step: toConfirm } : null}
         busy={busy}
@@ -159,6 +158,45 @@ function OrderHeader({ order, renderPayment, renderBlock, renderProblems }: Pick
         onClose={() => setCancelOpen(false)}
       />
     </section>
+  );
+}
+
+/** Whether one of the order's records waits for this person: a condition to confirm, a deposit record to answer or to make. */
+function waitsForViewer(order: ThreadOrder): boolean {
+  if (order.side === 'requester') return order.handover.some((condition) => !condition.confirmedAt) || Boolean(order.deposit?.answerOpen);
+  return order.depositCents > 0 && !order.deposit && order.status === 'completed';
+}
+
+/**
+ * The order's records (the item's condition, the deposit, its problems), folded under one line
+ * so that on a phone the messages keep the screen: 'Detalhes do pedido' opens them, and says
+ * when one of them waits for this person.
+ */
+function OrderDetails({ order, renderProblems }: Pick<ConversationScreenProps, 'renderProblems'> & { order: ThreadOrder }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  // Problems are opened from the hand-over on, so before it only a deposit or a recorded condition has something to show.
+  const handedOver = order.status === 'in_progress' || order.status === 'completed' || order.handover.length > 0;
+  if (!handedOver && order.depositCents === 0) return renderProblems?.(order) ?? null;
+  const sections = [order.handover.length > 0 ? 'estado do item' : null, order.depositCents > 0 ? 'caução' : null, handedOver ? 'problemas' : null].filter(Boolean);
+  return (
+    <div className="conversation-order-details">
+      <button type="button" className="conversation-order-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+        <span className="conversation-order-toggle-text">
+          <strong>Detalhes do pedido</strong>
+          <span className="visually-hidden">: </span>
+          <span className="conversation-order-toggle-sections">{sections.join(', ')}</span>
+        </span>
+        {waitsForViewer(order) ? <span className="conversation-order-waiting">Aguardando você</span> : null}
+        <ChevronRightIcon className="conversation-order-chevron" size={20} />
+      </button>
+      {/* Focusable: it scrolls when tall, and a record with no button in it still scrolls by keyboard. */}
+      <div id={detailsId} className="conversation-order-records" hidden={!open} tabIndex={0} role="region" aria-label="Detalhes do pedido">
+        <HandoverConditions orderId={order.id} side={order.side} conditions={order.handover} />
+        <DepositPanel order={order} side={order.side} />
+        {renderProblems?.(order)}
+      </div>
+    </div>
   );
 }
 
