@@ -1,19 +1,15 @@
 import type { RequestHandler } from 'express';
 import superjson from 'superjson';
-import { listListingsSchema } from '@vizinhanca/shared/listings/listing.schema';
+import { listListingsSchema, type ListListingsFields } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../auth/access.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
-import { createCallerFactory, router } from '../trpc.ts';
+import { findControlCharacters } from '@vizinhanca/shared/validation/text';
 import { feedCacheOf, feedKey } from '../modules/listings/feed-cache.ts';
-import { listingsRouter } from '../modules/listings/listings.router.ts';
-import { visiblePage } from '../modules/listings/listings.service.ts';
-
-/** The same procedure, called by its full path (its metrics label stays 'listings.list'). */
-const callerOf = createCallerFactory(router({ listings: listingsRouter }));
+import { list, visiblePage } from '../modules/listings/listings.service.ts';
 
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
 export const FEED_CACHE_HEADER = 'X-Feed-Cache';
@@ -27,14 +23,14 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  * The browser's GET of `listings.list` (batched or not) answered before tRPC's HTTP
  * adapter (mounted on /trpc). A page of the public feed this instance holds is the cached
  * text, serialised once per page (decision 014). Any other valid request (a search, or a
- * page not cached) runs the same procedure through tRPC's server-side caller: the same
- * middleware (access, metrics, input check), the same input and output schemas and the
- * same superjson, without the adapter's per-request web Request, Response and streams,
- * which cost about as much CPU as the search's own query (decision 018). The answer is
- * tRPC's own envelope around the superjson text (tests compare the bytes). The session
- * and the access rule are checked as the procedure does (createContext, accessRefusal
- * 'approved'); anything else (a refusal, an input that does not parse, an error) goes on
- * to tRPC with the context already built, which answers it in its own words.
+ * page not cached) calls the procedure's service with the input parsed here, once: what
+ * the procedure's middleware checks is checked here the same way (the session and
+ * accessRefusal 'approved', no control characters, the input schema) and its duration is
+ * observed under the same label; no tRPC caller, middleware chain or second input parse
+ * per request, nor the adapter's web Request, Response and streams (decisions 018, 025).
+ * The answer is tRPC's own envelope around the superjson text (tests compare the bytes).
+ * Anything else (a refusal, an input that does not parse, an error) goes on to tRPC with
+ * the context already built, which answers it in its own words.
  */
 export function feedFastPath(deps: AppDeps): RequestHandler {
   const cache = feedCacheOf(deps.bus);
@@ -42,16 +38,19 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
     if (req.method !== 'GET' || req.path !== '/listings.list' || typeof req.query.input !== 'string') return next();
     const started = performance.now();
     const batched = req.query.batch === '1';
-    let rawInput: unknown;
+    let input: ListListingsFields;
     let key: string | null;
     try {
       const sent = JSON.parse(req.query.input) as Record<string, unknown>;
       if (batched && Object.keys(sent).length !== 1) return next();
-      rawInput = superjson.deserialize((batched ? sent['0'] : sent) as never);
+      const rawInput: unknown = superjson.deserialize((batched ? sent['0'] : sent) as never);
+      // The procedure's plainText middleware refuses these; tRPC answers the refusal.
+      if (findControlCharacters(rawInput)) return next();
       const parsed = listListingsSchema.safeParse(rawInput);
       if (!parsed.success) return next();
+      input = parsed.data;
       const now = deps.clock.now();
-      key = parsed.data.search ? null : feedKey(parsed.data, parsed.data.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '');
+      key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '');
     } catch {
       return next();
     }
@@ -72,6 +71,8 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       res.setHeader('Content-Encoding', encoding);
       res.end(encode(encoding));
     };
+    /** As the procedure's `observed` middleware times a call that succeeded. */
+    const observe = () => procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
     let ctx: Context;
     try {
       ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
@@ -90,7 +91,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
           // A viewer with blocks: the page without those people's listings, serialised for them alone.
           send(answerOf(superjsonText(visible)));
         }
-        procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
+        observe();
         return;
       }
     } catch (error) {
@@ -98,11 +99,12 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
     }
     let page: unknown;
     try {
-      page = await callerOf(ctx).listings.list(rawInput as never);
+      page = await list(deps, ctx.user!, input);
     } catch {
       // A read: tRPC runs it again and answers the error as it answers every other one.
       return next();
     }
     send(answerOf(superjsonText(page)));
+    observe();
   };
 }

@@ -49,6 +49,11 @@ describe('superjsonText', () => {
       undefined,
       { re: /x/g, err: new Error('falhou') },
       { u: new URL('https://exemplo.com.br/') },
+      { f: () => 1, b: 2 },
+      { own: { toJSON: () => 'outro' } },
+      { at: Object.assign(new Date(6), { toJSON: () => 'outro' }) },
+      { sparse: new Array<number>(3).fill(1, 0, 1) },
+      { s: Symbol('x') },
     ]) {
       same(value);
     }

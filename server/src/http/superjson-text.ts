@@ -7,35 +7,43 @@ const OBJECT_PROTOTYPE = Object.prototype;
 
 /**
  * `JSON.stringify(superjson.serialize(value))`, the same text, for plain data with Dates (rows as
- * the app maps them), written in one pass without superjson's copy of the value and its per-node
- * path strings. Anything else (undefined, a Map, an object met twice, a number JSON cannot
- * carry, a key with a dot or a backslash, a Date at the root...) is serialised by superjson itself.
+ * the app maps them): one walk checks the value is plain, notes where the Dates are and copies
+ * only the objects and arrays holding a Date, with the Date's toISOString (what superjson's copy
+ * holds) in its place; then V8's own JSON.stringify writes it, on its fast path (a Date's toJSON
+ * takes it off that path). No superjson copy of the value, no per-node path strings. Anything
+ * else (undefined, a Map, an object met twice, a number JSON cannot carry, a key with a dot or a
+ * backslash, a Date at the root...) is serialised by superjson itself.
  */
 export function superjsonText(value: unknown): string {
-  const walk = { keys: [] as (string | number)[], dates: [] as string[], seen: new Set<object>() };
-  let json: string;
+  const walk: Walk = { keys: [], dates: [], seen: new Set() };
+  let plain: unknown;
   try {
-    json = write(value, walk);
+    plain = withDatesAsText(value, walk);
   } catch (error) {
     if (error === NOT_PLAIN) return JSON.stringify(superjson.serialize(value));
     throw error;
   }
+  const json = JSON.stringify(plain);
   if (walk.dates.length === 0) return `{"json":${json}}`;
   return `{"json":${json},"meta":{"values":{${walk.dates.join(',')}},"v":1}}`;
 }
 
 type Walk = { keys: (string | number)[]; dates: string[]; seen: Set<object> };
 
-function write(value: unknown, walk: Walk): string {
-  if (value === null) return 'null';
+/**
+ * The value itself when nothing in it is a Date, else a copy of the objects and arrays on the way
+ * to each Date with the Date as its ISO text; notes each Date's path in superjson's order. Throws
+ * NOT_PLAIN for anything JSON.stringify would not write as superjson does.
+ */
+function withDatesAsText(value: unknown, walk: Walk): unknown {
+  if (value === null) return value;
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
     case 'boolean':
-      return value ? 'true' : 'false';
+      return value;
     case 'number':
       if (!Number.isFinite(value) || Object.is(value, -0)) throw NOT_PLAIN;
-      return String(value);
+      return value;
     case 'object':
       break;
     default:
@@ -45,33 +53,32 @@ function write(value: unknown, walk: Walk): string {
   if (walk.seen.has(object)) throw NOT_PLAIN;
   walk.seen.add(object);
   if (object instanceof Date) {
-    const time = object.getTime();
-    if (walk.keys.length === 0 || Number.isNaN(time)) throw NOT_PLAIN;
+    if (walk.keys.length === 0 || Number.isNaN(object.getTime())) throw NOT_PLAIN;
     walk.dates.push(`${JSON.stringify(walk.keys.join('.'))}:["Date"]`);
-    return `"${object.toISOString()}"`;
+    return object.toISOString();
   }
   if (Array.isArray(object)) {
-    let out = '[';
+    let copy: unknown[] | null = null;
     for (let i = 0; i < object.length; i++) {
       const item: unknown = object[i];
       if (item === undefined) throw NOT_PLAIN;
       walk.keys.push(i);
-      out += (i === 0 ? '' : ',') + write(item, walk);
+      const written = withDatesAsText(item, walk);
       walk.keys.pop();
+      if (written !== item) (copy ??= object.slice())[i] = written;
     }
-    return `${out}]`;
+    return copy ?? object;
   }
   const prototype = Object.getPrototypeOf(object) as unknown;
   if (prototype !== OBJECT_PROTOTYPE && prototype !== null) throw NOT_PLAIN;
-  let out = '{';
-  let first = true;
+  let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(object)) {
     const item = (object as Record<string, unknown>)[key];
     if (item === undefined || key.includes('.') || key.includes('\\')) throw NOT_PLAIN;
     walk.keys.push(key);
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${write(item, walk)}`;
+    const written = withDatesAsText(item, walk);
     walk.keys.pop();
-    first = false;
+    if (written !== item) (copy ??= { ...object })[key] = written;
   }
-  return `${out}}`;
+  return copy ?? object;
 }

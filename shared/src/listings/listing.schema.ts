@@ -361,6 +361,8 @@ export const listListingsSchema = z
   })
   .refine((input) => filterFitsType(input.filter, input.type), { message: LISTING_MESSAGES.invalidFilter, path: ['filter'] });
 export type ListListingsInput = z.input<typeof listListingsSchema>;
+/** A feed request as the server reads it, after the schema's defaults and transforms. */
+export type ListListingsFields = z.output<typeof listListingsSchema>;
 
 /** Admin/moderator list: search, type and status filters, newest first. */
 export const moderationListSchema = z.object({

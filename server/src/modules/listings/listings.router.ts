@@ -55,7 +55,7 @@ const moderationRouter = router({
 
 export const listingsRouter = router({
   /** The public feed (/alugueis, /comidas, /servicos): one page, newest first. */
-  // The service returns the output schema's parse (listingPageSchema(publicListingSchema)): one parse per page read, none per cached page.
+  // No .output(): the service builds pages in listingPageSchema(publicListingSchema)'s exact shape, held equal to its parse by listings-output.test.ts.
   list: approvedProcedure.input(listListingsSchema).query(({ ctx, input }) => listings.list(ctx.deps, ctx.user, input)),
 
   /** The public detail (/item, /food, /service): only listings neighbours may see. */
