@@ -12,7 +12,8 @@ import { appRouter } from '../router.ts';
 import { exportsRouter } from './exports.ts';
 import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
-import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES } from './content-encoding.ts';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL } from './content-encoding.ts';
+import { wholeAnswers } from './whole-answers.ts';
 import { clientFiles } from './static-files.ts';
 import { pageForPath } from './screen-preloads.ts';
 import { servePage } from './first-screen-data.ts';
@@ -45,7 +46,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   app.use(refuseMalformedUrls);
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, threshold: COMPRESSION_THRESHOLD_BYTES }));
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, level: GZIP_LEVEL, threshold: COMPRESSION_THRESHOLD_BYTES }));
 
   app.get('/health', async (_req, res) => {
     try {
@@ -96,6 +97,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
     // The public feed's cached pages, answered before tRPC (decision 014).
     feedFastPath(deps),
+    // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
+    wholeAnswers,
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,

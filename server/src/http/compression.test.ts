@@ -97,27 +97,32 @@ describe('API responses', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('compresses a large answer on the fly, with the same JSON as the plain one', async () => {
-    // A resident with ten long notifications: an answer of several kilobytes.
+  /** An approved resident written straight into the database, and the cookie of a session of theirs. */
+  async function signedInResident(email: string, cpfSeed: number) {
     const { id } = await users.insertUser(running.deps.db, {
-      email: 'compressao@teste.com',
+      email,
       passwordHash: 'não usada: a sessão é criada direto',
       fullName: 'Morador Compressão',
-      cpf: testCpf(4242),
+      cpf: testCpf(cpfSeed),
       phone: '11987654321',
       block: 'A',
       apartment: 'A-101',
       approvalStatus: 'approved',
       createdAt: running.deps.clock.now(),
     });
+    const { token } = await running.deps.sessions.create(running.deps.db, id, { ip: '127.0.0.1', userAgent: 'vitest' });
+    return { id, cookie: running.deps.sessions.sessionCookie(token, false).split(';')[0]! };
+  }
+
+  it('compresses a large answer on the fly, with the same JSON as the plain one', async () => {
+    // A resident with ten long notifications: an answer of several kilobytes.
+    const { id, cookie } = await signedInResident('compressao@teste.com', 4242);
     for (let i = 0; i < 10; i++) {
       await running.deps.db
         .insertInto('notifications')
         .values({ user_id: id, type: 'status_update', title: `Aviso ${i}`, message: `Mensagem longa do condomínio número ${i}. `.repeat(12) })
         .execute();
     }
-    const { token } = await running.deps.sessions.create(running.deps.db, id, { ip: '127.0.0.1', userAgent: 'vitest' });
-    const cookie = running.deps.sessions.sessionCookie(token, false).split(';')[0]!;
     const url = `http://127.0.0.1:${running.port}/trpc/notifications.list`;
     const get = (encoding: string | null) => rawGet(url, encoding, { cookie });
     const [br, gzip, plain] = await Promise.all([get('br'), get('gzip'), get(null)]);
@@ -127,6 +132,27 @@ describe('API responses', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     const expected = plain.body.toString('utf8');
-    for (const response of [br, gzip]) expect(decode(response).toString('utf8')).toBe(expected);
+    for (const response of [br, gzip]) {
+      expect(decode(response).toString('utf8')).toBe(expected);
+      // Compressed whole, in one call: its length is known before it is sent.
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    }
+  });
+
+  it('sends an answer under 1 KB plain, with its length, even to a browser that accepts brotli', async () => {
+    const { cookie } = await signedInResident('pequena@teste.com', 4343);
+    const response = await rawGet(`http://127.0.0.1:${running.port}/trpc/notifications.list`, 'gzip, deflate, br, zstd', { cookie });
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    expect(JSON.parse(response.body.toString('utf8')).result.data.json).toBeDefined();
+    // A refusal is an adapter answer too: plain, whole, in pt-BR.
+    const refused = await rawGet(`http://127.0.0.1:${running.port}/trpc/notifications.list`, 'gzip, deflate, br, zstd');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(refused.body.toString('utf8')).error.json.message).toBe('Não autenticado');
   });
 });
