@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import type { Db } from '../db/database.ts';
+import { type Db, prepared } from '../db/database.ts';
 import { CLOSE_SOCKETS_KIND, eventPayloadText } from './event-content.ts';
 
 // Every write of the `events` table but pruning: a row per event, in the caller's transaction;
@@ -20,11 +20,13 @@ export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent
  * not suspended), in the caller's transaction: a row each (the trigger on `events` NOTIFYs on commit).
  */
 export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
-  const rows = await sql<{ id: string }>`
+  const query = sql<{ id: string }>`
     INSERT INTO events (user_id, kind, payload)
     SELECT staff.user_id, ${event.kind}, ${eventPayloadText(event)}::jsonb FROM (${activeStaffIds}) staff
-    RETURNING id`.execute(db);
-  return rows.rows.length;
+    RETURNING id`;
+  // Named: every audited change (an order, a decision) runs it.
+  const rows = await prepared(db, { compile: () => query.compile(db) });
+  return rows.length;
 }
 
 /** The ids of every active staff member (administrators and moderators, approved, not suspended), once each: for statements that tell staff themselves. */
@@ -38,8 +40,8 @@ export const activeStaffIds = sql<{ user_id: string }>`
  */
 export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
   const payload = event.kind === CLOSE_SOCKETS_KIND ? JSON.stringify(event.payload) : eventPayloadText(event);
-  const row = await db.insertInto('events').values({ user_id: event.userId, kind: event.kind, payload }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const [row] = await prepared(db, db.insertInto('events').values({ user_id: event.userId, kind: event.kind, payload }).returning('id'));
+  return row!.id;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuditAction, AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
-import type { Db } from '../../db/database.ts';
+import { type Db, prepared } from '../../db/database.ts';
 
 export interface NewAuditEntry {
   actorId: string | null;
@@ -31,7 +31,7 @@ function titleAtTheTime(entry: NewAuditEntry) {
 }
 
 export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
-  const row = await db
+  const query = db
     .insertInto('audit_log')
     .values({
       actor_id: entry.actorId,
@@ -44,9 +44,10 @@ export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string>
       target_label: entry.targetLabel ?? titleAtTheTime(entry),
       created_at: entry.at,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .returning('id');
+  // Named: every audited change (an order, a decision) writes one.
+  const [row] = await prepared(db, query);
+  return row!.id;
 }
 
 /** One entry's personal values, kept beside the log so they can be forgotten (LGPD). */

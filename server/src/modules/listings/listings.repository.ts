@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingType, PausedBy } from '@vizinhanca/shared/listings/listing.schema';
 import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
@@ -85,12 +85,19 @@ function onlyPublic(query: ListingQuery, now: Date): ListingQuery {
     .where(isActiveResident);
 }
 
+/** The ILIKE pattern of a search: %, _ and \ typed by the user are literal characters, not wildcards. */
+function searchPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** Case-insensitive substring on title or description; the trigram indexes serve ILIKE '%term%'. */
-function matching(query: ListingQuery, search: string | null): ListingQuery {
-  if (!search) return query;
-  // %, _ and \ typed by the user are literal characters, not wildcards.
-  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+function matchingPattern(query: ListingQuery, pattern: string | null): ListingQuery {
+  if (pattern === null) return query;
   return query.where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('l.description', 'ilike', pattern)]));
+}
+
+function matching(query: ListingQuery, search: string | null): ListingQuery {
+  return matchingPattern(query, search ? searchPattern(search) : null);
 }
 
 export interface FeedFilters {
@@ -108,6 +115,29 @@ export interface FeedFilters {
   today: string;
 }
 
+/** The values a feed query sends as parameters; which clauses it has comes from FeedFilters. */
+interface FeedValues {
+  now: Date;
+  type: ListingType | null;
+  ownerId: string | null;
+  today: string;
+  pattern: string | null;
+  cursor: string | null;
+  fetched: number;
+}
+
+function feedValues(filters: FeedFilters): FeedValues {
+  return {
+    now: filters.now,
+    type: filters.type,
+    ownerId: filters.ownerId ?? null,
+    today: filters.today,
+    pattern: filters.search ? searchPattern(filters.search) : null,
+    cursor: filters.cursor,
+    fetched: filters.limit + 1,
+  };
+}
+
 /**
  * The public feed, newest first, paged by (published_at, id) after the cursor's
  * row. The cursor is the last listing's id: the comparison reads its
@@ -116,15 +146,20 @@ export interface FeedFilters {
  * Exported unexecuted so the search performance test can EXPLAIN the real query.
  */
 export function publicFeedQuery(db: Db, filters: FeedFilters) {
-  let query = onlyPublic(withOwner(db), filters.now);
-  if (filters.type) query = query.where('l.type', '=', filters.type);
-  if (filters.ownerId) query = query.where('l.user_id', '=', filters.ownerId);
+  return feedQuery(db, filters, feedValues(filters));
+}
+
+/** The feed's query with the clauses `filters` asks for and the parameters of `values`. */
+function feedQuery(db: Db, filters: FeedFilters, values: FeedValues) {
+  let query = onlyPublic(withOwner(db), values.now);
+  if (filters.type) query = query.where('l.type', '=', values.type!);
+  if (filters.ownerId) query = query.where('l.user_id', '=', values.ownerId!);
   if (filters.filter === 'ready') query = query.where('l.requires_advance_order', '=', false);
   if (filters.filter === 'advance') query = query.where('l.requires_advance_order', '=', true);
   // 'available': a rental is out while an order is in progress (picked up, not
   // returned yet) or approved for a period that covers today; services can always be ordered.
   if (filters.filter === 'available') {
-    const today = filters.today;
+    const today = values.today;
     query = query.where((eb) =>
       eb.or([
         eb('l.type', '<>', 'rental'),
@@ -145,9 +180,9 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
       ]),
     );
   }
-  query = matching(query, filters.search);
+  query = matchingPattern(query, filters.search ? values.pattern : null);
   const sort = filters.sort ?? 'newest';
-  const cursor = filters.cursor;
+  const cursor = filters.cursor ? values.cursor : null;
   const selected = query.select(PUBLIC_LISTING_COLUMNS).select(OWNER_RATING_COLUMNS);
   // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
   if (sort === 'price_asc' || sort === 'price_desc') {
@@ -156,7 +191,7 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
     return (cursor ? selected.where(sql<boolean>`(l.price_cents, l.id) ${after} (SELECT c.price_cents, c.id FROM listings c WHERE c.id = ${cursor})`) : selected)
       .orderBy('l.price_cents', direction)
       .orderBy('l.id', direction)
-      .limit(filters.limit + 1);
+      .limit(values.fetched);
   }
   if (sort === 'rating') {
     // The owner's mean as lender (revealed reviews; 0 unrated, so last), then newest:
@@ -164,10 +199,65 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
     const withCursor = cursor
       ? selected.where(sql<boolean>`(l.owner_rating, l.published_at, l.id) < (SELECT c.owner_rating, c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`)
       : selected;
-    return withCursor.orderBy('l.owner_rating', 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
+    return withCursor.orderBy('l.owner_rating', 'desc').orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(values.fetched);
   }
   const newest = cursor ? selected.where(sql<boolean>`(l.published_at, l.id) < (SELECT c.published_at, c.id FROM listings c WHERE c.id = ${cursor})`) : selected;
-  return newest.orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(filters.limit + 1);
+  return newest.orderBy('l.published_at', 'desc').orderBy('l.id', 'desc').limit(values.fetched);
+}
+
+type FeedRow = Awaited<ReturnType<ReturnType<typeof publicFeedQuery>['execute']>>[number];
+
+/** Stands for a value in a template's parameters: a parameter slot, or a constant of the query itself. */
+type TemplateParameter = { slot: keyof FeedValues } | { constant: unknown };
+
+/** A feed query compiled once per shape: its SQL text and where each parameter comes from. */
+interface FeedTemplate {
+  sql: string;
+  parameters: TemplateParameter[];
+}
+
+/** Markers built into a template in place of the values, each told apart by identity. */
+const FEED_MARKERS: Record<keyof FeedValues, string> = {
+  now: '\u0000feed:now',
+  type: '\u0000feed:type',
+  ownerId: '\u0000feed:ownerId',
+  today: '\u0000feed:today',
+  pattern: '\u0000feed:pattern',
+  cursor: '\u0000feed:cursor',
+  fetched: '\u0000feed:fetched',
+};
+const SLOT_OF_MARKER = new Map(Object.entries(FEED_MARKERS).map(([slot, marker]) => [marker, slot as keyof FeedValues]));
+
+/** The clauses a feed query has: a query of this shape differs from another of it only in its parameters. */
+function feedShape(filters: FeedFilters): string {
+  return [filters.type ? 't' : '', filters.ownerId ? 'o' : '', filters.filter, filters.sort ?? 'newest', filters.cursor ? 'c' : '', filters.search ? 's' : ''].join('|');
+}
+
+const feedTemplates = new Map<string, FeedTemplate>();
+
+/**
+ * The feed's compiled query, as `publicFeedQuery(db, filters).compile()` gives it (a test holds
+ * them equal for every shape): Kysely builds and compiles each shape once (a builder per clause,
+ * a tree walked into text: about as much CPU as a page's rows cost to map), and each request
+ * only puts its values in the template's parameters.
+ */
+export function compiledFeedQuery(db: Db, filters: FeedFilters): CompiledQuery<FeedRow> {
+  const shape = feedShape(filters);
+  let template = feedTemplates.get(shape);
+  if (!template) {
+    const compiled = feedQuery(db, filters, FEED_MARKERS as unknown as FeedValues).compile();
+    const parameters = compiled.parameters.map((value): TemplateParameter => {
+      const slot = typeof value === 'string' ? SLOT_OF_MARKER.get(value) : undefined;
+      return slot ? { slot } : { constant: value };
+    });
+    template = { sql: compiled.sql, parameters };
+    feedTemplates.set(shape, template);
+  }
+  const values = feedValues(filters);
+  return CompiledQuery.raw(
+    template.sql,
+    template.parameters.map((parameter) => ('slot' in parameter ? values[parameter.slot] : parameter.constant)),
+  ) as CompiledQuery<FeedRow>;
 }
 
 /**
@@ -175,9 +265,9 @@ export function publicFeedQuery(db: Db, filters: FeedFilters) {
  * values. A search stays unnamed: the best plan for ILIKE '%term%' depends on the term
  * (a generic plan was 3x slower at 10,000 listings).
  */
-export function listPublic(db: Db, filters: FeedFilters) {
-  const query = publicFeedQuery(db, filters);
-  return filters.search ? query.execute() : prepared(db, query);
+export async function listPublic(db: Db, filters: FeedFilters): Promise<FeedRow[]> {
+  const compiled = compiledFeedQuery(db, filters);
+  return filters.search ? (await db.executeQuery(compiled)).rows : prepared(db, { compile: () => compiled });
 }
 
 export async function findPublic(db: Db, id: string, now: Date) {

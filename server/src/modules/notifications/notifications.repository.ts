@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import { pickColumns } from '../../db/columns.ts';
 import { wantsDelivery } from '../../db/notification-preferences.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, prepared } from '../../db/database.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
 
@@ -19,8 +19,8 @@ export interface NewNotification {
 }
 
 /** The new row, dated `at` (the app's clock) unless it has a past; undefined when its dedupe key was already used. */
-export function insertNotification(db: Db, notification: NewNotification, at: Date) {
-  return db
+export async function insertNotification(db: Db, notification: NewNotification, at: Date) {
+  const query = db
     .insertInto('notifications')
     .values({
       ...pickColumns(notification, ['userId', 'type', 'title', 'message']),
@@ -30,8 +30,10 @@ export function insertNotification(db: Db, notification: NewNotification, at: Da
       ...(notification.history ? { read: notification.history.read } : {}),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning(['id', 'created_at'])
-    .executeTakeFirst();
+    .returning(['id', 'created_at']);
+  // Named: most changes notify someone (an order notifies its owner).
+  const [row] = await prepared(db, query);
+  return row;
 }
 
 /** Newest first; the page after `cursor` by (created_at, id). */

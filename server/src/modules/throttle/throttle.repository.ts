@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, prepared } from '../../db/database.ts';
 
 /**
  * Counts a hit in a fixed window and decides in the same statement: the row lock
@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 export async function hitWindow(db: Db, key: string, options: { now: Date; windowMs: number; limit: number }): Promise<number | null> {
   const windowStart = new Date(options.now.getTime() - options.windowMs);
   const expired = sql<boolean>`throttles.window_started_at <= ${windowStart}`;
-  const row = await db
+  const query = db
     .insertInto('throttles')
     .values({ key, hits: 1, window_started_at: options.now, blocked_until: options.now })
     .onConflict((oc) =>
@@ -21,8 +21,9 @@ export async function hitWindow(db: Db, key: string, options: { now: Date; windo
         })
         .where((eb) => eb.or([eb('throttles.window_started_at', '<=', windowStart), eb('throttles.hits', '<', options.limit)])),
     )
-    .returning('hits')
-    .executeTakeFirst();
+    .returning('hits');
+  // Named: every counted action (each order, message, upload) runs it first.
+  const [row] = await prepared(db, query);
   return row ? row.hits : null;
 }
 
