@@ -134,6 +134,28 @@ describe('after a block, on the server', () => {
     await expectError((await api(bruno)).listings.byId({ id: anaDrill }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
     await expectError((await api(ana)).users.neighbour({ id: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
     await expectError((await api(bruno)).users.neighbour({ id: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+    // The page's reviews are read apart: the same answers.
+    await expectError((await api(ana)).reviews.forUser({ userId: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    await expectError((await api(bruno)).reviews.forUser({ userId: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+  });
+
+  it("a review by someone the viewer is blocked from leaves the viewer's list of anyone's reviews; others still read it", async () => {
+    const { ana, bruno, carla, openOrderId } = await neighbours();
+    const dave = await app.createUser({ fullName: 'Davi Quarto' });
+    const [anaApi, brunoApi] = [await api(ana), await api(bruno)];
+    await anaApi.orders.approve({ id: openOrderId });
+    await anaApi.orders.markDelivered({ id: openOrderId });
+    await anaApi.orders.complete({ id: openOrderId });
+    await brunoApi.reviews.create({ orderId: openOrderId, rating: 5, comment: 'Furadeira ótima' });
+    await anaApi.reviews.create({ orderId: openOrderId, rating: 4 });
+    const reviewers = async (viewer: TestUser) => (await (await api(viewer)).reviews.forUser({ userId: ana.id })).items.map((item) => item.reviewer.id);
+    expect(await reviewers(carla)).toEqual([bruno.id]);
+
+    await (await api(carla)).blocks.block({ userId: bruno.id });
+    expect(await reviewers(carla)).toEqual([]);
+    expect(await reviewers(dave)).toEqual([bruno.id]);
+    // The rating still counts it: the block hides a person, not what happened.
+    expect((await (await api(carla)).reviews.forUser({ userId: ana.id })).summary).toEqual({ average: 5, count: 1 });
   });
 
   it('neither can order from the other (nothing written, nobody told); the order already open runs to its end', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCK_MESSAGES } from '@vizinhanca/shared/blocks/block.schema';
 import { FORNADA_MESSAGES } from '@vizinhanca/shared/fornadas/fornada.schema';
 import { pickupTomorrow } from '../../../test/pickup.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -109,6 +110,24 @@ describe('opening a fornada', () => {
 });
 
 describe('reserving portions', () => {
+  it('is refused across a block, either way, with nothing written', async () => {
+    const listingId = await publishFood();
+    const { id } = await (await api(seller)).fornadas.open(saturdayBatch(listingId, 10));
+    const blocked = await app.createUser();
+    await (await api(seller)).blocks.block({ userId: blocked.id });
+    const before = await app.db.selectFrom('orders').select('id').where('fornada_id', '=', id).execute();
+    // The blocked one reads "not found", as for a batch that does not exist (they are not told).
+    await expectError((await api(blocked)).fornadas.reserve({ fornadaId: id, quantity: 1 }), 'NOT_FOUND', FORNADA_MESSAGES.notFound);
+    await expectError((await api(blocked)).fornadas.ofListing({ listingId }), 'NOT_FOUND', FORNADA_MESSAGES.listingNotFound);
+    expect(await app.db.selectFrom('orders').select('id').where('fornada_id', '=', id).execute()).toEqual(before);
+
+    // The other way: the seller blocked by a resident cannot be reserved from by that resident either.
+    const blocker = await app.createUser();
+    await (await api(blocker)).blocks.block({ userId: seller.id });
+    await expectError((await api(blocker)).fornadas.reserve({ fornadaId: id, quantity: 1 }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    expect(await app.db.selectFrom('orders').select('id').where('fornada_id', '=', id).execute()).toEqual(before);
+  });
+
   it('gives 100 parallel reservations of the last portion to exactly one; the others read Esgotado', async () => {
     const listingId = await publishFood();
     const { id } = await (await api(seller)).fornadas.open(saturdayBatch(listingId, 3));

@@ -14,5 +14,5 @@ export const reviewsRouter = router({
   forUser: approvedProcedure
     .input(reviewsForUserSchema)
     .output(userReviewsSchema)
-    .query(({ ctx, input }) => reviews.forUser(ctx.deps, input.userId)),
+    .query(({ ctx, input }) => reviews.forUser(ctx.deps, ctx.user, input.userId)),
 });

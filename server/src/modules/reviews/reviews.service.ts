@@ -11,6 +11,8 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { ScheduledJob } from '../../jobs/scheduled-job.ts';
 import { AppError } from '../../errors.ts';
+import { NEIGHBOUR_MESSAGES } from '@vizinhanca/shared/users/user.schema';
+import { refuseIfHidden, withoutHidden, type BlockView } from '../blocks/blocks.service.ts';
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
 import * as audit from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -87,8 +89,13 @@ export const revealReviewsJob: ScheduledJob = {
   },
 };
 
-/** A person's ratings (as lender and as renter) and the visible reviews they received, newest first (2.7, /vizinho). */
-export async function forUser(deps: AppDeps, userId: string): Promise<UserReviews> {
+/**
+ * A person's ratings (as lender and as renter) and the visible reviews they received, newest first (2.7, /vizinho).
+ * A block hides the person's reviews as it hides their page, and a review written by someone a block stands
+ * between the viewer and (its author's name and page are behind the block) is left out of the viewer's list.
+ */
+export async function forUser(deps: AppDeps, viewer: BlockView, userId: string): Promise<UserReviews> {
+  refuseIfHidden(viewer, userId, { code: 'NOT_FOUND', message: NEIGHBOUR_MESSAGES.notFound });
   const [summary, renterSummary, rows] = await Promise.all([
     summaryOf(deps, userId, 'owner'),
     summaryOf(deps, userId, 'requester'),
@@ -97,7 +104,7 @@ export async function forUser(deps: AppDeps, userId: string): Promise<UserReview
   return {
     summary,
     renterSummary,
-    items: rows.map((row) => ({
+    items: withoutHidden(viewer, rows, (row) => row.reviewer_id).map((row) => ({
       id: row.id,
       rating: row.rating,
       comment: row.comment,
