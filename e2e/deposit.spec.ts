@@ -88,7 +88,11 @@ test('a rental with a deposit: shown apart from the rent, paid with its own Pix 
   await myCard.scrollIntoViewIfNeeded();
   await requester.page.screenshot({ path: test.info().outputPath('deposit-requester.png') });
   await myCard.getByRole('button', { name: 'Contestar' }).click();
-  await expectToast(requester.page, 'Contestação registrada.');
+  // A contest says what happened, as 'Abrir problema' asks: it goes to the administration.
+  const contest = requester.page.getByRole('dialog', { name: 'Contestar a caução' });
+  await contest.getByLabel('O que aconteceu').fill('A broca já estava gasta quando peguei.');
+  await contest.getByRole('button', { name: 'Enviar contestação' }).click();
+  await expectToast(requester.page, 'Contestação enviada. A administração vai analisar.');
   await expect(myCard.getByText(/Você contestou o registro/)).toBeVisible();
   await expect(myCard.getByRole('button', { name: 'Aceito' })).toHaveCount(0);
   expect(await overflowAt(requester.page)).toEqual([]);

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { TextAreaField } from './ui/field.tsx';
+import { RadioGroupField } from './ui/radio-group-field.tsx';
 import '../looks.css';
 
 export interface ReportChoice {
@@ -59,29 +60,18 @@ export function ReportDialog({ open, title, description, subject, sending, onSen
     <Dialog open={open} title={title} description={description} onClose={close}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {subject}
-        <fieldset className="report-reasons" aria-describedby={error ? 'report-reason-error' : undefined}>
-          <legend className="field-label">Motivo</legend>
-          {REPORT_REASONS.map((option) => (
-            <label key={option} className="report-reason">
-              <input
-                type="radio"
-                name="report-reason"
-                value={option}
-                checked={reason === option}
-                onChange={() => {
-                  setReason(option);
-                  setError(undefined);
-                }}
-              />
-              {REPORT_REASON_LABELS[option]}
-            </label>
-          ))}
-          {error ? (
-            <p className="field-error" id="report-reason-error">
-              {error}
-            </p>
-          ) : null}
-        </fieldset>
+        <RadioGroupField
+          id="report-reason"
+          legend="Motivo"
+          options={REPORT_REASONS}
+          labels={REPORT_REASON_LABELS}
+          value={reason}
+          onChange={(option) => {
+            setReason(option);
+            setError(undefined);
+          }}
+          error={error}
+        />
         <TextAreaField
           id="report-details"
           label="O que aconteceu"

@@ -138,7 +138,7 @@ describe('every date the app writes comes from its clock', () => {
     later();
     await ownerApi.deposits.settle({ orderId: withDeposit, outcome: 'retained', retainedCents: 5_000, reason: 'Broca quebrada' });
     later();
-    await requesterApi.deposits.answer({ orderId: withDeposit, answer: 'contested' });
+    await requesterApi.deposits.answer({ orderId: withDeposit, answer: 'contested', kind: 'damage', text: 'A broca já estava quebrada' });
 
     // The portaria: a rental out and back through the desk; a code that died with its order.
     const deskApi = await api(await app.createUser({ roles: ['portaria'], at: at() }));

@@ -241,6 +241,10 @@ export interface DepositSettlementsTable {
   settled_at: Date;
   answer: DepositAnswer | null;
   answered_at: Date | null;
+  /** The requester's words when contesting (null after their account was closed). */
+  contest_text: string | null;
+  /** The problem the contest opened or joined. */
+  contest_problem_id: string | null;
 }
 
 /** Up to 5 photos of a deposit's record, positions 0-4. */

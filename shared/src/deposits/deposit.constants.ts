@@ -11,6 +11,11 @@ export const DEPOSIT_PHOTOS_MAX = 5;
 /** Days the requester has, from the owner's record, to accept it or contest it. */
 export const DEPOSIT_ANSWER_DAYS = 7;
 
+/** The last moment the requester may answer a record made at `settledAt`. */
+export function depositAnswerUntil(settledAt: Date): Date {
+  return new Date(settledAt.getTime() + DEPOSIT_ANSWER_DAYS * 24 * 60 * 60 * 1000);
+}
+
 export const DEPOSIT_OUTCOMES = ['returned', 'retained'] as const;
 export type DepositOutcome = (typeof DEPOSIT_OUTCOMES)[number];
 export const DEPOSIT_ANSWERS = ['accepted', 'contested'] as const;
@@ -28,6 +33,12 @@ export const DEPOSIT_ANSWER_LABELS: Record<DepositAnswer, string> = {
 };
 
 export { depositLine } from './deposit-line.ts';
+
+/** What became of the deposit, in one line: 'Caução devolvida: R$ 200,00' or 'Caução retida: R$ 50,00 de R$ 200,00'. */
+export function depositOutcomeText(record: { outcome: DepositOutcome; retainedCents: number }, depositCents: number): string {
+  if (record.outcome === 'returned') return `${DEPOSIT_OUTCOME_LABELS.returned}: ${formatCurrency(depositCents)}`;
+  return `${DEPOSIT_OUTCOME_LABELS.retained}: ${formatCurrency(record.retainedCents)} de ${formatCurrency(depositCents)}`;
+}
 
 export const DEPOSIT_MESSAGES = {
   invalidAmount: 'A caução deve ser de R$ 0,00 a R$ 5.000,00',
@@ -51,7 +62,8 @@ export const DEPOSIT_MESSAGES = {
   returnedSaved: 'Caução devolvida registrada!',
   retainedSaved: 'Caução retida registrada!',
   acceptedSaved: 'Resposta registrada: você aceitou.',
-  contestedSaved: 'Contestação registrada.',
+  contestedSaved: 'Contestação enviada. A administração vai analisar.',
+  contestJoined: 'Contestação enviada. Este pedido já tinha um problema em análise: a administração vai analisar a contestação junto com ele.',
 } as const;
 
 /** To the requester when the owner records the deposit; to the owner when the requester answers. */
@@ -68,8 +80,9 @@ export const DEPOSIT_NOTIFICATIONS = {
     title: 'Caução aceita',
     message: `${o.requesterName} aceitou o registro da caução de "${o.listingTitle}".`,
   }),
-  contested: (o: { requesterName: string; listingTitle: string }) => ({
+  /** To both people: the contest went to the administration as a problem (a new one, or the one already open). */
+  contested: (o: { requesterName: string; listingTitle: string; joined: boolean }) => ({
     title: 'Caução contestada',
-    message: `${o.requesterName} contestou o registro da caução de "${o.listingTitle}".`,
+    message: `${o.requesterName} contestou o registro da caução de "${o.listingTitle}". ${o.joined ? 'A contestação foi juntada ao problema em análise.' : 'A administração vai analisar.'}`,
   }),
 } as const;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createListingSchema } from '../listings/listing.schema.ts';
-import { answerDepositSchema, DEPOSIT_MESSAGES, depositLine, depositTextSchema, settleDepositSchema } from './deposit.schema.ts';
+import { PROBLEM_MESSAGES } from '../orders/order-problem.schema.ts';
+import { answerDepositSchema } from './deposit-answer.schema.ts';
+import { DEPOSIT_MESSAGES, depositLine, depositTextSchema, settleDepositSchema } from './deposit.schema.ts';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? null : result.error?.issues[0]?.message;
@@ -66,7 +68,15 @@ describe("the owner's record of the deposit", () => {
   });
 
   it("takes the requester's answer as 'accepted' or 'contested' only", () => {
-    expect(answerDepositSchema.parse({ orderId: ORDER_ID, answer: 'contested' }).answer).toBe('contested');
+    expect(answerDepositSchema.parse({ orderId: ORDER_ID, answer: 'accepted' })).toEqual({ orderId: ORDER_ID, answer: 'accepted' });
     expect(firstMessage(answerDepositSchema.safeParse({ orderId: ORDER_ID, answer: 'maybe' }))).toBe(DEPOSIT_MESSAGES.invalidAnswer);
+  });
+
+  it('asks a contest what happened, as a problem: the kind, the text and at most 5 photos', () => {
+    const contest = { orderId: ORDER_ID, answer: 'contested', kind: 'damage', text: ' A broca já estava gasta ' } as const;
+    expect(answerDepositSchema.parse(contest)).toEqual({ ...contest, text: 'A broca já estava gasta', photoIds: [] });
+    expect(firstMessage(answerDepositSchema.safeParse({ orderId: ORDER_ID, answer: 'contested' }))).toBe(PROBLEM_MESSAGES.kindRequired);
+    expect(firstMessage(answerDepositSchema.safeParse({ ...contest, text: '  ' }))).toBe(PROBLEM_MESSAGES.textRequired);
+    expect(firstMessage(answerDepositSchema.safeParse({ ...contest, photoIds: PHOTO_IDS }))).toBe(PROBLEM_MESSAGES.tooManyPhotos);
   });
 });

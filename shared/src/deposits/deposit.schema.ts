@@ -77,9 +77,6 @@ export const settleDepositSchema = z.discriminatedUnion(
 export type SettleDepositInput = z.input<typeof settleDepositSchema>;
 export type SettleDepositFields = z.output<typeof settleDepositSchema>;
 
-/** The requester's answer to the record: 'Aceito' or contest it, within 7 days. */
-export const answerDepositSchema = z.object({ orderId: orderIdSchema, answer: z.enum(DEPOSIT_ANSWERS, { error: DEPOSIT_MESSAGES.invalidAnswer }) });
-
 const depositPhotoSchema = z.object({ id: z.string(), cardUrl: z.string(), detailUrl: z.string() });
 
 /** The record as both people of the order read it. */
@@ -91,6 +88,8 @@ export const depositSettlementSchema = z.object({
   settledAt: z.date(),
   answer: z.enum(DEPOSIT_ANSWERS).nullable(),
   answeredAt: z.date().nullable(),
+  /** The requester's words when contesting (both people and staff read them). */
+  contestText: z.string().nullable(),
   /** The last moment the requester may answer (7 days after the record). */
   answerUntil: z.date(),
   /** The requester has not answered and the 7 days are not over (on the app's clock). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Configures Zod (pt-BR messages, no eval under the CSP) wherever a schema is defined.
 import '../validation/zod-locale.ts';
+import { depositSettlementSchema } from '../deposits/deposit.schema.ts';
 import { messageBodySchema } from '../messages/message.schema.ts';
 import { LISTING_TYPES } from '../listings/listing.schema.ts';
 import { ORDER_STATUSES } from './order.constants.ts';
@@ -40,6 +41,10 @@ export const PROBLEM_MESSAGES = {
   beforeHandOver: 'Um problema só pode ser aberto depois da entrega do item ou do início do pedido.',
   windowClosed: `O prazo para abrir um problema terminou: ele vai até ${PROBLEM_WINDOW_DAYS} dias depois do fim do pedido.`,
   alreadyOpen: 'Este pedido já tem um problema em análise pela administração.',
+  noRoomForPhotos: (room: number) =>
+    room === 0
+      ? `O problema em análise neste pedido já tem ${PROBLEM_PHOTOS_MAX} fotos: envie sem fotos.`
+      : `O problema em análise neste pedido tem espaço para mais ${room} ${room === 1 ? 'foto' : 'fotos'}.`,
   opened: 'Problema enviado. A administração vai analisar.',
   decisionRequired: 'Escreva a decisão',
   alreadyResolved: 'Este problema já foi resolvido.',
@@ -155,6 +160,9 @@ export const openProblemItemSchema = z.object({
   photos: z.array(photoSchema),
   /** The item's condition the owner recorded at the hand-over and the return ('Estado na entrega', 'Estado na devolução'). */
   handover: z.array(handoverConditionSchema),
+  /** Rentals: the deposit asked (0 for none) and the owner's record of it with the requester's answer (a contest comes here). */
+  depositCents: z.number().int(),
+  deposit: depositSettlementSchema.nullable(),
 });
 export type OpenProblemItem = z.infer<typeof openProblemItemSchema>;
 export const openProblemsSchema = z.object({ items: z.array(openProblemItemSchema) });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DepositAnswer, DepositOutcome } from '@vizinhanca/shared/deposits/deposit.constants';
 import type { Db } from '../../db/database.ts';
 import { ordersWithPeople } from '../../db/order-reads.ts';
@@ -54,22 +53,11 @@ export function insertPhotos(db: Db, orderId: string, imageIds: string[]) {
     .then(() => undefined);
 }
 
-export function setAnswer(db: Db, orderId: string, answer: DepositAnswer, at: Date) {
-  return db.updateTable('deposit_settlements').set({ answer, answered_at: at }).where('order_id', '=', orderId).execute();
-}
-
-/** The records of these orders, each with its photos' ids in order. */
-export function listForOrders(db: Db, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
+/** The requester's answer; a contest keeps their words and the problem it went to. */
+export function setAnswer(db: Db, orderId: string, answer: { answer: DepositAnswer; at: Date; contest: { text: string; problemId: string } | null }) {
   return db
-    .selectFrom('deposit_settlements as s')
-    .select(['s.order_id', 's.outcome', 's.retained_cents', 's.reason', 's.settled_at', 's.answer', 's.answered_at'])
-    .select(
-      sql<string[]>`(SELECT coalesce(array_agg(p.image_id::text ORDER BY p.position), '{}') FROM deposit_settlement_photos p WHERE p.order_id = s.order_id)`.as(
-        'image_ids',
-      ),
-    )
-    .where('s.order_id', 'in', orderIds)
+    .updateTable('deposit_settlements')
+    .set({ answer: answer.answer, answered_at: answer.at, contest_text: answer.contest?.text ?? null, contest_problem_id: answer.contest?.problemId ?? null })
+    .where('order_id', '=', orderId)
     .execute();
 }
-export type SettlementRow = Awaited<ReturnType<typeof listForOrders>>[number];

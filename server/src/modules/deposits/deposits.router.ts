@@ -1,4 +1,5 @@
-import { answerDepositSchema, settleDepositSchema } from '@vizinhanca/shared/deposits/deposit.schema';
+import { answerDepositSchema } from '@vizinhanca/shared/deposits/deposit-answer.schema';
+import { settleDepositSchema } from '@vizinhanca/shared/deposits/deposit.schema';
 import { messageAnswerSchema } from '@vizinhanca/shared/validation/message-answer';
 import { approvedProcedure, router } from '../../trpc.ts';
 import * as deposits from './deposits.service.ts';
@@ -10,7 +11,7 @@ export const depositsRouter = router({
     .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => deposits.settle(ctx.deps, ctx.user.id, input)),
 
-  /** The requester: 'Aceito' or contest the owner's record, within 7 days. */
+  /** The requester: 'Aceito' or contest the owner's record (a problem the administration settles), within 7 days. */
   answer: approvedProcedure
     .input(answerDepositSchema)
     .output(messageAnswerSchema)

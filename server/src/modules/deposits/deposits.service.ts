@@ -1,48 +1,26 @@
 import { AUDIT_ACTIONS } from '@vizinhanca/shared/audit/audit.schema';
+import type { AnswerDepositFields } from '@vizinhanca/shared/deposits/deposit-answer.schema';
 import {
-  DEPOSIT_ANSWER_DAYS,
+  depositAnswerUntil,
   DEPOSIT_MESSAGES,
   DEPOSIT_NOTIFICATIONS,
   type DepositAnswer,
-  type DepositSettlement,
+  type DepositOutcome,
   type SettleDepositFields,
 } from '@vizinhanca/shared/deposits/deposit.schema';
-import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import * as audit from '../audit/audit.service.ts';
 import { findOwnUnattachedImages } from '../images/images.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import * as problems from '../problems/problems.service.ts';
 import * as deposits from './deposits.repository.ts';
 
 // The deposit (caução) of a rental at its end: the owner records it returned or retained, the
-// requester accepts or contests the record within 7 days. No money passes through the app:
-// it keeps what the two said they did. The orders module shows the records on its cards.
-
-const ANSWER_WINDOW_MS = DEPOSIT_ANSWER_DAYS * 24 * 60 * 60 * 1000;
-
-function toSettlement(row: deposits.SettlementRow, now: Date): DepositSettlement {
-  const answerUntil = new Date(row.settled_at.getTime() + ANSWER_WINDOW_MS);
-  return {
-    outcome: row.outcome,
-    retainedCents: row.retained_cents,
-    reason: row.reason,
-    photos: row.image_ids.map((id) => ({ id, cardUrl: imageUrl(id, 'card'), detailUrl: imageUrl(id, 'detail') })),
-    settledAt: row.settled_at,
-    answer: row.answer,
-    answeredAt: row.answered_at,
-    answerUntil,
-    answerOpen: row.answer === null && now.getTime() <= answerUntil.getTime(),
-  };
-}
-
-/** The records of these orders (the cards and the conversation show them), by order id. */
-export async function settlementsFor(deps: Pick<AppDeps, 'db' | 'clock'>, orderIds: string[]): Promise<Map<string, DepositSettlement>> {
-  const now = deps.clock.now();
-  const rows = await deposits.listForOrders(deps.db, orderIds);
-  return new Map(rows.map((row) => [row.order_id, toSettlement(row, now)]));
-}
+// requester accepts it or contests it within 7 days, and a contest goes to the administration
+// as a problem. No money passes through the app: it keeps what the two said they did. The
+// orders module reads the records for its cards (this module writes them).
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof deposits.findOrderForUpdate>>>;
 
@@ -103,11 +81,13 @@ export async function settle(deps: AppDeps, userId: string, input: SettleDeposit
 }
 
 /**
- * The requester's answer to the owner's record: 'Aceito' or contested, once, within 7 days
- * of the record on the app's clock. The owner is told; the answer is in the audit log.
+ * The requester's answer to the owner's record, once, within 7 days of the record on the app's
+ * clock: 'Aceito' (the owner is told), or contested, which opens a problem the administration
+ * settles with what the requester wrote, or joins the one already open on the order, in the
+ * same transaction (both are told). The answer is in the audit log.
  */
-export async function answer(deps: AppDeps, userId: string, input: { orderId: string; answer: DepositAnswer }) {
-  await deps.db.transaction().execute(async (trx) => {
+export async function answer(deps: AppDeps, userId: string, input: AnswerDepositFields) {
+  const joined = await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.orderId);
     if (order.renter_id !== userId) {
       if (order.owner_id !== userId) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
@@ -117,24 +97,40 @@ export async function answer(deps: AppDeps, userId: string, input: { orderId: st
     if (!settlement) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.notSettled);
     if (settlement.answer) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.alreadyAnswered);
     const now = deps.clock.now();
-    if (now.getTime() > settlement.settled_at.getTime() + ANSWER_WINDOW_MS) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.answerWindowClosed);
-
-    await deposits.setAnswer(trx, order.id, input.answer, now);
-    await audit.record(deps, trx, {
-      actorId: userId,
-      action: input.answer === 'accepted' ? AUDIT_ACTIONS.orderDepositAccepted : AUDIT_ACTIONS.orderDepositContested,
-      targetType: 'order',
-      targetId: order.id,
-      before: { outcome: settlement.outcome, answer: null },
-      after: { outcome: settlement.outcome, answer: input.answer },
-    });
+    if (now.getTime() > depositAnswerUntil(settlement.settled_at).getTime()) throw new AppError('CONFLICT', DEPOSIT_MESSAGES.answerWindowClosed);
     const facts = { requesterName: order.renter_full_name, listingTitle: order.listing_title };
-    await notify(deps, trx, {
-      userId: order.owner_id,
-      type: 'order_status',
-      relatedId: order.id,
-      ...(input.answer === 'accepted' ? DEPOSIT_NOTIFICATIONS.accepted(facts) : DEPOSIT_NOTIFICATIONS.contested(facts)),
+
+    if (input.answer === 'accepted') {
+      await deposits.setAnswer(trx, order.id, { answer: 'accepted', at: now, contest: null });
+      await recordAnswer(deps, trx, { userId, orderId: order.id, outcome: settlement.outcome, answer: 'accepted', problem: null });
+      await notify(deps, trx, { userId: order.owner_id, type: 'order_status', relatedId: order.id, ...DEPOSIT_NOTIFICATIONS.accepted(facts) });
+      return false;
+    }
+    const { answer: _answer, ...fields } = input;
+    const problem = await problems.openOrJoinForContestIn(deps, trx, {
+      opener: { id: userId, fullName: order.renter_full_name },
+      fields,
+      notice: (joinedOpen) => DEPOSIT_NOTIFICATIONS.contested({ ...facts, joined: joinedOpen }),
     });
+    await deposits.setAnswer(trx, order.id, { answer: 'contested', at: now, contest: { text: fields.text, problemId: problem.problemId } });
+    await recordAnswer(deps, trx, { userId, orderId: order.id, outcome: settlement.outcome, answer: 'contested', problem });
+    return problem.joined;
   });
-  return { message: input.answer === 'accepted' ? DEPOSIT_MESSAGES.acceptedSaved : DEPOSIT_MESSAGES.contestedSaved };
+  if (input.answer === 'accepted') return { message: DEPOSIT_MESSAGES.acceptedSaved };
+  return { message: joined ? DEPOSIT_MESSAGES.contestJoined : DEPOSIT_MESSAGES.contestedSaved };
+}
+
+async function recordAnswer(
+  deps: AppDeps,
+  trx: Db,
+  step: { userId: string; orderId: string; outcome: DepositOutcome; answer: DepositAnswer; problem: { problemId: string; joined: boolean } | null },
+) {
+  await audit.record(deps, trx, {
+    actorId: step.userId,
+    action: step.answer === 'accepted' ? AUDIT_ACTIONS.orderDepositAccepted : AUDIT_ACTIONS.orderDepositContested,
+    targetType: 'order',
+    targetId: step.orderId,
+    before: { outcome: step.outcome, answer: null },
+    after: { outcome: step.outcome, answer: step.answer, ...(step.problem ? { problemId: step.problem.problemId, joinedOpenProblem: step.problem.joined } : {}) },
+  });
 }

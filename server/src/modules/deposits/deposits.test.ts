@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_MESSAGES } from '@vizinhanca/shared/deposits/deposit.schema';
+import { PROBLEM_MESSAGES } from '@vizinhanca/shared/orders/order-problem.schema';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { imageAccess, uploadImage } from '../images/images.service.ts';
 
 // The deposit (caução) of a rental: the listing asks for it, the order keeps the amount of
 // the moment it was made, the owner records it returned or retained at the end, and the
-// requester accepts or contests within 7 days on the app's clock. Every refusal writes nothing.
+// requester accepts or contests within 7 days on the app's clock; a contest is a problem the
+// administration settles. Every refusal writes nothing.
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 type Who = 'requester' | 'owner' | 'other' | 'moderator';
@@ -55,6 +57,18 @@ async function depositRows(orderId: string) {
 
 async function notificationsOf(user: TestUser, orderId: string) {
   return app.db.selectFrom('notifications').select(['title', 'message']).where('user_id', '=', user.id).where('related_id', '=', orderId).where('title', 'like', 'Caução%').execute();
+}
+
+/** What the requester writes when contesting: the kind and what happened, as 'Abrir problema' asks. */
+const CONTEST = { answer: 'contested', kind: 'damage', text: 'A broca já estava gasta quando peguei.' } as const;
+
+function problemsOf(orderId: string) {
+  return app.db.selectFrom('order_problems').select(['id', 'status', 'opened_by', 'kind', 'details']).where('order_id', '=', orderId).orderBy('created_at').execute();
+}
+
+async function problemPhoto(user: TestUser) {
+  const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#35a' } }).jpeg().toBuffer();
+  return (await uploadImage(app.deps, { userId: user.id, purpose: 'problem', bytes })).id;
 }
 
 async function depositPhoto(user: TestUser) {
@@ -209,14 +223,14 @@ describe("the requester's answer, within 7 days", () => {
     await expectError(apis.owner.deposits.answer({ orderId, answer: 'accepted' }), 'FORBIDDEN', DEPOSIT_MESSAGES.notRequester);
     await expectError(apis.other.deposits.answer({ orderId, answer: 'accepted' }), 'NOT_FOUND', DEPOSIT_MESSAGES.notFound);
     expect(await apis.requester.deposits.answer({ orderId, answer: 'accepted' })).toEqual({ message: DEPOSIT_MESSAGES.acceptedSaved });
-    await expectError(apis.requester.deposits.answer({ orderId, answer: 'contested' }), 'CONFLICT', DEPOSIT_MESSAGES.alreadyAnswered);
+    await expectError(apis.requester.deposits.answer({ orderId, ...CONTEST }), 'CONFLICT', DEPOSIT_MESSAGES.alreadyAnswered);
     expect((await depositRows(orderId)).settlements[0]!.answer).toBe('accepted');
     expect((await depositRows(orderId)).actions).toEqual(['order.deposit_returned', 'order.deposit_accepted']);
     expect(await notificationsOf(people.owner, orderId)).toEqual([{ title: 'Caução aceita', message: 'Bruno Vizinho aceitou o registro da caução de "Furadeira".' }]);
     expect((await card('owner', orderId)).deposit).toMatchObject({ answer: 'accepted', answerOpen: false });
   });
 
-  it('contested on the seventh day is recorded and told; a day later the window is closed and nothing is written', async () => {
+  it('contested on the seventh day opens a problem; a day later the window is closed and nothing is written', async () => {
     const start = app.clock.now();
     const contested = await rental(drillId);
     await apis.owner.deposits.settle({ orderId: contested, outcome: 'retained', retainedCents: 20_000, reason: 'Não voltou' });
@@ -225,14 +239,116 @@ describe("the requester's answer, within 7 days", () => {
 
     app.clock.advance(7 * DAY_MS - 60_000);
     expect((await card('requester', late)).deposit?.answerOpen).toBe(true);
-    await apis.requester.deposits.answer({ orderId: contested, answer: 'contested' });
-    expect(await notificationsOf(people.owner, contested)).toEqual([{ title: 'Caução contestada', message: 'Bruno Vizinho contestou o registro da caução de "Furadeira".' }]);
+    await apis.requester.deposits.answer({ orderId: contested, ...CONTEST });
+    expect(await notificationsOf(people.owner, contested)).toEqual([
+      { title: 'Caução contestada', message: 'Bruno Vizinho contestou o registro da caução de "Furadeira". A administração vai analisar.' },
+    ]);
     expect((await depositRows(contested)).actions).toEqual(['order.deposit_retained', 'order.deposit_contested']);
+    expect(await problemsOf(contested)).toHaveLength(1);
 
     app.clock.advance(2 * 60_000);
     expect((await card('requester', late)).deposit).toMatchObject({ answer: null, answerOpen: false });
     await expectError(apis.requester.deposits.answer({ orderId: late, answer: 'accepted' }), 'CONFLICT', DEPOSIT_MESSAGES.answerWindowClosed);
+    await expectError(apis.requester.deposits.answer({ orderId: late, ...CONTEST }), 'CONFLICT', DEPOSIT_MESSAGES.answerWindowClosed);
     expect(await depositRows(late)).toEqual({ settlements: [{ outcome: 'returned', retained_cents: 0, reason: null, answer: null }], actions: ['order.deposit_returned'] });
+    expect(await problemsOf(late)).toEqual([]);
     app.clock.set(start);
+  });
+});
+
+describe("'Contestar': a problem the administration settles", () => {
+  it('opens a problem with what the requester wrote, in the same step: the order reads it open, both are told, staff are told, all in the audit log', async () => {
+    const orderId = await rental(drillId);
+    await apis.owner.deposits.settle({ orderId, outcome: 'retained', retainedCents: 5_000, reason: 'Broca quebrada' });
+    const picture = await problemPhoto(people.requester);
+    expect(await apis.requester.deposits.answer({ orderId, ...CONTEST, photoIds: [picture] })).toEqual({ message: DEPOSIT_MESSAGES.contestedSaved });
+
+    const [problem, ...others] = await problemsOf(orderId);
+    expect(others).toEqual([]);
+    expect(problem).toMatchObject({ status: 'open', opened_by: people.requester.id, kind: 'damage', details: CONTEST.text });
+    expect(await app.db.selectFrom('order_problem_photos').select('image_id').where('problem_id', '=', problem!.id).execute()).toEqual([{ image_id: picture }]);
+    const record = await app.db.selectFrom('deposit_settlements').select(['answer', 'contest_text', 'contest_problem_id']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(record).toEqual({ answer: 'contested', contest_text: CONTEST.text, contest_problem_id: problem!.id });
+
+    // 'Em análise' on both cards, the problem on the order, the contest's words on the record.
+    for (const side of ['requester', 'owner'] as const) {
+      expect(await card(side, orderId)).toMatchObject({ problemOpen: true, deposit: { answer: 'contested', contestText: CONTEST.text, answerOpen: false } });
+    }
+    expect((await apis.owner.problems.forOrder({ orderId })).problems).toMatchObject([{ kind: 'damage', text: CONTEST.text, status: 'open', openerName: 'Bruno Vizinho' }]);
+    for (const who of [people.requester, people.owner]) {
+      expect(await notificationsOf(who, orderId)).toContainEqual({ title: 'Caução contestada', message: 'Bruno Vizinho contestou o registro da caução de "Furadeira". A administração vai analisar.' });
+    }
+    const staffNotices = await app.db.selectFrom('notifications').select('user_id').where('type', '=', 'pending_problem').where('related_id', '=', problem!.id).execute();
+    expect(staffNotices.map((row) => row.user_id)).toContain(people.moderator.id);
+    const trail = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target_id', '=', orderId).where('action', 'in', ['order.deposit_contested', 'order.problem_opened']).orderBy('id').execute();
+    expect(trail).toEqual([
+      { action: 'order.problem_opened', actor_id: people.requester.id },
+      { action: 'order.deposit_contested', actor_id: people.requester.id },
+    ]);
+
+    // Staff read the record and the contest with the problem, and settle it: both read the decision.
+    const item = (await apis.moderator.problems.moderation.open()).items.find((entry) => entry.orderId === orderId)!;
+    expect(item).toMatchObject({ depositCents: 20_000, deposit: { outcome: 'retained', retainedCents: 5_000, reason: 'Broca quebrada', answer: 'contested', contestText: CONTEST.text } });
+    await apis.moderator.problems.moderation.resolve({ problemId: item.id, decision: 'O dono devolve R$ 30,00' });
+    for (const who of ['requester', 'owner'] as const) {
+      expect((await apis[who].problems.forOrder({ orderId })).problems[0]).toMatchObject({ status: 'resolved', decision: 'O dono devolve R$ 30,00' });
+      expect((await card(who, orderId)).problemOpen).toBe(false);
+    }
+  });
+
+  it('with a problem already open on the order: joins it (its photos added, a clear message), never a second open problem', async () => {
+    const orderId = await rental(drillId);
+    await apis.owner.problems.open({ orderId, kind: 'not_returned', text: 'Faltou a maleta' });
+    await apis.owner.deposits.settle({ orderId, outcome: 'retained', retainedCents: 8_000, reason: 'Maleta perdida' });
+    const [openProblem] = await problemsOf(orderId);
+    const picture = await problemPhoto(people.requester);
+
+    expect(await apis.requester.deposits.answer({ orderId, ...CONTEST, photoIds: [picture] })).toEqual({ message: DEPOSIT_MESSAGES.contestJoined });
+    expect(await problemsOf(orderId)).toEqual([openProblem]);
+    expect(await app.db.selectFrom('order_problem_photos').select(['image_id', 'position']).where('problem_id', '=', openProblem!.id).execute()).toEqual([{ image_id: picture, position: 0 }]);
+    const record = await app.db.selectFrom('deposit_settlements').select(['answer', 'contest_text', 'contest_problem_id']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(record).toEqual({ answer: 'contested', contest_text: CONTEST.text, contest_problem_id: openProblem!.id });
+    for (const who of [people.requester, people.owner]) {
+      expect(await notificationsOf(who, orderId)).toContainEqual({
+        title: 'Caução contestada',
+        message: 'Bruno Vizinho contestou o registro da caução de "Furadeira". A contestação foi juntada ao problema em análise.',
+      });
+    }
+    const audit = await app.db.selectFrom('audit_log').select('after').where('target_id', '=', orderId).where('action', '=', 'order.deposit_contested').executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ problemId: openProblem!.id, joinedOpenProblem: true });
+    expect((await card('requester', orderId)).problemOpen).toBe(true);
+  });
+
+  it('opens a problem within the 7 days of a late record, even past the 14 days after the order ended', async () => {
+    const start = app.clock.now();
+    const orderId = await rental(drillId);
+    app.clock.advance(20 * DAY_MS);
+    await apis.owner.deposits.settle({ orderId, outcome: 'retained', retainedCents: 20_000, reason: 'Não voltou inteira' });
+    app.clock.advance(6 * DAY_MS);
+    // 'Abrir problema' on its own is past its window; the contest of a record still in its 7 days is not.
+    await expectError(apis.requester.problems.open({ orderId, kind: 'damage', text: 'Quero contestar' }), 'CONFLICT', PROBLEM_MESSAGES.windowClosed);
+    expect(await apis.requester.deposits.answer({ orderId, ...CONTEST })).toEqual({ message: DEPOSIT_MESSAGES.contestedSaved });
+    expect(await problemsOf(orderId)).toMatchObject([{ status: 'open', opened_by: people.requester.id }]);
+    app.clock.set(start);
+  });
+
+  it('refused, writes nothing: no answer, no problem, no notice, nothing in the audit log', async () => {
+    const orderId = await rental(drillId);
+    await apis.owner.deposits.settle({ orderId, outcome: 'retained', retainedCents: 5_000, reason: 'Risco' });
+    const before = await notificationsOf(people.owner, orderId);
+    const strangersPhoto = await problemPhoto(people.other);
+    await expectError(apis.requester.deposits.answer({ orderId, ...CONTEST, photoIds: [strangersPhoto] }), 'NOT_FOUND', PROBLEM_MESSAGES.photoNotFound);
+    await expectError(apis.requester.deposits.answer({ orderId, ...CONTEST, text: '  ' }), 'BAD_REQUEST', PROBLEM_MESSAGES.textRequired);
+    await expectError(apis.owner.deposits.answer({ orderId, ...CONTEST }), 'FORBIDDEN', DEPOSIT_MESSAGES.notRequester);
+    await expectError(apis.other.deposits.answer({ orderId, ...CONTEST }), 'NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+
+    // A full open problem has no room for more photos: refused whole.
+    await apis.owner.problems.open({ orderId, kind: 'damage', text: 'Risco', photoIds: await Promise.all([1, 2, 3, 4, 5].map(() => problemPhoto(people.owner))) });
+    const [openProblem] = await problemsOf(orderId);
+    await expectError(apis.requester.deposits.answer({ orderId, ...CONTEST, photoIds: [await problemPhoto(people.requester)] }), 'BAD_REQUEST', PROBLEM_MESSAGES.noRoomForPhotos(0));
+
+    expect(await depositRows(orderId)).toEqual({ settlements: [{ outcome: 'retained', retained_cents: 5_000, reason: 'Risco', answer: null }], actions: ['order.deposit_retained'] });
+    expect(await problemsOf(orderId)).toEqual([openProblem]);
+    expect(await notificationsOf(people.owner, orderId)).toEqual(before);
   });
 });

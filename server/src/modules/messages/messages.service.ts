@@ -13,7 +13,6 @@ import {
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { settlementsFor } from '../deposits/deposits.service.ts';
 import { eventPayloadText } from '../../realtime/event-content.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as pix from '../pix/pix.service.ts';
@@ -49,7 +48,7 @@ export async function thread(deps: AppDeps, viewer: BlockView & { id: string }, 
     messages.listThread(deps.db, order.id, { limit: THREAD_LIMIT, reportedBy: userId }),
     pix.hasKey(deps, order.ownerId),
     orders.handoverOf(deps, order.id),
-    order.depositCents > 0 ? settlementsFor(deps, [order.id]) : null,
+    order.depositCents > 0 ? orders.settlementsFor(deps, [order.id]) : null,
   ]);
   const endedAt = orderEndedAt(order);
   const counterpart = order.side === 'requester' ? order.owner : order.requester;

@@ -49,7 +49,7 @@ import { settleDeskLegs } from './desk-legs.service.ts';
 import { conditionsByOrder, recordCondition, type ConditionInput } from './handover-conditions.service.ts';
 import type { HandoverCondition, HandoverStage, OrderStepWithCondition } from '@vizinhanca/shared/orders/handover-condition.schema';
 import type { DepositSettlement } from '@vizinhanca/shared/deposits/deposit.schema';
-import { settlementsFor } from '../deposits/deposits.service.ts';
+import { settlementsFor } from './deposit-records.service.ts';
 
 const OVERLAP_CONSTRAINT = 'orders_rental_overlap_excl';
 /** An order over a day the owner blocked (a trigger, like the exclusion constraint for booked days). */
@@ -553,6 +553,7 @@ export function adminReject(deps: AppDeps, adminId: string, { id, reason }: Orde
 }
 
 export { confirmCondition, recordConditionAlone } from './handover-conditions.service.ts';
+export { settlementsFor } from './deposit-records.service.ts';
 
 /** The conditions recorded on one order (the conversation's header; staff looking into a problem). */
 export async function handoverOf(deps: Pick<AppDeps, 'db'>, orderId: string): Promise<HandoverCondition[]> {

@@ -220,6 +220,8 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     settled_at: MOMENT,
     answer: KIND,
     answered_at: MOMENT,
+    contest_text: PERSONAL,
+    contest_problem_id: LINK,
   },
   deposit_settlement_photos: { order_id: LINK, position: KIND, image_id: PERSONAL },
   reports: {
@@ -471,7 +473,16 @@ describe('anonymising a person (LGPD)', () => {
     await moderatorApi.problems.moderation.resolve({ problemId: luciasProblem!.id, decision: 'Decisão-sobre-a-Lúcia' });
     const depositPhoto = await uploadImage(app.deps, { userId: lucia.id, purpose: 'deposit', bytes: await photo() });
     await luciaApi.deposits.settle({ orderId: done.id, outcome: 'retained', retainedCents: 5_000, reason: 'Caução-retida-pela-Lúcia', imageIds: [depositPhoto.id] });
-    await neighbourApi.deposits.answer({ orderId: done.id, answer: 'contested' });
+    await neighbourApi.deposits.answer({ orderId: done.id, answer: 'contested', kind: 'other', text: 'A bicicleta já estava riscada' });
+    // A deposit she contested, on the neighbour's rental: a problem of hers.
+    const { id: ladderId } = await neighbourApi.listings.create({ type: 'rental', title: 'Escada', description: 'Sete degraus', priceCents: 1000, depositCents: 10_000 });
+    await moderatorApi.listings.moderation.approve({ id: ladderId });
+    const contested = await luciaApi.orders.create({ listingId: ladderId, startDate: '2026-11-23', endDate: '2026-11-23' });
+    await neighbourApi.orders.approve({ id: contested.id });
+    await neighbourApi.orders.markDelivered({ id: contested.id });
+    await neighbourApi.orders.complete({ id: contested.id });
+    await neighbourApi.deposits.settle({ orderId: contested.id, outcome: 'retained', retainedCents: 2_000, reason: 'Degrau solto' });
+    await luciaApi.deposits.answer({ orderId: contested.id, answer: 'contested', kind: 'damage', text: 'Contestação-da-Lúcia' });
     await neighbourApi.reviews.create({ orderId: done.id, rating: 5, comment: 'A Lúcia Partiu Vasconcelos foi ótima' });
     await luciaApi.reviews.create({ orderId: done.id, rating: 5 });
 
@@ -552,6 +563,7 @@ describe('anonymising a person (LGPD)', () => {
       'Procuro-pão-da-Lúcia',
       'Advertência-para-Lúcia',
       'Problema-relatado-pela-Lúcia',
+      'Contestação-da-Lúcia',
       'Decisão-sobre-a-Lúcia',
       problemPhoto.id,
       'aparelho-da-lucia',
@@ -590,7 +602,7 @@ describe('anonymising a person (LGPD)', () => {
     expect(reportNotices.map((notice) => notice.message)).toEqual(['Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.', 'Denúncia de um anúncio ("Item removido"). Aguarda a sua análise.']);
 
     // Her orders and reviews stay, as Ex-morador; the log keeps who did what, with the values blanked.
-    expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(5);
+    expect(await app.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('owner_id', '=', lucia.id), eb('renter_id', '=', lucia.id)])).execute()).toHaveLength(6);
     // Her reservation was cancelled with the account: its portions went back to the batch.
     expect(await app.db.selectFrom('fornadas').select('remaining').where('id', '=', batch.id).executeTakeFirstOrThrow()).toEqual({ remaining: 5 });
     expect((await neighbourApi.reviews.forUser({ userId: neighbour.id })).items.map((review) => review.reviewer.fullName)).toContain(EX_RESIDENT_NAME);

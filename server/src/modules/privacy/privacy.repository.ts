@@ -380,12 +380,17 @@ export async function eraseHandoverNotes(db: Db, userId: string) {
   await db.updateTable('order_handover_conditions').set({ note: null }).where('recorded_by', '=', userId).execute();
 }
 
-/** The deposit records they made stay (what was retained, when) without their words: a retention reads 'Motivo removido'. */
-export function eraseDepositReasons(db: Db, userId: string) {
-  return db
+/** The deposit records of their orders stay (what was retained, when) without their words: a retention reads 'Motivo removido', a contest has no text. */
+export async function eraseDepositReasons(db: Db, userId: string) {
+  await db
     .updateTable('deposit_settlements')
     .set({ reason: sql<string | null>`CASE WHEN outcome = 'retained' THEN ${ERASED_TEXTS.depositReason} END` })
     .where('settled_by', '=', userId)
+    .execute();
+  await db
+    .updateTable('deposit_settlements')
+    .set({ contest_text: null })
+    .where('order_id', 'in', db.selectFrom('orders').select('id').where('renter_id', '=', userId))
     .execute();
 }
 

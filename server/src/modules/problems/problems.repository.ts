@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ProblemKind } from '@vizinhanca/shared/orders/order-problem.schema';
 import { countRows } from '../../db/count.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,10 +12,10 @@ export function findOrder(db: Db, orderId: string, options: { lock: boolean }) {
   return (options.lock ? query.forUpdate('o') : query).executeTakeFirst();
 }
 
-/** Whether the order has an open problem. */
-export async function hasOpen(db: Db, orderId: string): Promise<boolean> {
+/** The order's open problem, if it has one. */
+export async function findOpenId(db: Db, orderId: string): Promise<string | null> {
   const row = await db.selectFrom('order_problems').select('id').where('order_id', '=', orderId).where('status', '=', 'open').executeTakeFirst();
-  return Boolean(row);
+  return row?.id ?? null;
 }
 
 /** The database refuses a second open problem on the order (order_problems_one_open_key). */
@@ -27,12 +28,23 @@ export async function insertProblem(db: Db, problem: { orderId: string; openedBy
   return row.id;
 }
 
-export async function insertPhotos(db: Db, problemId: string, imageIds: string[]) {
+/** The photos in the order they were chosen, after the `first` positions already taken. */
+export async function insertPhotos(db: Db, problemId: string, imageIds: string[], first = 0) {
   if (imageIds.length === 0) return;
   await db
     .insertInto('order_problem_photos')
-    .values(imageIds.map((imageId, position) => ({ problem_id: problemId, position, image_id: imageId })))
+    .values(imageIds.map((imageId, index) => ({ problem_id: problemId, position: first + index, image_id: imageId })))
     .execute();
+}
+
+/** The position after the problem's last photo (a removed photo leaves its position taken). */
+export async function nextPhotoPosition(db: Db, problemId: string): Promise<number> {
+  const row = await db
+    .selectFrom('order_problem_photos')
+    .select(sql<number>`coalesce(max(position) + 1, 0)::int`.as('next'))
+    .where('problem_id', '=', problemId)
+    .executeTakeFirstOrThrow();
+  return row.next;
 }
 
 /** The photos of these problems, in their order. */
@@ -64,7 +76,7 @@ export function listOpen(db: Db, limit: number) {
   return ordersWithPeople(db)
     .innerJoin('order_problems as p', 'p.order_id', 'o.id')
     .select(['p.id', 'p.kind', 'p.details', 'p.created_at', 'p.opened_by', 'o.id as order_id', 'o.status as order_status', 'o.renter_id', 'o.owner_id'])
-    .select(['o.total_cents', 'o.start_date', 'o.end_date', 'l.title as listing_title', 'l.type as listing_type'])
+    .select(['o.total_cents', 'o.start_date', 'o.end_date', 'o.deposit_cents', 'l.title as listing_title', 'l.type as listing_type'])
     .select(BOTH_PEOPLE_COLUMNS)
     .where('p.status', '=', 'open')
     .orderBy('p.created_at')

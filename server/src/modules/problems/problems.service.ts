@@ -3,6 +3,7 @@ import { imageUrl } from '@vizinhanca/shared/images/image.rules';
 import {
   OPEN_PROBLEMS_LIMIT,
   PROBLEM_KIND_LABELS,
+  PROBLEM_PHOTOS_MAX,
   PROBLEM_MESSAGES,
   PROBLEM_NOTIFICATIONS,
   type OpenProblemFields,
@@ -33,8 +34,13 @@ async function photosByProblem(db: Db, problemIds: string[]) {
   return byProblem;
 }
 
+interface NoticeText {
+  title: string;
+  message: string;
+}
+
 /** The same notice to both people of the order, linking to the order. */
-async function notifyBoth(deps: AppDeps, trx: Db, order: { id: string; renterId: string; ownerId: string }, text: { title: string; message: string }) {
+async function notifyBoth(deps: AppDeps, trx: Db, order: { id: string; renterId: string; ownerId: string }, text: NoticeText) {
   for (const userId of [order.renterId, order.ownerId]) {
     await notify(deps, trx, { userId, type: 'order_status', relatedId: order.id, ...text });
   }
@@ -52,35 +58,75 @@ export interface ProblemOpener {
   fullName: string;
 }
 
-/**
- * 'Abrir problema' in the caller's transaction: one of the order's two people, from the
- * hand-over until 14 days after the order ended, one open problem per order, with up to
- * 5 photos of their own. Both people are told, staff are told it waits for them, and it
- * is in the audit log. Other modules (a contested deposit) open problems through this.
- */
-export async function openProblemIn(deps: AppDeps, trx: Db, opener: ProblemOpener, input: OpenProblemFields): Promise<string> {
-  const order = await problems.findOrder(trx, input.orderId, { lock: true });
+/** The order, locked, if the opener is one of its two people. */
+async function lockOwnOrder(trx: Db, opener: ProblemOpener, orderId: string): Promise<ProblemOrder> {
+  const order = await problems.findOrder(trx, orderId, { lock: true });
   if (!order || (order.renter_id !== opener.id && order.owner_id !== opener.id)) throw new AppError('NOT_FOUND', PROBLEM_MESSAGES.orderNotFound);
-  const refusal = windowError(order, deps.clock.now());
-  if (refusal) throw new AppError('CONFLICT', refusal);
-  if (await problems.hasOpen(trx, order.id)) throw new AppError('CONFLICT', PROBLEM_MESSAGES.alreadyOpen, 'DUPLICATE');
-  const photos = await findOwnUnattachedImages(trx, { imageIds: input.photoIds, userId: opener.id, purpose: 'problem' });
-  if (photos.length !== input.photoIds.length) throw new AppError('NOT_FOUND', PROBLEM_MESSAGES.photoNotFound);
+  return order;
+}
 
-  const id = await problems.insertProblem(trx, { orderId: order.id, openedBy: opener.id, kind: input.kind, details: input.text, createdAt: deps.clock.now() });
-  await problems.insertPhotos(trx, id, input.photoIds);
+/** The opener's own problem uploads that no problem shows yet, or the refusal. */
+async function ownFreePhotos(trx: Db, opener: ProblemOpener, photoIds: string[]) {
+  const photos = await findOwnUnattachedImages(trx, { imageIds: photoIds, userId: opener.id, purpose: 'problem' });
+  if (photos.length !== photoIds.length) throw new AppError('NOT_FOUND', PROBLEM_MESSAGES.photoNotFound);
+}
+
+/** Writes a new open problem with its photos: in the audit log, both people told (`notice`), staff told it waits. */
+async function insertOpenProblem(deps: AppDeps, trx: Db, step: { order: ProblemOrder; opener: ProblemOpener; fields: OpenProblemFields; notice: NoticeText }) {
+  const { order, opener, fields } = step;
+  const id = await problems.insertProblem(trx, { orderId: order.id, openedBy: opener.id, kind: fields.kind, details: fields.text, createdAt: deps.clock.now() });
+  await problems.insertPhotos(trx, id, fields.photoIds);
   await audit.record(deps, trx, {
     actorId: opener.id,
     action: AUDIT_ACTIONS.orderProblemOpened,
     targetType: 'order',
     targetId: order.id,
-    after: { problemId: id, kind: input.kind, photos: input.photoIds.length },
+    after: { problemId: id, kind: fields.kind, photos: fields.photoIds.length },
   });
-  const sides = { id: order.id, renterId: order.renter_id, ownerId: order.owner_id };
-  await notifyBoth(deps, trx, sides, PROBLEM_NOTIFICATIONS.opened({ openerName: opener.fullName, listingTitle: order.listing_title, kind: input.kind }));
+  await notifyBoth(deps, trx, { id: order.id, renterId: order.renter_id, ownerId: order.owner_id }, step.notice);
   // Named by its kind only: a staff notice outlives the people's texts (anonymisation).
-  await notifyStaffOfPendingItem(deps, trx, { kind: 'problem', id, label: PROBLEM_KIND_LABELS[input.kind] });
+  await notifyStaffOfPendingItem(deps, trx, { kind: 'problem', id, label: PROBLEM_KIND_LABELS[fields.kind] });
   return id;
+}
+
+/**
+ * 'Abrir problema' in the caller's transaction: one of the order's two people, from the
+ * hand-over until 14 days after the order ended, one open problem per order, with up to
+ * 5 photos of their own. Both people are told, staff are told it waits for them, and it
+ * is in the audit log.
+ */
+export async function openProblemIn(deps: AppDeps, trx: Db, opener: ProblemOpener, input: OpenProblemFields): Promise<string> {
+  const order = await lockOwnOrder(trx, opener, input.orderId);
+  const refusal = windowError(order, deps.clock.now());
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  if (await problems.findOpenId(trx, order.id)) throw new AppError('CONFLICT', PROBLEM_MESSAGES.alreadyOpen, 'DUPLICATE');
+  await ownFreePhotos(trx, opener, input.photoIds);
+  const notice = PROBLEM_NOTIFICATIONS.opened({ openerName: opener.fullName, listingTitle: order.listing_title, kind: input.kind });
+  return insertOpenProblem(deps, trx, { order, opener, fields: input, notice });
+}
+
+/**
+ * A contested deposit record, in the deposit's transaction: opens a problem with what the
+ * requester wrote, or, when the order already has one open, adds the contest's photos to
+ * that one (never a second open problem). The deposit's 7-day answer window decides, not
+ * the 14 days after the order (docs/decisions/025). Both people are told with `notice`.
+ */
+export async function openOrJoinForContestIn(
+  deps: AppDeps,
+  trx: Db,
+  contest: { opener: ProblemOpener; fields: OpenProblemFields; notice: (joined: boolean) => NoticeText },
+): Promise<{ problemId: string; joined: boolean }> {
+  const { opener, fields } = contest;
+  const order = await lockOwnOrder(trx, opener, fields.orderId);
+  await ownFreePhotos(trx, opener, fields.photoIds);
+  const openId = await problems.findOpenId(trx, order.id);
+  if (!openId) return { problemId: await insertOpenProblem(deps, trx, { order, opener, fields, notice: contest.notice(false) }), joined: false };
+
+  const next = await problems.nextPhotoPosition(trx, openId);
+  if (next + fields.photoIds.length > PROBLEM_PHOTOS_MAX) throw new AppError('BAD_REQUEST', PROBLEM_MESSAGES.noRoomForPhotos(Math.max(0, PROBLEM_PHOTOS_MAX - next)));
+  await problems.insertPhotos(trx, openId, fields.photoIds, next);
+  await notifyBoth(deps, trx, { id: order.id, renterId: order.renter_id, ownerId: order.owner_id }, contest.notice(true));
+  return { problemId: openId, joined: true };
 }
 
 /** 'Abrir problema' from the order's screen. */
@@ -115,12 +161,13 @@ export async function forOrder(deps: AppDeps, userId: string, orderId: string): 
 
 // ---- The administration ----
 
-/** /admin 'Problemas': every open problem, oldest first, with the order, both people, its photos and the hand-over's. */
+/** /admin 'Problemas': every open problem, oldest first, with the order, both people, its photos, the hand-over's and the deposit's record. */
 export async function listOpen(deps: AppDeps): Promise<{ items: OpenProblemItem[] }> {
   const rows = await problems.listOpen(deps.db, OPEN_PROBLEMS_LIMIT);
-  const [photos, handovers] = await Promise.all([
+  const [photos, handovers, depositRecords] = await Promise.all([
     photosByProblem(deps.db, rows.map((row) => row.id)),
     Promise.all(rows.map((row) => orders.handoverOf(deps, row.order_id))),
+    orders.settlementsFor(deps, rows.filter((row) => row.deposit_cents > 0).map((row) => row.order_id)),
   ]);
   return {
     items: rows.map((row, index) => ({
@@ -139,6 +186,8 @@ export async function listOpen(deps: AppDeps): Promise<{ items: OpenProblemItem[
       owner: { id: row.owner_id, fullName: row.owner_full_name, apartment: row.owner_apartment },
       photos: photos.get(row.id) ?? [],
       handover: handovers[index]!,
+      depositCents: row.deposit_cents,
+      deposit: depositRecords.get(row.order_id) ?? null,
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { depositLine, depositOutcomeText } from '@vizinhanca/shared/deposits/deposit.constants';
 import { formatCalendarDate, formatCurrency, formatDateTime } from '@vizinhanca/shared/format/format';
 import { HANDOVER_STAGE_LABELS } from '@vizinhanca/shared/orders/handover-condition.schema';
 import {
@@ -34,6 +35,29 @@ const RESOLVE_TEXTS: ReasonDialogTexts = {
   readBy: 'os dois leem',
   confirmVariant: 'primary',
 };
+
+/** The deposit of a rental and its record: a contested record comes to staff as a problem (or joins the open one) with the requester's words. */
+function ProblemDeposit({ problem }: { problem: OpenProblemItem }) {
+  const record = problem.deposit;
+  if (problem.depositCents === 0) return null;
+  return (
+    <div className="admin-problem-handover">
+      <p className="admin-thread-meta">
+        <strong>{record ? depositOutcomeText(record, problem.depositCents) : depositLine(problem.depositCents)}</strong>
+        {record ? ` · ${formatDateTime(record.settledAt)}` : ''}
+      </p>
+      {record?.reason ? <p className="admin-thread-body">Motivo do anunciante: {record.reason}</p> : null}
+      {record ? <PhotoThumbs photos={record.photos} label="Fotos da caução" photoName={(index) => `Foto ${index + 1} da caução`} /> : null}
+      {record?.answer === 'contested' ? (
+        <p className="admin-thread-meta">
+          <strong>Contestada por quem pediu</strong>
+          {record.answeredAt ? ` · ${formatDateTime(record.answeredAt)}` : ''}
+        </p>
+      ) : null}
+      {record?.contestText ? <p className="admin-thread-body">{record.contestText}</p> : null}
+    </div>
+  );
+}
 
 /** The order's thread as staff read it, and the box to write to both ('Administração'). */
 function ProblemThread({ problem }: { problem: OpenProblemItem }) {
@@ -158,6 +182,7 @@ export function ProblemsPanel() {
                   </div>
                 );
               })}
+              <ProblemDeposit problem={problem} />
               <p className="admin-thread-meta">Aberto em {formatDateTime(problem.createdAt)}</p>
               <PendingWait since={problem.createdAt} />
               <ProblemConversation problem={problem} />

@@ -1,12 +1,13 @@
-import { DEPOSIT_OUTCOME_LABELS, depositLine } from '@vizinhanca/shared/deposits/deposit.constants';
+import { depositLine, depositOutcomeText } from '@vizinhanca/shared/deposits/deposit.constants';
 import type { DepositSettlement } from '@vizinhanca/shared/deposits/deposit.schema';
-import { formatCurrency, formatDate } from '@vizinhanca/shared/format/format';
+import { formatDate } from '@vizinhanca/shared/format/format';
 import type { OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDepositActions } from '../hooks/use-deposit.ts';
 
 const RetainDepositDialog = lazy(() => import('./retain-deposit-dialog.tsx').then((module) => ({ default: module.RetainDepositDialog })));
+const ContestDepositDialog = lazy(() => import('./contest-deposit-dialog.tsx').then((module) => ({ default: module.ContestDepositDialog })));
 
 interface DepositOrder {
   id: string;
@@ -15,16 +16,10 @@ interface DepositOrder {
   deposit: DepositSettlement | null;
 }
 
-/** What became of the deposit, in one line: returned, or how much of it was kept. */
-function outcomeText(record: DepositSettlement, depositCents: number): string {
-  if (record.outcome === 'returned') return `${DEPOSIT_OUTCOME_LABELS.returned}: ${formatCurrency(depositCents)}`;
-  return `${DEPOSIT_OUTCOME_LABELS.retained}: ${formatCurrency(record.retainedCents)} de ${formatCurrency(depositCents)}`;
-}
-
 /** Where the requester's answer stands, as each side reads it. */
 function answerText(record: DepositSettlement, side: 'requester' | 'owner'): string {
   if (record.answer === 'accepted') return side === 'owner' ? 'Quem pediu aceitou o registro.' : 'Você aceitou o registro.';
-  if (record.answer === 'contested') return side === 'owner' ? 'Quem pediu contestou o registro.' : 'Você contestou o registro. Converse com o anunciante ou procure a administração.';
+  if (record.answer === 'contested') return side === 'owner' ? 'Quem pediu contestou o registro.' : 'Você contestou o registro.';
   if (!record.answerOpen) return 'O prazo para responder terminou sem resposta.';
   return side === 'owner' ? `Aguardando a resposta de quem pediu até ${formatDate(record.answerUntil)}.` : `Responda até ${formatDate(record.answerUntil)}.`;
 }
@@ -32,11 +27,13 @@ function answerText(record: DepositSettlement, side: 'requester' | 'owner'): str
 /**
  * The deposit (caução) of a rental on its order: the amount apart from the rent, then, at the
  * end, the owner's record ('Caução devolvida' / 'Caução retida' with the amount, the reason and
- * photos) and the requester's answer ('Aceito' or contest it) within 7 days.
+ * photos) and the requester's answer within 7 days: 'Aceito', or 'Contestar', a problem the
+ * administration settles.
  */
 export function DepositPanel({ order, side }: { order: DepositOrder; side: 'requester' | 'owner' }) {
   const actions = useDepositActions(order.id);
   const [retaining, setRetaining] = useState(false);
+  const [contesting, setContesting] = useState(false);
   if (order.depositCents === 0) return null;
   const record = order.deposit;
   const headingId = `deposit-${order.id}`;
@@ -47,7 +44,7 @@ export function DepositPanel({ order, side }: { order: DepositOrder; side: 'requ
       </p>
       {record ? (
         <>
-          <p className={`orders-deposit-outcome${record.outcome === 'retained' ? ' orders-deposit-retained' : ''}`}>{outcomeText(record, order.depositCents)}</p>
+          <p className={`orders-deposit-outcome${record.outcome === 'retained' ? ' orders-deposit-retained' : ''}`}>{depositOutcomeText(record, order.depositCents)}</p>
           {record.reason ? (
             <p className="orders-deposit-reason">
               <strong>Motivo:</strong> {record.reason}
@@ -65,12 +62,17 @@ export function DepositPanel({ order, side }: { order: DepositOrder; side: 'requ
             </ul>
           ) : null}
           <p className="orders-deposit-answer">{answerText(record, side)}</p>
+          {record.contestText ? (
+            <p className="orders-deposit-reason">
+              <strong>Contestação:</strong> {record.contestText}
+            </p>
+          ) : null}
           {side === 'requester' && record.answerOpen ? (
             <div className="orders-deposit-actions">
-              <Button size="sm" onClick={() => actions.answer('accepted')} loading={actions.busy}>
+              <Button size="sm" onClick={() => actions.answer({ orderId: order.id, answer: 'accepted' })} loading={actions.busy}>
                 Aceito
               </Button>
-              <Button size="sm" variant="danger-outline" onClick={() => actions.answer('contested')} disabled={actions.busy}>
+              <Button size="sm" variant="danger-outline" onClick={() => setContesting(true)} disabled={actions.busy}>
                 Contestar
               </Button>
             </div>
@@ -89,6 +91,11 @@ export function DepositPanel({ order, side }: { order: DepositOrder; side: 'requ
       {retaining ? (
         <Suspense fallback={null}>
           <RetainDepositDialog orderId={order.id} depositCents={order.depositCents} onClose={() => setRetaining(false)} />
+        </Suspense>
+      ) : null}
+      {contesting && record ? (
+        <Suspense fallback={null}>
+          <ContestDepositDialog orderId={order.id} record={depositOutcomeText(record, order.depositCents)} onClose={() => setContesting(false)} />
         </Suspense>
       ) : null}
     </section>
