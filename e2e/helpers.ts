@@ -219,6 +219,18 @@ export async function typeDeskCode(desk: Page, code: string) {
   await desk.getByRole('button', { name: 'Buscar' }).click();
 }
 
+/**
+ * A rental's return through the portaria without the screens (portaria.spec.ts walks them): the
+ * requester's 'Devolver na portaria' code, then the desk's 'Recebido do morador' and 'Devolvido ao
+ * dono', which completes the order. The return's code.
+ */
+export async function returnThroughDesk(requester: Page, desk: Page, orderId: string): Promise<string> {
+  const { code } = await callApi<{ code: string }>(requester, 'portaria.start', { orderId });
+  await callApi(desk, 'portaria.advance', { code, step: 'receive' });
+  await callApi(desk, 'portaria.advance', { code, step: 'handOver' });
+  return code;
+}
+
 /** The 6-digit portaria code shown on an order's card, digits only. */
 export async function deskCodeOn(page: Page, title: string): Promise<string> {
   const panel = page.getByRole('article').filter({ hasText: title }).getByRole('region', { name: 'Código da portaria' });
