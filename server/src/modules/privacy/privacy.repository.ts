@@ -195,12 +195,12 @@ export function listHandoverConditions(db: Db, userId: string) {
     .execute();
 }
 
-/** The deposit records of their orders, as owner or requester: what was returned or retained, why, the photos, the answer. */
+/** The deposit records of their orders, as owner or requester: what was returned or retained, why, the photos, the answer and a contest's words. */
 export function listDepositRecords(db: Db, userId: string) {
   return ordersWithPeople(db)
     .innerJoin('deposit_settlements as s', 's.order_id', 'o.id')
     .select(['s.order_id', 'l.title as listing_title', 'w.full_name as owner_name', 'r.full_name as requester_name'])
-    .select(['s.deposit_cents', 's.outcome', 's.retained_cents', 's.reason', 's.settled_at', 's.answer', 's.answered_at'])
+    .select(['s.deposit_cents', 's.outcome', 's.retained_cents', 's.reason', 's.settled_at', 's.answer', 's.answered_at', 's.contest_text'])
     .select(photoIds('deposit_settlement_photos', sql<boolean>`ph.order_id = s.order_id`).as('photo_ids'))
     .where(takesPart(userId))
     .orderBy('s.settled_at')

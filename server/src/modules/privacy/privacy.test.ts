@@ -130,6 +130,8 @@ describe('Baixar meus dados', () => {
     await requesterApi.problems.open({ orderId, kind: 'other', text: 'A maleta ficou na portaria.', photoIds: [problemPhoto] });
     const [problem] = (await moderatorApi.problems.moderation.open()).items.filter((item) => item.orderId === orderId);
     await moderatorApi.problems.moderation.write({ problemId: problem!.id, body: 'Vamos verificar com a portaria.', clientId: crypto.randomUUID() });
+    // The requester contests the retention: it joins the problem already open.
+    await requesterApi.deposits.answer({ orderId, answer: 'contested', kind: 'other', text: 'A maleta está na portaria, não se perdeu.' });
     await requesterApi.messages.send({ orderId, body: 'Obrigado!', clientId: crypto.randomUUID() });
 
     const { id: requestId } = await requesterApi.wanted.create({ type: 'rental', title: 'Procura-se escada', description: 'Para sábado' });
@@ -145,7 +147,7 @@ describe('Baixar meus dados', () => {
         expect.objectContaining({ order_id: orderId, stage: 'return', note: 'Voltou sem a maleta', photo_ids: [], confirmed_at: null }),
       ]);
       expect(copy.deposits).toEqual([
-        expect.objectContaining({ order_id: orderId, owner_name: 'Olga Dona', requester_name: 'Rui Pediu', deposit_cents: 30_000, outcome: 'retained', retained_cents: 5_000, reason: 'Maleta perdida', photo_ids: [depositPhoto], answer: null }),
+        expect.objectContaining({ order_id: orderId, owner_name: 'Olga Dona', requester_name: 'Rui Pediu', deposit_cents: 30_000, outcome: 'retained', retained_cents: 5_000, reason: 'Maleta perdida', photo_ids: [depositPhoto], answer: 'contested', contest_text: 'A maleta está na portaria, não se perdeu.' }),
       ]);
       expect(copy.problems).toEqual([
         expect.objectContaining({ id: problem!.id, order_id: orderId, opened_by_name: 'Rui Pediu', kind: 'other', details: 'A maleta ficou na portaria.', status: 'open', photo_ids: [problemPhoto] }),
