@@ -109,7 +109,7 @@ export async function openProblemIn(deps: AppDeps, trx: Db, opener: ProblemOpene
  * A contested deposit record, in the deposit's transaction: opens a problem with what the
  * requester wrote, or, when the order already has one open, adds the contest's photos to
  * that one (never a second open problem). The deposit's 7-day answer window decides, not
- * the 14 days after the order (docs/decisions/025). Both people are told with `notice`.
+ * the 14 days after the order (docs/decisions/027). Both people are told with `notice`.
  */
 export async function openOrJoinForContestIn(
   deps: AppDeps,
