@@ -179,6 +179,11 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     return { api: createCaller(ctx), ctx, cookies };
   }
 
+  /** Only the caller, with a session read now (a block or a role change alters what the session carries). */
+  async function apiOf(user: TestUser | null, meta: Partial<Context['meta']> = {}): Promise<Api> {
+    return (await callerAs(user, meta)).api;
+  }
+
   function outbox(): { file: string; text: string }[] {
     const dir = deps.mailer.outboxDir!;
     let files: string[];
@@ -200,6 +205,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     createUser,
     contextFor,
     callerAs,
+    apiOf,
     outbox,
     async close() {
       await queue.stop();
@@ -218,6 +224,9 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What a test calls procedures on: the tRPC caller of one person (or nobody). */
+export type Api = ReturnType<typeof createCaller>;
 
 /** Waits until the check passes (for e-mails sent in the background, events delivered by NOTIFY...). */
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES } from '@vizinhanca/shared/auth/auth.schema';
 import { serveHttp } from '../../../test/http-server.ts';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser, type Api } from '../../../test/harness.ts';
 import { verifyPassword } from '../../auth/crypto.ts';
 import { SESSION_COOKIE_NAME } from '../../auth/sessions.ts';
 import { HTTP_MESSAGES } from '../../http/hardening.ts';
@@ -25,8 +25,6 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'jardim-de-outono';
 const change = (currentPassword: string) => ({ currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 /** How a change ended: 'changed', 'wrong' (the current password was checked) or 'throttled' (it was not). */
 async function attempt(api: Api, currentPassword: string) {
   try {

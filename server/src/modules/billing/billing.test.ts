@@ -9,8 +9,6 @@ import { deliverNotificationJob } from '../notifications/notification-delivery.t
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { billingOverdueJob } from './billing.job.ts';
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 // 2026-11-23 12:00 in São Paulo.
 const START = new Date('2026-11-23T15:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
@@ -23,15 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function api(user: TestUser | null): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 const food = (title: string): CreateListingInput => ({ type: 'food', title, description: 'Feito em casa', priceCents: 1500 });
 
 async function publish(user: TestUser, title: string) {
-  const { id } = await (await api(user)).listings.create(food(title));
-  await (await api(admin)).listings.moderation.approve({ id });
+  const { id } = await (await app.apiOf(user)).listings.create(food(title));
+  await (await app.apiOf(admin)).listings.moderation.approve({ id });
   return id;
 }
 
@@ -55,11 +49,11 @@ describe('the overdue rule', () => {
     const neighbour = await app.createUser();
     const active = await publish(owner, 'Torta de limão');
     const ownerPaused = await publish(owner, 'Pudim');
-    await (await api(owner)).listings.pause({ id: ownerPaused });
+    await (await app.apiOf(owner)).listings.pause({ id: ownerPaused });
     const adminPaused = await publish(owner, 'Sonho');
-    await (await api(admin)).listings.moderation.pause({ id: adminPaused });
+    await (await app.apiOf(admin)).listings.moderation.pause({ id: adminPaused });
 
-    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 2990, dueDate: '2026-11-25' });
+    await (await app.apiOf(admin)).billing.create({ userId: owner.id, amountCents: 2990, dueDate: '2026-11-25' });
     const [charge] = await chargesOf(owner.id);
 
     // On the due date itself nothing happens.
@@ -75,9 +69,9 @@ describe('the overdue rule', () => {
     expect(await statusOf(active)).toEqual({ status: 'paused', paused_by: 'billing' });
     expect(await statusOf(ownerPaused)).toEqual({ status: 'inactive', paused_by: 'owner' });
     expect(await statusOf(adminPaused)).toEqual({ status: 'paused', paused_by: 'admin' });
-    expect((await (await api(neighbour)).listings.list({ type: 'food' })).items.map((item) => item.id)).not.toContain(active);
+    expect((await (await app.apiOf(neighbour)).listings.list({ type: 'food' })).items.map((item) => item.id)).not.toContain(active);
     // The owner cannot lift a billing pause.
-    await expectError((await api(owner)).listings.reactivate({ id: active }), 'FORBIDDEN', LISTING_MESSAGES.pausedByBilling);
+    await expectError((await app.apiOf(owner)).listings.reactivate({ id: active }), 'FORBIDDEN', LISTING_MESSAGES.pausedByBilling);
 
     // Idempotent: a retry the same day changes nothing and logs nothing more.
     const logged = await app.db.selectFrom('audit_log').select('id').execute();
@@ -90,12 +84,12 @@ describe('the overdue rule', () => {
     await billingOverdueJob.run(app.deps);
     expect(await statusOf(later)).toEqual({ status: 'paused', paused_by: 'billing' });
 
-    await expect((await api(admin)).billing.markPaid({ id: charge!.id })).resolves.toEqual({ message: BILLING_MESSAGES.paid });
+    await expect((await app.apiOf(admin)).billing.markPaid({ id: charge!.id })).resolves.toEqual({ message: BILLING_MESSAGES.paid });
     expect(await statusOf(active)).toEqual({ status: 'active', paused_by: null });
     expect(await statusOf(later)).toEqual({ status: 'active', paused_by: null });
     expect(await statusOf(adminPaused)).toEqual({ status: 'paused', paused_by: 'admin' });
     expect(await statusOf(ownerPaused)).toEqual({ status: 'inactive', paused_by: 'owner' });
-    expect((await (await api(neighbour)).listings.list({ type: 'food' })).items.map((item) => item.id)).toContain(active);
+    expect((await (await app.apiOf(neighbour)).listings.list({ type: 'food' })).items.map((item) => item.id)).toContain(active);
 
     const actions = await app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target_id', '=', active).orderBy('id').execute();
     expect(actions).toEqual([
@@ -110,7 +104,7 @@ describe('the overdue rule', () => {
     app.clock.set(START);
     const owner = await app.createUser();
     const listing = await publish(owner, 'Empadão');
-    const caller = await api(admin);
+    const caller = await app.apiOf(admin);
     await caller.billing.create({ userId: owner.id, amountCents: 1000, dueDate: '2026-11-20' });
     await caller.billing.create({ userId: owner.id, amountCents: 2000, dueDate: '2026-11-21' });
     await billingOverdueJob.run(app.deps);
@@ -125,7 +119,7 @@ describe('the overdue rule', () => {
 
 describe('the notice of an overdue charge', () => {
   async function noticesOf(user: TestUser) {
-    return (await (await api(user)).notifications.list({ limit: 50 })).items.filter((item) => item.type === 'payment_due');
+    return (await (await app.apiOf(user)).notifications.list({ limit: 50 })).items.filter((item) => item.type === 'payment_due');
   }
 
   it('tells the owner, in the app and by e-mail, which listings were paused, why and how they come back; once', async () => {
@@ -134,8 +128,8 @@ describe('the notice of an overdue charge', () => {
     const torta = await publish(owner, 'Torta salgada');
     const bolo = await publish(owner, 'Bolo de cenoura');
     const ownerPaused = await publish(owner, 'Quindim');
-    await (await api(owner)).listings.pause({ id: ownerPaused });
-    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-25' });
+    await (await app.apiOf(owner)).listings.pause({ id: ownerPaused });
+    await (await app.apiOf(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-25' });
 
     app.clock.set(new Date('2026-11-26T03:05:00Z'));
     await billingOverdueJob.run(app.deps);
@@ -175,7 +169,7 @@ describe('the notice of an overdue charge', () => {
     const owner = await app.createUser();
     const bystander = await app.createUser();
     await publish(bystander, 'Brigadeiro');
-    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 5000, dueDate: '2026-11-20' });
+    await (await app.apiOf(admin)).billing.create({ userId: owner.id, amountCents: 5000, dueDate: '2026-11-20' });
     await billingOverdueJob.run(app.deps);
     expect((await noticesOf(owner)).map((item) => [item.title, item.message])).toEqual([
       ['Cobrança vencida', 'Sua cobrança de R$ 50,00 (vencimento 20/11/2026) está vencida. Combine o pagamento com a administração do condomínio.'],
@@ -187,8 +181,8 @@ describe('the notice of an overdue charge', () => {
     app.clock.set(START);
     const owner = await app.createUser({ fullName: 'Sem Email' });
     await publish(owner, 'Pé de moleque');
-    await (await api(owner)).notifications.setPreference({ key: 'email', enabled: false });
-    await (await api(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-20' });
+    await (await app.apiOf(owner)).notifications.setPreference({ key: 'email', enabled: false });
+    await (await app.apiOf(admin)).billing.create({ userId: owner.id, amountCents: 1990, dueDate: '2026-11-20' });
     await billingOverdueJob.run(app.deps);
     const [notice] = await noticesOf(owner);
     // Its delivery job has run through the queue, and nothing went to this person.
@@ -230,7 +224,7 @@ describe('the Cobranças section', () => {
   });
 
   it('refuses a charge for nobody or of no value, writing nothing', async () => {
-    const caller = await api(admin);
+    const caller = await app.apiOf(admin);
     const before = await app.db.selectFrom('billings').select('id').execute();
     await expectError(
       caller.billing.create({ userId: '00000000-0000-4000-8000-000000000000', amountCents: 1000, dueDate: '2026-12-01' }),
@@ -245,7 +239,7 @@ describe('the Cobranças section', () => {
   it('a resident’s payment attempt answers that payments are not available yet', async () => {
     const resident = await app.createUser();
     await expectError(
-      (await api(resident)).billing.pay({ id: '00000000-0000-4000-8000-000000000000' }),
+      (await app.apiOf(resident)).billing.pay({ id: '00000000-0000-4000-8000-000000000000' }),
       'PRECONDITION_FAILED',
       BILLING_MESSAGES.paymentsUnavailable,
     );
@@ -254,10 +248,10 @@ describe('the Cobranças section', () => {
   it('shows a resident their own charges on /cobrancas, read only, and nobody else’s', async () => {
     const resident = await app.createUser();
     const neighbour = await app.createUser();
-    const caller = await api(admin);
+    const caller = await app.apiOf(admin);
     await caller.billing.create({ userId: resident.id, amountCents: 2990, dueDate: '2026-12-05' });
     await caller.billing.create({ userId: neighbour.id, amountCents: 1000, dueDate: '2026-12-05' });
-    const mine = await (await api(resident)).billing.mine();
+    const mine = await (await app.apiOf(resident)).billing.mine();
     expect(mine.map((charge) => [charge.user.id, charge.amountCents, charge.status, charge.dueDate])).toEqual([[resident.id, 2990, 'pending', '2026-12-05']]);
   });
 });

@@ -12,8 +12,6 @@ import * as listings from '../listings/listings.service.ts';
 // server on every read path (feed, search, detail, neighbour page, orders, messages, live
 // events); the blocked person is not told; orders already open run to their end.
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 let app: TestApp;
 let moderator: TestUser;
 beforeAll(async () => {
@@ -22,18 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A fresh caller: its session is read now (a block changes what the session carries). */
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 async function publish(owner: TestUser, title: string, type: 'rental' | 'service' = 'rental') {
-  const { id } = await (await api(owner)).listings.create(
+  const { id } = await (await app.apiOf(owner)).listings.create(
     type === 'rental'
       ? { type, title, description: `${title} em bom estado`, priceCents: 1500 }
       : { type, title, description: `${title} por hora`, priceCents: 5000, priceUnit: 'hour' },
   );
-  await (await api(moderator)).listings.moderation.approve({ id });
+  await (await app.apiOf(moderator)).listings.moderation.approve({ id });
   return id;
 }
 
@@ -48,7 +41,7 @@ async function neighbours() {
   const anaDrill = await publish(ana, `Furadeira da Ana ${round}`);
   const brunoLadder = await publish(bruno, `Escada do Bruno ${round}`);
   const brunoLessons = await publish(bruno, `Aulas do Bruno ${round}`, 'service');
-  const open = await (await api(bruno)).orders.create({ listingId: anaDrill, startDate: '2026-11-23', endDate: '2026-11-24' });
+  const open = await (await app.apiOf(bruno)).orders.create({ listingId: anaDrill, startDate: '2026-11-23', endDate: '2026-11-24' });
   return { ana, bruno, carla, anaDrill, brunoLadder, brunoLessons, openOrderId: open.id, round };
 }
 
@@ -58,7 +51,7 @@ describe('blocks.block', () => {
   it('refuses oneself, the administration and a made-up person, writing nothing', async () => {
     const resident = await app.createUser();
     const admin = await app.createUser({ roles: ['admin'] });
-    const residentApi = await api(resident);
+    const residentApi = await app.apiOf(resident);
     await expectError(residentApi.blocks.block({ userId: resident.id }), 'BAD_REQUEST', BLOCK_MESSAGES.self);
     await expectError(residentApi.blocks.block({ userId: moderator.id }), 'FORBIDDEN', BLOCK_MESSAGES.staff);
     await expectError(residentApi.blocks.block({ userId: admin.id }), 'FORBIDDEN', BLOCK_MESSAGES.staff);
@@ -73,23 +66,23 @@ describe('blocks.block', () => {
 
   it("lists whom one blocked in 'Pessoas bloqueadas', never who blocked one; 'Desbloquear' takes it back", async () => {
     const { ana, bruno } = await neighbours();
-    expect(await (await api(ana)).blocks.block({ userId: bruno.id })).toEqual({ message: BLOCK_MESSAGES.blocked });
+    expect(await (await app.apiOf(ana)).blocks.block({ userId: bruno.id })).toEqual({ message: BLOCK_MESSAGES.blocked });
     // Blocking again changes nothing.
-    await (await api(ana)).blocks.block({ userId: bruno.id });
-    expect((await (await api(ana)).blocks.list()).items).toEqual([{ id: bruno.id, fullName: 'Bruno Bloqueado', apartment: 'A-101', avatarUrl: null, blockedAt: app.clock.now() }]);
-    expect((await (await api(bruno)).blocks.list()).items).toEqual([]);
-    expect(await (await api(ana)).blocks.unblock({ userId: bruno.id })).toEqual({ message: BLOCK_MESSAGES.unblocked });
-    expect((await (await api(ana)).blocks.list()).items).toEqual([]);
-    expect((await (await api(ana)).users.neighbour({ id: bruno.id })).fullName).toBe('Bruno Bloqueado');
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
+    expect((await (await app.apiOf(ana)).blocks.list()).items).toEqual([{ id: bruno.id, fullName: 'Bruno Bloqueado', apartment: 'A-101', avatarUrl: null, blockedAt: app.clock.now() }]);
+    expect((await (await app.apiOf(bruno)).blocks.list()).items).toEqual([]);
+    expect(await (await app.apiOf(ana)).blocks.unblock({ userId: bruno.id })).toEqual({ message: BLOCK_MESSAGES.unblocked });
+    expect((await (await app.apiOf(ana)).blocks.list()).items).toEqual([]);
+    expect((await (await app.apiOf(ana)).users.neighbour({ id: bruno.id })).fullName).toBe('Bruno Bloqueado');
   });
 });
 
 describe('after a block, on the server', () => {
   it("the feed, the search, 'Salvos' and a neighbour's listings leave out each other's listings, both ways; others still see both", async () => {
     const { ana, bruno, carla, round } = await neighbours();
-    await (await api(ana)).listings.save({ id: (await (await api(ana)).listings.list({ ownerId: bruno.id })).items[0]!.id, saved: true });
-    await (await api(ana)).blocks.block({ userId: bruno.id });
-    const [anaApi, brunoApi, carlaApi] = [await api(ana), await api(bruno), await api(carla)];
+    await (await app.apiOf(ana)).listings.save({ id: (await (await app.apiOf(ana)).listings.list({ ownerId: bruno.id })).items[0]!.id, saved: true });
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
+    const [anaApi, brunoApi, carlaApi] = [await app.apiOf(ana), await app.apiOf(bruno), await app.apiOf(carla)];
 
     const feed = { type: 'rental' as const, limit: 50 };
     expect(titles(await anaApi.listings.list(feed))).not.toContain(`Escada do Bruno ${round}`);
@@ -108,7 +101,7 @@ describe('after a block, on the server', () => {
 
   it('keeps the shared feed cache effective: a page cached for everyone is answered to people without blocks as it is', async () => {
     const { ana, bruno, round } = await neighbours();
-    await (await api(ana)).blocks.block({ userId: bruno.id });
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
     const anaView = (await app.callerAs(ana)).ctx.user!;
     const noBlocks = { blockedIds: [], blockedByIds: [] };
     const feed = { type: 'service' as const, search: null, filter: 'all' as const, cursor: null, limit: 50 };
@@ -129,71 +122,71 @@ describe('after a block, on the server', () => {
 
   it('the detail and the neighbour page: the one who blocked reads why, the blocked one reads "not found"', async () => {
     const { ana, bruno, anaDrill, brunoLadder } = await neighbours();
-    await (await api(ana)).blocks.block({ userId: bruno.id });
-    await expectError((await api(ana)).listings.byId({ id: brunoLadder }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
-    await expectError((await api(bruno)).listings.byId({ id: anaDrill }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
-    await expectError((await api(ana)).users.neighbour({ id: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
-    await expectError((await api(bruno)).users.neighbour({ id: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
+    await expectError((await app.apiOf(ana)).listings.byId({ id: brunoLadder }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    await expectError((await app.apiOf(bruno)).listings.byId({ id: anaDrill }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
+    await expectError((await app.apiOf(ana)).users.neighbour({ id: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    await expectError((await app.apiOf(bruno)).users.neighbour({ id: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
     // The page's reviews are read apart: the same answers.
-    await expectError((await api(ana)).reviews.forUser({ userId: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
-    await expectError((await api(bruno)).reviews.forUser({ userId: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
+    await expectError((await app.apiOf(ana)).reviews.forUser({ userId: bruno.id }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    await expectError((await app.apiOf(bruno)).reviews.forUser({ userId: ana.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
   });
 
   it("a review by someone the viewer is blocked from leaves the viewer's list of anyone's reviews; others still read it", async () => {
     const { ana, bruno, carla, openOrderId } = await neighbours();
     const dave = await app.createUser({ fullName: 'Davi Quarto' });
-    const [anaApi, brunoApi] = [await api(ana), await api(bruno)];
+    const [anaApi, brunoApi] = [await app.apiOf(ana), await app.apiOf(bruno)];
     await anaApi.orders.approve({ id: openOrderId });
     await anaApi.orders.markDelivered({ id: openOrderId });
     await anaApi.orders.complete({ id: openOrderId });
     await brunoApi.reviews.create({ orderId: openOrderId, rating: 5, comment: 'Furadeira ótima' });
     await anaApi.reviews.create({ orderId: openOrderId, rating: 4 });
-    const reviewers = async (viewer: TestUser) => (await (await api(viewer)).reviews.forUser({ userId: ana.id })).items.map((item) => item.reviewer.id);
+    const reviewers = async (viewer: TestUser) => (await (await app.apiOf(viewer)).reviews.forUser({ userId: ana.id })).items.map((item) => item.reviewer.id);
     expect(await reviewers(carla)).toEqual([bruno.id]);
 
-    await (await api(carla)).blocks.block({ userId: bruno.id });
+    await (await app.apiOf(carla)).blocks.block({ userId: bruno.id });
     expect(await reviewers(carla)).toEqual([]);
     expect(await reviewers(dave)).toEqual([bruno.id]);
     // The rating still counts it: the block hides a person, not what happened.
-    expect((await (await api(carla)).reviews.forUser({ userId: ana.id })).summary).toEqual({ average: 5, count: 1 });
+    expect((await (await app.apiOf(carla)).reviews.forUser({ userId: ana.id })).summary).toEqual({ average: 5, count: 1 });
   });
 
   it('neither can order from the other (nothing written, nobody told); the order already open runs to its end', async () => {
     const { ana, bruno, anaDrill, brunoLessons, openOrderId } = await neighbours();
-    await (await api(ana)).blocks.block({ userId: bruno.id });
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
     const eventsBefore = await app.db.selectFrom('events').select('id').where('user_id', 'in', [ana.id, bruno.id]).execute();
     const ordersBefore = await app.db.selectFrom('orders').select('id').where('listing_id', 'in', [anaDrill, brunoLessons]).execute();
     await expectError(
-      (await api(bruno)).orders.create({ listingId: anaDrill, startDate: '2026-12-01', endDate: '2026-12-02' }),
+      (await app.apiOf(bruno)).orders.create({ listingId: anaDrill, startDate: '2026-12-01', endDate: '2026-12-02' }),
       'NOT_FOUND',
       ORDER_MESSAGES.listingUnavailable,
     );
-    await expectError((await api(ana)).orders.create({ listingId: brunoLessons, deliveryMethod: 'pickup' }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
+    await expectError((await app.apiOf(ana)).orders.create({ listingId: brunoLessons, deliveryMethod: 'pickup' }), 'FORBIDDEN', BLOCK_MESSAGES.youBlocked);
     expect(await app.db.selectFrom('orders').select('id').where('listing_id', 'in', [anaDrill, brunoLessons]).execute()).toEqual(ordersBefore);
     // No live event, no notification reached either of them.
     expect(await app.db.selectFrom('events').select('id').where('user_id', 'in', [ana.id, bruno.id]).execute()).toEqual(eventsBefore);
 
-    await (await api(ana)).orders.approve({ id: openOrderId });
-    await (await api(ana)).orders.markDelivered({ id: openOrderId });
-    await (await api(ana)).orders.complete({ id: openOrderId });
+    await (await app.apiOf(ana)).orders.approve({ id: openOrderId });
+    await (await app.apiOf(ana)).orders.markDelivered({ id: openOrderId });
+    await (await app.apiOf(ana)).orders.complete({ id: openOrderId });
     expect((await app.db.selectFrom('orders').select('status').where('id', '=', openOrderId).executeTakeFirstOrThrow()).status).toBe('completed');
   });
 
   it('neither can write to the other in their open order (nothing stored, no live event); the thread still reads', async () => {
     const { ana, bruno, openOrderId } = await neighbours();
-    await (await api(bruno)).messages.send({ orderId: openOrderId, body: 'Antes do bloqueio', clientId: randomUUID() });
-    await (await api(ana)).blocks.block({ userId: bruno.id });
+    await (await app.apiOf(bruno)).messages.send({ orderId: openOrderId, body: 'Antes do bloqueio', clientId: randomUUID() });
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
     const eventsBefore = await app.db.selectFrom('events').select('id').where('user_id', 'in', [ana.id, bruno.id]).execute();
-    await expectError((await api(bruno)).messages.send({ orderId: openOrderId, body: 'Depois', clientId: randomUUID() }), 'FORBIDDEN', BLOCK_MESSAGES.cannotWrite);
-    await expectError((await api(ana)).messages.send({ orderId: openOrderId, body: 'Depois', clientId: randomUUID() }), 'FORBIDDEN', BLOCK_MESSAGES.cannotWrite);
+    await expectError((await app.apiOf(bruno)).messages.send({ orderId: openOrderId, body: 'Depois', clientId: randomUUID() }), 'FORBIDDEN', BLOCK_MESSAGES.cannotWrite);
+    await expectError((await app.apiOf(ana)).messages.send({ orderId: openOrderId, body: 'Depois', clientId: randomUUID() }), 'FORBIDDEN', BLOCK_MESSAGES.cannotWrite);
     expect((await app.db.selectFrom('order_messages').select('body').where('order_id', '=', openOrderId).execute()).map((row) => row.body)).toEqual(['Antes do bloqueio']);
     expect(await app.db.selectFrom('events').select('id').where('user_id', 'in', [ana.id, bruno.id]).execute()).toEqual(eventsBefore);
 
-    const anaThread = await (await api(ana)).messages.thread({ orderId: openOrderId });
+    const anaThread = await (await app.apiOf(ana)).messages.thread({ orderId: openOrderId });
     expect(anaThread.messages.map((message) => message.body)).toEqual(['Antes do bloqueio']);
     expect(anaThread.blockedByMe).toBe(true);
     // The blocked person is not told.
-    expect((await (await api(bruno)).messages.thread({ orderId: openOrderId })).blockedByMe).toBe(false);
+    expect((await (await app.apiOf(bruno)).messages.thread({ orderId: openOrderId })).blockedByMe).toBe(false);
   });
 
   it('reaches a session already open (cached), on any instance, as soon as the block commits; unblocking gives everything back', async () => {
@@ -202,12 +195,12 @@ describe('after a block, on the server', () => {
     const anaSession = await app.deps.sessions.create(app.db, ana.id, { ip: '127.0.0.1', userAgent: 'vitest' });
     expect((await app.deps.sessions.validate(brunoSession.token))?.user.blockedByIds).toEqual([]);
     expect((await app.deps.sessions.validate(anaSession.token))?.user.blockedIds).toEqual([]);
-    await (await api(ana)).blocks.block({ userId: bruno.id });
+    await (await app.apiOf(ana)).blocks.block({ userId: bruno.id });
     await eventually(async () => expect((await app.deps.sessions.validate(brunoSession.token))?.user.blockedByIds).toEqual([ana.id]));
     await eventually(async () => expect((await app.deps.sessions.validate(anaSession.token))?.user.blockedIds).toEqual([bruno.id]));
 
-    await (await api(ana)).blocks.unblock({ userId: bruno.id });
+    await (await app.apiOf(ana)).blocks.unblock({ userId: bruno.id });
     await eventually(async () => expect((await app.deps.sessions.validate(brunoSession.token))?.user.blockedByIds).toEqual([]));
-    expect((await (await api(ana)).listings.byId({ id: brunoLadder })).id).toBe(brunoLadder);
+    expect((await (await app.apiOf(ana)).listings.byId({ id: brunoLadder })).id).toBe(brunoLadder);
   });
 });

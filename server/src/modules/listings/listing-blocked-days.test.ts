@@ -7,8 +7,6 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 // Owner-blocked days of a rental: the calendar shows them as unavailable
 // and the database refuses orders on them, like on booked days.
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 let app: TestApp;
 let owner: TestUser;
 let neighbour: TestUser;
@@ -23,13 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 async function publish(input: CreateListingInput = { type: 'rental', title: 'Bicicleta aro 29', description: 'Com capacete', priceCents: 2500 }) {
-  const { id } = await (await api(owner)).listings.create(input);
-  await (await api(moderator)).listings.moderation.approve({ id });
+  const { id } = await (await app.apiOf(owner)).listings.create(input);
+  await (await app.apiOf(moderator)).listings.moderation.approve({ id });
   return id;
 }
 
@@ -40,12 +34,12 @@ function blockedRows(listingId: string) {
 describe('owner-blocked days', () => {
   it('the owner blocks two days: the calendar shows them unavailable and nobody can order them', async () => {
     const listingId = await publish();
-    const ownerApi = await api(owner);
+    const ownerApi = await app.apiOf(owner);
     const days = [addDays(today, 5), addDays(today, 6)];
     await expect(ownerApi.listings.blockDays({ id: listingId, days: [days[1]!, days[0]!, days[0]!] })).resolves.toEqual({ message: 'Dias bloqueados!' });
     expect(await ownerApi.listings.blockedDays({ id: listingId })).toEqual({ days });
 
-    const neighbourApi = await api(neighbour);
+    const neighbourApi = await app.apiOf(neighbour);
     const calendar = await neighbourApi.orders.occupiedDates({ listingId });
     expect(calendar.ranges).toEqual([
       { start: days[0], end: days[0] },
@@ -64,7 +58,7 @@ describe('owner-blocked days', () => {
 
   it('the database refuses an order over a blocked day, whatever path writes it', async () => {
     const listingId = await publish();
-    await (await api(owner)).listings.blockDays({ id: listingId, days: [addDays(today, 3)] });
+    await (await app.apiOf(owner)).listings.blockDays({ id: listingId, days: [addDays(today, 3)] });
     const insert = app.db
       .insertInto('orders')
       .values({ listing_id: listingId, owner_id: owner.id, renter_id: neighbour.id, total_cents: 7500, start_date: addDays(today, 2), end_date: addDays(today, 4), delivery_method: 'pickup' })
@@ -74,9 +68,9 @@ describe('owner-blocked days', () => {
 
   it('refuses a past day and a day inside an open order, writing nothing', async () => {
     const listingId = await publish();
-    const ownerApi = await api(owner);
+    const ownerApi = await app.apiOf(owner);
     await expectError(ownerApi.listings.blockDays({ id: listingId, days: [addDays(today, -1)] }), 'BAD_REQUEST', LISTING_MESSAGES.blockedDayPast);
-    const { id } = await (await api(neighbour)).orders.create({ listingId, startDate: addDays(today, 2), endDate: addDays(today, 4) });
+    const { id } = await (await app.apiOf(neighbour)).orders.create({ listingId, startDate: addDays(today, 2), endDate: addDays(today, 4) });
     await ownerApi.orders.approve({ id });
     await expectError(ownerApi.listings.blockDays({ id: listingId, days: [addDays(today, 10), addDays(today, 3)] }), 'CONFLICT', LISTING_MESSAGES.blockedDayBooked);
     expect(await blockedRows(listingId)).toEqual([]);
@@ -89,13 +83,13 @@ describe('owner-blocked days', () => {
   it('only the owner blocks, lists or unblocks, and only rentals have blocked days', async () => {
     const listingId = await publish();
     const day = addDays(today, 9);
-    await expectError((await api(neighbour)).listings.blockDays({ id: listingId, days: [day] }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
-    await expectError((await api(neighbour)).listings.blockedDays({ id: listingId }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
-    await (await api(owner)).listings.blockDays({ id: listingId, days: [day] });
-    await expectError((await api(neighbour)).listings.unblockDay({ id: listingId, day }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
+    await expectError((await app.apiOf(neighbour)).listings.blockDays({ id: listingId, days: [day] }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
+    await expectError((await app.apiOf(neighbour)).listings.blockedDays({ id: listingId }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
+    await (await app.apiOf(owner)).listings.blockDays({ id: listingId, days: [day] });
+    await expectError((await app.apiOf(neighbour)).listings.unblockDay({ id: listingId, day }), 'FORBIDDEN', LISTING_MESSAGES.notOwner);
     expect(await blockedRows(listingId)).toEqual([{ day }]);
 
     const service = await publish({ type: 'service', title: 'Faxina', description: 'Diarista', priceCents: 15000 });
-    await expectError((await api(owner)).listings.blockDays({ id: service, days: [day] }), 'BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
+    await expectError((await app.apiOf(owner)).listings.blockDays({ id: service, days: [day] }), 'BAD_REQUEST', LISTING_MESSAGES.onlyRentalsBlockDays);
   });
 });

@@ -5,8 +5,6 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 
 // Browse screens sorted by newest, price and rating, paged by keyset in every order.
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 let app: TestApp;
 let moderator: TestUser;
 let viewer: TestUser;
@@ -15,14 +13,10 @@ const ids: Record<string, string> = {};
 let rated: TestUser;
 let unrated: TestUser;
 
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 async function publish(owner: TestUser, name: string, priceCents: number) {
   app.clock.advance(1000);
-  const { id } = await (await api(owner)).listings.create({ type: 'service', title: `${name} ${word}`, description: 'Serviço do condomínio', priceCents });
-  await (await api(moderator)).listings.moderation.approve({ id });
+  const { id } = await (await app.apiOf(owner)).listings.create({ type: 'service', title: `${name} ${word}`, description: 'Serviço do condomínio', priceCents });
+  await (await app.apiOf(moderator)).listings.moderation.approve({ id });
   ids[name] = id;
 }
 
@@ -38,16 +32,16 @@ beforeAll(async () => {
   await publish(rated, 'aula', 6000);
   // Someone ordered from the rated owner, both reviewed: a 5 that shows.
   const customer = await app.createUser();
-  const { id: orderId } = await (await api(customer)).orders.create({ listingId: ids.passeio! });
-  const ownerApi = await api(rated);
+  const { id: orderId } = await (await app.apiOf(customer)).orders.create({ listingId: ids.passeio! });
+  const ownerApi = await app.apiOf(rated);
   for (const step of ['approve', 'markDelivered', 'complete'] as const) await ownerApi.orders[step]({ id: orderId });
-  await (await api(customer)).reviews.create({ orderId, rating: 5 });
+  await (await app.apiOf(customer)).reviews.create({ orderId, rating: 5 });
   await ownerApi.reviews.create({ orderId, rating: 5 });
 });
 afterAll(() => app.close());
 
 async function pagedTitles(sort: ListingSort): Promise<string[]> {
-  const caller = await api(viewer);
+  const caller = await app.apiOf(viewer);
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 5; page++) {
@@ -75,7 +69,7 @@ describe('sorting the browse screens', () => {
 
   it('refuses an unknown order', async () => {
     // @ts-expect-error: not one of the orders
-    await expectError((await api(viewer)).listings.list({ type: 'service', sort: 'popular' }), 'BAD_REQUEST', LISTING_MESSAGES.invalidSort);
+    await expectError((await app.apiOf(viewer)).listings.list({ type: 'service', sort: 'popular' }), 'BAD_REQUEST', LISTING_MESSAGES.invalidSort);
   });
 });
 
@@ -90,11 +84,11 @@ describe('search across the three types (home)', () => {
       { type: 'service' as const, title: 'Faxina', description: `Diarista ${common}`, priceCents: 15000 },
     ]) {
       app.clock.advance(1000);
-      const { id } = await (await api(owner)).listings.create(input);
-      await (await api(moderator)).listings.moderation.approve({ id });
+      const { id } = await (await app.apiOf(owner)).listings.create(input);
+      await (await app.apiOf(moderator)).listings.moderation.approve({ id });
       created.push(id);
     }
-    const found = await (await api(viewer)).listings.list({ search: common });
+    const found = await (await app.apiOf(viewer)).listings.list({ search: common });
     expect(found.items.map((item) => item.id)).toEqual([...created].reverse());
     expect(new Set(found.items.map((item) => item.type))).toEqual(new Set(['rental', 'food', 'service']));
   });
@@ -102,7 +96,7 @@ describe('search across the three types (home)', () => {
 
 describe("favourites ('Salvar', 'Salvos')", () => {
   it('saves a listing, lists it in Salvos, and removes it', async () => {
-    const caller = await api(viewer);
+    const caller = await app.apiOf(viewer);
     expect((await caller.listings.byId({ id: ids.aula! })).isSaved).toBe(false);
     await expect(caller.listings.save({ id: ids.aula!, saved: true })).resolves.toEqual({ message: 'Anúncio salvo', saved: true });
     await caller.listings.save({ id: ids.aula!, saved: true }); // twice is still once
@@ -111,20 +105,20 @@ describe("favourites ('Salvar', 'Salvos')", () => {
     expect((await caller.listings.byId({ id: ids.aula! })).isSaved).toBe(true);
     expect((await caller.listings.saved()).items.map((item) => item.title.split(' ')[0])).toEqual(expect.arrayContaining(['aula', 'faxina']));
     // Someone else's Salvos are their own.
-    expect((await (await api(moderator)).listings.saved()).items).toEqual([]);
+    expect((await (await app.apiOf(moderator)).listings.saved()).items).toEqual([]);
     await expect(caller.listings.save({ id: ids.aula!, saved: false })).resolves.toEqual({ message: 'Anúncio removido dos salvos', saved: false });
     expect((await caller.listings.saved()).items.map((item) => item.id)).toEqual([ids.faxina]);
   });
 
   it('cannot save what neighbours cannot see; a saved listing that stops being public leaves Salvos', async () => {
     const owner = await app.createUser();
-    const { id: pending } = await (await api(owner)).listings.create({ type: 'service', title: 'Pendente', description: 'Aguardando', priceCents: 1000 });
-    await expectError((await api(viewer)).listings.save({ id: pending, saved: true }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
-    const { id } = await (await api(owner)).listings.create({ type: 'service', title: 'Vai pausar', description: 'Logo', priceCents: 1000 });
-    await (await api(moderator)).listings.moderation.approve({ id });
+    const { id: pending } = await (await app.apiOf(owner)).listings.create({ type: 'service', title: 'Pendente', description: 'Aguardando', priceCents: 1000 });
+    await expectError((await app.apiOf(viewer)).listings.save({ id: pending, saved: true }), 'NOT_FOUND', LISTING_MESSAGES.notFound);
+    const { id } = await (await app.apiOf(owner)).listings.create({ type: 'service', title: 'Vai pausar', description: 'Logo', priceCents: 1000 });
+    await (await app.apiOf(moderator)).listings.moderation.approve({ id });
     const watcher = await app.createUser();
-    await (await api(watcher)).listings.save({ id, saved: true });
-    await (await api(owner)).listings.pause({ id });
-    expect((await (await api(watcher)).listings.saved()).items).toEqual([]);
+    await (await app.apiOf(watcher)).listings.save({ id, saved: true });
+    await (await app.apiOf(owner)).listings.pause({ id });
+    expect((await (await app.apiOf(watcher)).listings.saved()).items).toEqual([]);
   });
 });

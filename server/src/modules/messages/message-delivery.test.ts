@@ -11,8 +11,6 @@ import { deliverMessageJob, emailMessageJob, MESSAGE_EMAIL_DELAY_SECONDS } from 
 // message (through the queue, to a local push service that decrypts it) and at
 // most one e-mail per thread while unread, after a grace period.
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 let app: TestApp;
 let push: Awaited<ReturnType<typeof startLocalPushService>>;
 let owner: TestUser;
@@ -24,8 +22,8 @@ beforeAll(async () => {
   push = await startLocalPushService({ trustGlobally: true });
   owner = await app.createUser({ fullName: 'Ana Dona' });
   moderator = await app.createUser({ roles: ['moderator'] });
-  const { id } = await (await api(owner)).listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
-  await (await api(moderator)).listings.moderation.approve({ id });
+  const { id } = await (await app.apiOf(owner)).listings.create({ type: 'service', title: 'Aulas de violão', description: 'Uma hora de aula', priceCents: 5000, priceUnit: 'hour' });
+  await (await app.apiOf(moderator)).listings.moderation.approve({ id });
   serviceId = id;
 });
 afterAll(async () => {
@@ -33,14 +31,10 @@ afterAll(async () => {
   await push.close();
 });
 
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 /** A requester with their own order of the owner's service, and a phone subscribed for each person. */
 async function conversation(name: string) {
   const requester = await app.createUser({ fullName: name });
-  const { id: orderId } = await (await api(requester)).orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
+  const { id: orderId } = await (await app.apiOf(requester)).orders.create({ listingId: serviceId, deliveryMethod: 'pickup', confirmDuplicate: true });
   return { requester, orderId };
 }
 
@@ -61,7 +55,7 @@ function messagePushes(to: { path: string; device: PushDevice }) {
 }
 
 async function send(user: TestUser, orderId: string, body: string) {
-  return (await api(user)).messages.send({ orderId, body, clientId: randomUUID() });
+  return (await app.apiOf(user)).messages.send({ orderId, body, clientId: randomUUID() });
 }
 
 interface QueuedJob {
@@ -162,7 +156,7 @@ describe('a new message leaves the app by the recipient’s switches', () => {
     expect(mail).toContain('&lt;b&gt;Amanhã&lt;/b&gt;');
 
     // Read, and then a new message: a new unread run, a new e-mail job.
-    await (await api(owner)).messages.markRead({ orderId });
+    await (await app.apiOf(owner)).messages.markRead({ orderId });
     const third = await send(requester, orderId, 'Confirmado então!');
     await delivered(third.id);
     expect(await emailJobOf(third.id)).toBeDefined();
@@ -173,7 +167,7 @@ describe('a new message leaves the app by the recipient’s switches', () => {
     const message = await send(requester, orderId, 'Está em casa?');
     await delivered(message.id);
     expect(await emailJobOf(message.id)).toBeDefined();
-    await (await api(owner)).messages.markRead({ orderId });
+    await (await app.apiOf(owner)).messages.markRead({ orderId });
     await emailMessageJob.run(app.deps, { messageId: message.id });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailsTo(owner, orderId)).toEqual([]);
@@ -182,7 +176,7 @@ describe('a new message leaves the app by the recipient’s switches', () => {
   it("follows the recipient's switches: 'mensagens' off stops both, 'push' and 'e-mail' each stop their own", async () => {
     const { requester, orderId } = await conversation('Elisa Ramos');
     const phone = await subscribe(requester);
-    const requesterApi = await api(requester);
+    const requesterApi = await app.apiOf(requester);
 
     await requesterApi.notifications.setPreference({ key: 'messages', enabled: false });
     const muted = await send(owner, orderId, 'Mensagem 1');
@@ -217,7 +211,7 @@ describe('a new message leaves the app by the recipient’s switches', () => {
     const { requester, orderId } = await conversation('Fábio Lima');
     const phone = await subscribe(owner);
     const clientId = randomUUID();
-    const requesterApi = await api(requester);
+    const requesterApi = await app.apiOf(requester);
     const once = await requesterApi.messages.send({ orderId, body: 'Só uma vez', clientId });
     const again = await requesterApi.messages.send({ orderId, body: 'Só uma vez', clientId });
     expect(again.id).toBe(once.id);
@@ -228,7 +222,7 @@ describe('a new message leaves the app by the recipient’s switches', () => {
     expect(messagePushes(phone).filter((payload) => payload.url.includes(orderId))).toHaveLength(1);
     expect((await jobs(emailMessageJob.name)).filter((job) => job.data.messageId === once.id)).toHaveLength(1);
 
-    await (await api(owner)).messages.markRead({ orderId });
+    await (await app.apiOf(owner)).messages.markRead({ orderId });
     await app.db.updateTable('users').set({ is_suspended: true }).where('id', '=', owner.id).execute();
     const ignored = await requesterApi.messages.send({ orderId, body: 'Alguém aí?', clientId: randomUUID() });
     await delivered(ignored.id);

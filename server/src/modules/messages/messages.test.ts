@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, MESSAGES_PER_MINUTE } from '@vizinhanca/shared/messages/message.schema';
 import { REPORT_DETAILS_TOO_LONG, REPORT_REASON_REQUIRED } from '@vizinhanca/shared/reports/report.reasons';
 import { REPORT_HANDLED_NOTICE, REPORT_MESSAGES, WARNING_NOTICE_TITLE } from '@vizinhanca/shared/reports/report.schema';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser, type Api } from '../../../test/harness.ts';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 type Who = 'requester' | 'owner' | 'other' | 'moderator';
 
 let app: TestApp;

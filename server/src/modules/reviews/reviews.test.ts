@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListingInput } from '@vizinhanca/shared/listings/listing.schema';
 import { REVIEW_MESSAGES } from '@vizinhanca/shared/reviews/review.schema';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser, type Api } from '../../../test/harness.ts';
 import { refusalForDatabaseError } from '../../errors.ts';
 import { insertReview } from './reviews.repository.ts';
 import { revealReviewsJob } from './reviews.service.ts';
-
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
 
 let app: TestApp;
 let moderator: TestUser;
@@ -18,24 +16,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 const service: CreateListingInput = { type: 'service', title: 'Passeio com cachorros', description: 'Praça', priceCents: 3000 };
 
 async function publish(owner: TestUser, input: CreateListingInput = service) {
-  const { id } = await (await api(owner)).listings.create(input);
-  await (await api(moderator)).listings.moderation.approve({ id });
+  const { id } = await (await app.apiOf(owner)).listings.create(input);
+  await (await app.apiOf(moderator)).listings.moderation.approve({ id });
   return id;
 }
 
 /** An order of the listing by the requester, taken through the lifecycle up to `until`. */
 async function order(owner: TestUser, requester: TestUser, listingId: string, until: 'pending' | 'approved' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' = 'completed') {
-  const { id } = await (await api(requester)).orders.create({ listingId, confirmDuplicate: true });
-  const ownerApi = await api(owner);
+  const { id } = await (await app.apiOf(requester)).orders.create({ listingId, confirmDuplicate: true });
+  const ownerApi = await app.apiOf(owner);
   if (until === 'rejected') await ownerApi.orders.reject({ id });
-  if (until === 'cancelled') await (await api(requester)).orders.cancel({ id });
+  if (until === 'cancelled') await (await app.apiOf(requester)).orders.cancel({ id });
   if (['approved', 'in_progress', 'completed'].includes(until)) await ownerApi.orders.approve({ id });
   if (['in_progress', 'completed'].includes(until)) await ownerApi.orders.markDelivered({ id });
   if (until === 'completed') await ownerApi.orders.complete({ id });
@@ -51,7 +45,7 @@ describe('reviews.create', () => {
     const owner = await app.createUser({ fullName: 'Ana Dona' });
     const requester = await app.createUser({ fullName: 'Bruno Vizinho' });
     const orderId = await order(owner, requester, await publish(owner));
-    const caller = await api(requester);
+    const caller = await app.apiOf(requester);
 
     await expect(caller.reviews.create({ orderId, rating: 5, comment: '  Muito atenciosa!  ' })).resolves.toEqual({ message: 'Avaliação enviada com sucesso!' });
     expect(await reviewsOf(orderId)).toEqual([{ reviewer_id: requester.id, reviewee_id: owner.id, rating: 5, comment: 'Muito atenciosa!' }]);
@@ -70,7 +64,7 @@ describe('reviews.create', () => {
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
     for (const intruder of [await app.createUser(), moderator, admin]) {
-      await expectError((await api(intruder)).reviews.create({ orderId, rating: 1, comment: 'Péssimo' }), 'FORBIDDEN', REVIEW_MESSAGES.notParticipant);
+      await expectError((await app.apiOf(intruder)).reviews.create({ orderId, rating: 1, comment: 'Péssimo' }), 'FORBIDDEN', REVIEW_MESSAGES.notParticipant);
     }
     expect(await reviewsOf(orderId)).toEqual([]);
   });
@@ -81,17 +75,17 @@ describe('reviews.create', () => {
     const listingId = await publish(owner);
     for (const status of ['pending', 'approved', 'in_progress', 'rejected', 'cancelled'] as const) {
       const orderId = await order(owner, requester, listingId, status);
-      await expectError((await api(requester)).reviews.create({ orderId, rating: 4 }), 'CONFLICT', REVIEW_MESSAGES.notCompleted);
+      await expectError((await app.apiOf(requester)).reviews.create({ orderId, rating: 4 }), 'CONFLICT', REVIEW_MESSAGES.notCompleted);
       expect(await reviewsOf(orderId)).toEqual([]);
     }
-    await expectError((await api(requester)).reviews.create({ orderId: '00000000-0000-4000-8000-000000000000', rating: 4 }), 'NOT_FOUND', REVIEW_MESSAGES.orderNotFound);
+    await expectError((await app.apiOf(requester)).reviews.create({ orderId: '00000000-0000-4000-8000-000000000000', rating: 4 }), 'NOT_FOUND', REVIEW_MESSAGES.orderNotFound);
   });
 
   it('refuses a rating outside 1 to 5 and a comment over 500 characters', async () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    const caller = await api(requester);
+    const caller = await app.apiOf(requester);
     for (const rating of [0, 6, 3.5]) await expectError(caller.reviews.create({ orderId, rating }), 'BAD_REQUEST', REVIEW_MESSAGES.ratingRequired);
     await expectError(caller.reviews.create({ orderId, rating: 4, comment: 'x'.repeat(501) }), 'BAD_REQUEST', REVIEW_MESSAGES.commentTooLong);
     expect(await reviewsOf(orderId)).toEqual([]);
@@ -101,7 +95,7 @@ describe('reviews.create', () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    const [first, second] = await Promise.all([api(requester), api(requester)]);
+    const [first, second] = await Promise.all([app.apiOf(requester), app.apiOf(requester)]);
     const results = await Promise.allSettled([first.reviews.create({ orderId, rating: 5 }), second.reviews.create({ orderId, rating: 2 })]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(await reviewsOf(orderId)).toHaveLength(1);
@@ -134,9 +128,9 @@ describe('reviews both ways', () => {
     const owner = await app.createUser({ fullName: 'Bruno Dono' });
     const requester = await app.createUser({ fullName: 'Juliana Cliente' });
     const orderId = await order(owner, requester, await publish(owner));
-    const ownerApi = await api(owner);
-    const requesterApi = await api(requester);
-    const viewer = await api(await app.createUser());
+    const ownerApi = await app.apiOf(owner);
+    const requesterApi = await app.apiOf(requester);
+    const viewer = await app.apiOf(await app.createUser());
 
     expect((await ownerApi.orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: true, reviewed: false });
     await ownerApi.reviews.create({ orderId, rating: 4, comment: 'Devolveu tudo certinho' });
@@ -165,8 +159,8 @@ describe('reviews both ways', () => {
     const requester = await app.createUser();
     const listingId = await publish(owner);
     const orderId = await order(owner, requester, listingId);
-    await (await api(requester)).reviews.create({ orderId, rating: 2 });
-    const viewer = await api(await app.createUser());
+    await (await app.apiOf(requester)).reviews.create({ orderId, rating: 2 });
+    const viewer = await app.apiOf(await app.createUser());
     expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: null, count: 0 });
 
     app.clock.advance(14 * 24 * 60 * 60 * 1000);
@@ -176,8 +170,8 @@ describe('reviews both ways', () => {
       await revealReviewsJob.run(app.deps);
       expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: 2, count: 1 });
       expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual({ average: 2, count: 1 });
-      expect((await (await api(owner)).orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: false });
-      await expectError((await api(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.windowClosed);
+      expect((await (await app.apiOf(owner)).orders.received({ tab: 'finished' })).items.find((item) => item.id === orderId)).toMatchObject({ canReview: false, reviewed: false });
+      await expectError((await app.apiOf(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.windowClosed);
       expect(await reviewsOf(orderId)).toHaveLength(1);
     } finally {
       app.clock.advance(-14 * 24 * 60 * 60 * 1000);
@@ -188,8 +182,8 @@ describe('reviews both ways', () => {
     const owner = await app.createUser();
     const requester = await app.createUser();
     const orderId = await order(owner, requester, await publish(owner));
-    await (await api(owner)).reviews.create({ orderId, rating: 5 });
-    await expectError((await api(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+    await (await app.apiOf(owner)).reviews.create({ orderId, rating: 5 });
+    await expectError((await app.apiOf(owner)).reviews.create({ orderId, rating: 1 }), 'CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
     expect(await reviewsOf(orderId)).toEqual([{ reviewer_id: owner.id, reviewee_id: requester.id, rating: 5, comment: null }]);
   });
 });
@@ -198,23 +192,23 @@ describe('ratings', () => {
   it("reads 'Novo' (no average) before any review, then the real mean with one decimal everywhere", async () => {
     const owner = await app.createUser({ fullName: 'Juliana Avaliada' });
     const listingId = await publish(owner);
-    const viewer = await api(await app.createUser());
+    const viewer = await app.apiOf(await app.createUser());
     expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual({ average: null, count: 0 });
     expect(await viewer.reviews.forUser({ userId: owner.id })).toEqual({ summary: { average: null, count: 0 }, renterSummary: { average: null, count: 0 }, items: [] });
-    expect((await (await api(owner)).users.stats()).rating).toEqual({ average: null, count: 0 });
+    expect((await (await app.apiOf(owner)).users.stats()).rating).toEqual({ average: null, count: 0 });
 
     for (const rating of [5, 4, 4]) {
       const requester = await app.createUser();
       const orderId = await order(owner, requester, listingId);
-      await (await api(requester)).reviews.create({ orderId, rating });
-      await (await api(owner)).reviews.create({ orderId, rating: 5 }); // both sides reviewed: both shown
+      await (await app.apiOf(requester)).reviews.create({ orderId, rating });
+      await (await app.apiOf(owner)).reviews.create({ orderId, rating: 5 }); // both sides reviewed: both shown
     }
     const expected = { average: 4.3, count: 3 };
     expect((await viewer.listings.byId({ id: listingId })).ownerRating).toEqual(expected);
     const feed = await viewer.listings.list({ type: 'service', search: 'Passeio com cachorros' });
     expect(feed.items.find((item) => item.id === listingId)!.ownerRating).toEqual(expected);
     expect((await viewer.reviews.forUser({ userId: owner.id })).summary).toEqual(expected);
-    expect((await (await api(owner)).users.stats()).rating).toEqual(expected);
+    expect((await (await app.apiOf(owner)).users.stats()).rating).toEqual(expected);
   });
 
   it("lists a lister's reviews newest first with the reviewer's name, avatar and apartment, never the e-mail", async () => {
@@ -223,14 +217,14 @@ describe('ratings', () => {
     const first = await app.createUser({ fullName: 'Primeira Cliente' });
     const second = await app.createUser({ fullName: 'Segundo Cliente' });
     const firstOrder = await order(owner, first, listingId);
-    await (await api(first)).reviews.create({ orderId: firstOrder, rating: 3, comment: 'Atrasou um pouco' });
-    await (await api(owner)).reviews.create({ orderId: firstOrder, rating: 4 });
+    await (await app.apiOf(first)).reviews.create({ orderId: firstOrder, rating: 3, comment: 'Atrasou um pouco' });
+    await (await app.apiOf(owner)).reviews.create({ orderId: firstOrder, rating: 4 });
     app.clock.advance(1000);
     const secondOrder = await order(owner, second, listingId);
-    await (await api(second)).reviews.create({ orderId: secondOrder, rating: 5 });
-    await (await api(owner)).reviews.create({ orderId: secondOrder, rating: 4 });
+    await (await app.apiOf(second)).reviews.create({ orderId: secondOrder, rating: 5 });
+    await (await app.apiOf(owner)).reviews.create({ orderId: secondOrder, rating: 4 });
 
-    const result = await (await api(first)).reviews.forUser({ userId: owner.id });
+    const result = await (await app.apiOf(first)).reviews.forUser({ userId: owner.id });
     expect(result.summary).toEqual({ average: 4, count: 2 });
     expect(result.items).toEqual([
       { id: expect.any(String), rating: 5, comment: null, createdAt: expect.any(Date), reviewer: { id: second.id, fullName: 'Segundo Cliente', avatarUrl: null, apartment: 'A-101' }, role: 'owner', listingId },
@@ -246,8 +240,8 @@ describe('ratings', () => {
     ]);
     expect(JSON.stringify(result)).not.toContain(first.email);
 
-    await (await api(owner)).listings.delete({ id: listingId });
-    const afterDelete = await (await api(first)).reviews.forUser({ userId: owner.id });
+    await (await app.apiOf(owner)).listings.delete({ id: listingId });
+    const afterDelete = await (await app.apiOf(first)).reviews.forUser({ userId: owner.id });
     expect(afterDelete.items.map((item) => item.listingId)).toEqual([null, null]);
     expect(afterDelete.summary).toEqual({ average: 4, count: 2 });
   });
@@ -290,7 +284,7 @@ describe('rating columns', () => {
       for (const [i, owner] of owners.entries()) orders.push({ owner, requester, orderId: await order(owner, requester, listings[i]!) });
     }
     const callers = new Map<string, Api>();
-    for (const user of [...owners, ...requesters]) callers.set(user.id, await api(user));
+    for (const user of [...owners, ...requesters]) callers.set(user.id, await app.apiOf(user));
 
     // Both sides of most orders at once (each second review reveals two people in one statement); the last two orders only by the requester.
     const sends = orders.flatMap(({ owner, requester, orderId }, i) => [
@@ -326,7 +320,7 @@ describe('users.stats', () => {
   it('counts own listings that are not deleted and orders made as requester', async () => {
     const resident = await app.createUser();
     const other = await app.createUser();
-    const residentApi = await api(resident);
+    const residentApi = await app.apiOf(resident);
     const kept = await publish(resident);
     await residentApi.listings.create({ ...service, title: 'Aguardando aprovação' });
     const removed = await publish(resident);

@@ -5,8 +5,6 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 // A neighbour's page (/vizinho/{id}): public data, ratings, active
 // listings and reviews received; never phone, e-mail or CPF.
 
-type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
-
 let app: TestApp;
 let moderator: TestUser;
 beforeAll(async () => {
@@ -15,14 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function api(user: TestUser): Promise<Api> {
-  return (await app.callerAs(user)).api;
-}
-
 describe('users.neighbour', () => {
   it('shows name, apartment, avatar, member since and both ratings, never phone, e-mail or CPF', async () => {
     const neighbour = await app.createUser({ fullName: 'Bruno Costa Lima' });
-    const viewer = await api(await app.createUser());
+    const viewer = await app.apiOf(await app.createUser());
     const page = await viewer.users.neighbour({ id: neighbour.id });
     expect(page).toEqual({
       id: neighbour.id,
@@ -46,19 +40,19 @@ describe('users.neighbour', () => {
     const neighbour = await app.createUser();
     const other = await app.createUser();
     const create = async (owner: TestUser, title: string, approve: boolean) => {
-      const { id } = await (await api(owner)).listings.create({ type: 'rental', title, description: 'Em bom estado', priceCents: 1000 });
-      if (approve) await (await api(moderator)).listings.moderation.approve({ id });
+      const { id } = await (await app.apiOf(owner)).listings.create({ type: 'rental', title, description: 'Em bom estado', priceCents: 1000 });
+      if (approve) await (await app.apiOf(moderator)).listings.moderation.approve({ id });
       return id;
     };
     const active = await create(neighbour, 'Escada', true);
     await create(neighbour, 'Furadeira pendente', false);
     await create(other, 'Bicicleta de outro', true);
-    const listed = await (await api(other)).listings.list({ ownerId: neighbour.id });
+    const listed = await (await app.apiOf(other)).listings.list({ ownerId: neighbour.id });
     expect(listed.items.map((item) => item.id)).toEqual([active]);
   });
 
   it('a pending, rejected or suspended person, or a made-up id, reads as not found', async () => {
-    const viewer = await api(await app.createUser());
+    const viewer = await app.apiOf(await app.createUser());
     for (const person of [await app.createUser({ status: 'pending' }), await app.createUser({ status: 'rejected' }), await app.createUser({ suspended: true })]) {
       await expectError(viewer.users.neighbour({ id: person.id }), 'NOT_FOUND', NEIGHBOUR_MESSAGES.notFound);
     }
