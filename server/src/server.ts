@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createSessionManager } from './auth/sessions.ts';
+import { assembleAppDeps } from './app-deps.ts';
 import { accessRefusal } from './auth/access.ts';
 import { createClock } from './clock.ts';
 import { contained } from './contained.ts';
@@ -17,12 +17,9 @@ import { seedDemoIfEmpty } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
 import { isSameOrigin } from './http/origin.ts';
 import { Readiness } from './http/readiness.ts';
-import { createMailer } from './mail/mailer.ts';
 import { EventBus } from './realtime/event-bus.ts';
 import { LiveSocketHandler } from './realtime/live-socket-handler.ts';
-import { SocketRegistry } from './realtime/socket-registry.ts';
 import { appRouter } from './router.ts';
-import { createFileStorage } from './storage/file-storage.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { oneOffJobs } from './jobs/one-off-jobs.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
@@ -140,22 +137,8 @@ export async function startServer(
 
   const bus = new EventBus(database.db, postgres.connectionString, logger);
   const clock = createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined);
-  // Validated sessions stay in memory; the event bus drops them on any change, on every instance.
-  const sessions = createSessionManager(database.db, { clock, changes: bus });
   const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
-  const deps: AppDeps = {
-    config,
-    clock,
-    db: database.db,
-    databaseUrl: postgres.connectionString,
-    logger,
-    sessions,
-    mailer: createMailer(config, logger),
-    bus,
-    sockets: new SocketRegistry(bus, sessions, clock),
-    storage: createFileStorage(config),
-    queue,
-  };
+  const deps = assembleAppDeps({ config, clock, db: database.db, databaseUrl: postgres.connectionString, logger, bus, queue });
   await deps.storage.init();
   if (!config.BACKUP_S3_ENDPOINT && config.NODE_ENV === 'production') logger.warn('scheduled backups are off: set BACKUP_S3_ENDPOINT and its keys (README, Backups)');
   // Installed before the seed: seeding notifies, and notifying enqueues.

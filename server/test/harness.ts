@@ -6,19 +6,16 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { assembleAppDeps } from '../src/app-deps.ts';
 import { hashPassword } from '../src/auth/crypto.ts';
-import { createSessionManager } from '../src/auth/sessions.ts';
 import { createFixedClock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppDeps, Context } from '../src/context.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { oneOffJobs } from '../src/jobs/one-off-jobs.ts';
-import { createMailer } from '../src/mail/mailer.ts';
 import * as users from '../src/modules/users/users.repository.ts';
 import { EventBus } from '../src/realtime/event-bus.ts';
-import { SocketRegistry } from '../src/realtime/socket-registry.ts';
-import { createFileStorage } from '../src/storage/file-storage.ts';
 import { appRouter } from '../src/router.ts';
 import { TRPCError } from '@trpc/server';
 import { createCallerFactory, userFacingError } from '../src/trpc.ts';
@@ -131,20 +128,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   await bus.start();
   const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
   const queue = createJobQueue(handle.db, logger, config.CONDO_TIMEZONE);
-  const sessions = createSessionManager(handle.db, { clock, changes: bus });
-  const deps: AppDeps = {
-    config,
-    clock,
-    db: handle.db,
-    databaseUrl: database.url,
-    logger,
-    sessions,
-    mailer: createMailer(config, logger),
-    bus,
-    sockets: new SocketRegistry(bus, sessions, clock),
-    storage: createFileStorage(config),
-    queue,
-  };
+  const deps = assembleAppDeps({ config, clock, db: handle.db, databaseUrl: database.url, logger, bus, queue });
   await deps.storage.init();
   // One-off jobs (e-mails, pushes) are worked as in the app; scheduled jobs are run by the tests themselves.
   // A failed job is retried after a second or two (with the app's backoff), not 15 to 30 seconds.
