@@ -24,6 +24,11 @@ export function newestCreatedPage<DB, TB extends keyof DB, O>(
 
 /** A page from rows fetched with limit + 1: the extra row only says there is a next page, after the last item's id. */
 export function pageOf<Row extends { id: string }, Item>(rows: Row[], limit: number, toItem: (row: Row) => Item) {
+  return keysetPage(rows, limit, toItem, (row) => row.id);
+}
+
+/** pageOf for rows whose cursor is not their id (an inbox pages by each conversation's last message). */
+export function keysetPage<Row, Item>(rows: Row[], limit: number, toItem: (row: Row) => Item, cursorOf: (row: Row) => string) {
   const kept = rows.slice(0, limit);
-  return { items: kept.map(toItem), nextCursor: rows.length > limit ? kept[kept.length - 1]!.id : null };
+  return { items: kept.map(toItem), nextCursor: rows.length > limit ? cursorOf(kept[kept.length - 1]!) : null };
 }

@@ -12,6 +12,7 @@ import {
 } from '@vizinhanca/shared/messages/message.schema';
 import type { AppDeps } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { keysetPage } from '../../db/paging.ts';
 import { AppError } from '../../errors.ts';
 import { eventPayloadText } from '../../realtime/event-content.ts';
 import * as orders from '../orders/orders.service.ts';
@@ -143,9 +144,10 @@ export async function markRead(deps: AppDeps, userId: string, orderId: string) {
 export async function inbox(deps: AppDeps, userId: string, cursor: string | null): Promise<Inbox> {
   const rows = await messages.listInbox(deps.db, userId, { cursor, limit: INBOX_PAGE_SIZE, previewLength: INBOX_PREVIEW_LENGTH });
   const now = deps.clock.now();
-  const kept = rows.slice(0, INBOX_PAGE_SIZE);
-  return {
-    conversations: kept.map((row) => ({
+  const page = keysetPage(
+    rows,
+    INBOX_PAGE_SIZE,
+    (row) => ({
       orderId: row.order_id,
       lastMessageId: row.last_id,
       counterpart: { id: row.counterpart_id, fullName: row.counterpart_full_name, avatarUrl: row.counterpart_avatar_url },
@@ -155,9 +157,10 @@ export async function inbox(deps: AppDeps, userId: string, cursor: string | null
       lastMessage: { body: row.last_body, mine: row.last_mine, createdAt: row.last_created_at },
       unread: row.unread,
       open: isConversationOpen(orderEndedAt({ completedAt: row.completed_at, rejectedAt: row.rejected_at, cancelledAt: row.cancelled_at }), now),
-    })),
-    nextCursor: rows.length > INBOX_PAGE_SIZE ? kept[kept.length - 1]!.last_id : null,
-  };
+    }),
+    (row) => row.last_id,
+  );
+  return { conversations: page.items, nextCursor: page.nextCursor };
 }
 
 /** Unread messages per order (the order cards) and their total ('Mensagens' on home and the profile). */
