@@ -27,7 +27,7 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  * the procedure's middleware checks is checked here the same way (the session and
  * accessRefusal 'approved', no control characters, the input schema) and its duration is
  * observed under the same label; no tRPC caller, middleware chain or second input parse
- * per request, nor the adapter's web Request, Response and streams (decisions 018, 025).
+ * per request, nor the adapter's web Request, Response and streams (decisions 018, 027).
  * The answer is tRPC's own envelope around the superjson text (tests compare the bytes).
  * Anything else (a refusal, an input that does not parse, an error) goes on to tRPC with
  * the context already built, which answers it in its own words.
