@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changeAllowed } from './lib/check-values.ts';
 
 // Announcements ('Comunicados'): the administration writes to every approved resident.
 // Each recipient at publishing time is a row of announcement_recipients (whether and when
@@ -6,25 +7,6 @@ import { type Kysely, sql } from 'kysely';
 // 'announcement' and a switch of its own in the preferences (on unless turned off).
 // An announcement's photo is an upload of its own purpose, and edits and removals
 // are audited with 'announcement' as their target. Frozen in time: never import app code here.
-
-/**
- * The values a `column IN (...)` check allows now. Migrations of the same days widen the same
- * checks (notification types, audit targets): reading the check, rather than restating its
- * list, keeps what the others added whichever runs first.
- */
-async function allowedValues(db: Kysely<any>, table: string, constraint: string): Promise<string[]> {
-  const { rows } = await sql<{ definition: string }>`
-    SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ${constraint} AND conrelid = ${table}::regclass`.execute(db);
-  return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
-}
-
-/** The check with `value` added (`widen`) or taken out. */
-async function changeAllowed(db: Kysely<any>, check: { table: string; constraint: string; column: string }, value: string, widen: boolean) {
-  const current = await allowedValues(db, check.table, check.constraint);
-  const values = widen ? [...current.filter((item) => item !== value), value] : current.filter((item) => item !== value);
-  await sql`ALTER TABLE ${sql.table(check.table)} DROP CONSTRAINT ${sql.ref(check.constraint)}`.execute(db);
-  await sql`ALTER TABLE ${sql.table(check.table)} ADD CONSTRAINT ${sql.ref(check.constraint)} CHECK (${sql.ref(check.column)} IN (${sql.join(values.map((item) => sql.lit(item)))}))`.execute(db);
-}
 
 const NOTIFICATION_TYPE = { table: 'notifications', constraint: 'notifications_type_check', column: 'type' };
 const IMAGE_PURPOSE = { table: 'images', constraint: 'images_purpose_check', column: 'purpose' };

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changeAllowed } from './lib/check-values.ts';
 
 // Problems the administration settles: either person of an order opens one (a kind, a
 // text, up to 5 photos), staff write in the order's thread (their messages carry the
@@ -17,21 +18,6 @@ const TWO_PEOPLE = sql.raw(`EXISTS (
       OR (o.renter_id = NEW.sender_id AND o.owner_id = NEW.recipient_id)))`);
 
 const list = (values: string[]) => sql.join(values.map((value) => sql.lit(value)));
-
-/** The values a `column IN (...)` check allows now: other migrations of the same days widen the same check. */
-async function allowedValues(db: Kysely<any>, table: string, constraint: string): Promise<string[]> {
-  const { rows } = await sql<{ definition: string }>`
-    SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ${constraint} AND conrelid = ${table}::regclass`.execute(db);
-  return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
-}
-
-/** The check with `value` added (`widen`) or taken out. */
-async function changeAllowed(db: Kysely<any>, check: { table: string; constraint: string; column: string }, value: string, widen: boolean) {
-  const current = await allowedValues(db, check.table, check.constraint);
-  const values = widen ? [...current.filter((item) => item !== value), value] : current.filter((item) => item !== value);
-  await sql`ALTER TABLE ${sql.table(check.table)} DROP CONSTRAINT ${sql.ref(check.constraint)}`.execute(db);
-  await sql`ALTER TABLE ${sql.table(check.table)} ADD CONSTRAINT ${sql.ref(check.constraint)} CHECK (${sql.ref(check.column)} IN (${list(values)}))`.execute(db);
-}
 
 const IMAGE_PURPOSE = { table: 'images', constraint: 'images_purpose_check', column: 'purpose' };
 const NOTIFICATION_TYPE = { table: 'notifications', constraint: 'notifications_type_check', column: 'type' };

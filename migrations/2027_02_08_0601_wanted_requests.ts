@@ -1,24 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { changeAllowed } from './lib/check-values.ts';
 
 // 'Procura-se': a resident says what they are looking for (no approval), for 14 days,
 // renewable once; neighbours answer 'Eu tenho' with one of their listings. A request can
 // be reported like a listing (reports.request_id), its changes are audited with 'request'
 // as their target, and its author is told of each offer (notification type 'wanted_offer').
 // Frozen in time: never import app code here.
-
-/** The values a `column IN (...)` check allows now: others widen the same checks in the same days, whichever runs first. */
-async function allowedValues(db: Kysely<any>, table: string, constraint: string): Promise<string[]> {
-  const { rows } = await sql<{ definition: string }>`
-    SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ${constraint} AND conrelid = ${table}::regclass`.execute(db);
-  return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
-}
-
-async function changeAllowed(db: Kysely<any>, check: { table: string; constraint: string; column: string }, value: string, widen: boolean) {
-  const current = await allowedValues(db, check.table, check.constraint);
-  const values = widen ? [...current.filter((item) => item !== value), value] : current.filter((item) => item !== value);
-  await sql`ALTER TABLE ${sql.table(check.table)} DROP CONSTRAINT ${sql.ref(check.constraint)}`.execute(db);
-  await sql`ALTER TABLE ${sql.table(check.table)} ADD CONSTRAINT ${sql.ref(check.constraint)} CHECK (${sql.ref(check.column)} IN (${sql.join(values.map((item) => sql.lit(item)))}))`.execute(db);
-}
 
 const NOTIFICATION_TYPE = { table: 'notifications', constraint: 'notifications_type_check', column: 'type' };
 const AUDIT_TARGET = { table: 'audit_log', constraint: 'audit_log_target_type_check', column: 'target_type' };

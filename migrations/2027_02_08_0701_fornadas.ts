@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { allowedValues, setAllowedValues } from './lib/check-values.ts';
 
 // Fornadas: a batch of a food listing on a day, with a pickup (or delivery) window, a
 // number of portions and an order deadline. A reservation is an order of the listing that
@@ -9,22 +10,7 @@ import { type Kysely, sql } from 'kysely';
 // to hear of the next batches. Frozen in time: never import app code here.
 
 const NEW_TYPES = ['fornada_opened', 'fornada_closed'];
-
-/**
- * The values a `column IN (...)` check allows now. Migrations of the same days widen the
- * notification types too: reading the check keeps what the others added, whichever runs first.
- */
-async function allowedTypes(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ definition: string }>`
-    SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
-     WHERE conname = 'notifications_type_check' AND conrelid = 'notifications'::regclass`.execute(db);
-  return [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
-}
-
-async function setAllowedTypes(db: Kysely<any>, types: string[]) {
-  await sql`ALTER TABLE notifications DROP CONSTRAINT notifications_type_check`.execute(db);
-  await sql`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${sql.join(types.map((type) => sql.lit(type)))}))`.execute(db);
-}
+const NOTIFICATION_TYPE = { table: 'notifications', constraint: 'notifications_type_check', column: 'type' };
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -113,13 +99,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('fornada_followers_follower_idx').on('fornada_followers').columns(['follower_id']).execute();
 
-  const current = await allowedTypes(db);
-  await setAllowedTypes(db, [...current, ...NEW_TYPES.filter((type) => !current.includes(type))]);
+  const current = await allowedValues(db, NOTIFICATION_TYPE);
+  await setAllowedValues(db, NOTIFICATION_TYPE, [...current, ...NEW_TYPES.filter((type) => !current.includes(type))]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM notifications WHERE type IN (${sql.join(NEW_TYPES.map((type) => sql.lit(type)))})`.execute(db);
-  await setAllowedTypes(db, (await allowedTypes(db)).filter((type) => !NEW_TYPES.includes(type)));
+  await setAllowedValues(db, NOTIFICATION_TYPE, (await allowedValues(db, NOTIFICATION_TYPE)).filter((type) => !NEW_TYPES.includes(type)));
   await db.schema.dropTable('fornada_followers').ifExists().execute();
   await sql`DROP TRIGGER IF EXISTS orders_keep_fornada ON orders`.execute(db);
   await sql`DROP FUNCTION IF EXISTS orders_keep_fornada()`.execute(db);
