@@ -418,7 +418,7 @@ describe('public screens', () => {
     expect(detail.isOwner).toBe(false);
     expect(JSON.stringify(detail)).not.toContain(owner.email);
     expect(Object.keys(detail).sort()).toEqual(
-      ['deliveryOptions', 'depositCents', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'isSaved', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'photos', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
+      ['deliveryOptions', 'depositCents', 'description', 'expiresAt', 'id', 'imageCardUrl', 'imageDetailUrl', 'isOwner', 'isSaved', 'maxPortions', 'minimumNoticeHours', 'owner', 'ownerRating', 'photos', 'pickupWindow', 'priceCents', 'priceUnit', 'publishedAt', 'requiresAdvanceOrder', 'status', 'tags', 'title', 'type'].sort(),
     );
     expect((await (await api(owner)).listings.byId({ id })).isOwner).toBe(true);
     await expectError((await api(null)).listings.byId({ id }), 'UNAUTHORIZED', 'Não autenticado');
