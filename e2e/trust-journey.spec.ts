@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { approvedResident, callApi, DEMO, deskCodeOn, expectToast, grantFrontDesk, newSignedInContext, publishedListing, returnThroughDesk, typeDeskCode } from './helpers.ts';
+import { approvedResident, callApi, DEMO, deskCodeOn, expectToast, grantFrontDesk, newSignedInContext, publishedListing, returnThroughDesk, showOrderDetails, typeDeskCode } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // Trust between neighbours in one walk, at 390x844: a rental with a deposit left at the
@@ -107,6 +107,8 @@ test('a deposit retained after a portaria hand-over is contested and the adminis
   // Both read the decision on the order.
   for (const side of [owner.page, mine]) {
     await side.goto(`/pedido/${orderId}/conversa`);
+    // On a phone the order's records fold under 'Detalhes do pedido'.
+    await showOrderDetails(side);
     const problems = side.getByRole('group', { name: 'Problemas do pedido' });
     await expect(problems).toContainText('Resolvido: O dono devolve R$ 30,00 da caução; fica com R$ 20,00 pela broca.');
     await expect(side.getByRole('list', { name: 'Mensagens' })).toContainText('Administração');
