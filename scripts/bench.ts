@@ -33,7 +33,7 @@ import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
-import { type PgbenchScript, pgbenchScript, varyingRunVariables } from './bench/pgbench-script.ts';
+import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { describeLoad, formatMiB, formatMs, formatRate } from './bench/stats.ts';
 
@@ -154,7 +154,7 @@ function statementsNote(what: string, statements: LoggedStatement[]): string {
 /** The app's pool size: pgbench runs at this many clients too, and the ratio is against the faster of the two. */
 const APP_POOL = 10;
 
-async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: (PgbenchScript & { weight?: number })[], varyingPrefix?: string) {
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: (PgbenchScript & { weight?: number })[]) {
   const files = scripts.map((script, i) => {
     const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
     writeFileSync(file, script.script);
@@ -163,13 +163,7 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
-  let usedRows = 0;
   const run = async (clients: number) => {
-    // A script drawing one targets row per transaction starts after the rows the previous run used.
-    if (varyingPrefix) {
-      const variables = varyingRunVariables(varyingPrefix);
-      Object.assign(defines, { [variables.clients]: String(clients), [variables.base]: String(usedRows) });
-    }
     const { result, cpuMs } = await withCpu(
       { postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) },
       () => runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines }),
@@ -177,17 +171,16 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
     const transactions = result.transactions;
     // pgbench's time is its own run (no warm-up): its CPU per transaction is the run's CPU over its transactions.
     const cpu = { postgres: cpuMs.postgres / transactions, client: cpuMs.pgbench / transactions };
-    usedRows += (result.transactions || 0) + (result.failed || 0) + clients;
     writeFileSync(path.join(outDir, `${name}-c${clients}.pgbench.out.txt`), result.output);
-    return { ...result, cpu };
+    return { ...result, cpu, clients };
   };
   const atLoad = await run(CONNECTIONS);
   const atPool = await run(APP_POOL);
-  // The ratio is against the faster of the two: the app is not flattered by pgbench's worse client count.
-  const faster = atPool.tps > atLoad.tps ? { ...atPool, clients: APP_POOL } : { ...atLoad, clients: CONNECTIONS };
+  const faster = fasterRun([atLoad, atPool]);
+  const against = faster.whole ? `the ratio against the faster (${faster.clients} clients)` : `**no run ended whole** (failed or aborted): the ratio against the faster (${faster.clients} clients) is not a baseline`;
   return {
     ...faster,
-    figure: `${pgbenchFigure(atLoad, mode, CONNECTIONS)}; ${pgbenchFigure(atPool, mode, APP_POOL)}; the ratio against the faster (${faster.clients} clients)`,
+    figure: `${pgbenchFigure(atLoad, mode, CONNECTIONS)}; ${pgbenchFigure(atPool, mode, APP_POOL)}; ${against}`,
   };
 }
 
@@ -323,10 +316,10 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
   const orderScript = pgbenchScript(ctx.order.statements, {
     prefix: 'o',
-    varying: { table: 'bench_order_targets', columns: ctx.order.known, clients: CONNECTIONS },
+    varying: { table: 'bench_order_targets', columns: ctx.order.known },
     types: await parameterTypes(ctx.databaseUrl, ctx.order.statements),
   });
-  const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript], 'o');
+  const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
     what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
@@ -719,6 +712,8 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
              encode(sha256(convert_to('vz-bench-session-' || s.rn, 'UTF8')), 'hex') AS session_id, ($1::date + d.day)::text AS start_date
       FROM (${rentals}) r CROSS JOIN generate_series(1, 3) AS d(day) JOIN bench_owner s ON s.rn = ${renterRn}`, [firstDay]);
     await client.query('CREATE UNIQUE INDEX ON bench_order_targets (n)');
+    // pgbench's runs (50 clients, then 10) take rows from this sequence, each row once.
+    await client.query(`CREATE SEQUENCE ${targetsSequence('bench_order_targets')}`);
     await client.query('ANALYZE bench_order_targets');
     return rows.map((row) => ({ ...row, renter_rn: Number(row.renter_rn) }));
   });

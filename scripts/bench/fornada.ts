@@ -7,7 +7,7 @@ import { BENCH_SIZE, sessionId, sessionToken } from './dataset.ts';
 import { type ChildServer, readStatementLog, runPgbench, withClient, withStatementLog } from './harness.ts';
 import { type LoadRequest, runLoad } from './load.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
-import { pgbenchScript } from './pgbench-script.ts';
+import { pgbenchScript, targetsSequence } from './pgbench-script.ts';
 import { type BenchSection, formatRatio } from './report.ts';
 import { describeLoad, formatMs, formatRate } from './stats.ts';
 
@@ -121,6 +121,8 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
   const transactions = perClient * ctx.connections;
   await withClient(ctx.databaseUrl, async (client) => {
     await client.query('DROP TABLE IF EXISTS bench_fornada_targets');
+    await client.query(`DROP SEQUENCE IF EXISTS ${targetsSequence('bench_fornada_targets')}`);
+    await client.query(`CREATE SEQUENCE ${targetsSequence('bench_fornada_targets')}`);
     await client.query(
       `CREATE TABLE bench_fornada_targets AS
        SELECT g AS n, o.id AS renter_id, encode(sha256(convert_to('vz-bench-session-' || o.rn, 'UTF8')), 'hex') AS session_id,
@@ -138,7 +140,6 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     varying: {
       table: 'bench_fornada_targets',
       columns: { [sessionId(first)]: 'session_id', [renterIds.get(first)!]: 'renter_id', [orderId]: 'order_id', [appBatch]: 'fornada_id' },
-      clients: ctx.connections,
     },
     types: await ctx.parameterTypes(statements),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedStatement } from './pg-log.ts';
-import { parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders } from './pgbench-script.ts';
+import { fasterRun, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
 
 const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
 
@@ -18,7 +18,7 @@ describe('pgbench script from captured SQL', () => {
     expect(defines).toEqual({ f1_1: 'active', f1_2: '2026-11-23T18:00:00.000+00:00', f1_4: '21' });
   });
 
-  it('draws the values that identify a transaction from a targets table, one row per transaction', () => {
+  it('draws the values that identify a transaction from a targets table, the next row of its sequence per transaction (runs at 50 and then 10 clients never share a row)', () => {
     const { script, defines } = pgbenchScript(
       [
         statement('select * from sessions where id = $1', ['s-hash']),
@@ -27,12 +27,11 @@ describe('pgbench script from captured SQL', () => {
         statement('insert into orders (listing_id, renter_id, start_date) values ($1, $2, $3)', ['l-1', 'u-1', '2026-11-24']),
         statement('commit'),
       ],
-      { prefix: 'o', varying: { table: 'bench_targets', columns: { 's-hash': 'session_id', 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' }, clients: 50 } },
+      { prefix: 'o', varying: { table: 'bench_targets', columns: { 's-hash': 'session_id', 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' } } },
     );
+    expect(targetsSequence('bench_targets')).toBe('bench_targets_draws');
     expect(script.split('\n')).toEqual([
-      '\\set on 1 + :obase + :client_id + :ok * :oclients',
-      '\\set ok :ok + 1',
-      "SELECT session_id::text AS o1_1, replace(E'ordersPerUser\\x3au-1', E'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = :on \\gset",
+      "SELECT session_id::text AS o1_1, replace(E'ordersPerUser\\x3au-1', E'u-1', renter_id::text) AS o2_1, listing_id::text AS o4_1, renter_id::text AS o4_2, start_date::text AS o4_3 FROM bench_targets WHERE n = (SELECT nextval('bench_targets_draws')) \\gset",
       'select * from sessions where id = :o1_1;',
       'insert into throttles (key, hits) values (:o2_1, :o2_2);',
       'begin;',
@@ -40,11 +39,20 @@ describe('pgbench script from captured SQL', () => {
       'commit;',
       '',
     ]);
-    expect(defines).toEqual({ o2_2: '1', ok: '0', oclients: '50', obase: '0' });
+    // No per-client counters: the sequence is the only state shared between transactions and runs.
+    expect(defines).toEqual({ o2_2: '1' });
   });
 
   it('writes literals pgbench will not read variables in (no colon), that Postgres reads back as they were', () => {
     expect(quoteLiteral(`a:b'c\\d`)).toBe(`E'a\\x3ab''c\\\\d'`);
+  });
+
+  it('takes the ratio against the faster whole run: never one whose clients aborted or whose transactions failed, unless none was whole', () => {
+    const at50 = { clients: 50, tps: 505, failed: 0, aborted: false };
+    const at10 = { clients: 10, tps: 511, failed: 0, aborted: true };
+    expect(fasterRun([at50, at10])).toEqual({ ...at50, whole: true });
+    expect(fasterRun([at50, { ...at10, aborted: false }])).toEqual({ ...at10, aborted: false, whole: true });
+    expect(fasterRun([{ ...at50, failed: 3 }, at10])).toEqual({ ...at10, whole: false });
   });
 
   it('reads the summary pgbench prints', () => {

@@ -10,19 +10,19 @@ export type PgbenchScript = { script: string; defines: Record<string, string> };
 /**
  * For a transaction that must not repeat itself (an order on the same listing
  * and days conflicts with the one before): the values that identify it are
- * drawn per transaction from a table of targets, one row per transaction (per
- * client counter), with one extra `SELECT ... \gset` before the captured SQL.
+ * drawn per transaction from a table of targets, with one extra `SELECT ... \gset`
+ * before the captured SQL. Each transaction takes the table's next row from a
+ * sequence (`targetsSequence`), so no two transactions share a row, whatever
+ * the clients' pace and however many runs follow one another.
  */
 export type Varying = {
   table: string;
   /** A captured value -> the targets table's column that replaces it (also inside longer values). */
   columns: Record<string, string>;
-  /** pgbench's -c, so that client c takes rows base+c+1, base+c+1+clients, ... (both -D variables: set them per run). */
-  clients: number;
 };
 
-/** The -D variables of a Varying script that each pgbench run sets: its -c, and the rows earlier runs used. */
-export const varyingRunVariables = (prefix: string) => ({ clients: `${prefix}clients`, base: `${prefix}base` });
+/** The sequence a Varying script draws its rows from: create it with the targets table (`CREATE SEQUENCE <this>`), numbering rows from 1. */
+export const targetsSequence = (table: string) => `${table}_draws`;
 
 /**
  * A string literal without a colon: pgbench reads `:name` as a variable even
@@ -88,22 +88,26 @@ export function pgbenchScript(statements: readonly LoggedStatement[], options: {
     lines.push(`${sql};`);
   });
   if (varying && drawn.length > 0) {
-    const counter = `${options.prefix}k`;
-    const row = `${options.prefix}n`;
-    const run = varyingRunVariables(options.prefix);
-    defines[counter] = '0';
-    defines[run.clients] = String(varying.clients);
-    defines[run.base] = '0';
-    lines.unshift(
-      `\\set ${row} 1 + :${run.base} + :client_id + :${counter} * :${run.clients}`,
-      `\\set ${counter} :${counter} + 1`,
-      `SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = :${row} \\gset`,
-    );
+    // A scalar subquery: nextval runs once per transaction (in WHERE it would run per row scanned).
+    lines.unshift(`SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = (SELECT nextval('${targetsSequence(varying.table)}')) \\gset`);
   }
   return { script: `${lines.join('\n')}\n`, defines };
 }
 
 export type PgbenchResult = { tps: number; transactions: number; failed: number; latencyAverageMs: number; aborted: boolean };
+
+/**
+ * The run a line's ratio is against: the faster of the runs at different client counts (the app is
+ * not flattered by pgbench's worse count), among those that ran to the end. A run with failed
+ * transactions or aborted clients measured less than the statements' work, so it is taken only
+ * when no run was whole, and then the line says so (`whole: false`).
+ */
+export function fasterRun<T extends { tps: number; failed: number; aborted: boolean }>(runs: readonly T[]): T & { whole: boolean } {
+  const whole = runs.filter((run) => !run.aborted && run.failed === 0 && Number.isFinite(run.tps));
+  const pool = whole.length > 0 ? whole : runs;
+  const faster = pool.reduce((best, run) => (run.tps > best.tps ? run : best));
+  return { ...faster, whole: whole.length > 0 };
+}
 
 /** The figures of pgbench's summary (PostgreSQL 13+ output). */
 export function parsePgbenchOutput(output: string): PgbenchResult {
