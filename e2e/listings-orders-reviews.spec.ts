@@ -8,20 +8,28 @@ import { appOrigin, approvedResident, br, callApi, dayName, DEMO, expectToast, n
 // owner blocks, and reviews both ways that show only once both sides reviewed.
 // Each walk uses residents created for it, so nothing depends on the demo data.
 
-test("a resident orders 3 portions of a dish to pick up tomorrow in the cook's window, and the owner sees the quantity and the time", async ({ browser, today }) => {
+test("a cook types a pickup window in the listing form, and a resident orders 3 portions to pick up tomorrow inside it; the owner sees the quantity and the time", async ({ browser, today }) => {
   const admin = await newSignedInContext(browser, DEMO.admin);
   const moderator = await newSignedInContext(browser, DEMO.moderator);
   const cook = await approvedResident(browser, admin.page, 'cozinheira');
   const hungry = await approvedResident(browser, admin.page, 'faminto');
   const title = `Marmita fit ${Date.now().toString(36)}`;
-  const id = await publishedListing(cook.page, moderator.page, {
-    type: 'food',
-    title,
-    description: 'Frango, arroz integral e legumes.',
-    priceCents: 2500,
-    maxPortions: 10,
-    pickupWindow: { from: '17:00', until: '20:00' },
-  });
+
+  // The cook publishes ready food for pickup and types the window in the form (the rest of the form is walked by my-listings.spec.ts).
+  await cook.page.goto('/anuncios/criar?category=food');
+  await cook.page.getByLabel('Título').fill(title);
+  await cook.page.getByLabel('Descrição').fill('Frango, arroz integral e legumes.');
+  await cook.page.getByLabel('Preço (R$)').fill('25');
+  await cook.page.getByLabel('Porções por pedido (opcional)').fill('10');
+  await cook.page.getByLabel('Retirada das').fill('17:00');
+  await cook.page.getByLabel('Retirada até').fill('20:00');
+  await cook.page.getByLabel('Retirada até').scrollIntoViewIfNeeded();
+  await cook.page.screenshot({ path: '.tmp/screens/listing-form-pickup-window.png' });
+  await cook.page.getByRole('button', { name: 'Publicar Anúncio' }).click();
+  await expectToast(cook.page, 'Anúncio criado! Aguardando aprovação do administrador.');
+  const published = await callApi<{ items: { id: string; title: string }[] }>(cook.page, 'listings.mine', undefined, 'query');
+  const id = published.items.find((item) => item.title === title)!.id;
+  await callApi(moderator.page, 'listings.moderation.approve', { id });
   const pickup = `Retirada em ${br(addDays(today, 1))} às 18:30`;
 
   const page = hungry.page;
