@@ -53,7 +53,14 @@ describe('the feed URLs the bench rotates', () => {
     const positions = inputs.map((input) => cursors[input.type].indexOf(input.cursor!));
     expect(positions.filter((position) => position >= 150).length).toBeGreaterThan(240);
     expect(positions.filter((position) => position < 150).length).toBeGreaterThan(240);
-    expect(new Set(inputs.map(feedPath)).size).toBeGreaterThan(500);
+    // Drawn without replacement: no URL twice while a type has cursors left (a repeat would be the feed cache's answer).
+    expect(new Set(inputs.map(feedPath)).size).toBe(600);
+    expect(new Set(inputs.map((input) => `${input.type}:${input.cursor}`)).size).toBe(600);
+    // Past a type's last cursor they come round again, each once more, never a third time.
+    const twice = rotatedFeedInputs(cursors, { count: 1_800, seed: 3 });
+    const uses = new Map<string, number>();
+    for (const input of twice) uses.set(`${input.type}:${input.cursor}`, (uses.get(`${input.type}:${input.cursor}`) ?? 0) + 1);
+    expect(new Set(uses.values())).toEqual(new Set([2]));
     // The same seed, the same URLs; first pages only where asked for.
     expect(rotatedFeedInputs(cursors, { count: 600, seed: 3 })).toEqual(inputs);
     const withFirst = rotatedFeedInputs(cursors, { count: 40, seed: 3, firstPages: 4 });

@@ -79,24 +79,44 @@ function seeded(seed: number): () => number {
 }
 
 /**
+ * Positions 0..size-1 in a seeded random order, each once, then again in a new order: draws without
+ * replacement, so a cursor comes back only after every other one of its type has been drawn.
+ */
+function shuffledPositions(size: number, random: () => number): () => number {
+  let order: number[] = [];
+  return () => {
+    if (order.length === 0) {
+      order = Array.from({ length: size }, (_, i) => i);
+      for (let i = size - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+    }
+    return order.pop()!;
+  };
+}
+
+/**
  * The feed as neighbours browse it: `count` requests rotating types, their chips and the four
  * sorts, each after a cursor drawn from anywhere in that type's listings (`cursors`: ids of
- * public listings by type), so pages come from deep in the list, not the first screen.
- * `firstPages` of them (spread over the rotation) have no cursor.
+ * public listings by type), so pages come from deep in the list, not the first screen. A type's
+ * cursors are drawn without replacement: no URL repeats (which the feed cache would answer)
+ * until every listing of its type has been a cursor. `firstPages` of them (spread over the
+ * rotation) have no cursor.
  */
 export function rotatedFeedInputs(cursors: Record<FeedInput['type'], readonly string[]>, options: { count: number; seed?: number; firstPages?: number }): FeedInput[] {
   const random = seeded(options.seed ?? 1);
   const types = (Object.keys(FEED_FILTERS) as FeedInput['type'][]).filter((type) => cursors[type].length > 0);
   if (types.length === 0) throw new Error('no listing to draw a cursor from');
+  const draws = Object.fromEntries(types.map((type) => [type, shuffledPositions(cursors[type].length, random)])) as Record<FeedInput['type'], () => number>;
   const firstEvery = options.firstPages ? Math.max(1, Math.floor(options.count / options.firstPages)) : 0;
   return Array.from({ length: options.count }, (_, i) => {
     const type = types[i % types.length]!;
     const filters = FEED_FILTERS[type];
     const round = Math.floor(i / types.length);
-    const pool = cursors[type];
     const input: FeedInput = { type, filter: filters[round % filters.length]!, sort: FEED_SORTS[Math.floor(round / filters.length) % FEED_SORTS.length]! };
     if (firstEvery && i % firstEvery === 0) return input;
-    return { ...input, cursor: pool[Math.floor(random() * pool.length)]! };
+    return { ...input, cursor: cursors[type][draws[type]()]! };
   });
 }
 
