@@ -207,8 +207,8 @@ const pgbenchFigure = (result: { tps: number; latencyAverageMs: number; failed: 
 
 // ---- Sections: each one function; the lead adds realtime, bundle and Lighthouse to the list ----
 
-/** "cache: 100% hits ..." or "no cache in the path": every line says whether a cache answered. */
-const cacheFigure = (result: LoadResult) => `${describeLoad(result)}; ${describeCacheAnswers(result.cache)}`;
+/** The load's figure, and in the line's own column whether a cache answered ("feed cache: 100% hits ..." or "no cache in the path"). */
+const loadFigures = (result: LoadResult) => ({ figure: describeLoad(result), cache: describeCacheAnswers(result.cache) });
 
 /** The load average now, as the header prints it. */
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
@@ -232,7 +232,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const feedRatio = feedApp.rps / feedPg.tps;
   lines.push({
     what: `listings.list cached: one URL, the first page of /alugueis (the browser's request), ${CONNECTIONS} connections`,
-    figure: cacheFigure(feedApp),
+    ...loadFigures(feedApp),
     baseline: feedPg.figure,
     ratio: formatRatio(feedRatio),
     target: '≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms',
@@ -250,7 +250,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const realRatio = realApp.rps / deepPg.tps;
   lines.push({
     what: `listings.list on its real path: types, chips and the four sorts rotated, cursors from anywhere in each type, each URL once, ${CONNECTIONS} connections`,
-    figure: cacheFigure(realApp),
+    ...loadFigures(realApp),
     baseline: `the ${ctx.realFeed.length} shapes' pages after a cursor in the middle of their type, one script each, drawn in the rotation's proportions: ${deepPg.figure}`,
     ratio: formatRatio(realRatio),
     target: '≥ 0.6x pgbench -M prepared of the feed SQL, p99 ≤ 100 ms',
@@ -272,8 +272,9 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     const cpuRatio = (sameApp.cpu.app ?? 0) / bareCpu;
     lines.push({
       what: 'app CPU per uncached request against a bare Node endpoint (http + pg + superjson + the same brotli/gzip, no tRPC, no auth) running the same feed statement, the same rotated cursors (newest rentals), the same Accept-Encoding',
-      figure: `app ${(sameApp.cpu.app ?? 0).toFixed(2)} ms per request (${cacheFigure(sameApp)})`,
-      baseline: `bare endpoint ${bareCpu.toFixed(2)} ms per request (${cacheFigure(minimalLoad)})`,
+      figure: `app ${(sameApp.cpu.app ?? 0).toFixed(2)} ms per request (${describeLoad(sameApp)})`,
+      cache: `app: ${describeCacheAnswers(sameApp.cache)}; bare endpoint: ${describeCacheAnswers(minimalLoad.cache)}`,
+      baseline: `bare endpoint ${bareCpu.toFixed(2)} ms per request (${describeLoad(minimalLoad)})`,
       ratio: formatRatio(cpuRatio),
       target: 'app CPU ≤ 1.5x the bare endpoint\'s',
       met: cpuRatio <= 1.5 && sameApp.errors === 0 && minimalLoad.errors === 0,
@@ -295,6 +296,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ratio: formatRatio(serialising.superjsonTextUs / serialising.superjsonUs),
     target: 'reference (the same text)',
     met: serialising.same ? null : false,
+    cache: 'none: every page written by both, every round',
   });
 
   const searchApp = await loadWithCpu(ctx, ctx.search.requests);
@@ -306,7 +308,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const searchRatio = searchApp.rps / searchPg.tps;
   lines.push({
     what: `search, ${ctx.search.requests.length} rotating terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}), ${CONNECTIONS} connections`,
-    figure: cacheFigure(searchApp),
+    ...loadFigures(searchApp),
     baseline: searchPg.figure,
     ratio: formatRatio(searchRatio),
     target: '≥ 0.6x pgbench -M extended',
@@ -323,7 +325,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
     what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
-    figure: cacheFigure(orderApp),
+    ...loadFigures(orderApp),
     baseline: orderPg.figure,
     ratio: formatRatio(orderRatio),
     target: '≥ 0.6x pgbench of the same statements, 0 errors',
@@ -365,8 +367,9 @@ async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
     const ratio = sorted.p95 / newest.p95;
     lines.push({
       what: `/alugueis sorted by ${sort}, first page, ${CONNECTIONS} connections: p95`,
-      figure: `p95 ${formatMs(sorted.p95)} (${cacheFigure(sorted)})`,
-      baseline: `unsorted newest first: p95 ${formatMs(newest.p95)} (${cacheFigure(newest)})`,
+      figure: `p95 ${formatMs(sorted.p95)} (${describeLoad(sorted)})`,
+      cache: `sorted: ${describeCacheAnswers(sorted.cache)}; newest: ${describeCacheAnswers(newest.cache)}`,
+      baseline: `unsorted newest first: p95 ${formatMs(newest.p95)} (${describeLoad(newest)})`,
       ratio: formatRatio(ratio),
       target: 'p95 ≤ 1.5x newest first',
       met: ratio <= 1.5 && sorted.errors === 0,
@@ -427,8 +430,9 @@ async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
     lines: [
       {
         what: `/mensagens (its first page, ${INBOX_PAGE_SIZE} conversations) for a person with ${conversations} conversations (${people} such neighbours in turn), ${CONNECTIONS} connections: p95`,
-        figure: `p95 ${formatMs(inbox.p95)} (${cacheFigure(inbox)})`,
-        baseline: `the feed uncached (a first page of /alugueis from a different cursor each time, each asked once): p95 ${formatMs(feed.p95)} (${cacheFigure(feed)})`,
+        figure: `p95 ${formatMs(inbox.p95)} (${describeLoad(inbox)})`,
+        cache: `inbox: ${describeCacheAnswers(inbox.cache)}; feed: ${describeCacheAnswers(feed.cache)}`,
+        baseline: `the feed uncached (a first page of /alugueis from a different cursor each time, each asked once): p95 ${formatMs(feed.p95)} (${describeLoad(feed)})`,
         ratio: formatRatio(ratio),
         target: "p95 ≤ 1.5x the feed's uncached p95",
         met: ratio <= 1.5 && inbox.errors === 0 && feed.errors === 0,
@@ -537,7 +541,8 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
     const writes = `${writer.done.writes} writes (${WRITE_KINDS.map((kind) => `${writer.done.byKind[kind]} ${kind}s`).join(', ')})`;
     lines.push({
       what: `${run.what} with listing writes at ${run.perSecond}/s, ${CONNECTIONS} connections`,
-      figure: `${cacheFigure(result)}; ${writes}`,
+      figure: `${describeLoad(result)}; ${writes}`,
+      cache: describeCacheAnswers(result.cache),
       baseline: `the feed's first page: ${feedPg.figure}`,
       ratio: formatRatio(ratio),
       target: run.target ? '≥ 1.0x pgbench of the feed SQL' : 'reference (searches cost more than a feed page)',
@@ -638,6 +643,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
   });
   return {
     title: 'Memory and processes',
+    cache: "no cache's figure: the process's rss; the feed load beside the tabs sends the real path's URLs (its hits are not counted here)",
     lines,
     notes: [
       `Resident memory (VmRSS from /proc) of the one node process serving the app (node ${PRODUCTION_NODE_ARGS.join(' ')}, as npm start runs it); the database and the tabs (a child process of the bench) run apart.`,

@@ -59,6 +59,7 @@ export async function announcementSection(options: { rounds?: number; log?: (lin
     const text = (p: { p50: number; p99: number; missing: number }) => `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}${p.missing ? ` (${p.missing} not received)` : ''}`;
     return {
       title: 'Announcement fan-out',
+      cache: "none: the announcement's events go from its transaction's NOTIFY through the app to the tabs",
       lines: [
         {
           what: `an announcement to ${RESIDENTS.toLocaleString('en-US')} residents with ${TABS.toLocaleString('en-US')} open tabs: commit to every tab`,

@@ -72,6 +72,7 @@ export async function bundleSection(): Promise<BenchSection> {
   }));
   return {
     title: 'First-screen bundle',
+    cache: 'not a request: sizes of the built files',
     lines,
     notes: [
       'Gzip level 9 of the built files, as the server sends them to a browser that does not accept brotli; the target is in gzip. The brotli figure (information only) sums the precompressed `.br` files the server sends to a browser that accepts brotli. The skeleton is React + React DOM + TanStack Router (one route) + TanStack Query + the tRPC React client (batch link, superjson) with one query: scripts/bench/skeleton/.',

@@ -5,7 +5,7 @@ import { FORNADA_MESSAGES } from '../../shared/src/fornadas/fornada.schema.ts';
 import { batchBody, browserClient } from './browser-requests.ts';
 import { BENCH_SIZE, sessionId, sessionToken } from './dataset.ts';
 import { type ChildServer, readStatementLog, runPgbench, withClient, withStatementLog } from './harness.ts';
-import { type LoadRequest, runLoad } from './load.ts';
+import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
 import { pgbenchScript, targetsSequence } from './pgbench-script.ts';
 import { type BenchSection, formatRatio } from './report.ts';
@@ -164,6 +164,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
       {
         what: `fornadas.reserve, one batch of ${PORTIONS} portions, ${ctx.connections} connections, ${requests.length} requests (1 portion each: ${TOO_MANY} more than are left)`,
         figure: `${describeLoad(appLoad)}; ${served} reserved, ${appLoad.refused} 'Esgotado', ${appLoad.errors} other errors, ${oversold} oversold`,
+        cache: describeCacheAnswers(appLoad.cache),
         baseline: `pgbench -M prepared of the same ${statements.length} statements, ${ctx.connections} clients × ${perClient} reservations on a batch of its own: ${formatRate(pg.tps, 'tps')}, avg ${formatMs(pg.latencyAverageMs)}${pg.failed || pg.aborted ? `, ${pg.failed} failed${pg.aborted ? ', clients aborted' : ''}` : ''}`,
         ratio: formatRatio(ratio),
         target: "≥ 0.6x pgbench, 0 oversold, 0 errors other than 'Esgotado'",

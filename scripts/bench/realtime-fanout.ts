@@ -386,7 +386,12 @@ export async function realtimeSection(options: RealtimeBenchOptions = {}): Promi
     notes.push(
       'Tabs run in a child process (scripts/bench/fanout-client.mjs); memory is the server process\'s growth after GC divided by the sockets (the app and the bare ws server share the process, measured one after the other). Latency: process.hrtime (one monotonic clock for both processes) from the commit to the frame\'s arrival in the tab.',
     );
-    return { title: 'Realtime fan-out', lines, notes };
+    return {
+      title: 'Realtime fan-out',
+      lines,
+      notes,
+      cache: "none: each event goes from its transaction's NOTIFY through the app to the tabs (their sessions were read once, when they opened)",
+    };
   } finally {
     await app.close();
   }

@@ -15,9 +15,23 @@ export type BenchLine = {
   target: string;
   /** Whether the target was met in this run; null for a line shown for reference only (no target). */
   met: boolean | null;
+  /**
+   * Whether a cache answered what the line measured: the feed cache's hits and misses counted from
+   * the app's answers, or that no cache stands in the path. Without it the section's `cache` is printed.
+   */
+  cache?: string;
 };
 
-export type BenchSection = { title: string; lines: BenchLine[]; notes?: string[] };
+export type BenchSection = {
+  title: string;
+  lines: BenchLine[];
+  notes?: string[];
+  /** Whether a cache answered, for every line of the section that does not say it itself. */
+  cache?: string;
+};
+
+/** What the report prints for a line that says nothing about caches: visible, never a blank that reads as "none". */
+export const CACHE_NOT_SAID = '**not said**';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -28,9 +42,10 @@ export function formatRatio(value: number): string {
 export function renderReport(sections: BenchSection[], header: string[] = []): string {
   const out: string[] = ['# npm run bench', '', ...header, ''];
   for (const section of sections) {
-    out.push(`## ${section.title}`, '', '| what | figure | baseline (same run) | ratio | target | met |', '|---|---|---|---|---|---|');
+    out.push(`## ${section.title}`, '', '| what | figure | cache answered? | baseline (same run) | ratio | target | met |', '|---|---|---|---|---|---|---|');
     for (const line of section.lines) {
-      out.push(`| ${[line.what, line.figure, line.baseline, line.ratio, line.target, line.met === null ? '—' : line.met ? 'yes' : '**no**'].map(escapeCell).join(' | ')} |`);
+      const cache = line.cache ?? section.cache ?? CACHE_NOT_SAID;
+      out.push(`| ${[line.what, line.figure, cache, line.baseline, line.ratio, line.target, line.met === null ? '—' : line.met ? 'yes' : '**no**'].map(escapeCell).join(' | ')} |`);
     }
     for (const note of section.notes ?? []) out.push('', note);
     out.push('');
