@@ -10,11 +10,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../test/harness.ts';
+import { insertActiveListing, listingFields } from '../../test/listing-fixtures.ts';
 import { loadConfig } from '../config.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { listingPageSchema, publicListingSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { feedCacheOf } from '../modules/listings/feed-cache.ts';
-import { insertListing } from '../modules/listings/listings.repository.ts';
 
 let server: RunningServer;
 let close: () => Promise<void>;
@@ -33,28 +33,8 @@ async function createUser(status: 'approved' | 'pending') {
 }
 
 async function publish(ownerId: string, title: string, description: string, minutesAgo: number) {
-  const { id } = await insertListing(server.deps.db, ownerId, {
-    type: 'rental',
-    title,
-    description,
-    priceCents: 1500,
-    priceUnit: 'day',
-    tags: ['ferramenta'],
-    deliveryOptions: ['pickup'],
-    requiresAdvanceOrder: false,
-    minimumNoticeHours: null,
-    maxPortions: null,
-    pickupFrom: null,
-    pickupUntil: null,
-    depositCents: 0,
-    imageIds: [],
-  }, server.deps.clock.now());
-  const published = new Date(server.deps.clock.now().getTime() - minutesAgo * 60_000);
-  await server.deps.db
-    .updateTable('listings')
-    .set({ status: 'active', published_at: published, expires_at: new Date(published.getTime() + 30 * 86_400_000) })
-    .where('id', '=', id)
-    .execute();
+  const publishedAt = new Date(server.deps.clock.now().getTime() - minutesAgo * 60_000);
+  await insertActiveListing(server.deps.db, ownerId, listingFields({ title, description, tags: ['ferramenta'] }), publishedAt);
 }
 
 beforeAll(async () => {

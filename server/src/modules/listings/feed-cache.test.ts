@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser, TEST_PASSWORD } from '../../../test/harness.ts';
+import { insertActiveListing, listingFields } from '../../../test/listing-fixtures.ts';
 import { startTwoInstances, type TwoInstances } from '../../../test/two-instances.ts';
 import type { RunningServer } from '../../server.ts';
 import { sql } from 'kysely';
@@ -46,34 +47,9 @@ async function login(server: RunningServer, email: string): Promise<string> {
   return response.headers.getSetCookie().find((header) => header.startsWith('vz_session='))!.split(';')[0]!;
 }
 
-/** What the owner's form sends for a rental. */
-const rentalFields = (title: string, options: { priceCents?: number; tags?: string[] } = {}) => ({
-  type: 'rental' as const,
-  title,
-  description: 'Para os vizinhos do prédio',
-  priceCents: options.priceCents ?? 1500,
-  priceUnit: 'day' as const,
-  tags: options.tags ?? [],
-  deliveryOptions: ['pickup' as const],
-  requiresAdvanceOrder: false,
-  minimumNoticeHours: null,
-  maxPortions: null,
-  pickupFrom: null,
-  pickupUntil: null,
-  depositCents: 0,
-  imageIds: [],
-});
-
 /** An active rental, published now, as approval leaves it. */
-async function publishRental(ownerId: string, title: string, priceCents?: number) {
-  const { id } = await insertListing(a.deps.db, ownerId, rentalFields(title, { priceCents }), a.deps.clock.now());
-  const now = a.deps.clock.now();
-  await a.deps.db
-    .updateTable('listings')
-    .set({ status: 'active', published_at: now, expires_at: new Date(now.getTime() + 30 * 86_400_000) })
-    .where('id', '=', id)
-    .execute();
-  return id;
+function publishRental(ownerId: string, title: string, priceCents = 1500) {
+  return insertActiveListing(a.deps.db, ownerId, listingFields({ title, priceCents }), a.deps.clock.now());
 }
 
 type FeedInput = { type?: string; ownerId?: string; filter?: string; limit?: number; sort?: string; cursor?: string };
@@ -275,7 +251,7 @@ describe('only the pages a write reaches are dropped, and every answer stays the
       // An edit that keeps the listing published (tags): only pages that read it.
       await cacheAll();
       const [firstHeld, theirsHeld] = [heldOnB(newestFirst), heldOnB(theirs)];
-      await listingsService.update(a.deps, owner.id, { id: ids[1]!, fields: rentalFields('Ferramenta 1', { priceCents: 400, tags: ['furadeira'] }) });
+      await listingsService.update(a.deps, owner.id, { id: ids[1]!, fields: listingFields({ title: 'Ferramenta 1', priceCents: 400, tags: ['furadeira'] }) });
       await expect.poll(() => heldOnB(newestSecond), { timeout: 1000, interval: 5 }).toBeUndefined();
       await allAgree();
       expect(notifications.payloads).toContain(`listings::${ids[1]}`);
@@ -292,7 +268,7 @@ describe('only the pages a write reaches are dropped, and every answer stays the
 
       // A new rental approved: published now, it may enter any rental page (the neighbour's too: its type).
       await cacheAll();
-      const { id: fresh } = await insertListing(a.deps.db, owner.id, rentalFields('Serra tico-tico', { priceCents: 50 }), a.deps.clock.now());
+      const { id: fresh } = await insertListing(a.deps.db, owner.id, listingFields({ title: 'Serra tico-tico', priceCents: 50 }), a.deps.clock.now());
       await listingsService.approve(a.deps, viewer.id, fresh);
       await expect.poll(() => heldOnB(theirs), { timeout: 1000, interval: 5 }).toBeUndefined();
       await allAgree();

@@ -7,8 +7,9 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPageSchema, publicListingSchema, type ListingFields, type ListListingsFields } from '@vizinhanca/shared/listings/listing.schema';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { insertActiveListing, listingFields } from '../../../test/listing-fixtures.ts';
 import { superjsonText } from '../../http/superjson-text.ts';
-import { insertListing, replacePhotos } from './listings.repository.ts';
+import { replacePhotos } from './listings.repository.ts';
 import { list } from './listings.service.ts';
 
 let app: TestApp;
@@ -25,33 +26,20 @@ async function publish(owner: TestUser, fields: Partial<ListingFields> & Pick<Li
     await app.db.insertInto('images').values({ id, user_id: owner.id, purpose: 'listing', width: 1600, height: 900 + i, bytes: 1000 }).execute();
     imageIds.push(id);
   }
-  const { id } = await insertListing(
+  const published = new Date(app.clock.now().getTime() - minutesAgo * 60_000);
+  const id = await insertActiveListing(
     app.db,
     owner.id,
-    {
+    listingFields({
       description: `Descrição de "${fields.title}" — com acentuação, aspas e\nquebra de linha`,
       priceCents: 2500,
       priceUnit: fields.type === 'rental' ? 'day' : fields.type === 'food' ? 'unit' : 'hour',
-      tags: [],
-      deliveryOptions: ['pickup'],
-      requiresAdvanceOrder: false,
-      minimumNoticeHours: null,
-      maxPortions: null,
-      pickupFrom: null,
-      pickupUntil: null,
-      depositCents: 0,
       ...fields,
       imageIds,
-    },
-    app.clock.now(),
+    }),
+    published,
   );
   await replacePhotos(app.db, id, imageIds);
-  const published = new Date(app.clock.now().getTime() - minutesAgo * 60_000);
-  await app.db
-    .updateTable('listings')
-    .set({ status: 'active', published_at: published, expires_at: new Date(published.getTime() + 30 * 86_400_000) })
-    .where('id', '=', id)
-    .execute();
   return id;
 }
 
