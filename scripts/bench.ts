@@ -25,7 +25,7 @@ import {
 } from './bench/harness.ts';
 import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
-import { processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
+import { machineVerdict, otherWorkMeter, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
@@ -69,6 +69,8 @@ const SEARCH_TERMS = [
 
 const postgresLog = postgresLogSink();
 const started = performance.now();
+/** Before the bench does anything: the machine's own load, not the build's or the loads'. */
+const loadAtStart = os.loadavg();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const outDir = path.join(root, '.data/bench', stamp);
 mkdirSync(outDir, { recursive: true });
@@ -846,7 +848,7 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
     ? `Postgres ${await withClient(generated.databaseUrl, async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version)} (embedded), ${pgbenchVersion(generated.pgbench)}`
     : 'no generated data (only self-contained sections were asked for)';
   return [
-    `Run ${new Date().toISOString()} on ${os.hostname()}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${formatMiB(os.totalmem())} RAM, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} at the start.`,
+    `Run ${new Date().toISOString()} on ${os.hostname()}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${formatMiB(os.totalmem())} RAM, load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} before the bench started.`,
     `Node ${process.version}, ${versions}, commit ${commit || 'unknown'}. The machine may be shared: read the ratios (measured in this one run), not the absolute figures.`,
     ...(generated
       ? [
@@ -928,6 +930,7 @@ try {
     .sort((a, b) => Number(OWN_APP.has(a)) - Number(OWN_APP.has(b)))
     .map((name) => ({ run: allSections[name], ownApp: OWN_APP.has(name) }));
   const results: BenchSection[] = [];
+  const otherCores: number[] = [];
   for (const [i, section] of sections.entries()) {
     if (section.ownApp && app) {
       const stopping = step('stop the app and Postgres of the generated data (the next sections start their own)');
@@ -939,6 +942,7 @@ try {
     }
     const sectionDone = step(`section ${i + 1} of ${sections.length}`);
     const loadBefore = loadAverage();
+    const otherWork = otherWorkMeter(process.pid);
     let result: BenchSection;
     try {
       result = await section.run();
@@ -947,7 +951,12 @@ try {
       process.exitCode = 1;
       result = { title: `Section ${i + 1} failed`, lines: [], notes: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
     }
-    result.notes = [`Load average (1 / 5 / 15 min) before this section: ${loadBefore}; after: ${loadAverage()} (${os.cpus().length} cores).`, ...(result.notes ?? [])];
+    const others = otherWork().cores;
+    otherCores.push(others);
+    result.notes = [
+      `Load average (1 / 5 / 15 min) before this section: ${loadBefore}; after: ${loadAverage()} (${os.cpus().length} cores; the bench's own loads count in it). Other work on the machine (processes this bench did not start): ${others.toFixed(1)} cores on average during the section.`,
+      ...(result.notes ?? []),
+    ];
     // An app that died under load is a finding: say so, with its last words, and go on with a new one.
     if (!section.ownApp && ctx && !ctx.app.alive()) {
       const tail = readFileSync(path.join(dataDir, 'app.log'), 'utf8').split('\n').filter((line) => line && !line.startsWith('{')).slice(-8);
@@ -957,7 +966,7 @@ try {
     results.push(result);
     sectionDone();
   }
-  header.push(`Load average at the end: ${loadAverage()}.${os.loadavg()[0]! > os.cpus().length ? ' **The machine was busy** (more runnable work than cores): the absolute figures are low; the ratios measured side by side are what this run tells.' : ''}`, '', `Took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min: ${timings.join('; ')}.`);
+  header.push(`Load average at the end: ${loadAverage()}. ${machineVerdict({ cores: os.cpus().length, loadAtStart: loadAtStart[0]!, otherCores })}`, '', `Took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min: ${timings.join('; ')}.`);
   const report = renderReport(results, header);
   const file = path.join(root, '.data/bench', `report-${stamp}.md`);
   writeFileSync(file, report);

@@ -1,6 +1,17 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
+import { descendantsCpuMs, machineVerdict, otherWorkMeter, parseMachineCpu, parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
+
+/** Node code that burns `ms` of its own CPU time (not wall time: the machine may be busy), then writes `file`. */
+const burn = (ms: number, file: string) => `const start = process.cpuUsage(); while (process.cpuUsage(start).user < ${ms * 1000}); require('node:fs').writeFileSync(${JSON.stringify(file)}, 'done');`;
+
+async function until(file: string) {
+  while (!existsSync(file)) await sleep(50);
+}
 
 describe('the bench CPU accounting', () => {
   it('reads the times after the command name, even one with spaces and parentheses', () => {
@@ -22,4 +33,46 @@ describe('the bench CPU accounting', () => {
     expect(cpuMs.self).toBeGreaterThanOrEqual(150);
     expect(cpuMs.tree).toBeGreaterThanOrEqual(cpuMs.self);
   });
+
+  it('adds up the machine\'s busy time from /proc/stat (guest time is inside user and nice)', () => {
+    expect(parseMachineCpu('cpu  5784409 863467 965986 1786156 32596 0 35479 83677 7 9\ncpu0 1 2 3 4 5 6 7 8 9 10')).toBe((5784409 + 863467 + 965986 + 35479 + 83677) * 10);
+    expect(() => parseMachineCpu('MemTotal: 1 kB')).toThrow(/not \/proc\/stat/);
+  });
+
+  it('counts a grandchild in the bench\'s tree, and a process outside the tree as other work', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vz-cpu-test-'));
+    try {
+      // A grandchild that burns 300 ms of CPU and stays alive: the one-level tree misses it, the descendants count it.
+      const inTree = path.join(dir, 'in-tree');
+      const before = descendantsCpuMs(process.pid);
+      const child = spawn(process.execPath, ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${burn(300, inTree)} setTimeout(() => {}, 60000);`)}], { stdio: 'inherit' }); setTimeout(() => {}, 60000);`]);
+      await until(inTree);
+      expect(descendantsCpuMs(process.pid) - before).toBeGreaterThanOrEqual(250);
+      child.kill('SIGKILL');
+
+      // An orphan (its shell parent exits at once, so it is nobody's child here) burning 300 ms: other work, not the bench's.
+      const outside = path.join(dir, 'outside');
+      const meter = otherWorkMeter(process.pid);
+      spawnSync('sh', ['-c', `${JSON.stringify(process.execPath)} -e ${shellQuote(burn(300, outside))} >/dev/null 2>&1 &`]);
+      await until(outside);
+      await sleep(100);
+      const { cores, wallMs } = meter();
+      expect(cores * wallMs).toBeGreaterThanOrEqual(250);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+describe('the run\'s word on the machine', () => {
+  it('is busy by the load before the bench started or by other processes\' CPU, never by the load the bench itself makes', () => {
+    // The bench's own loads leave the load average at 6-10 on 2 cores: with nothing else running, the machine was quiet.
+    expect(machineVerdict({ cores: 2, loadAtStart: 1.4, otherCores: [0.1, 0.2] })).toBe('Other work on the machine (processes this bench did not start): at most 0.2 of 2 cores on average in a section. The machine was quiet.');
+    expect(machineVerdict({ cores: 2, loadAtStart: 3.1, otherCores: [0.1] })).toMatch(/\*\*The machine was busy\*\* \(load average 3\.1 before the bench started\)/);
+    expect(machineVerdict({ cores: 2, loadAtStart: 0.5, otherCores: [0.1, 1.3] })).toMatch(/at most 1\.3 of 2 cores.*\*\*The machine was busy\*\* \(other work took 1\.3 cores in a section\)/);
+  });
+});
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 // CPU time of the bench's processes, read from /proc, so the report can say
 // where a ratio's ceiling is: on a machine whose cores the app, Postgres and the
@@ -61,4 +62,75 @@ export async function withCpu<T, K extends string>(readers: Record<K, () => numb
   const result = await measure();
   const cpuMs = Object.fromEntries(names.map((name, i) => [name, readers[name]() - before[i]!])) as Record<K, number>;
   return { result, cpuMs };
+}
+
+/** CPU ms the whole machine was busy, every core added (user, nice, system, irq, softirq, steal), from /proc/stat's first line. */
+export function parseMachineCpu(procStat: string): number {
+  const line = procStat.split('\n', 1)[0]!;
+  if (!line.startsWith('cpu ')) throw new Error(`not /proc/stat: ${line.slice(0, 40)}`);
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is already in user and nice).
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
+  return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / TICKS_PER_SECOND;
+}
+
+export function machineCpuMs(): number {
+  return parseMachineCpu(readFileSync('/proc/stat', 'utf8'));
+}
+
+/**
+ * CPU ms of a process and every process under it at any depth (live ones with what they reaped,
+ * ended ones through their parent's reaped time): all the work a bench run started.
+ */
+export function descendantsCpuMs(rootPid: number): number {
+  const stats = new Map<number, ProcessTimes & { ppid: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat) stats.set(Number(entry), stat);
+  }
+  const children = new Map<number, number[]>();
+  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  let total = 0;
+  const visit = (pid: number) => {
+    const stat = stats.get(pid);
+    if (stat) total += stat.self + stat.children;
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return total;
+}
+
+/**
+ * How much of the machine other work took while `since` ran: the machine's busy CPU less that of
+ * this bench's process tree, in cores on average. A load average cannot tell them apart (the bench's
+ * own 50 connections make it), so a busy machine is judged by this.
+ */
+export function otherWorkMeter(rootPid: number) {
+  const start = { machine: machineCpuMs(), bench: descendantsCpuMs(rootPid), at: performance.now() };
+  return () => {
+    const wallMs = performance.now() - start.at;
+    const others = machineCpuMs() - start.machine - (descendantsCpuMs(rootPid) - start.bench);
+    return { cores: wallMs > 0 ? Math.max(0, others) / wallMs : 0, wallMs };
+  };
+}
+
+/** Other work above this many cores on average during a section makes the run's absolute figures the machine's. */
+export const BUSY_OTHER_CORES = 0.5;
+
+/**
+ * The header's word on the machine: busy when the load average before the bench started passed the
+ * cores, or when other processes took more than BUSY_OTHER_CORES during any section. Never judged
+ * by the load average after a section, which the bench's own loads make.
+ */
+export function machineVerdict(options: { cores: number; loadAtStart: number; otherCores: readonly number[] }): string {
+  const most = Math.max(0, ...options.otherCores);
+  const measured = options.otherCores.length
+    ? `Other work on the machine (processes this bench did not start): at most ${most.toFixed(1)} of ${options.cores} cores on average in a section.`
+    : 'No section ran, so no other work was measured.';
+  const reasons = [
+    ...(options.loadAtStart > options.cores ? [`load average ${options.loadAtStart.toFixed(1)} before the bench started`] : []),
+    ...(most > BUSY_OTHER_CORES ? [`other work took ${most.toFixed(1)} cores in a section`] : []),
+  ];
+  if (reasons.length === 0) return `${measured} The machine was quiet.`;
+  return `${measured} **The machine was busy** (${reasons.join('; ')}): the absolute figures are low; the ratios measured side by side are what this run tells.`;
 }
