@@ -149,6 +149,8 @@ async function workerLoad(job) {
   };
   const phase = async (durationMs) => {
     const latencies = [];
+    /** The latencies of answers that carried the feed cache's header: the feed's own figures in a mixed load. */
+    const feedLatencies = [];
     const firstErrors = [];
     /** Answers by their X-Feed-Cache value ('hit', 'miss'); answers without it are not counted. */
     const cache = {};
@@ -168,8 +170,12 @@ async function workerLoad(job) {
         try {
           const response = await raw.send(bytes[request]);
           if (response.status === 200) {
-            latencies.push(performance.now() - sent);
-            if (response.cache) cache[response.cache] = (cache[response.cache] ?? 0) + 1;
+            const latency = performance.now() - sent;
+            latencies.push(latency);
+            if (response.cache) {
+              cache[response.cache] = (cache[response.cache] ?? 0) + 1;
+              feedLatencies.push(latency);
+            }
           } else if (job.refusal && textOf(response.body, response.encoding).includes(job.refusal)) {
             // The answer the load expects for some requests (a sold-out batch's 'Esgotado'): served, not an error.
             refused += 1;
@@ -185,7 +191,7 @@ async function workerLoad(job) {
       }
     };
     await Promise.all(connections.map(connection));
-    return { latencies, errors, refused, firstErrors, cache, elapsed: performance.now() - started };
+    return { latencies, feedLatencies, errors, refused, firstErrors, cache, elapsed: performance.now() - started };
   };
   try {
     if (job.warmupMs) await phase(job.warmupMs);

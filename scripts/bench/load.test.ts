@@ -29,6 +29,10 @@ describe('bench load generator', () => {
           // The server ends the connection after this answer: the next request needs a new socket.
           res.setHeader('connection', 'close');
           res.end('ok');
+        } else if (req.url!.startsWith('/slow-feed/')) {
+          // A feed page slower than everything else in the load: the feed's own figures must show it.
+          res.setHeader('x-feed-cache', 'miss');
+          setTimeout(() => res.end('ok'), 60);
         } else if (req.url!.startsWith('/cached/')) {
           // As the app's feed path says it: odd pages from the cache, even ones from Postgres.
           res.setHeader('x-feed-cache', Number(req.url!.slice('/cached/'.length)) % 2 ? 'hit' : 'miss');
@@ -89,6 +93,21 @@ describe('bench load generator', () => {
     const result = await runLoad({ url, connections: 3, durationMs: 5_000, requests, once: true, threads: 2 });
     expect(result.cache).toEqual({ hit: 15, miss: 15, none: 5 });
     expect(describeCacheAnswers(result.cache)).toBe('feed cache: 50.0% hits, miss ratio 50.0% (15 hits, 15 misses, 5 answers without the header)');
+    expect(result.feed?.requests).toBe(30);
+  });
+
+  it('gives the feed\'s own rate and latencies apart from the rest of a mixed load', async () => {
+    const requests = [
+      ...Array.from({ length: 8 }, (_, i) => ({ method: 'GET' as const, path: `/slow-feed/${i}`, headers: {} })),
+      ...Array.from({ length: 24 }, (_, i) => ({ method: 'GET' as const, path: `/r/${i}`, headers: {} })),
+    ];
+    const result = await runLoad({ url, connections: 4, durationMs: 5_000, requests, once: true, threads: 2 });
+    expect(result.requests).toBe(32);
+    // Every feed answer waited 60 ms on the server: its median cannot be less, whatever the rest did.
+    expect(result.feed).toMatchObject({ requests: 8, errors: 0 });
+    expect(result.feed!.p50).toBeGreaterThanOrEqual(60);
+    const none = await runLoad({ url, connections: 1, durationMs: 5_000, requests: requests.slice(8, 10), once: true, threads: 1 });
+    expect(none.feed).toBeNull();
   });
 
   it('adds up the threads\' counts and says when no cache answered', () => {

@@ -26,11 +26,15 @@ export type LoadOptions = {
 /** Answers of the measured phase by who answered them, from the app's X-Feed-Cache header; `none`: answers without it (no cache in their path). */
 export type CacheAnswers = { hit: number; miss: number; none: number };
 
-export type LoadResult = LoadSummary & { firstErrors: string[]; refused: number; cache: CacheAnswers };
+/**
+ * `feed`: rate and latencies of the answers that carried the feed cache's header alone (null when none
+ * did), so a load mixing feed pages and searches still tells the feed's throughput and p99.
+ */
+export type LoadResult = LoadSummary & { firstErrors: string[]; refused: number; cache: CacheAnswers; feed: LoadSummary | null };
 
 /** What one thread of scripts/bench/load-worker.mjs runs (plain JavaScript: a worker thread loads it without tsx). */
 type WorkerJob = Omit<LoadOptions, 'threads'> & { worker: number; workers: number };
-type WorkerResult = { latencies: number[]; errors: number; refused: number; firstErrors: string[]; cache: Record<string, number>; elapsed: number };
+type WorkerResult = { latencies: number[]; feedLatencies: number[]; errors: number; refused: number; firstErrors: string[]; cache: Record<string, number>; elapsed: number };
 
 /** The threads' header counts added up; every successful answer is a hit, a miss or none. */
 export function countCacheAnswers(perThread: readonly Record<string, number>[], answered: number): CacheAnswers {
@@ -66,6 +70,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies = results.flatMap((result) => result.latencies);
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const elapsed = Math.max(...results.map((result) => result.elapsed));
+  const feedLatencies = results.flatMap((result) => result.feedLatencies);
   return {
     ...summarize(latencies, errors, elapsed),
     refused: results.reduce((sum, result) => sum + result.refused, 0),
@@ -74,6 +79,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       results.map((result) => result.cache),
       latencies.length,
     ),
+    // An error carries no header, so the feed's own figures count answers only.
+    feed: feedLatencies.length > 0 ? summarize(feedLatencies, 0, elapsed) : null,
   };
 }
 

@@ -49,8 +49,12 @@ export function formatMiB(bytes: number): string {
   return `${thousands.format(bytes / 1024 / 1024)} MiB`;
 }
 
+/** "1,234 req/s, p50 3.1 ms, p95 9.0 ms, p99 14 ms" */
+export function describeRate(summary: LoadSummary): string {
+  return `${formatRate(summary.rps)}, p50 ${formatMs(summary.p50)}, p95 ${formatMs(summary.p95)}, p99 ${formatMs(summary.p99)}`;
+}
+
 /** "1,234 req/s, p50 3.1 ms, p95 9.0 ms, p99 14 ms, 0 errors" */
 export function describeLoad(summary: LoadSummary): string {
-  const errors = `${summary.errors} error${summary.errors === 1 ? '' : 's'}`;
-  return `${formatRate(summary.rps)}, p50 ${formatMs(summary.p50)}, p95 ${formatMs(summary.p95)}, p99 ${formatMs(summary.p99)}, ${errors}`;
+  return `${describeRate(summary)}, ${summary.errors} error${summary.errors === 1 ? '' : 's'}`;
 }
