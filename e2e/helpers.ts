@@ -213,6 +213,27 @@ export async function grantFrontDesk(admin: Page, userId: string) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * The portaria walks' set-up, through the API: the administrator and the moderator signed in, an owner, a
+ * requester and a resident the administrator made the front desk, and the owner's rental (picked up) that the
+ * requester ordered for these days and the owner approved. `close` closes every device.
+ */
+export async function deskScenario(browser: Browser, order: { rental: { title: string; description: string; priceCents: number; depositCents?: number }; startDate: string; endDate: string }) {
+  const admin = await newSignedInContext(browser, DEMO.admin);
+  const moderator = await newSignedInContext(browser, DEMO.moderator);
+  const owner = await approvedResident(browser, admin.page, 'dono');
+  const requester = await approvedResident(browser, admin.page, 'vizinho');
+  const deskPerson = await approvedResident(browser, admin.page, 'portaria');
+  await grantFrontDesk(admin.page, deskPerson.id);
+  const listingId = await publishedListing(owner.page, moderator.page, { type: 'rental', deliveryOptions: ['pickup'], ...order.rental });
+  const { id: orderId } = await callApi<{ id: string }>(requester.page, 'orders.create', { listingId, startDate: order.startDate, endDate: order.endDate });
+  await callApi(owner.page, 'orders.approve', { id: orderId });
+  const close = async () => {
+    for (const context of [owner.context, requester.context, deskPerson.context, admin.context, moderator.context]) await context.close();
+  };
+  return { admin, moderator, owner, requester, deskPerson, orderId, close };
+}
+
 /** The desk types a code on /portaria and looks it up. */
 export async function typeDeskCode(desk: Page, code: string) {
   await desk.getByLabel('Código do pedido').fill(code);

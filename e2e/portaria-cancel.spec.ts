@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { approvedResident, callApi, DEMO, expectToast, deskCodeOn, grantFrontDesk, newSignedInContext, publishedListing, typeDeskCode } from './helpers.ts';
+import { callApi, deskCodeOn, deskScenario, expectToast, typeDeskCode } from './helpers.ts';
 
 // The owner takes back a portaria code before leaving the item ('Cancelar código'):
 // the desk no longer takes it, and 'Deixar na portaria' gives a new one. Then the
@@ -10,16 +10,12 @@ const SHOTS = 'test-results/portaria-cancel';
 
 test("the owner cancels a portaria code, and the desk gives a cancelled order's item back to the owner", async ({ browser, today }) => {
   test.slow(); // Four people.
-  const admin = await newSignedInContext(browser, DEMO.admin);
-  const moderator = await newSignedInContext(browser, DEMO.moderator);
-  const owner = await approvedResident(browser, admin.page, 'dono-cancela');
-  const neighbour = await approvedResident(browser, admin.page, 'vizinho-cancela');
-  const deskPerson = await approvedResident(browser, admin.page, 'portaria-cancela');
-  await grantFrontDesk(admin.page, deskPerson.id);
   const title = `Escada ${Date.now().toString(36)}`;
-  const listingId = await publishedListing(owner.page, moderator.page, { type: 'rental', title, description: 'Escada de alumínio, 6 degraus.', priceCents: 1200, deliveryOptions: ['pickup'] });
-  const { id: orderId } = await callApi<{ id: string }>(neighbour.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 1) });
-  await callApi(owner.page, 'orders.approve', { id: orderId });
+  const { admin, owner, requester: neighbour, deskPerson, orderId, close } = await deskScenario(browser, {
+    rental: { title, description: 'Escada de alumínio, 6 degraus.', priceCents: 1200 },
+    startDate: today,
+    endDate: addDays(today, 1),
+  });
 
   await owner.page.goto('/gerenciar-pedidos');
   await owner.page.getByRole('tab', { name: 'Aprovados' }).click();
@@ -72,6 +68,5 @@ test("the owner cancels a portaria code, and the desk gives a cancelled order's 
   await expect(admin.page.getByText('Código da portaria cancelado').first()).toBeVisible();
   await expect(admin.page.getByText('Item devolvido ao dono pela portaria').first()).toBeVisible();
 
-  for (const person of [owner, neighbour, deskPerson]) await person.close();
-  for (const signedIn of [admin, moderator]) await signedIn.context.close();
+  await close();
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
-import { approvedResident, callApi, DEMO, expectToast, deskCodeOn, grantFrontDesk, newSignedInContext, publishedListing, typeDeskCode } from './helpers.ts';
+import { deskCodeOn, deskScenario, expectToast, typeDeskCode } from './helpers.ts';
 
 // A rental handed over at the portaria and returned the same way: the owner's
 // 'Deixar na portaria' code, the desk's 'Recebido do dono' and 'Entregue ao
@@ -12,23 +12,12 @@ const SHOTS = 'test-results/portaria';
 
 test('a rental goes out and comes back through the portaria, and the desk sees nothing else', async ({ browser, today }) => {
   test.slow(); // Four people, a dozen screens.
-  const admin = await newSignedInContext(browser, DEMO.admin);
-  const moderator = await newSignedInContext(browser, DEMO.moderator);
-  const owner = await approvedResident(browser, admin.page, 'dono-portaria');
-  const neighbour = await approvedResident(browser, admin.page, 'vizinho-portaria');
-  const deskPerson = await approvedResident(browser, admin.page, 'portaria');
-  await grantFrontDesk(admin.page, deskPerson.id);
-
   const title = `Furadeira ${Date.now().toString(36)}`;
-  const listingId = await publishedListing(owner.page, moderator.page, {
-    type: 'rental',
-    title,
-    description: 'Furadeira 650W com maleta e brocas.',
-    priceCents: 1500,
-    deliveryOptions: ['pickup'],
+  const { admin, owner, requester: neighbour, deskPerson, close } = await deskScenario(browser, {
+    rental: { title, description: 'Furadeira 650W com maleta e brocas.', priceCents: 1500 },
+    startDate: today,
+    endDate: addDays(today, 2),
   });
-  const { id: orderId } = await callApi<{ id: string }>(neighbour.page, 'orders.create', { listingId, startDate: today, endDate: addDays(today, 2) });
-  await callApi(owner.page, 'orders.approve', { id: orderId });
 
   // The desk's phone: every other address leads to /portaria, which has no way into the app.
   const desk = deskPerson.page;
@@ -100,6 +89,5 @@ test('a rental goes out and comes back through the portaria, and the desk sees n
   await expect(admin.page.getByText('Item entregue pela portaria').first()).toBeVisible();
   await expect(admin.page.getByText('Item recebido na portaria').first()).toBeVisible();
 
-  for (const person of [owner, neighbour, deskPerson]) await person.close();
-  for (const signedIn of [admin, moderator]) await signedIn.context.close();
+  await close();
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { approvedResident, callApi, DEMO, deskCodeOn, expectToast, grantFrontDesk, newSignedInContext, publishedListing, returnThroughDesk, showOrderDetails, typeDeskCode } from './helpers.ts';
+import { deskCodeOn, deskScenario, expectToast, returnThroughDesk, showOrderDetails, typeDeskCode } from './helpers.ts';
 import { overflowAt } from './overflow.ts';
 
 // Trust between neighbours in one walk, at 390x844: a rental with a deposit left at the
@@ -14,24 +14,12 @@ const SHOTS = 'test-results/trust-journey';
 
 test('a deposit retained after a portaria hand-over is contested and the administration settles it', async ({ browser, today }) => {
   test.slow(); // Five people, two uploads.
-  const admin = await newSignedInContext(browser, DEMO.admin);
-  const moderator = await newSignedInContext(browser, DEMO.moderator);
-  const owner = await approvedResident(browser, admin.page, 'dono-confianca');
-  const requester = await approvedResident(browser, admin.page, 'vizinho-confianca');
-  const deskPerson = await approvedResident(browser, admin.page, 'portaria-confianca');
-  await grantFrontDesk(admin.page, deskPerson.id);
-
   const title = `Furadeira ${Date.now().toString(36)}`;
-  const listingId = await publishedListing(owner.page, moderator.page, {
-    type: 'rental',
-    title,
-    description: 'Furadeira de impacto com maleta e brocas.',
-    priceCents: 1500,
-    depositCents: 20_000,
-    deliveryOptions: ['pickup'],
+  const { admin, owner, requester, deskPerson, orderId, close } = await deskScenario(browser, {
+    rental: { title, description: 'Furadeira de impacto com maleta e brocas.', priceCents: 1500, depositCents: 20_000 },
+    startDate: today,
+    endDate: today,
   });
-  const { id: orderId } = await callApi<{ id: string }>(requester.page, 'orders.create', { listingId, startDate: today, endDate: today });
-  await callApi(owner.page, 'orders.approve', { id: orderId });
 
   // The owner leaves it at the portaria and records its condition with a photo.
   await owner.page.goto('/gerenciar-pedidos');
@@ -116,6 +104,5 @@ test('a deposit retained after a portaria hand-over is contested and the adminis
   await mine.getByRole('group', { name: 'Problemas do pedido' }).scrollIntoViewIfNeeded();
   await mine.screenshot({ path: `${SHOTS}/2-resolvido.png` });
 
-  for (const person of [owner, requester, deskPerson]) await person.close();
-  for (const signedIn of [admin, moderator]) await signedIn.context.close();
+  await close();
 });
