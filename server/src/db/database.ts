@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Compilable, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { type Compilable, type CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
@@ -36,9 +36,9 @@ const statementNames = new Map<string, string>();
 /** Texts come from code, a handful per query shape; the bound only stops a mistake from growing the map. */
 const MAX_NAMED_STATEMENTS = 500;
 
-/** Runs the query as a named statement; its rows. */
-export async function prepared<O>(db: Db, query: Compilable<O>): Promise<O[]> {
-  const compiled = query.compile();
+/** Runs the query (or its compiled text, see `compiledOnce`) as a named statement; its rows. */
+export async function prepared<O>(db: Db, query: Compilable<O> | CompiledQuery<O>): Promise<O[]> {
+  const compiled = 'compile' in query ? query.compile() : query;
   if (!statementNames.has(compiled.sql) && statementNames.size < MAX_NAMED_STATEMENTS) {
     statementNames.set(compiled.sql, `vz_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
   }

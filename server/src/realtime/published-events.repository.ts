@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
 import { type Db, prepared } from '../db/database.ts';
+import { compiledOnce } from '../db/query-templates.ts';
 import { CLOSE_SOCKETS_KIND, eventPayloadText } from './event-content.ts';
 
 // Every write of the `events` table but pruning: a row per event, in the caller's transaction;
@@ -19,13 +20,17 @@ export type NewEvent = { userId: string | null } & (PublishedEvent | SystemEvent
  * One event for every active staff member (administrators and moderators, approved,
  * not suspended), in the caller's transaction: a row each (the trigger on `events` NOTIFYs on commit).
  */
-export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
-  const query = sql<{ id: string }>`
+export function staffEventsQuery(values: { kind: string; payload: string }) {
+  return sql<{ id: string }>`
     INSERT INTO events (user_id, kind, payload)
-    SELECT staff.user_id, ${event.kind}, ${eventPayloadText(event)}::jsonb FROM (${activeStaffIds}) staff
+    SELECT staff.user_id, ${values.kind}, ${values.payload}::jsonb FROM (${activeStaffIds}) staff
     RETURNING id`;
-  // Named: every audited change (an order, a decision) runs it.
-  const rows = await prepared(db, { compile: () => query.compile(db) });
+}
+
+export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
+  // Named and compiled once: every audited change (an order, a decision) runs it.
+  const query = compiledOnce('events.toStaff', { kind: event.kind, payload: eventPayloadText(event) }, (values) => ({ compile: () => staffEventsQuery(values).compile(db) }));
+  const rows = await prepared(db, query);
   return rows.length;
 }
 
@@ -38,9 +43,14 @@ export const activeStaffIds = sql<{ user_id: string }>`
  * Writes an event row; the trigger on `events` NOTIFYs its transaction on commit.
  * Usable without a bus (maintainer scripts reach running servers too).
  */
+export function insertEventQuery(db: Db, values: { userId: string | null; kind: string; payload: string }) {
+  return db.insertInto('events').values({ user_id: values.userId, kind: values.kind, payload: values.payload }).returning('id');
+}
+
 export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
   const payload = event.kind === CLOSE_SOCKETS_KIND ? JSON.stringify(event.payload) : eventPayloadText(event);
-  const [row] = await prepared(db, db.insertInto('events').values({ user_id: event.userId, kind: event.kind, payload }).returning('id'));
+  // Compiled once: every notification writes one.
+  const [row] = await prepared(db, compiledOnce('events.insert', { userId: event.userId, kind: event.kind, payload }, (values) => insertEventQuery(db, values)));
   return row!.id;
 }
 

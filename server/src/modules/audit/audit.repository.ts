@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { AuditAction, AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
 import { type Db, prepared } from '../../db/database.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
 
 export interface NewAuditEntry {
   actorId: string | null;
@@ -17,35 +18,58 @@ export interface NewAuditEntry {
 
 const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
 
+/** The tables that hold the title of an entry's target (the listing's, or the listing's of an order), by target type. */
+export const TITLE_SOURCES: Partial<Record<AuditTargetType, (targetId: string) => RawBuilder<string | null>>> = {
+  listing: (targetId) => sql<string | null>`(SELECT l.title FROM listings l WHERE l.id = ${targetId})`,
+  order: (targetId) => sql<string | null>`(SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ${targetId})`,
+  announcement: (targetId) => sql<string | null>`(SELECT a.title FROM announcements a WHERE a.id = ${targetId})`,
+  request: (targetId) => sql<string | null>`(SELECT w.title FROM wanted_requests w WHERE w.id = ${targetId})`,
+};
+
+/** An entry's columns as values, every one given (a value left out would change the statement). */
+function entryValues(entry: NewAuditEntry) {
+  return {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: json(entry.before),
+    after: json(entry.after),
+    reason: entry.reason ?? null,
+    at: entry.at,
+  };
+}
+type EntryValues = ReturnType<typeof entryValues>;
+
 /**
- * The title of the listing an entry is about (the listing itself, or an order's), read in the
- * entry's own transaction: the entry keeps it, so a later rename does not rewrite history.
+ * The entry's statement. Its label: the one given (`label`), or with `titleOf` the title of its listing at the time, read in
+ * the entry's own transaction (the entry keeps it, so a later rename does not rewrite history).
  */
-function titleAtTheTime(entry: NewAuditEntry) {
-  if (!entry.targetId) return null;
-  if (entry.targetType === 'listing') return sql<string | null>`(SELECT l.title FROM listings l WHERE l.id = ${entry.targetId})`;
-  if (entry.targetType === 'order') return sql<string | null>`(SELECT l.title FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ${entry.targetId})`;
-  if (entry.targetType === 'announcement') return sql<string | null>`(SELECT a.title FROM announcements a WHERE a.id = ${entry.targetId})`;
-  if (entry.targetType === 'request') return sql<string | null>`(SELECT w.title FROM wanted_requests w WHERE w.id = ${entry.targetId})`;
-  return null;
+export function insertEntryQuery(db: Db, values: EntryValues & { label?: string | null }, titleOf?: (targetId: string) => RawBuilder<string | null>) {
+  return db
+    .insertInto('audit_log')
+    .values({
+      actor_id: values.actorId,
+      action: values.action,
+      target_type: values.targetType,
+      target_id: values.targetId,
+      before: values.before,
+      after: values.after,
+      reason: values.reason,
+      target_label: titleOf ? titleOf(values.targetId!) : (values.label ?? null),
+      created_at: values.at,
+    })
+    .returning('id');
 }
 
 export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
-  const query = db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: json(entry.before),
-      after: json(entry.after),
-      reason: entry.reason ?? null,
-      target_label: entry.targetLabel ?? titleAtTheTime(entry),
-      created_at: entry.at,
-    })
-    .returning('id');
-  // Named: every audited change (an order, a decision) writes one.
+  const values = entryValues(entry);
+  const titleOf = entry.targetLabel === undefined && entry.targetId ? TITLE_SOURCES[entry.targetType] : undefined;
+  // Named and compiled once per kind of label: every audited change (an order, a decision) writes one.
+  const query =
+    titleOf && entry.targetId
+      ? compiledOnce(`audit.insert.title:${entry.targetType}`, { ...values, targetId: entry.targetId }, (templateValues) => insertEntryQuery(db, templateValues, titleOf))
+      : compiledOnce('audit.insert', { ...values, label: entry.targetLabel ?? null }, (templateValues) => insertEntryQuery(db, templateValues));
   const [row] = await prepared(db, query);
   return row!.id;
 }

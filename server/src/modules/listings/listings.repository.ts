@@ -3,6 +3,7 @@ import type { ListingFields, ListingFilter, ListingSort, ListingStatus, ListingT
 import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
 import { isActiveResident } from '../../db/residents.ts';
 
@@ -284,14 +285,15 @@ export async function findPublic(db: Db, id: string, now: Date) {
  * edit or delete the listing halfway through either. NO KEY UPDATE leaves the
  * foreign-key checks of other tables free.
  */
+export function publicForOrderQuery(db: Db, values: { id: string; now: Date }) {
+  return onlyPublic(withOwner(db), values.now)
+    .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.pickup_from', 'l.pickup_until', 'l.deposit_cents'])
+    .where('l.id', '=', values.id)
+    .forNoKeyUpdate('l');
+}
+
 export async function findPublicForOrder(db: Db, id: string, now: Date) {
-  const [row] = await prepared(
-    db,
-    onlyPublic(withOwner(db), now)
-      .select(['l.id', 'l.user_id', 'l.type', 'l.title', 'l.price_cents', 'l.price_unit', 'l.delivery_options', 'l.requires_advance_order', 'l.minimum_notice_hours', 'l.max_portions', 'l.pickup_from', 'l.pickup_until', 'l.deposit_cents'])
-      .where('l.id', '=', id)
-      .forNoKeyUpdate('l'),
-  );
+  const [row] = await prepared(db, compiledOnce('listings.publicForOrder', { id, now }, (values) => publicForOrderQuery(db, values)));
   return row;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
-import { pickColumns } from '../../db/columns.ts';
 import { wantsDelivery } from '../../db/notification-preferences.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
 
@@ -19,19 +19,42 @@ export interface NewNotification {
 }
 
 /** The new row, dated `at` (the app's clock) unless it has a past; undefined when its dedupe key was already used. */
-export async function insertNotification(db: Db, notification: NewNotification, at: Date) {
-  const query = db
+/** A notification's columns as values, every one given (a value left out would change the statement). */
+function notificationValues(notification: NewNotification, at: Date) {
+  return {
+    userId: notification.userId,
+    type: notification.type,
+    title: notification.title,
+    message: notification.message,
+    relatedId: notification.relatedId ?? null,
+    dedupeKey: notification.dedupeKey ?? null,
+    createdAt: notification.history?.createdAt ?? at,
+  };
+}
+
+export function insertNotificationQuery(db: Db, values: ReturnType<typeof notificationValues>, history?: NewNotification['history']) {
+  return db
     .insertInto('notifications')
     .values({
-      ...pickColumns(notification, ['userId', 'type', 'title', 'message']),
-      related_id: notification.relatedId ?? null,
-      dedupe_key: notification.dedupeKey ?? null,
-      created_at: notification.history?.createdAt ?? at,
-      ...(notification.history ? { read: notification.history.read } : {}),
+      user_id: values.userId,
+      type: values.type,
+      title: values.title,
+      message: values.message,
+      related_id: values.relatedId,
+      dedupe_key: values.dedupeKey,
+      created_at: values.createdAt,
+      ...(history ? { read: history.read } : {}),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'created_at']);
-  // Named: most changes notify someone (an order notifies its owner).
+}
+
+export async function insertNotification(db: Db, notification: NewNotification, at: Date) {
+  const values = notificationValues(notification, at);
+  // Named, and compiled once for a new one: most changes notify someone (an order notifies its owner).
+  const query = notification.history
+    ? insertNotificationQuery(db, values, notification.history)
+    : compiledOnce('notifications.insert', values, (templateValues) => insertNotificationQuery(db, templateValues));
   const [row] = await prepared(db, query);
   return row;
 }

@@ -4,6 +4,7 @@ import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/or
 import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
 import { type Db, prepared } from '../../db/database.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
 import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
 
@@ -137,20 +138,41 @@ export function listOccupied(db: Db, listingId: string, today: string) {
     .execute();
 }
 
+export function overlapQuery(db: Db, values: { listingId: string; startDate: string; endDate: string }) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', values.listingId)
+    .where('status', 'in', BLOCKING_ORDER_STATUSES)
+    .where('start_date', '<=', values.endDate)
+    .where('end_date', '>=', values.startDate)
+    .limit(1);
+}
+
 /** Whether another blocking order holds a day of this period (the service's check; the constraint is the guarantee). */
 export async function hasOverlap(db: Db, listingId: string, startDate: string, endDate: string) {
-  const rows = await prepared(
-    db,
-    db
-      .selectFrom('orders')
-      .select('id')
-      .where('listing_id', '=', listingId)
-      .where('status', 'in', BLOCKING_ORDER_STATUSES)
-      .where('start_date', '<=', endDate)
-      .where('end_date', '>=', startDate)
-      .limit(1),
-  );
+  const rows = await prepared(db, compiledOnce('orders.overlap', { listingId, startDate, endDate }, (values) => overlapQuery(db, values)));
   return rows.length > 0;
+}
+
+type DuplicateCheck = { listingId: string; renterId: string } & ({ scheduledAt: Date; timeZone: string } | { scheduledAt: null });
+
+export function pendingDuplicateQuery(db: Db, o: DuplicateCheck) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('listing_id', '=', o.listingId)
+    .where('renter_id', '=', o.renterId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      o.scheduledAt
+        ? eb.or([
+            eb('scheduled_at', 'is', null),
+            eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
+          ])
+        : eb.val(true),
+    )
+    .limit(1);
 }
 
 /**
@@ -159,24 +181,12 @@ export async function hasOverlap(db: Db, listingId: string, startDate: string, e
  * requester is asked to confirm).
  */
 export async function hasPendingDuplicate(db: Db, o: { listingId: string; renterId: string; scheduledAt: Date | null; timeZone: string }) {
-  const rows = await prepared(
-    db,
-    db
-      .selectFrom('orders')
-      .select('id')
-      .where('listing_id', '=', o.listingId)
-      .where('renter_id', '=', o.renterId)
-      .where('status', '=', 'pending')
-      .where((eb) =>
-        o.scheduledAt
-          ? eb.or([
-              eb('scheduled_at', 'is', null),
-              eb(sql`(scheduled_at AT TIME ZONE ${o.timeZone})::date`, '=', sql`(${o.scheduledAt} AT TIME ZONE ${o.timeZone})::date`),
-            ])
-          : eb.val(true),
-      )
-      .limit(1),
-  );
+  const { listingId, renterId, scheduledAt, timeZone } = o;
+  // Two shapes: with a time, the same condominium day; without one, any pending order.
+  const query = scheduledAt
+    ? compiledOnce('orders.pendingDuplicate.timed', { listingId, renterId, scheduledAt, timeZone }, (values) => pendingDuplicateQuery(db, values))
+    : compiledOnce('orders.pendingDuplicate', { listingId, renterId }, (values) => pendingDuplicateQuery(db, { ...values, scheduledAt: null }));
+  const rows = await prepared(db, query);
   return rows.length > 0;
 }
 
@@ -218,29 +228,53 @@ function historyColumns(history: OrderHistory) {
   return pickColumns(history, ['status', 'rejectionReason', 'createdAt', 'approvedAt', 'deliveredAt', 'completedAt', 'rejectedAt', 'cancelledAt', 'updatedAt']);
 }
 
-export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistory) {
-  const [row] = await prepared(
-    db,
-    db
+/** A new order's columns as values, every one given (a value left out would change the statement). */
+function newOrderValues(order: NewOrder) {
+  return {
+    listingId: order.listingId,
+    ownerId: order.ownerId,
+    renterId: order.renterId,
+    totalCents: order.totalCents,
+    quantity: order.quantity ?? 1,
+    hours: order.hours ?? null,
+    startDate: order.startDate ?? null,
+    endDate: order.endDate ?? null,
+    deliveryMethod: order.deliveryMethod,
+    deliveryAddress: order.deliveryAddress ?? null,
+    scheduledAt: order.scheduledAt ?? null,
+    message: order.message ?? null,
+    depositCents: order.depositCents ?? 0,
+    createdAt: order.createdAt,
+  };
+}
+
+export function insertOrderQuery(db: Db, values: ReturnType<typeof newOrderValues>, history?: OrderHistory) {
+  return db
     .insertInto('orders')
     .values({
-      listing_id: order.listingId,
-      owner_id: order.ownerId,
-      renter_id: order.renterId,
-      total_cents: order.totalCents,
-      quantity: order.quantity ?? 1,
-      hours: order.hours ?? null,
-      start_date: order.startDate,
-      end_date: order.endDate,
-      delivery_method: order.deliveryMethod,
-      delivery_address: order.deliveryAddress,
-      scheduled_at: order.scheduledAt,
-      message: order.message,
-      deposit_cents: order.depositCents ?? 0,
-      ...(history ? historyColumns(history) : { status: 'pending' as const, created_at: order.createdAt, updated_at: order.createdAt }),
+      listing_id: values.listingId,
+      owner_id: values.ownerId,
+      renter_id: values.renterId,
+      total_cents: values.totalCents,
+      quantity: values.quantity,
+      hours: values.hours,
+      start_date: values.startDate,
+      end_date: values.endDate,
+      delivery_method: values.deliveryMethod,
+      delivery_address: values.deliveryAddress,
+      scheduled_at: values.scheduledAt,
+      message: values.message,
+      deposit_cents: values.depositCents,
+      ...(history ? historyColumns(history) : { status: 'pending' as const, created_at: values.createdAt, updated_at: values.createdAt }),
     })
-    .returning(['id']),
-  );
+    .returning(['id']);
+}
+
+export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistory) {
+  const values = newOrderValues(order);
+  // A new order's statement is compiled once; one written with a past (the demo seed) is rare and built each time.
+  const query = history ? insertOrderQuery(db, values, history) : compiledOnce('orders.insert', values, (templateValues) => insertOrderQuery(db, templateValues));
+  const [row] = await prepared(db, query);
   return row!;
 }
 

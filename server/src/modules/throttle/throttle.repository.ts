@@ -1,5 +1,26 @@
 import { sql } from 'kysely';
 import { type Db, prepared } from '../../db/database.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
+
+type WindowHit = { key: string; now: Date; windowStart: Date; limit: number };
+
+/** The statement of `hitWindow`, built by Kysely. */
+export function hitWindowQuery(db: Db, hit: WindowHit) {
+  const expired = sql<boolean>`throttles.window_started_at <= ${hit.windowStart}`;
+  return db
+    .insertInto('throttles')
+    .values({ key: hit.key, hits: 1, window_started_at: hit.now, blocked_until: hit.now })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
+          window_started_at: sql`CASE WHEN ${expired} THEN ${hit.now}::timestamptz ELSE throttles.window_started_at END`,
+        })
+        .where((eb) => eb.or([eb('throttles.window_started_at', '<=', hit.windowStart), eb('throttles.hits', '<', hit.limit)])),
+    )
+    .returning('hits');
+}
 
 /**
  * Counts a hit in a fixed window and decides in the same statement: the row lock
@@ -7,23 +28,9 @@ import { type Db, prepared } from '../../db/database.ts';
  * whatever the concurrency or the number of instances. Returns null when refused.
  */
 export async function hitWindow(db: Db, key: string, options: { now: Date; windowMs: number; limit: number }): Promise<number | null> {
-  const windowStart = new Date(options.now.getTime() - options.windowMs);
-  const expired = sql<boolean>`throttles.window_started_at <= ${windowStart}`;
-  const query = db
-    .insertInto('throttles')
-    .values({ key, hits: 1, window_started_at: options.now, blocked_until: options.now })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
-          window_started_at: sql`CASE WHEN ${expired} THEN ${options.now}::timestamptz ELSE throttles.window_started_at END`,
-        })
-        .where((eb) => eb.or([eb('throttles.window_started_at', '<=', windowStart), eb('throttles.hits', '<', options.limit)])),
-    )
-    .returning('hits');
-  // Named: every counted action (each order, message, upload) runs it first.
-  const [row] = await prepared(db, query);
+  const hit: WindowHit = { key, now: options.now, windowStart: new Date(options.now.getTime() - options.windowMs), limit: options.limit };
+  // Named and compiled once: every counted action (each order, message, upload) runs it first.
+  const [row] = await prepared(db, compiledOnce('throttle.hitWindow', hit, (values) => hitWindowQuery(db, values)));
   return row ? row.hits : null;
 }
 
