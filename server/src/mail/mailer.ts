@@ -65,13 +65,26 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
     outboxDir,
     async send(message) {
       const info = await transport.sendMail(envelope(config, message));
-      await fs.mkdir(outboxDir, { recursive: true });
       const name = message.idempotencyKey ? keyHash(message.idempotencyKey) : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const file = path.join(outboxDir, `${name}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await writeCreatingFolder(outboxDir, file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
     },
   };
+}
+
+/**
+ * Writes the file, creating its folder when it is missing (the first message, or the folder
+ * removed meanwhile): a recursive mkdir before every message cost more CPU than writing it.
+ */
+async function writeCreatingFolder(folder: string, file: string, content: Buffer): Promise<void> {
+  try {
+    await fs.writeFile(file, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(file, content);
+  }
 }
 
 /** Sends without failing the caller: the state change already happened, a mail outage must not undo it. */
