@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as announcements from '../../server/src/modules/announcements/announcements.service.ts';
+import { buildServer, startProductionApp } from './production-app.ts';
 import { formatRatio, type BenchSection } from './report.ts';
-import { createResidents, measureBareWs, percentiles, startBenchApp, TabFleet } from './realtime-fanout.ts';
+import { createResidents, measureBareWs, percentiles, TabFleet } from './realtime-fanout.ts';
 
 const RESIDENTS = 2000;
 const TABS = 1000;
@@ -19,8 +20,8 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 export async function announcementSection(options: { rounds?: number; log?: (line: string) => void } = {}): Promise<BenchSection> {
   const rounds = options.rounds ?? 3;
   const log = options.log ?? ((line: string) => console.error(line));
-  log('announcement: starting the app (embedded Postgres, demo data)');
-  const app = await startBenchApp();
+  log('announcement: starting the compiled app in its own process (embedded Postgres, demo data)');
+  const app = await startProductionApp('announcement');
   try {
     const residents = await createResidents(app.deps, RESIDENTS);
     const author = await app.deps.db
@@ -71,7 +72,8 @@ export async function announcementSection(options: { rounds?: number; log?: (lin
         },
       ],
       notes: [
-        `The publishing transaction itself (recipients, notifications, events, the delivery job and the audit entry) took ${commits.map((value) => ms(value)).join(', ')} per round; the delivery job's e-mails and pushes run after it, in the same process, during the later rounds.`,
+        `The publishing transaction itself (recipients, notifications, events, the delivery job and the audit entry) took ${commits.map((value) => ms(value)).join(', ')} per round; the delivery job's e-mails and pushes run after it, in the production process, during the later rounds.`,
+        "The app is the compiled production process (npm start's node flags) in its own process; the announcement is published by the app's service in the bench's process on the same database, as another instance's would be: the production process hears it through NOTIFY and delivers it to the tabs.",
       ],
     };
   } finally {
@@ -80,6 +82,7 @@ export async function announcementSection(options: { rounds?: number; log?: (lin
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  buildServer();
   const { renderReport } = await import('./report.ts');
   console.log(renderReport([await announcementSection()]));
 }
