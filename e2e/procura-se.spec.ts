@@ -26,6 +26,12 @@ test("a resident posts 'Procura-se escada', a neighbour answers with a new listi
   await expect(page.getByRole('heading', { name: 'Procura-se' })).toBeVisible();
   await page.getByRole('button', { name: 'Publicar pedido' }).click();
   const form = page.getByRole('dialog', { name: 'Publicar pedido' });
+  // A rental (the first type) asks for dates; a service does not.
+  await expect(form.getByRole('radio', { name: 'Aluguel' })).toBeChecked();
+  await expect(form.getByLabel('De', { exact: true })).toBeVisible();
+  await form.getByRole('radio', { name: 'Serviço' }).check();
+  await expect(form.getByLabel('De', { exact: true })).toHaveCount(0);
+  await form.getByRole('radio', { name: 'Aluguel' }).check();
   await form.getByRole('button', { name: 'Publicar pedido' }).click();
   await expect(form.getByText('Escreva o que você procura')).toBeVisible();
   await form.getByLabel('O que você procura').fill(title);

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { formatCalendarDate, formatCurrency } from '@vizinhanca/shared/format/format';
+import { LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { WANTED_STATUS_LABELS } from '@vizinhanca/shared/wanted/wanted.rules';
 import type { WantedRequest } from '@vizinhanca/shared/wanted/wanted.schema';
 import { Badge } from '../../../components/ui/badge.tsx';
 
-const TYPE_LABELS = { rental: 'Aluguel', food: 'Comida', service: 'Serviço' } as const;
 const STATUS_BADGES = { open: 'success', expired: 'warning', found: 'info' } as const;
 
 /** 'Até R$ 20,00 · 28/11 a 29/11': what the request asks, in one line. */
 export function wantedFacts(request: Pick<WantedRequest, 'type' | 'maxPriceCents' | 'startDate' | 'endDate'>): string {
-  const parts: string[] = [TYPE_LABELS[request.type]];
+  const parts: string[] = [LISTING_TYPE_LABELS[request.type]];
   if (request.maxPriceCents !== null) parts.push(`Até ${formatCurrency(request.maxPriceCents)}`);
   if (request.startDate && request.endDate) {
     parts.push(request.startDate === request.endDate ? formatCalendarDate(request.startDate) : `${formatCalendarDate(request.startDate)} a ${formatCalendarDate(request.endDate)}`);

@@ -1,18 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { parseCurrencyToCents, todayInTimeZone } from '@vizinhanca/shared/format/format';
-import type { ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import { LISTING_TYPES, type ListingType } from '@vizinhanca/shared/listings/listing.constants';
+import { LISTING_TYPE_LABELS } from '@vizinhanca/shared/listings/listing.rules';
 import { wantedDatesInThePast } from '@vizinhanca/shared/wanted/wanted.rules';
 import { createWantedSchema, WANTED_MESSAGES, type WantedDetail, type WantedFields } from '@vizinhanca/shared/wanted/wanted.schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { RadioGroupField } from '../../../components/ui/radio-group-field.tsx';
 import { fieldErrorsOf } from '../../../lib/show-error-toast.ts';
-
-const TYPE_CHOICES: { type: ListingType; label: string }[] = [
-  { type: 'rental', label: 'Aluguel' },
-  { type: 'food', label: 'Comida' },
-  { type: 'service', label: 'Serviço' },
-];
 
 interface WantedFormValues {
   type: ListingType;
@@ -87,16 +83,7 @@ export function WantedFormDialog({ open, request, sending, onClose, onSend }: Wa
   return (
     <Dialog open={open} title={request ? 'Editar pedido' : 'Publicar pedido'} description="Diga aos vizinhos o que você procura." onClose={() => !sending && onClose()}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <fieldset className="report-reasons">
-          <legend className="field-label">Tipo</legend>
-          {TYPE_CHOICES.map((choice) => (
-            <label key={choice.type} className="report-reason">
-              <input type="radio" name="wanted-type" value={choice.type} checked={values.type === choice.type} onChange={() => update({ type: choice.type })} />
-              {choice.label}
-            </label>
-          ))}
-          {errors.type ? <p className="field-error">{errors.type}</p> : null}
-        </fieldset>
+        <RadioGroupField id="wanted-type" legend="Tipo" options={LISTING_TYPES} labels={LISTING_TYPE_LABELS} value={values.type} onChange={(type) => update({ type })} error={errors.type} />
         <TextField id="wanted-title" label="O que você procura" value={values.title} error={errors.title} onChange={(event) => update({ title: event.target.value })} />
         <TextAreaField
           id="wanted-description"
