@@ -273,7 +273,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     const bareCpu = cpuMs.bare / ((minimalLoad.rps * (performance.now() - wallStart)) / 1000);
     const cpuRatio = (sameApp.cpu.app ?? 0) / bareCpu;
     lines.push({
-      what: 'app CPU per uncached request against a bare Node endpoint (http + pg + superjson + the same brotli/gzip, no tRPC, no auth) running the same feed statement, the same rotated cursors (newest rentals), the same Accept-Encoding',
+      what: "app CPU per uncached request against a bare Node endpoint (http + pg + the app's superjson writer + the same brotli/gzip, no tRPC, no auth, no row mapping) running the same feed statement, the same rotated cursors (newest rentals), the same Accept-Encoding",
       figure: `app ${(sameApp.cpu.app ?? 0).toFixed(2)} ms per request (${describeLoad(sameApp)})`,
       cache: `app: ${describeCacheAnswers(sameApp.cache)}; bare endpoint: ${describeCacheAnswers(minimalLoad.cache)}`,
       baseline: `bare endpoint ${bareCpu.toFixed(2)} ms per request (${describeLoad(minimalLoad)})`,

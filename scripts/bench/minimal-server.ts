@@ -1,9 +1,9 @@
 import http from 'node:http';
 import pg from 'pg';
-import superjson from 'superjson';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from '../../server/src/http/content-encoding.ts';
+import { bareFeedAnswer } from './minimal-answer.ts';
 
-// The bare baseline of the feed: Node's http, pg, superjson and the app's own
+// The bare baseline of the feed: Node's http, pg, the app's superjson writer and its own
 // compression (the same encodings, brotli quality and threshold), running the feed
 // SQL the app sent (captured), with nothing else: no tRPC, no auth, no middleware,
 // no logging. It answers the browser's GET of listings.list in tRPC's batch envelope;
@@ -35,9 +35,7 @@ const server = http.createServer((req, res) => {
   if (cursor && feed.cursorParam >= 0) values[feed.cursorParam] = cursor;
   pool.query<{ id: string }>({ name: 'feed', text: feed.text, values }).then(
     ({ rows }) => {
-      const items = rows.slice(0, feed.limit);
-      const page = { items, nextCursor: rows.length > feed.limit ? (items.at(-1)?.id ?? null) : null };
-      const answer = `[{"result":{"data":${JSON.stringify(superjson.serialize(page))}}}]`;
+      const answer = bareFeedAnswer(rows, feed.limit);
       res.setHeader('Content-Type', 'application/json');
       const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
       if (!encoding) return res.end(answer);
