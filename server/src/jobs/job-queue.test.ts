@@ -7,7 +7,7 @@ import { createDatabase } from '../db/database.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
 import type { OneOffJob } from '../context.ts';
-import { createJobQueue, type PgBossQueue } from './job-queue.ts';
+import { createJobQueue, ONE_OFF_BATCH_SIZE, type PgBossQueue } from './job-queue.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 let app: TestApp;
@@ -193,6 +193,38 @@ describe('the job queue', () => {
       await fresh.drop();
     }
   }, 60_000);
+
+  it('takes a backlog a batch at a time: each job runs once, the ones that succeeded recorded together, a failure retried on its own', async () => {
+    const runs: number[] = [];
+    let failed = false;
+    const backlog: OneOffJob<{ n: number }> = {
+      name: 'test.backlog',
+      retryDelaySeconds: 1,
+      async run(_deps, { n }) {
+        runs.push(n);
+        if (n === 3 && !failed) {
+          failed = true;
+          throw new Error('SMTP fora do ar');
+        }
+      },
+    };
+    const queue = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    extraQueues.push(queue);
+    await queue.install({ scheduled: [], oneOff: [backlog as OneOffJob<never>] });
+    const total = ONE_OFF_BATCH_SIZE * 2 + 5;
+    for (let n = 0; n < total; n++) await queue.enqueue(app.db, backlog, { n }, { key: `backlog-${n}` });
+    await queue.start(app.deps, { scheduled: [], oneOff: [backlog as OneOffJob<never>], pollingIntervalSeconds: 0.5, schedule: false });
+    const states = () =>
+      sql<{ state: string; count: number }>`SELECT state, count(*)::int AS count FROM pgboss.job WHERE name = 'test.backlog' GROUP BY state`.execute(app.db).then((result) => result.rows);
+    await eventually(async () => expect(await states()).toEqual([{ state: 'completed', count: total }]), 20_000);
+    expect(runs.filter((n) => n === 3)).toHaveLength(2);
+    expect([...runs].sort((a, b) => a - b)).toEqual([3, ...Array.from({ length: total }, (_, n) => n)].sort((a, b) => a - b));
+    // Jobs taken by one fetch share its statement's now() as started_on, and those recorded together their completed_on.
+    const largest = async (column: 'started_on' | 'completed_on') =>
+      (await sql<{ count: number }>`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.backlog' GROUP BY ${sql.ref(column)} ORDER BY 1 DESC LIMIT 1`.execute(app.db)).rows[0]!.count;
+    expect(await largest('started_on')).toBe(ONE_OFF_BATCH_SIZE);
+    expect(await largest('completed_on')).toBe(ONE_OFF_BATCH_SIZE);
+  }, 30_000);
 
   it('works a job enqueued while no instance was up once one starts', async () => {
     const done: string[] = [];
