@@ -32,6 +32,7 @@ import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
+import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
@@ -449,56 +450,6 @@ async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
   };
 }
 
-/** Listing writes as neighbours and staff make them, in turn: an approval, an edit that stays published, an owner's pause. */
-type ListingWrite = 'approval' | 'edit' | 'pause';
-const WRITE_KINDS: readonly ListingWrite[] = ['approval', 'edit', 'pause'];
-
-/**
- * Writes `perSecond` listing changes, in turn (approval, edit, pause), each its own transaction
- * with the SQL the app's services send (listings.repository setStatus / updateFields), until
- * stopped. Approvals publish listings sent back to review for this section; edits change the
- * tags (published listings stay published); pauses are the owner's.
- */
-function listingWriter(databaseUrl: string, perSecond: number, pools: { pending: string[]; active: string[] }) {
-  const done = { writes: 0, byKind: { approval: 0, edit: 0, pause: 0 } as Record<ListingWrite, number>, errors: [] as string[] };
-  let stopped = false;
-  const running = withClient(databaseUrl, async (client) => {
-    const start = performance.now();
-    for (let n = 0; !stopped; n++) {
-      const due = start + (n * 1000) / perSecond;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      if (stopped) break;
-      const kind = WRITE_KINDS[n % WRITE_KINDS.length]!;
-      try {
-        if (kind === 'approval') {
-          const id = pools.pending.pop();
-          if (!id) continue;
-          await client.query(
-            `UPDATE listings SET status = 'active', paused_by = NULL, rejection_reason = NULL, published_at = now(), expires_at = now() + interval '30 days', updated_at = now() WHERE id = $1`,
-            [id],
-          );
-        } else {
-          const id = pools.active[Math.floor(Math.random() * pools.active.length)]!;
-          if (kind === 'edit') await client.query(`UPDATE listings SET tags = ARRAY['bench', $2::text], updated_at = now() WHERE id = $1`, [id, String(n)]);
-          else await client.query(`UPDATE listings SET status = 'inactive', paused_by = 'owner', updated_at = now() WHERE id = $1 AND status = 'active'`, [id]);
-        }
-        done.writes += 1;
-        done.byKind[kind] += 1;
-      } catch (error) {
-        if (done.errors.length < 3) done.errors.push(String(error));
-      }
-    }
-  });
-  return {
-    done,
-    stop: async () => {
-      stopped = true;
-      await running;
-    },
-  };
-}
-
 /**
  * Feed and search reads while listings change: a condominium's traffic. The reads rotate 40 feed
  * URLs (first pages and pages after cursors, every type, chip and sort) with a search every fifth
@@ -509,13 +460,7 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
   const lines: BenchLine[] = [];
   const notes: string[] = [];
   // Listings back in review for the approvals to publish (set before the loads: that change drops the whole cache once).
-  const pending = await withClient(ctx.databaseUrl, async (client) =>
-    (
-      await client.query<{ id: string }>(
-        `UPDATE listings SET status = 'pending', updated_at = now() WHERE id IN (SELECT id FROM listings WHERE status = 'active' ORDER BY md5(id::text) LIMIT 2000) RETURNING id`,
-      )
-    ).rows.map((row) => row.id),
-  );
+  const pending = await listingsBackToReview(ctx.databaseUrl, 2000);
   const active = [...ctx.cursors.rental, ...ctx.cursors.food, ...ctx.cursors.service].filter((id) => !pending.includes(id));
   const feed = feedRequests(ctx.feed.request, rotatedFeedInputs(ctx.cursors, { count: 40, seed: 5, firstPages: 10 }));
   const reads: LoadRequest[] = [];

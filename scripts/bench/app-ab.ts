@@ -11,7 +11,8 @@ import { processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
 import { sessionToken } from './dataset.ts';
 import { type ChildServer, startNodeServer, withClient } from './harness.ts';
-import { type LoadRequest, runLoad } from './load.ts';
+import { listingsBackToReview, listingWriter } from './listing-writer.ts';
+import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 
 // Two builds of the app, A and B, on the same data, the same requests and the same machine
 // moment: each load is run on A and on B in turn (which goes first alternates), and the CPU
@@ -20,7 +21,7 @@ import { type LoadRequest, runLoad } from './load.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,cached,writes] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -76,20 +77,25 @@ async function orderRequests(offset: number, origin: string): Promise<LoadReques
   });
 }
 
-type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[] };
-const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [] });
+type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[]; cache: CacheAnswers };
+const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 } });
 
-async function measure(app: ChildServer, requests: LoadRequest[], once: boolean, totals: Totals) {
+/** Something running beside a load (a writer), started before it and stopped after it. */
+type Beside = () => { stop(): Promise<void> };
+
+async function measure(app: ChildServer, requests: LoadRequest[], once: boolean, totals: Totals, beside?: Beside) {
+  const running = beside?.();
   const appBefore = processCpuMs(app.pid);
   const postgresBefore = treeCpuMs(postmasterPid);
   const started = performance.now();
-  const result = await runLoad({ url: app.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once });
+  const result = await runLoad({ url: app.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once }).finally(() => running?.stop());
   const wall = (performance.now() - started) / 1000;
   // The warm-up is inside the CPU read: requests over the whole call at the measured rate.
   totals.served += result.rps * wall;
   totals.appMs += processCpuMs(app.pid) - appBefore;
   totals.postgresMs += treeCpuMs(postmasterPid) - postgresBefore;
   totals.errors += result.errors;
+  for (const answer of ['hit', 'miss', 'none'] as const) totals.cache[answer] += result.cache[answer];
   if (totals.firstErrors.length === 0) totals.firstErrors = result.firstErrors.slice(0, 2);
 }
 
@@ -100,19 +106,26 @@ const apps = { A: await startApp(scriptA, 'a'), B: await startApp(scriptB, 'b') 
 try {
   const cursors = await publicListingIds();
   const lines: string[] = [];
-  const loads: { key: string; name: string; requests: (round: number, side: 'A' | 'B') => Promise<LoadRequest[]> | LoadRequest[]; once: boolean }[] = [
+  // The bench's mixed section: its 40 feed URLs, while a writer publishes, edits and pauses listings at 10/s.
+  const mixedFeed = feedRequests(captured.feedRequest, rotatedFeedInputs(cursors, { count: 40, seed: 5, firstPages: 10 }));
+  const only = process.env.AB_ONLY?.split(',');
+  const pending = !only || only.includes('writes') ? await listingsBackToReview(databaseUrl, 2000) : [];
+  const active = [...cursors.rental, ...cursors.food, ...cursors.service].filter((id) => !pending.includes(id));
+  const loads: { key: string; name: string; requests: (round: number, side: 'A' | 'B') => Promise<LoadRequest[]> | LoadRequest[]; once: boolean; beside?: Beside }[] = [
     // Each URL once per load, a new seed per load: pages from anywhere, read from Postgres.
     { key: 'feed', name: 'feed, real path (rotated, each URL once)', requests: (round, side) => feedRequests(captured.feedRequest, rotatedFeedInputs(cursors, { count: 20_000, seed: 100 + round * 2 + (side === 'A' ? 0 : 1) })), once: true },
     { key: 'search', name: 'search (8 terms)', requests: () => captured.searchRequests, once: false },
     { key: 'orders', name: 'orders.create', requests: (round, side) => orderRequests(firstFreeDay + round * 2 + (side === 'A' ? 0 : 1), apps[side].url), once: true },
+    // Every request a hit of the feed cache (one URL, no writes).
+    { key: 'cached', name: 'feed, cached (one URL)', requests: () => [captured.feedRequest], once: false },
+    { key: 'writes', name: 'feed, 40 URLs with listing writes at 10/s', requests: () => mixedFeed, once: false, beside: () => listingWriter(databaseUrl, 10, { pending, active }) },
   ];
-  // AB_ONLY=feed,search,orders: only those loads.
-  const only = process.env.AB_ONLY?.split(',');
+  // AB_ONLY=feed,search,orders,cached,writes: only those loads.
   for (const load of loads.filter((entry) => !only || only.includes(entry.key))) {
     const totals = { A: empty(), B: empty() };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
-      for (const side of order) await measure(apps[side], await load.requests(round, side), load.once, totals[side]);
+      for (const side of order) await measure(apps[side], await load.requests(round, side), load.once, totals[side], load.beside);
     }
     const per = (t: Totals) => ({ app: t.appMs / t.served, postgres: t.postgresMs / t.served });
     const a = per(totals.A);
@@ -122,6 +135,7 @@ try {
     );
     console.log(lines.at(-1));
     for (const side of ['A', 'B'] as const) if (totals[side].errors) console.log(`${side}: ${totals[side].firstErrors.join(' / ')}`);
+    for (const side of ['A', 'B'] as const) if (totals[side].cache.hit + totals[side].cache.miss > 0) console.log(`${side}: ${describeCacheAnswers(totals[side].cache)}`);
   }
   console.log(`\nA: ${scriptA}\nB: ${scriptB}\n${ROUNDS} rounds of ${SECONDS} s per side and load, alternating which goes first; load average now ${os.loadavg().map((v) => v.toFixed(1)).join(' / ')}.\n`);
   console.log('| load | A: app CPU per request | B: app CPU per request | B / A | |\n|---|---|---|---|---|');
