@@ -237,9 +237,12 @@ describe('only the pages a write reaches are dropped, and every answer stays the
     const newestFirst = { ownerId: owner.id, limit: 3 };
     const newestSecond = { ownerId: owner.id, limit: 3, cursor: ids[4]! };
     const cheapestFirst = { ownerId: owner.id, limit: 3, sort: 'price_asc' };
+    // Prices 100, 200, 300 | 400, 700, 800 | 900: the second page of the cheapest reads after 300 (ids[4]) through 900.
+    const cheapestSecond = { ownerId: owner.id, limit: 2, sort: 'price_asc', cursor: ids[4]! };
+    const bestRatedSecond = { ownerId: owner.id, limit: 2, sort: 'rating', cursor: ids[5]! };
     const theirs = { ownerId: other.id, limit: 3 };
     await publishRental(other.id, 'Barraca');
-    const pages = [newestFirst, newestSecond, cheapestFirst, theirs];
+    const pages = [newestFirst, newestSecond, cheapestFirst, cheapestSecond, bestRatedSecond, theirs];
     const cacheAll = async () => {
       for (const input of pages) await cachedOnB(viewer.cookie, input);
     };
@@ -266,20 +269,58 @@ describe('only the pages a write reaches are dropped, and every answer stays the
       expect(notifications.payloads).toContain(`listings::${ids[5]}`);
       expect(heldOnB(theirs)).toBe(theirsHeld);
 
-      // A new rental approved: published now, it may enter any rental page (the neighbour's too: its type).
+      // A new rental approved: published now, it enters the rental pages whose part of their order its keys fall in
+      // (the newest first pages, the cheapest first: its price is the lowest), and the trigger says where it sits.
+      // The newest page after a cursor and the second cheapest page are left as they are.
       await cacheAll();
+      const [firstBefore, secondHeld, cheapestSecondHeld] = [heldOnB(newestFirst), heldOnB(newestSecond), heldOnB(cheapestSecond)];
       const { id: fresh } = await insertListing(a.deps.db, owner.id, listingFields({ title: 'Serra tico-tico', priceCents: 50 }), a.deps.clock.now());
       await listingsService.approve(a.deps, viewer.id, fresh);
-      await expect.poll(() => heldOnB(theirs), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await expect.poll(() => heldOnB(cheapestFirst), { timeout: 1000, interval: 5 }).toBeUndefined();
       await allAgree();
-      expect(notifications.payloads).toContain(`listings:rental:${fresh}`);
+      expect(notifications.payloads.some((payload) => new RegExp(`^listings:${fresh};rental;\\d+(\\.\\d+)?;50;0:${fresh}$`).test(payload))).toBe(true);
       expect((await feed(b, viewer.cookie, cheapestFirst)).items![0]!.id).toBe(fresh);
+      expect(heldOnB(newestSecond)).toBe(secondHeld);
+      expect(heldOnB(cheapestSecond)).toBe(cheapestSecondHeld);
+      expect(heldOnB(newestFirst)).not.toBe(firstBefore);
 
-      // A price change moves a listing in the price order: every rental page.
+      // A price change moves a listing in the price order: the pages that read it, and those its new price falls in.
       await cacheAll();
       await a.deps.db.updateTable('listings').set({ price_cents: 1 }).where('id', '=', ids[0]!).execute();
       await allAgree();
       expect((await feed(b, viewer.cookie, cheapestFirst)).items![0]!.id).toBe(ids[0]);
+      // Onto a page that did not read it: 750 falls after the second cheapest page's cursor (300), which read to the end
+      // (400, 700): the page keeps its items and now has a next one.
+      await cacheAll();
+      const newestSecondHeld = heldOnB(newestSecond);
+      await a.deps.db.updateTable('listings').set({ price_cents: 750 }).where('id', '=', ids[3]!).execute();
+      await expect.poll(() => heldOnB(cheapestSecond), { timeout: 1000, interval: 5 }).toBeUndefined();
+      await allAgree();
+      expect((await feed(b, viewer.cookie, cheapestSecond)).items!.map((item) => item.id)).toEqual([ids[1], ids[2]]);
+      // It read ids[3] (its cursor ids[4], then ids[3..0]): dropped too, and right.
+      expect(heldOnB(newestSecond)).not.toBe(newestSecondHeld);
+
+      // The owner's rating changes (the reviews triggers keep listings.owner_rating): every listing of theirs moves in the rating order.
+      await cacheAll();
+      await sql`UPDATE listings SET owner_rating = 4.5 WHERE id IN (${ids[1]!}, ${ids[6]!})`.execute(a.deps.db);
+      await allAgree();
+      expect((await feed(b, viewer.cookie, { ownerId: owner.id, limit: 3, sort: 'rating' })).items!.map((item) => item.id).slice(0, 2)).toEqual([ids[6], ids[1]]);
+
+      // A listing deleted by its owner, and one renewed: gone from the pages that read it; back where its keys fall.
+      await cacheAll();
+      await listingsService.remove(a.deps, owner.id, ids[2]!);
+      await allAgree();
+      await cacheAll();
+      await a.deps.db.updateTable('listings').set({ status: 'active', paused_by: null }).where('id', '=', ids[5]!).execute();
+      await allAgree();
+      expect((await feed(b, viewer.cookie, newestFirst)).items!.map((item) => item.id)).toContain(ids[5]);
+
+      // The neighbour suspended: their listings leave every page.
+      await cacheAll();
+      await a.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', other.id).execute();
+      await allAgree();
+      expect((await feed(b, viewer.cookie, theirs)).items).toEqual([]);
+      await a.deps.db.updateTable('users').set({ is_suspended: false }).where('id', '=', other.id).execute();
 
       // A photo: only the pages showing that listing (its cover changes).
       await cacheAll();

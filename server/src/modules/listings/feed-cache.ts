@@ -40,29 +40,127 @@ interface Entry {
   type: ListingType | null;
   /** Listings the page read: its cursor's row and every row fetched (the items and the one past them). */
   reads: ReadonlySet<string>;
+  /** The part of its order the page read: a listing entering elsewhere leaves it as it is. */
+  span: FeedSpan;
 }
 
 /**
- * What a NOTIFY on FEED_CHANNEL says changed (migration 2027_02_08_0801): everything; the
- * 'available' chip's orders; or some listings, which change the pages that read them, and
- * may enter any page of `types` (a published listing whose order or filtering changed).
+ * Where a listing sits in the feed's orders: its id, its publication (epoch ms; a row read by
+ * pg comes rounded to the millisecond, so times within 1 ms of each other are not told apart),
+ * price and owner's rating (null where the read did not fetch it).
  */
-export type FeedChange = { kind: 'all' } | { kind: 'orders' } | { kind: 'listings'; types: ReadonlySet<string>; ids: ReadonlySet<string> };
+export interface SortKey {
+  id: string;
+  at: number | null;
+  price: number;
+  rating: number | null;
+}
 
-/** The NOTIFY payload: 'orders', 'listings:<types>:<ids>' (comma-separated), anything else (or null: LISTEN dropped or came back) everything. */
+/** The stretch of one order a page read: after its cursor's row (null: from the start) through the row past its items (null: to the end). */
+export interface FeedSpan {
+  sort: ListingSort;
+  after: SortKey | null;
+  through: SortKey | null;
+}
+
+/** The rows a feed read fetched, as the listings repository gives them (`cursor_key`: the cursor row's '<at>;<price>;<rating>'). */
+export interface SortedRow {
+  id: string;
+  published_at: Date | null;
+  price_cents: number;
+  owner_rating?: number;
+  cursor_key?: string | null;
+}
+
+/** Which way each of an order's keys runs, compared in turn (the id last, as the query's ORDER BY). */
+type Component = { key: 'at' | 'price' | 'rating'; descending: boolean };
+const ORDERS: Record<ListingSort, { components: Component[]; idDescending: boolean }> = {
+  newest: { components: [{ key: 'at', descending: true }], idDescending: true },
+  price_asc: { components: [{ key: 'price', descending: false }], idDescending: false },
+  price_desc: { components: [{ key: 'price', descending: true }], idDescending: true },
+  rating: {
+    components: [
+      { key: 'rating', descending: true },
+      { key: 'at', descending: true },
+    ],
+    idDescending: true,
+  },
+};
+
+/** Whether `x` comes before `bound` in `sort`'s order, is the same row, after it, or cannot be told (times within 1 ms, a key not read). */
+export function positionIn(sort: ListingSort, x: SortKey, bound: SortKey): 'before' | 'same' | 'after' | 'unknown' {
+  if (x.id === bound.id) return 'same';
+  const order = ORDERS[sort];
+  for (const { key, descending } of order.components) {
+    const [a, b] = [x[key], bound[key]];
+    if (a === null || b === null) return 'unknown';
+    // Times read through pg lost their microseconds: within a millisecond the order is unknown.
+    if (key === 'at' ? Math.abs(a - b) <= 1 : a === b) {
+      if (key === 'at') return 'unknown';
+      continue;
+    }
+    return a > b === descending ? 'before' : 'after';
+  }
+  return x.id > bound.id === order.idDescending ? 'before' : 'after';
+}
+
+/** Whether a listing entering at `x` may change a page that read `span`: it falls after the page's cursor and no later than the row past its items. */
+export function entersSpan(x: SortKey, span: FeedSpan): boolean {
+  if (span.after) {
+    const position = positionIn(span.sort, x, span.after);
+    if (position === 'before' || position === 'same') return false;
+  }
+  return !span.through || positionIn(span.sort, x, span.through) !== 'after';
+}
+
+/** The cursor row's keys as the feed query reads them ('<at>;<price>;<rating>'), or null when it has none (no row, or a listing never published). */
+function cursorKey(id: string, text: string | null | undefined): SortKey | null {
+  const [at, price, rating] = (text ?? '').split(';').map(Number);
+  return at !== undefined && Number.isFinite(at) && Number.isFinite(price) && Number.isFinite(rating) && text ? { id, at, price: price!, rating: rating! } : null;
+}
+
+/** The span a feed read covers: `rows` as fetched (limit + 1 at most) after `cursor`. */
+export function spanOf(sort: ListingSort, cursor: string | null, rows: readonly SortedRow[], limit: number): FeedSpan {
+  // A cursor whose keys are not known (the page came back empty) counts from the start: wider, never narrower.
+  const after = cursor ? cursorKey(cursor, rows[0]?.cursor_key) : null;
+  const last = rows.length > limit ? rows[rows.length - 1]! : null;
+  const through = last ? { id: last.id, at: last.published_at?.getTime() ?? null, price: last.price_cents, rating: last.owner_rating ?? null } : null;
+  return { sort, after, through };
+}
+
+/** A published listing whose order or filtering changed: it may enter pages of its type where its keys fall. */
+export type EnteringListing = SortKey & { type: string; at: number; rating: number };
+
+/**
+ * What a NOTIFY on FEED_CHANNEL says changed (migration 2027_02_11_0201): everything; the
+ * 'available' chip's orders; or some listings, which change the pages that read them, and
+ * may enter the pages of their type whose span of the order they fall in (`entering`).
+ */
+export type FeedChange = { kind: 'all' } | { kind: 'orders' } | { kind: 'listings'; entering: readonly EnteringListing[]; ids: ReadonlySet<string> };
+
+/** One entering listing: '<id>;<type>;<published_at, epoch ms>;<price_cents>;<owner_rating>'. */
+function enteringListing(text: string): EnteringListing | null {
+  const [id, type, at, price, rating, ...rest] = text.split(';');
+  if (!id || !type || rest.length > 0 || at === '' || price === '' || rating === '') return null;
+  const [atMs, priceCents, ownerRating] = [Number(at), Number(price), Number(rating)];
+  return Number.isFinite(atMs) && Number.isInteger(priceCents) && Number.isFinite(ownerRating) ? { id, type, at: atMs, price: priceCents, rating: ownerRating } : null;
+}
+
+/** The NOTIFY payload: 'orders', 'listings:<entering>:<ids>' (comma-separated), anything else (or null: LISTEN dropped or came back) everything. */
 export function parseFeedChange(payload: string | null): FeedChange {
   if (payload === 'orders') return { kind: 'orders' };
   const parts = payload?.split(':');
   if (!parts || parts.length !== 3 || parts[0] !== 'listings' || parts[2] === '') return { kind: 'all' };
-  const list = (text: string) => new Set(text === '' ? [] : text.split(','));
-  return { kind: 'listings', types: list(parts[1]!), ids: list(parts[2]!) };
+  const entering = parts[1] === '' ? [] : parts[1]!.split(',').map(enteringListing);
+  if (entering.some((listing) => listing === null)) return { kind: 'all' };
+  return { kind: 'listings', entering: entering as EnteringListing[], ids: new Set(parts[2]!.split(',')) };
 }
 
 /** Whether `change` may have changed what `entry` holds. */
-export function changeReaches(change: FeedChange, entry: Pick<Entry, 'readsOrders' | 'type' | 'reads'>): boolean {
+export function changeReaches(change: FeedChange, entry: Pick<Entry, 'readsOrders' | 'type' | 'reads' | 'span'>): boolean {
   if (change.kind === 'all') return true;
   if (change.kind === 'orders') return entry.readsOrders;
-  if (change.types.size > 0 && (entry.type === null || change.types.has(entry.type))) return true;
+  for (const listing of change.entering) if ((entry.type === null || entry.type === listing.type) && entersSpan(listing, entry.span)) return true;
   for (const id of change.ids) if (entry.reads.has(id)) return true;
   return false;
 }
@@ -101,6 +199,8 @@ export class FeedCache {
   private generation = 0;
   /** The last changes, oldest first: `recent[i]` made generation `generation - recent.length + 1 + i`. */
   private readonly recent: FeedChange[] = [];
+  /** Reads of pages not held, by key, with the generation each began at. */
+  private readonly reading = new Map<string, { version: number; page: Promise<FeedPage> }>();
 
   constructor(
     private readonly source: FeedChangeSource,
@@ -136,7 +236,7 @@ export class FeedCache {
   set(
     key: string,
     page: FeedPage,
-    options: { validUntil: number; readsOrders: boolean; type: ListingType | null; reads: Iterable<string>; versionBeforeRead: number },
+    options: { validUntil: number; readsOrders: boolean; type: ListingType | null; reads: Iterable<string>; span: FeedSpan; versionBeforeRead: number },
   ): void {
     if (!this.source.listening) return;
     const entry: Entry = {
@@ -148,6 +248,7 @@ export class FeedCache {
       readsOrders: options.readsOrders,
       type: options.type,
       reads: new Set(options.reads),
+      span: options.span,
     };
     const missed = this.generation - options.versionBeforeRead;
     if (missed > this.recent.length) return;
@@ -156,6 +257,26 @@ export class FeedCache {
     this.entries.set(key, entry);
     // Oldest stored goes first.
     while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * The page read by `read` (handed the version to pass to `set`), or the one a read already in
+   * flight for `key` will give, when that read began after the last change that reached this
+   * instance: concurrent misses of a page make one query, and a request never waits for a read
+   * that began before a change it may already see.
+   */
+  read(key: string, read: (versionBeforeRead: number) => Promise<FeedPage>): Promise<FeedPage> {
+    const inFlight = this.reading.get(key);
+    if (inFlight && inFlight.version === this.generation && this.source.listening) return inFlight.page;
+    const version = this.generation;
+    const page = read(version);
+    const reading = { version, page };
+    this.reading.set(key, reading);
+    const done = () => {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    };
+    page.then(done, done);
+    return page;
   }
 
   /** The entry's answer as tRPC's transformer would send it (superjson, JSON text), serialised once per entry. */

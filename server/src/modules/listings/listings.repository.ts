@@ -184,7 +184,17 @@ function feedQuery(db: Db, filters: FeedFilters, values: FeedValues) {
   query = matchingPattern(query, filters.search ? values.pattern : null);
   const sort = filters.sort ?? 'newest';
   const cursor = filters.cursor ? values.cursor : null;
-  const selected = query.select(PUBLIC_LISTING_COLUMNS).select(OWNER_RATING_COLUMNS);
+  // What the feed cache needs to know which part of the order a page read (feed-cache.ts, spanOf): the cursor
+  // row's keys, read once per statement, and in the rating order each row's owner_rating. Searches are not cached.
+  const selected = query
+    .select(PUBLIC_LISTING_COLUMNS)
+    .select(OWNER_RATING_COLUMNS)
+    .$if(!filters.search && sort === 'rating', (qb) => qb.select('l.owner_rating'))
+    .$if(!filters.search && cursor !== null, (qb) =>
+      qb.select(
+        sql<string | null>`(SELECT (extract(epoch FROM c.published_at) * 1000)::text || ';' || c.price_cents::text || ';' || c.owner_rating::text FROM listings c WHERE c.id = ${cursor})`.as('cursor_key'),
+      ),
+    );
   // Keyset pages in every order: the cursor's row is read from the table, ties broken by id.
   if (sort === 'price_asc' || sort === 'price_desc') {
     const direction = sort === 'price_asc' ? 'asc' : 'desc';

@@ -30,7 +30,7 @@ import { renewOnRecord } from '../audit/renewal.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
-import { feedCacheOf, feedKey, type FeedPage } from './feed-cache.ts';
+import { feedCacheOf, feedKey, type FeedPage, spanOf } from './feed-cache.ts';
 import { refuseIfHidden, withoutHidden, type BlockView } from '../blocks/blocks.service.ts';
 import * as wanted from '../wanted/wanted.service.ts';
 
@@ -111,19 +111,22 @@ export async function list(
   // The feed without a search is the same for every neighbour: answered from this instance's cache (feed-cache.ts).
   const cache = input.search ? null : feedCacheOf(deps.bus);
   const key = cache ? feedKey(input, today) : '';
-  const cached = cache?.get(key, now.getTime());
+  if (!cache) return visiblePage(viewer, pageOf(await listings.listPublic(deps.db, { ...input, now, today }), input.limit, toPublic));
+  const cached = cache.get(key, now.getTime());
   if (cached) return visiblePage(viewer, cached.page);
-  const versionBeforeRead = cache?.version ?? 0;
-  const rows = await listings.listPublic(deps.db, { ...input, now, today });
-  // Built by toPublic in the output schema's shape and key order (tests hold it equal to the schema's parse): no Zod pass over every item of every page read.
-  const page = pageOf(rows, input.limit, toPublic);
-  if (cache) {
+  // Requests for a page not held wait for one read of it (one that began before a change reached this instance is not joined).
+  const page = await cache.read(key, async (versionBeforeRead) => {
+    const rows = await listings.listPublic(deps.db, { ...input, now, today });
+    // Built by toPublic in the output schema's shape and key order (tests hold it equal to the schema's parse): no Zod pass over every item of every page read.
+    const read = pageOf(rows, input.limit, toPublic);
     // Time alone only takes listings out of a page: it holds until the first fetched one expires.
     const validUntil = Math.min(...rows.map((row) => row.expires_at!.getTime()));
     const reads = rows.map((row) => row.id);
     if (input.cursor) reads.push(input.cursor);
-    cache.set(key, page, { validUntil, readsOrders: input.filter === 'available', type: input.type, reads, versionBeforeRead });
-  }
+    const span = spanOf(input.sort ?? 'newest', input.cursor, rows, input.limit);
+    cache.set(key, read, { validUntil, readsOrders: input.filter === 'available', type: input.type, reads, span, versionBeforeRead });
+    return read;
+  });
   return visiblePage(viewer, page);
 }
 
