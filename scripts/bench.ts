@@ -25,7 +25,7 @@ import {
 } from './bench/harness.ts';
 import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
-import { machineVerdict, otherWorkMeter, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
+import { machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
@@ -36,6 +36,7 @@ import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listin
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
+import { loadAverage, runSection } from './bench/section-run.ts';
 import { describeLoad, describeRate, formatMiB, formatMs, formatRate } from './bench/stats.ts';
 
 // npm run bench: one run, one Markdown report (printed and written to
@@ -213,8 +214,6 @@ const pgbenchFigure = (result: { tps: number; latencyAverageMs: number; failed: 
 /** The load's figure, and in the line's own column whether a cache answered ("feed cache: 100% hits ..." or "no cache in the path"). */
 const loadFigures = (result: LoadResult) => ({ figure: describeLoad(result), cache: describeCacheAnswers(result.cache) });
 
-/** The load average now, as the header prints it. */
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 /**
  * Feed requests on the real path: types, chips and sorts rotated, each after a cursor drawn from
@@ -875,7 +874,7 @@ try {
   // The sections on the generated data first, then the self-contained ones on a machine without them.
   const sections = [...selectedSections]
     .sort((a, b) => Number(OWN_APP.has(a)) - Number(OWN_APP.has(b)))
-    .map((name) => ({ run: allSections[name], ownApp: OWN_APP.has(name) }));
+    .map((name) => ({ name, run: allSections[name], ownApp: OWN_APP.has(name) }));
   const results: BenchSection[] = [];
   const otherCores: number[] = [];
   for (const [i, section] of sections.entries()) {
@@ -888,22 +887,10 @@ try {
       stopping();
     }
     const sectionDone = step(`section ${i + 1} of ${sections.length}`);
-    const loadBefore = loadAverage();
-    const otherWork = otherWorkMeter(process.pid);
-    let result: BenchSection;
-    try {
-      result = await section.run();
-    } catch (error) {
-      // Not measured: the run says so and exits non-zero (an unmet target does not).
-      process.exitCode = 1;
-      result = { title: `Section ${i + 1} failed`, lines: [], notes: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
-    }
-    const others = otherWork().cores;
+    const { section: result, measured, otherCores: others } = await runSection(section.name, section.run);
+    // Not measured: the run says so and exits non-zero (an unmet target does not).
+    if (!measured) process.exitCode = 1;
     otherCores.push(others);
-    result.notes = [
-      `Load average (1 / 5 / 15 min) before this section: ${loadBefore}; after: ${loadAverage()} (${os.cpus().length} cores; the bench's own loads count in it). Other work on the machine (processes this bench did not start): ${others.toFixed(1)} cores on average during the section.`,
-      ...(result.notes ?? []),
-    ];
     // An app that died under load is a finding: say so, with its last words, and go on with a new one.
     if (!section.ownApp && ctx && !ctx.app.alive()) {
       const tail = readFileSync(path.join(dataDir, 'app.log'), 'utf8').split('\n').filter((line) => line && !line.startsWith('{')).slice(-8);
