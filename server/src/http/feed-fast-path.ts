@@ -8,11 +8,16 @@ import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
 import { findControlCharacters } from '@vizinhanca/shared/validation/text';
-import { feedCacheOf, feedKey } from '../modules/listings/feed-cache.ts';
+import { feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
 import { list, visiblePage } from '../modules/listings/listings.service.ts';
 
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
 export const FEED_CACHE_HEADER = 'X-Feed-Cache';
+
+/** How many parsed feed inputs a fast path keeps (all of them dropped when full: the feed's shapes and cursors a condominium asks for again are far fewer). */
+const PARSED_INPUTS_KEPT = 1000;
+/** The longest query text kept parsed: a feed page's input is about 300 characters. */
+const PARSED_INPUT_MAX_LENGTH = 1000;
 
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
@@ -34,39 +39,50 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  */
 export function feedFastPath(deps: AppDeps): RequestHandler {
   const cache = feedCacheOf(deps.bus);
+  /** Feed inputs parsed, by envelope and the query's text: the parse is a function of the text alone, so a page asked again skips JSON, superjson and Zod. */
+  const parsedInputs = new Map<string, ListListingsFields>();
   return async (req, res, next) => {
-    if (req.method !== 'GET' || req.path !== '/listings.list' || typeof req.query.input !== 'string') return next();
+    if (req.method !== 'GET' || req.path !== '/listings.list') return next();
+    // Express parses the query string again on every read of req.query.
+    const query = req.query;
+    if (typeof query.input !== 'string') return next();
     const started = performance.now();
-    const batched = req.query.batch === '1';
-    let input: ListListingsFields;
-    let key: string | null;
-    try {
-      const sent = JSON.parse(req.query.input) as Record<string, unknown>;
-      if (batched && Object.keys(sent).length !== 1) return next();
-      const rawInput: unknown = superjson.deserialize((batched ? sent['0'] : sent) as never);
-      // The procedure's plainText middleware refuses these; tRPC answers the refusal.
-      if (findControlCharacters(rawInput)) return next();
-      const parsed = listListingsSchema.safeParse(rawInput);
-      if (!parsed.success) return next();
-      input = parsed.data;
-      const now = deps.clock.now();
-      key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, now) : '');
-    } catch {
-      return next();
+    const batched = query.batch === '1';
+    const parsedKey = `${batched ? 'batch' : 'single'}:${query.input}`;
+    let input = parsedInputs.get(parsedKey);
+    if (!input) {
+      try {
+        const sent = JSON.parse(query.input) as Record<string, unknown>;
+        if (batched && Object.keys(sent).length !== 1) return next();
+        const rawInput: unknown = superjson.deserialize((batched ? sent['0'] : sent) as never);
+        // The procedure's plainText middleware refuses these; tRPC answers the refusal.
+        if (findControlCharacters(rawInput)) return next();
+        const parsed = listListingsSchema.safeParse(rawInput);
+        if (!parsed.success) return next();
+        input = parsed.data;
+      } catch {
+        return next();
+      }
+      // Pages of the feed only: typed search terms are unbounded and rarely repeat (and no text longer than a feed page's asks).
+      if (!input.search && query.input.length <= PARSED_INPUT_MAX_LENGTH) {
+        if (parsedInputs.size >= PARSED_INPUTS_KEPT) parsedInputs.clear();
+        parsedInputs.set(parsedKey, input);
+      }
     }
-    const answerOf = (data: string) => (batched ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`);
+    const key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
+    const envelope = batched ? 'batch' : 'single';
     /**
      * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
      * compressed here as the browser accepts, in one synchronous call: the compression
      * middleware's stream cost ~1.6 ms of CPU for a 12 KB answer against ~0.1 ms for this
      * (decision 018). The middleware still adds `Vary: Accept-Encoding` and leaves an
-     * encoded answer alone. A cached page passes `encode` to compress once per entry.
+     * encoded answer alone. A cached page passes its answer's size and `encode`, made once per entry.
      */
-    const send = (answer: string, encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
+    const send = (answer: string, bytes = Buffer.byteLength(answer), encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
       res.statusCode = 200;
       res.setHeader('Vary', 'trpc-accept, accept');
       res.setHeader('Content-Type', 'application/json');
-      const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+      const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
       if (!encoding) return res.end(answer);
       res.setHeader('Content-Encoding', encoding);
       res.end(encode(encoding));
@@ -85,11 +101,11 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       if (entry) {
         const visible = visiblePage(ctx.user!, entry.page);
         if (visible === entry.page) {
-          const answer = answerOf(cache.body(entry));
-          send(answer, (encoding) => cache.encoded(entry, batched ? 'batch' : 'single', answer, encoding));
+          const answer = cache.answer(entry, envelope);
+          send(answer.text, answer.bytes, (encoding) => cache.encoded(entry, envelope, answer.text, encoding));
         } else {
           // A viewer with blocks: the page without those people's listings, serialised for them alone.
-          send(answerOf(superjsonText(visible)));
+          send(inEnvelope(envelope, superjsonText(visible)));
         }
         observe();
         return;
@@ -104,7 +120,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       // A read: tRPC runs it again and answers the error as it answers every other one.
       return next();
     }
-    send(answerOf(superjsonText(page)));
+    send(inEnvelope(envelope, superjsonText(page)));
     observe();
   };
 }

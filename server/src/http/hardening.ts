@@ -71,8 +71,9 @@ export function refuseLargeBodies(maxBytes: number): RequestHandler {
 /** `/trpc/a,b?batch=1`: a batch naming a never-batched procedure is refused whole. */
 export const refuseUnbatchable: RequestHandler = (req, res, next) => {
   const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
-  const batched = req.query.batch === '1' || paths.length > 1;
-  if (batched && paths.some((path) => (NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path))) {
+  // The query string is read only for those procedures: Express parses all of it (a feed's input too) on every read of req.query.
+  const neverBatched = paths.some((path) => (NEVER_BATCHED_PROCEDURES as readonly string[]).includes(path));
+  if (neverBatched && (paths.length > 1 || req.query.batch === '1')) {
     res.status(400).json({ error: { message: HTTP_MESSAGES.notBatchable, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
     return;
   }

@@ -4,6 +4,14 @@ import type { ListingFilter, ListingSort, ListingType, PublicListing } from '@vi
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { FEED_CHANNEL } from '../../realtime/notify-channels.ts';
 
+/** tRPC's answer to a batched GET (`?batch=1`) or a single one. */
+export type Envelope = 'batch' | 'single';
+
+/** `data` (a superjson text) in tRPC's envelope for a successful query. */
+export function inEnvelope(envelope: Envelope, data: string): string {
+  return envelope === 'batch' ? `[{"result":{"data":${data}}}]` : `{"result":{"data":${data}}}`;
+}
+
 /** One page of the public feed as listings.list answers it. */
 export interface FeedPage {
   items: PublicListing[];
@@ -27,8 +35,8 @@ const DEFAULTS: FeedCacheOptions = { maxEntries: 1000, ttlMs: 60_000 };
 
 interface Entry {
   page: FeedPage;
-  /** The page as tRPC sends it (superjson, then JSON), made on first use. */
-  body: string | null;
+  /** The page as tRPC sends it (superjson, then JSON) in each of tRPC's envelopes, with its size in bytes, made on first use. */
+  answers: Map<Envelope, { text: string; bytes: number }>;
   /** Whole answers (batched or not) compressed for a browser, made on first use: compressing costs more CPU than sending a cached page. */
   encoded: Map<string, Buffer>;
   /** App-clock time (ms) when the first of its listings expires: the page changes then without any write. */
@@ -241,7 +249,7 @@ export class FeedCache {
     if (!this.source.listening) return;
     const entry: Entry = {
       page,
-      body: null,
+      answers: new Map(),
       encoded: new Map(),
       validUntil: options.validUntil,
       storedAt: performance.now(),
@@ -279,13 +287,19 @@ export class FeedCache {
     return page;
   }
 
-  /** The entry's answer as tRPC's transformer would send it (superjson, JSON text), serialised once per entry. */
-  body(entry: Entry): string {
-    return (entry.body ??= superjsonText(entry.page));
+  /** The entry's page as tRPC's transformer would send it (superjson, JSON text) in `envelope`, and its size in bytes: serialised once per entry. */
+  answer(entry: Entry, envelope: Envelope): { text: string; bytes: number } {
+    let answer = entry.answers.get(envelope);
+    if (!answer) {
+      // Browsers batch: the single envelope is rare enough to serialise the page again for it.
+      const text = inEnvelope(envelope, superjsonText(entry.page));
+      entry.answers.set(envelope, (answer = { text, bytes: Buffer.byteLength(text) }));
+    }
+    return answer;
   }
 
   /** `answer` (this entry's page in one of tRPC's envelopes, named by `envelope`) compressed with `encoding`, once per entry. */
-  encoded(entry: Entry, envelope: 'batch' | 'single', answer: string, encoding: ContentEncoding): Buffer {
+  encoded(entry: Entry, envelope: Envelope, answer: string, encoding: ContentEncoding): Buffer {
     const variant = `${envelope}:${encoding}`;
     let bytes = entry.encoded.get(variant);
     if (!bytes) entry.encoded.set(variant, (bytes = encodeText(answer, encoding)));
