@@ -32,6 +32,7 @@ import { lighthouseSection } from './bench/lighthouse.ts';
 import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
+import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
@@ -133,7 +134,7 @@ async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: 
   );
   const served = (result.rps * (performance.now() - wallStart)) / 1000;
   const cpu: CpuPerUnit = { app: cpuMs.app / served, postgres: cpuMs.postgres / served, client: cpuMs.client / served };
-  return { ...result, cpu };
+  return { ...result, cpu, served };
 }
 
 /**
@@ -315,7 +316,10 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     met: searchRatio >= 0.6 && searchApp.errors === 0,
   });
 
+  const orderLoadStart = new Date();
   const orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
+  // The deliveries left queued run now, not during pgbench (their CPU counted apart, in a note).
+  const orderDrain = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid) }, () => drainQueue(ctx.databaseUrl, orderLoadStart, 180_000));
   const orderScript = pgbenchScript(ctx.order.statements, {
     prefix: 'o',
     varying: { table: 'bench_order_targets', columns: ctx.order.known },
@@ -345,6 +349,14 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     cpuNote('Feed (real path)', realApp.cpu, deepPg),
     cpuNote('Search', searchApp.cpu, searchPg),
     cpuNote('Order', orderApp.cpu, orderPg),
+    deliveryNote({
+      orders: orderApp.served,
+      ...orderDrain.result,
+      appMs: orderDrain.cpuMs.app,
+      postgresMs: orderDrain.cpuMs.postgres,
+      load: { app: orderApp.cpu.app ?? 0, postgres: orderApp.cpu.postgres, client: orderApp.cpu.client },
+      pgbench: orderPg.cpu.postgres + orderPg.cpu.client,
+    }),
     statementsNote('Feed, first page', ctx.feed.statements),
     statementsNote('Feed, a deep page', ctx.deepFeed.statements),
     `Feed, the real path's ${ctx.realFeed.length} shapes (${ctx.realFeed.map((shape) => `${shape.input.type}/${shape.input.filter}/${shape.input.sort} ×${shape.weight}`).join(', ')}): ${ctx.realFeed.map((shape) => shape.statements.length).join('+')} statements captured, one pgbench script each with that weight.`,
