@@ -28,7 +28,7 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
   async run(deps, { notificationId }) {
     const row = await notifications.findForDelivery(deps.db, notificationId);
     if (!row || row.is_suspended) return;
-    const prefs = (await notifications.findPreferences(deps.db, row.user_id)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+    const prefs = row.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
     const category = preferenceOf(row.type);
     if (category && !prefs[category]) return;
     const href = (await hrefOf(deps, row.user_id, row)) ?? '/notificacoes';

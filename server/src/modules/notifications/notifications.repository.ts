@@ -86,11 +86,15 @@ export function markRead(db: Db, userId: string, notificationId: string | null) 
   return query.returning('id').execute();
 }
 
-/** What a delivery job needs: the notification and its recipient's address. */
+/**
+ * What a delivery job needs, in one read: the notification, its recipient's address, and their
+ * switches under the API's names (null: no row, never changed, all on).
+ */
 export function findForDelivery(db: Db, notificationId: string) {
   return db
     .selectFrom('notifications')
     .innerJoin('users', 'users.id', 'notifications.user_id')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'notifications.user_id')
     .select([
       'notifications.id',
       'notifications.user_id',
@@ -102,6 +106,7 @@ export function findForDelivery(db: Db, notificationId: string) {
       'users.email',
       'users.full_name',
       'users.is_suspended',
+      preferencesOfJoinedRow.as('preferences'),
     ])
     .where('notifications.id', '=', notificationId)
     .executeTakeFirst();
@@ -119,6 +124,11 @@ const PREFERENCE_COLUMNS = {
   returnReminders: 'return_reminders',
   staffPending: 'staff_pending',
 } as const;
+
+/** The switches of the row joined as `np` as one JSON object under the API's names; null without a row. */
+const preferencesOfJoinedRow = sql<NotificationPreferences | null>`CASE WHEN np.user_id IS NULL THEN NULL ELSE json_build_object(${sql.join(
+  Object.entries(PREFERENCE_COLUMNS).map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(`np.${column}`)}`),
+)}) END`;
 
 /** The user's switches, read under the API's names; a user who never changed one has no row (all on). */
 export async function findPreferences(db: Db, userId: string): Promise<NotificationPreferences | null> {

@@ -3,6 +3,7 @@ import { NOTIFICATION_MESSAGES } from '@vizinhanca/shared/notifications/notifica
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { rentalFixtures } from '../../../test/rental-fixtures.ts';
 import { deliverNotificationJob } from './notification-delivery.ts';
+import { findForDelivery, findPreferences } from './notifications.repository.ts';
 import { notify } from './notifications.service.ts';
 
 let app: TestApp;
@@ -128,6 +129,19 @@ describe('preferences', () => {
     await deliverNotificationJob.run(app.deps, { notificationId: notification.id });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(app.outbox().slice(count).filter((message) => message.text.includes(`To: ${renter.email}`))).toEqual([]);
+  });
+});
+
+describe('the delivery job', () => {
+  it("reads the recipient's switches with the notification: none changed (all on), then each as saved", async () => {
+    const user = await app.createUser();
+    const [id] = await notifyMany(user, 1, 'Interruptores');
+    expect((await findForDelivery(app.db, id!))!.preferences).toBeNull();
+    await (await api(user)).notifications.setPreference({ key: 'email', enabled: false });
+    await (await api(user)).notifications.setPreference({ key: 'returnReminders', enabled: false });
+    const saved = await findPreferences(app.db, user.id);
+    expect(saved).toMatchObject({ email: false, returnReminders: false, push: true, orders: true });
+    expect((await findForDelivery(app.db, id!))!.preferences).toEqual(saved);
   });
 });
 
