@@ -314,8 +314,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 /** "21.7 KiB (rss 184 -> 226 MiB)", or why there is no figure. */
 const rssText = (memory: SocketRss) =>
   `${Number.isFinite(memory.perSocket) ? kib(memory.perSocket) : 'no figure (rss fell: a collection moved more than the sockets hold)'} (rss ${mib(memory.before)} -> ${mib(memory.after)})`;
-/** The issue's rss target per idle socket, as the memory section's. */
-const RSS_PER_SOCKET_TARGET = 15 * 1024;
+
 const latencyText = (latency: Percentiles) => `p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}${latency.missing ? ` (${latency.missing} not received)` : ''}`;
 
 export async function realtimeSection(options: RealtimeBenchOptions = {}): Promise<BenchSection> {
@@ -349,10 +348,10 @@ export async function realtimeSection(options: RealtimeBenchOptions = {}): Promi
           figure: rssText(measured.memory),
           baseline: `bare ws process: ${rssText(bare.memory)}`,
           ratio: formatRatio(measured.memory.perSocket / bare.memory.perSocket),
-          target: `≤ ${kib(RSS_PER_SOCKET_TARGET)} per socket`,
+          // Plain rss carries the young generation's garbage: the 15 KiB target is read by the memory section, outside it (decision 030).
+          target: 'reference (plain rss; the target is the memory section\'s)',
           cache: "no cache's figure: each server process's rss",
-          // rss that fell while the sockets opened measured a collection, not the sockets: not met, not measured.
-          met: measured.memory.perSocket <= RSS_PER_SOCKET_TARGET,
+          met: null,
         });
         if (n === 1000) {
           log(`realtime: one notification at a time, ${n} tabs open`);
