@@ -194,7 +194,7 @@ export function feedKey(input: FeedKeyInput, today: string): string {
 /**
  * Pages of the public feed (listings.list without a search) answered by this instance,
  * dropped when the database says what changed (triggers NOTIFY FEED_CHANNEL on commit,
- * migrations 2026_12_24_0001 and 2027_02_08_0801): only the pages a change may reach, so
+ * migrations 2026_12_24_0001, 2027_02_08_0801 and 2027_02_11_0201): only the pages a change may reach, so
  * an answer is never older than the last commit plus the NOTIFY's trip. Same rules as the
  * session cache (decision 012): bypassed while the LISTEN connection is down, emptied when
  * it drops and when it comes back, and a read that raced a change reaching its page is not
