@@ -13,6 +13,7 @@ import { sessionToken } from './dataset.ts';
 import { type ChildServer, startNodeServer, withClient } from './harness.ts';
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
+import { unfinishedJobs } from './queue-drain.ts';
 
 // Two builds of the app, A and B, on the same data, the same requests and the same machine
 // moment: each load is run on A and on B in turn (which goes first alternates), and the CPU
@@ -77,8 +78,8 @@ async function orderRequests(offset: number, origin: string): Promise<LoadReques
   });
 }
 
-type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[]; cache: CacheAnswers };
-const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 } });
+type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[]; cache: CacheAnswers; leftQueued: number };
+const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 }, leftQueued: 0 });
 
 /** Something running beside a load (a writer), started before it and stopped after it. */
 type Beside = () => { stop(): Promise<void> };
@@ -88,6 +89,7 @@ async function measure(app: ChildServer, requests: LoadRequest[], once: boolean,
   const appBefore = processCpuMs(app.pid);
   const postgresBefore = treeCpuMs(postmasterPid);
   const started = performance.now();
+  const enqueuedFrom = new Date();
   const result = await runLoad({ url: app.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once }).finally(() => running?.stop());
   const wall = (performance.now() - started) / 1000;
   // The warm-up is inside the CPU read: requests over the whole call at the measured rate.
@@ -95,6 +97,8 @@ async function measure(app: ChildServer, requests: LoadRequest[], once: boolean,
   totals.appMs += processCpuMs(app.pid) - appBefore;
   totals.postgresMs += treeCpuMs(postmasterPid) - postgresBefore;
   totals.errors += result.errors;
+  // Jobs the load enqueued (an order's notification, then its e-mail) still queued now: either app works them later, outside this figure.
+  totals.leftQueued += await unfinishedJobs(databaseUrl, enqueuedFrom);
   for (const answer of ['hit', 'miss', 'none'] as const) totals.cache[answer] += result.cache[answer];
   if (totals.firstErrors.length === 0) totals.firstErrors = result.firstErrors.slice(0, 2);
 }
@@ -131,7 +135,7 @@ try {
     const a = per(totals.A);
     const b = per(totals.B);
     lines.push(
-      `| ${load.name} | ${a.app.toFixed(3)} ms (Postgres ${a.postgres.toFixed(3)} ms) | ${b.app.toFixed(3)} ms (Postgres ${b.postgres.toFixed(3)} ms) | ${(b.app / a.app).toFixed(2)}x | errors A ${totals.A.errors}, B ${totals.B.errors} |`,
+      `| ${load.name} | ${a.app.toFixed(3)} ms (Postgres ${a.postgres.toFixed(3)} ms) | ${b.app.toFixed(3)} ms (Postgres ${b.postgres.toFixed(3)} ms) | ${(b.app / a.app).toFixed(2)}x | errors A ${totals.A.errors}, B ${totals.B.errors}; jobs left queued at the loads' ends A ${totals.A.leftQueued}, B ${totals.B.leftQueued} (not in the figures) |`,
     );
     console.log(lines.at(-1));
     for (const side of ['A', 'B'] as const) if (totals[side].errors) console.log(`${side}: ${totals[side].firstErrors.join(' / ')}`);
