@@ -21,7 +21,7 @@ import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
-import { contextBuiltForFeed, feedFastPath } from './feed-fast-path.ts';
+import { contextBuiltForFeed, feedFastPath, takenBeforeCompression } from './feed-fast-path.ts';
 import { databaseAnswers } from './health.repository.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
@@ -44,6 +44,16 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
   // Every handler after this one may decode the path: one with a malformed escape stops here.
   app.use(refuseMalformedUrls);
+
+  // The feed's GETs (cached pages, mostly) are answered here when the fast path can, before the compression
+  // middleware's wrapper and the routes below, which they never reach (decision 032); anything it hands on goes through them.
+  const feed = feedFastPath(deps);
+  app.use('/trpc', (req, res, next) => {
+    if (!takenBeforeCompression(req)) return next();
+    res.locals.feedBeforeCompression = true;
+    noStore(req, res, () => undefined);
+    return feed(req, res, next);
+  });
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, level: GZIP_LEVEL, threshold: COMPRESSION_THRESHOLD_BYTES }));
@@ -95,8 +105,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     refuseLargeBodies(TRPC_MAX_BODY_BYTES),
     refuseUnbatchable,
     refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
-    // The public feed's cached pages, answered before tRPC (decision 014).
-    feedFastPath(deps),
+    // The public feed's cached pages, answered before tRPC (decision 014), for requests not taken above.
+    feed,
     // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
     wholeAnswers,
     createExpressMiddleware({

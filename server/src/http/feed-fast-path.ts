@@ -19,6 +19,16 @@ const PARSED_INPUTS_KEPT = 1000;
 /** The longest query text kept parsed: a feed page's input is about 300 characters. */
 const PARSED_INPUT_MAX_LENGTH = 1000;
 
+/**
+ * Whether the fast path takes this request before the compression middleware and the routes
+ * mounted before /trpc (app.ts): the feed's GET from a client that accepts brotli or gzip, which
+ * the fast path compresses itself, with no body announced. The middleware would only have added
+ * `Vary: Accept-Encoding` to its answers, which the fast path then says itself.
+ */
+export function takenBeforeCompression(req: { method: string; path: string; headers: { 'accept-encoding'?: string; 'content-length'?: string } }): boolean {
+  return req.method === 'GET' && req.path === '/listings.list' && req.headers['content-length'] === undefined && preferredEncoding(req.headers['accept-encoding']) !== null;
+}
+
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
   return res.locals.feedContext as Context | undefined;
@@ -42,7 +52,10 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
   /** Feed inputs parsed, by envelope and the query's text: the parse is a function of the text alone, so a page asked again skips JSON, superjson and Zod. */
   const parsedInputs = new Map<string, ListListingsFields>();
   return async (req, res, next) => {
-    if (req.method !== 'GET' || req.path !== '/listings.list') return next();
+    // Tried before the compression middleware already: what it handed on goes through the rest as any other request.
+    if (req.method !== 'GET' || req.path !== '/listings.list' || res.locals.feedTried) return next();
+    res.locals.feedTried = true;
+    const beforeCompression = res.locals.feedBeforeCompression === true;
     // Express parses the query string again on every read of req.query.
     const query = req.query;
     if (typeof query.input !== 'string') return next();
@@ -75,12 +88,13 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
      * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
      * compressed here as the browser accepts, in one synchronous call: the compression
      * middleware's stream cost ~1.6 ms of CPU for a 12 KB answer against ~0.1 ms for this
-     * (decision 018). The middleware still adds `Vary: Accept-Encoding` and leaves an
-     * encoded answer alone. A cached page passes its answer's size and `encode`, made once per entry.
+     * (decision 018). The middleware adds `Vary: Accept-Encoding` and leaves an encoded answer
+     * alone; taken before it, the fast path says the same Vary itself. A cached page passes its
+     * answer's size and `encode`, made once per entry.
      */
     const send = (answer: string, bytes = Buffer.byteLength(answer), encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
       res.statusCode = 200;
-      res.setHeader('Vary', 'trpc-accept, accept');
+      res.setHeader('Vary', beforeCompression ? 'trpc-accept, accept, Accept-Encoding' : 'trpc-accept, accept');
       res.setHeader('Content-Type', 'application/json');
       const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
       if (!encoding) return res.end(answer);
