@@ -162,6 +162,9 @@ describe('answers compressed before the middleware', () => {
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers.vary).toBe(adapter.vary);
       expect(decoded(response)).toBe(answer);
+      // Taken before the compression middleware (which dropped the length and sent it chunked): sent whole, with its length.
+      expect(response.headers['content-length']).toBe(String(response.body.length));
+      expect(response.headers['cache-control']).toBe('no-store');
     }
   });
 
