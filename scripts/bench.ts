@@ -70,6 +70,8 @@ const SEARCH_TERMS = [
   { type: 'rental', term: 'projetor' },
   { type: 'food', term: 'sem lactose' },
 ] as const;
+/** Searches as neighbours make them: each term in each of the four sorts (the screen keeps its sort while searching), newest first for every term, then the next sort. */
+const SEARCHES = (['newest', 'price_asc', 'price_desc', 'rating'] as const).flatMap((sort) => SEARCH_TERMS.map((entry) => ({ ...entry, sort })));
 
 const postgresLog = postgresLogSink();
 const started = performance.now();
@@ -308,7 +310,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const searchPg = await pgbenchFor(ctx, 'search', 'extended', searchScripts);
   const searchRatio = searchApp.rps / searchPg.tps;
   lines.push({
-    what: `search, ${ctx.search.requests.length} rotating terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}), ${CONNECTIONS} connections`,
+    what: `search, ${ctx.search.requests.length} rotating first pages: ${SEARCH_TERMS.length} terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}) each in the four sorts, ${CONNECTIONS} connections`,
     ...loadFigures(searchApp),
     baseline: searchPg.figure,
     ratio: formatRatio(searchRatio),
@@ -758,7 +760,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
         const cursor = cursors[shape.input.type][Math.floor(cursors[shape.input.type].length / 2) + 1 + i]!;
         await captured(`feed-real-${i}`, () => viewer.listings.list.query(feedScreenInput({ ...shape.input, cursor })));
       }
-      for (const [i, entry] of SEARCH_TERMS.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term })));
+      for (const [i, entry] of SEARCHES.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term, sort: entry.sort })));
       await captured('order', () => orderer.orders.create.mutate(orderInput));
     }),
   );
@@ -774,8 +776,8 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   if (feedRequest!.path !== feedPath({ type: 'rental', filter: 'all', sort: 'newest' }) || deepRequest!.path !== feedPath({ type: 'rental', filter: 'all', sort: 'newest', cursor: deepCursor })) {
     throw new Error(`the feed paths differ from the browser's:\n${feedRequest!.path}\n${deepRequest!.path}`);
   }
-  const searchRequests = rest.slice(0, SEARCH_TERMS.length);
-  const orderRequest = rest[SEARCH_TERMS.length]!;
+  const searchRequests = rest.slice(0, SEARCHES.length);
+  const orderRequest = rest[SEARCHES.length]!;
   if (orderRequest.body !== batchBody(orderInput)) throw new Error(`the order body differs from the browser's:\n${orderRequest.body}\n${batchBody(orderInput)}`);
 
   const sortedFeeds = {} as BenchContext['sortedFeeds'];
@@ -801,7 +803,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   const feedStatements = statementsOf('feed', 1, FEED_ANCHOR);
   const deepStatements = statementsOf('feed-deep', 1, FEED_ANCHOR);
   const realFeed = shapes.map((shape, i) => ({ ...shape, statements: statementsOf(`feed-real-${i}`, 1, FEED_ANCHOR) }));
-  const searchStatements = SEARCH_TERMS.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
+  const searchStatements = SEARCHES.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
   const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
   writeFileSync(path.join(outDir, 'captured.json'), JSON.stringify({ feedRequest, deepRequest, searchRequests, orderRequest, feedStatements, deepStatements, realFeed, searchStatements, orderStatements }, null, 2));
   done();
