@@ -192,7 +192,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     notes: [
       ...(appLoad.errors > 0 ? [`fornada: first errors: ${appLoad.firstErrors.join(' / ')}`] : []),
       `The batch after the app's load: ${counted.portions} portions, ${counted.remaining} left, ${reserved} reserved in ${counted.orders} orders (the captured reservation included).`,
-      `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the commit fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row, inside their COMMIT (decision 033).`,
+      `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the insert fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
       `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour and a new order id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
       `Machine load average at the end of the section: ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')}.`,
     ],

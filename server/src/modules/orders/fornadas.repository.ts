@@ -79,7 +79,7 @@ export function listFollowersToTell(db: Db, sellerId: string) {
 
 /**
  * A batch as a reservation needs it, with its dish as neighbours may see it (active,
- * not expired, the seller an active resident). No lock: the orders trigger takes the
+ * not expired, the seller an active resident). No lock: the insert's trigger takes the
  * portions, so concurrent reservations wait for each other only there.
  */
 export async function findForReservation(db: Db, fornadaId: string, now: Date) {
@@ -117,8 +117,8 @@ export interface NewReservation {
 
 /**
  * The reservation, approved as it is written (the batch was the seller's offer). The
- * orders trigger takes its portions from the batch when the transaction commits, or fails
- * the commit ('fornadas_sold_out', 'fornadas_closed'); outside a transaction, this statement.
+ * orders trigger takes its portions from the batch in this statement, or refuses it
+ * ('fornadas_sold_out', 'fornadas_closed'); the remaining portions come back with it.
  */
 export async function insertReservation(db: Db, r: NewReservation) {
   const [row] = await prepared(

@@ -303,10 +303,10 @@ async function refusal(deps: AppDeps, error: unknown, fornadaId: string): Promis
 
 /**
  * A reservation of `quantity` portions: an approved order of the dish in the batch.
- * The checks here give early messages; the orders trigger is the guarantee (never
- * more portions than the batch has, never after the deadline on the app's clock): it takes
- * the portions inside the COMMIT, so the batch's row is locked only there (decision 033),
- * and a refusal fails the commit with nothing written.
+ * The checks here give early messages; the insert's trigger is the guarantee (never
+ * more portions than the batch has, never after the deadline on the app's clock). The
+ * seller's notice and the audit entry are written before the insert, so the batch's row
+ * stays locked only for the insert and the commit.
  */
 export async function reserve(deps: AppDeps, requester: BlockView & { id: string; fullName: string }, input: ReserveFornadaInput) {
   await limitRate(deps, { name: 'ordersPerUser', subject: requester.id });
@@ -337,6 +337,7 @@ export async function reserve(deps: AppDeps, requester: BlockView & { id: string
         targetLabel: fornada.title,
         after: { listingId: fornada.listing_id, ownerId: fornada.seller_id, fornadaId: fornada.id, quantity: input.quantity },
       });
+      // Last: the batch's row is locked from here to the commit, one statement.
       await fornadas.insertReservation(trx, {
         id,
         fornadaId: fornada.id,

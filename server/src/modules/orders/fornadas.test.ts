@@ -192,56 +192,6 @@ describe('reserving portions', () => {
     expect(await remainingOf(id)).toBe(2);
   });
 
-  it('takes the portions at commit: an open reservation keeps no lock on its batch, and the last portion still goes to one', async () => {
-    const listingId = await publishFood();
-    const { id } = await (await api(seller)).fornadas.open(saturdayBatch(listingId, 2));
-    const reservationOf = async (quantity: number) => ({
-      id: crypto.randomUUID(),
-      fornadaId: id,
-      listingId,
-      sellerId: seller.id,
-      requesterId: (await app.createUser()).id,
-      quantity,
-      totalCents: 2500 * quantity,
-      deliveryMethod: 'pickup' as const,
-      deliveryAddress: null,
-      startsAt: new Date('2026-11-28T14:00:00Z'),
-      message: null,
-      at: MONDAY_NOON,
-    });
-    const first = await reservationOf(1);
-    const second = await reservationOf(1);
-    const third = await reservationOf(1);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let written!: () => void;
-    const firstWritten = new Promise<void>((resolve) => (written = resolve));
-    // The first reservation's transaction stays open after its row is written.
-    const open = app.db.transaction().execute(async (trx) => {
-      await insertReservation(trx, first);
-      written();
-      await held;
-    });
-    await firstWritten;
-    try {
-      expect(await remainingOf(id)).toBe(2);
-      // With the portions taken at the insert, this one waited on the batch's row until the first committed.
-      await app.db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL lock_timeout = '500ms'`.execute(trx);
-        await insertReservation(trx, second);
-      });
-      expect(await remainingOf(id)).toBe(1);
-      await expect(insertReservation(app.db, { ...third, quantity: 2 })).rejects.toMatchObject({ constraint: 'fornadas_sold_out' });
-    } finally {
-      release();
-      await open;
-    }
-    expect(await remainingOf(id)).toBe(0);
-    await expect(insertReservation(app.db, third)).rejects.toMatchObject({ constraint: 'fornadas_sold_out' });
-    const rows = await app.db.selectFrom('orders').select('id').where('fornada_id', '=', id).execute();
-    expect(rows.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
-  });
-
   it('gives the portions of a cancelled reservation back to the batch', async () => {
     const listingId = await publishFood();
     const { id } = await (await api(seller)).fornadas.open(saturdayBatch(listingId, 4));
