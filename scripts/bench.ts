@@ -25,7 +25,7 @@ import {
 } from './bench/harness.ts';
 import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
-import { machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
+import { type CpuPerUnit, cpuNote, machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
@@ -120,14 +120,6 @@ type BenchContext = {
 const load = (url: string, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) =>
   runLoad({ url, connections: CONNECTIONS, durationMs: (options.seconds ?? SECONDS) * 1000, warmupMs: WARMUP_MS, requests, once: options.once });
 
-/** CPU ms per unit of work of each side, as the report's notes give them. */
-type CpuPerUnit = { app?: number; postgres: number; client: number };
-
-/**
- * The app's load with the CPU each process spent per request: the app, Postgres (its whole tree) and
- * the load generator (worker threads of this process). The warm-up is inside the measured time, so
- * the CPU is divided by the requests of the whole call at the measured rate.
- */
 async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) {
   const wallStart = performance.now();
   const { result, cpuMs } = await withCpu(
@@ -137,19 +129,6 @@ async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: 
   const served = (result.rps * (performance.now() - wallStart)) / 1000;
   const cpu: CpuPerUnit = { app: cpuMs.app / served, postgres: cpuMs.postgres / served, client: cpuMs.client / served };
   return { ...result, cpu, served };
-}
-
-/**
- * Where the ratio's ceiling is: with every process CPU-bound on shared cores, throughput is the cores
- * over the CPU one unit of work costs all processes, so the app's rate over pgbench's cannot pass
- * pgbench's CPU per transaction over the app's per request (less when the app waits instead).
- */
-function cpuNote(what: string, app: CpuPerUnit, pgbenchRun: { cpu: CpuPerUnit; clients: number }): string {
-  const pgbench = pgbenchRun.cpu;
-  const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const appTotal = (app.app ?? 0) + app.postgres + app.client;
-  const pgTotal = pgbench.postgres + pgbench.client;
-  return `${what}, CPU per request: app ${ms(app.app ?? 0)}, Postgres ${ms(app.postgres)}, load generator ${ms(app.client)} (${ms(appTotal)}); per pgbench transaction at ${pgbenchRun.clients} clients (the faster run): Postgres ${ms(pgbench.postgres)}, pgbench ${ms(pgbench.client)} (${ms(pgTotal)}). On ${os.cpus().length} shared cores the ratio's ceiling is about ${formatRatio(pgTotal / appTotal)}.`;
 }
 
 const errorsNote = (what: string, result: LoadResult) => (result.errors > 0 ? [`${what}: first errors: ${result.firstErrors.join(' / ')}`] : []);
@@ -680,7 +659,9 @@ function appEnv(port: number): NodeJS.ProcessEnv {
 
 async function startApp(): Promise<ChildServer> {
   const port = await freePort();
-  return startNodeServer({ script: path.join(root, 'dist/server/start.js'), nodeArgs: PRODUCTION_NODE_ARGS, cwd: root, env: appEnv(port), port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
+  // BENCH_CPU_PROF=1: the app writes a V8 CPU profile into the report's folder when it stops (scripts/bench/cpu-profile.ts summarises one).
+  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(outDir, 'app-cpu-profile')}`] : [];
+  return startNodeServer({ script: path.join(root, 'dist/server/start.js'), nodeArgs: [...PRODUCTION_NODE_ARGS, ...profile], cwd: root, env: appEnv(port), port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
 }
 
 async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, cursor: string): Promise<ChildServer> {
@@ -908,6 +889,7 @@ try {
     fornada: withData((data) =>
       fornadaSection({
         app: data.app,
+        postmasterPid: data.postmasterPid,
         databaseUrl: data.databaseUrl,
         pgbench: data.pgbench,
         connections: CONNECTIONS,

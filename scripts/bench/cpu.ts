@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { formatRatio } from './report.ts';
 
 // CPU time of the bench's processes, read from /proc, so the report can say
 // where a ratio's ceiling is: on a machine whose cores the app, Postgres and the
@@ -133,4 +135,20 @@ export function machineVerdict(options: { cores: number; loadAtStart: number; ot
   ];
   if (reasons.length === 0) return `${measured} The machine was quiet.`;
   return `${measured} **The machine was busy** (${reasons.join('; ')}): the absolute figures are low; the ratios measured side by side are what this run tells.`;
+}
+
+/** CPU ms per unit of work of each side, as the report's notes give them. */
+export type CpuPerUnit = { app?: number; postgres: number; client: number };
+
+/**
+ * Where the ratio's ceiling is: with every process CPU-bound on shared cores, throughput is the cores
+ * over the CPU one unit of work costs all processes, so the app's rate over pgbench's cannot pass
+ * pgbench's CPU per transaction over the app's per request (less when the app waits instead).
+ */
+export function cpuNote(what: string, app: CpuPerUnit, pgbenchRun: { cpu: CpuPerUnit; clients: number }): string {
+  const pgbench = pgbenchRun.cpu;
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const appTotal = (app.app ?? 0) + app.postgres + app.client;
+  const pgTotal = pgbench.postgres + pgbench.client;
+  return `${what}, CPU per request: app ${ms(app.app ?? 0)}, Postgres ${ms(app.postgres)}, load generator ${ms(app.client)} (${ms(appTotal)}); per pgbench transaction at ${pgbenchRun.clients} clients (the faster run): Postgres ${ms(pgbench.postgres)}, pgbench ${ms(pgbench.client)} (${ms(pgTotal)}). On ${os.cpus().length} shared cores the ratio's ceiling is about ${formatRatio(pgTotal / appTotal)}.`;
 }

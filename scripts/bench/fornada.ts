@@ -4,8 +4,10 @@ import path from 'node:path';
 import { FORNADA_MESSAGES } from '../../shared/src/fornadas/fornada.schema.ts';
 import { batchBody, browserClient } from './browser-requests.ts';
 import { BENCH_SIZE, sessionId, sessionToken } from './dataset.ts';
+import { type CpuPerUnit, cpuNote, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
 import { type ChildServer, readStatementLog, runPgbench, withClient, withStatementLog } from './harness.ts';
 import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
+import { deliveryNote, drainQueue } from './queue-drain.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
 import { fasterRun, type PgbenchResult, pgbenchScript, targetsSequence } from './pgbench-script.ts';
 import { type BenchSection, formatRatio } from './report.ts';
@@ -29,6 +31,8 @@ const BACKGROUND = /\bpgboss\./;
 
 export interface FornadaBenchContext {
   app: ChildServer;
+  /** Postgres's postmaster: its process tree's CPU is the database's. */
+  postmasterPid: number;
   databaseUrl: string;
   pgbench: string;
   connections: number;
@@ -110,7 +114,14 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     ...template,
     headers: { ...template.headers, cookie: `vz_session=${sessionToken(renters[(i + 1) % renters.length]!)}` },
   }));
-  const appLoad = await runLoad({ url: ctx.app.url, connections: ctx.connections, durationMs: 120_000, requests, once: true, refusal: FORNADA_MESSAGES.soldOut });
+  const loadStart = new Date();
+  const { result: appLoad, cpuMs: loadCpu } = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid), client: () => processCpuMs(process.pid) }, () =>
+    runLoad({ url: ctx.app.url, connections: ctx.connections, durationMs: 120_000, requests, once: true, refusal: FORNADA_MESSAGES.soldOut }),
+  );
+  // Every request is one unit of the app's work, the refused ones included (they are cheaper).
+  const appCpu = { app: loadCpu.app / appLoad.requests, postgres: loadCpu.postgres / appLoad.requests, client: loadCpu.client / appLoad.requests };
+  // The sellers' notices queued by the load are delivered before pgbench runs, their CPU counted apart.
+  const drain = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid) }, () => drainQueue(ctx.databaseUrl, loadStart, 180_000));
   const counted = await withClient(ctx.databaseUrl, async (client) => {
     const { rows } = await client.query<{ portions: number; remaining: number; reserved: string; orders: string }>(
       `SELECT f.portions, f.remaining, coalesce(sum(o.quantity), 0) AS reserved, count(o.id) AS orders
@@ -156,9 +167,10 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
   });
   const file = path.join(ctx.outDir, 'fornada.pgbench.sql');
   writeFileSync(file, script.script);
-  const ran: (PgbenchResult & (typeof pgbenchRuns)[number])[] = [];
+  const ran: (PgbenchResult & (typeof pgbenchRuns)[number] & { cpu: CpuPerUnit })[] = [];
   for (const run of pgbenchRuns) {
-    const result = await runPgbench({
+    const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
+      runPgbench({
       pgbench: ctx.pgbench,
       connectionString: ctx.databaseUrl,
       mode: 'prepared',
@@ -166,10 +178,11 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
       seconds: 0,
       transactionsPerClient: run.perClient,
       scripts: [file],
-      defines: script.defines,
-    });
+        defines: script.defines,
+      }),
+    );
     writeFileSync(path.join(ctx.outDir, `fornada-c${run.clients}.pgbench.out.txt`), result.output);
-    ran.push({ ...result, ...run });
+    ran.push({ ...result, ...run, cpu: { postgres: cpuMs.postgres / result.transactions, client: cpuMs.pgbench / result.transactions } });
   }
   const pg = fasterRun(ran);
   const runText = (run: (typeof ran)[number]) =>
@@ -194,6 +207,15 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
       `The batch after the app's load: ${counted.portions} portions, ${counted.remaining} left, ${reserved} reserved in ${counted.orders} orders (the captured reservation included).`,
       `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the insert fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
       `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour and a new order id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
+      cpuNote('Reservation', appCpu, pg),
+      deliveryNote({
+        orders: appLoad.requests - appLoad.errors - appLoad.refused,
+        ...drain.result,
+        appMs: drain.cpuMs.app,
+        postgresMs: drain.cpuMs.postgres,
+        load: appCpu,
+        pgbench: pg.cpu.postgres + pg.cpu.client,
+      }),
       `Machine load average at the end of the section: ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')}.`,
     ],
   };
