@@ -68,20 +68,20 @@ function content(row: listings.ListingRow | listings.PublicListingRow) {
   };
 }
 
+// toPublic and toManaged add their fields to content's object (keys in the schema's order, after
+// content's): spreading it into a new literal cost V8 about 100 µs of CPU per feed page, this about 8.
 function toPublic(row: listings.PublicListingRow): PublicListing {
   // Public rows are active, so they were approved: both dates are set (a CHECK guarantees it).
-  return {
-    ...content(row),
+  return Object.assign(content(row), {
     status: row.status,
     publishedAt: row.published_at!,
     expiresAt: row.expires_at!,
     ownerRating: ratingSummary(row.owner_rating_sum, row.owner_rating_count),
-  };
+  });
 }
 
 function toManaged(row: listings.ListingRow): ManagedListing {
-  return {
-    ...content(row),
+  return Object.assign(content(row), {
     status: row.status,
     pausedBy: row.paused_by,
     rejectionReason: row.rejection_reason,
@@ -89,7 +89,7 @@ function toManaged(row: listings.ListingRow): ManagedListing {
     updatedAt: row.updated_at,
     publishedAt: row.published_at,
     expiresAt: row.expires_at,
-  };
+  });
 }
 
 // ---- Public screens ----

@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as esbuild from 'esbuild';
+import pino from 'pino';
+import { createDatabase } from '../../server/src/db/database.ts';
+import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.ts';
+import { compiledFeedQuery } from '../../server/src/modules/listings/listings.repository.ts';
+import { PROJECT_ROOT } from '../../server/src/paths.ts';
+import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
+import { feedRequests, rotatedFeedInputs } from './browser-requests.ts';
+import { processCpuMs } from './cpu.ts';
+import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
+import { type ChildServer, startNodeServer, withClient } from './harness.ts';
+import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
+import { drainQueue } from './queue-drain.ts';
+
+// The bench's CPU line (app CPU per uncached feed request against the bare endpoint) on the data a
+// bench run kept, alternated in rounds, without generating data or running pgbench: newest rentals
+// after rotated cursors, each URL once, on the compiled app and on scripts/bench/minimal-server.ts
+// running the statement the app sends for them (compiled here by the app's own feed template).
+// AB_CPU_PROF=1 writes both processes' CPU profiles and prints where each one's CPU went.
+//
+// Given two builds of the app or more, each is measured in the same rounds (the first build is `app 1`).
+//
+//   [CPU_ROUNDS=3 CPU_SECONDS=5] npx tsx scripts/bench/cpu-against-bare.ts <kept data dir> <captured.json> <app dist/server/start.js> [another start.js ...]
+
+const [dataDirArg, capturedFile, ...appScripts] = process.argv.slice(2);
+if (!dataDirArg || !capturedFile || appScripts.length === 0) {
+  console.error('usage: cpu-against-bare.ts <kept data dir> <captured.json> <app start.js> [another app start.js ...]');
+  process.exit(2);
+}
+const dataDir: string = dataDirArg;
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
+const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const LIMIT = 20;
+const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest: LoadRequest };
+const profiling = process.env.AB_CPU_PROF === '1';
+const profileDir = (name: string) => path.join(dataDir, `bare-ab-profile-${name}-${process.pid}`);
+const profileArgs = (name: string) => (profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : []);
+
+const bareScript = path.join(PROJECT_ROOT, 'dist/bench/minimal-server.js');
+await esbuild.build({
+  entryPoints: [path.join(PROJECT_ROOT, 'scripts/bench/minimal-server.ts')],
+  outfile: bareScript,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+});
+await esbuild.stop();
+
+const postgres = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
+const databaseUrl = postgres.connectionString;
+
+async function startApp(script: string, name: string): Promise<ChildServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+  for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+  return startNodeServer({ script, nodeArgs: [...PRODUCTION_NODE_ARGS, ...profileArgs(name)], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, `bare-ab-${name}.log`) });
+}
+
+/** The statement the app sends for a page of newest rentals after `cursor`, as the bare endpoint's FEED_SQL. */
+function feedSql(cursor: string): string {
+  const handle = createDatabase(databaseUrl, pino({ level: 'silent' }));
+  const compiled = compiledFeedQuery(handle.db, { type: 'rental', search: null, filter: 'all', sort: 'newest', cursor, limit: LIMIT, now: new Date(), today: '' });
+  void handle.close();
+  const values = compiled.parameters.map((value) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value)));
+  return JSON.stringify({ text: compiled.sql, values, limit: LIMIT, cursorParam: values.indexOf(cursor) });
+}
+
+async function startBare(cursor: string): Promise<ChildServer> {
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FEED_SQL: feedSql(cursor) };
+  return startNodeServer({ script: bareScript, nodeArgs: profileArgs('bare'), cwd: PROJECT_ROOT, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'bare-ab-bare.log') });
+}
+
+const rentals = await withClient(databaseUrl, async (client) =>
+  (await client.query<{ id: string }>(`SELECT id FROM listings WHERE type = 'rental' AND status = 'active' AND deleted_at IS NULL ORDER BY published_at DESC, id DESC`)).rows.map((row) => row.id),
+);
+const rentalPages = (seed: number): LoadRequest[] =>
+  feedRequests(captured.feedRequest, rotatedFeedInputs({ rental: rentals, food: [], service: [] }, { count: 40_000, seed }).map((input) => ({ ...input, filter: 'all', sort: 'newest' }) as const));
+
+const sides = [...appScripts.map((_, i) => `app ${i + 1}`), 'bare endpoint'];
+const servers = new Map<string, ChildServer>();
+for (const [i, script] of appScripts.entries()) servers.set(sides[i]!, await startApp(script, `app-${i + 1}`));
+servers.set('bare endpoint', await startBare(rentals[Math.floor(rentals.length / 2)]!));
+// Deliveries a kept run left queued (its orders' e-mails) are worked by the apps first, outside the figures.
+const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
+if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);
+type Totals = { cpuMs: number; served: number; errors: number; cache: { hit: number; miss: number; none: number } };
+const totals = new Map<string, Totals>(sides.map((side) => [side, { cpuMs: 0, served: 0, errors: 0, cache: { hit: 0, miss: 0, none: 0 } }]));
+const loadBefore = os.loadavg()[0]!;
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    // Which side goes first turns each round.
+    const order = sides.map((_, i) => sides[(i + round) % sides.length]!);
+    for (const side of order) {
+      const server = servers.get(side)!;
+      const total = totals.get(side)!;
+      const before = processCpuMs(server.pid);
+      const started = performance.now();
+      // A seed per round and side: no URL an app's cache already holds.
+      const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests: rentalPages(1000 + round * sides.length + sides.indexOf(side)), once: true });
+      const wall = (performance.now() - started) / 1000;
+      total.cpuMs += processCpuMs(server.pid) - before;
+      total.served += result.rps * wall;
+      total.errors += result.errors;
+      for (const answer of ['hit', 'miss', 'none'] as const) total.cache[answer] += result.cache[answer];
+    }
+  }
+} finally {
+  for (const server of servers.values()) await server.stop();
+  await postgres.stop();
+}
+const per = (side: string) => totals.get(side)!.cpuMs / totals.get(side)!.served;
+const bare = per('bare endpoint');
+console.log(`\n${ROUNDS} rounds of ${SECONDS} s per side, turning which goes first; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after.`);
+for (const [i, script] of appScripts.entries()) {
+  const side = sides[i]!;
+  const total = totals.get(side)!;
+  console.log(`${side} (${script}): ${per(side).toFixed(3)} ms per request (${describeCacheAnswers(total.cache)}, errors ${total.errors}): ${(per(side) / bare).toFixed(2)}x the bare endpoint`);
+}
+console.log(`bare endpoint: ${bare.toFixed(3)} ms per request (errors ${totals.get('bare endpoint')!.errors})`);
+if (profiling) {
+  for (const [i, side] of sides.entries()) {
+    const dir = profileDir(i < appScripts.length ? `app-${i + 1}` : 'bare');
+    const file = readdirSync(dir).find((entry) => entry.endsWith('.cpuprofile'));
+    if (!file) continue;
+    console.log(`\n### ${side}: where its CPU went (start-up included), per request over ${Math.round(totals.get(side)!.served)} requests\n`);
+    console.log(renderProfile(summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile, 45), totals.get(side)!.served));
+    console.log(`Profile: ${path.join(dir, file)}`);
+  }
+}
