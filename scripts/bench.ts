@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as esbuild from 'esbuild';
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './bench/browser-requests.ts';
@@ -11,6 +10,7 @@ import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset
 import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import { INBOX_PAGE_SIZE } from '../shared/src/messages/message.schema.ts';
 import {
+  buildMinimalServer,
   type ChildServer,
   descendants,
   ensurePgbench,
@@ -636,18 +636,7 @@ async function buildAll() {
   const done = step('compile the server (scripts/build-server.mjs) and the minimal endpoint');
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server did not compile');
-  await esbuild.build({
-    entryPoints: [path.join(root, 'scripts/bench/minimal-server.ts')],
-    outfile: path.join(root, 'dist/bench/minimal-server.js'),
-    // The app's compression module goes in; packages stay imports.
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  await esbuild.stop();
+  await buildMinimalServer(root);
   done();
 }
 

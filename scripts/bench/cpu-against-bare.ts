@@ -2,17 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as esbuild from 'esbuild';
-import pino from 'pino';
-import { createDatabase } from '../../server/src/db/database.ts';
 import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.ts';
-import { compiledFeedQuery } from '../../server/src/modules/listings/listings.repository.ts';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { feedRequests, rotatedFeedInputs } from './browser-requests.ts';
 import { processCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
-import { type ChildServer, startNodeServer, withClient } from './harness.ts';
+import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withStatementLog } from './harness.ts';
+import { parseLog } from './pg-log.ts';
 import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { drainQueue } from './queue-drain.ts';
 
@@ -41,20 +38,10 @@ const profiling = process.env.AB_CPU_PROF === '1';
 const profileDir = (name: string) => path.join(dataDir, `bare-ab-profile-${name}-${process.pid}`);
 const profileArgs = (name: string) => (profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : []);
 
-const bareScript = path.join(PROJECT_ROOT, 'dist/bench/minimal-server.js');
-await esbuild.build({
-  entryPoints: [path.join(PROJECT_ROOT, 'scripts/bench/minimal-server.ts')],
-  outfile: bareScript,
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
-await esbuild.stop();
+const bareScript = await buildMinimalServer(PROJECT_ROOT);
 
-const postgres = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
+const postgresLog = postgresLogSink();
+const postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
 const databaseUrl = postgres.connectionString;
 
 async function startApp(script: string, name: string): Promise<ChildServer> {
@@ -64,18 +51,25 @@ async function startApp(script: string, name: string): Promise<ChildServer> {
   return startNodeServer({ script, nodeArgs: [...PRODUCTION_NODE_ARGS, ...profileArgs(name)], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, `bare-ab-${name}.log`) });
 }
 
-/** The statement the app sends for a page of newest rentals after `cursor`, as the bare endpoint's FEED_SQL. */
-function feedSql(cursor: string): string {
-  const handle = createDatabase(databaseUrl, pino({ level: 'silent' }));
-  const compiled = compiledFeedQuery(handle.db, { type: 'rental', search: null, filter: 'all', sort: 'newest', cursor, limit: LIMIT, now: new Date(), today: '' });
-  void handle.close();
-  const values = compiled.parameters.map((value) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value)));
-  return JSON.stringify({ text: compiled.sql, values, limit: LIMIT, cursorParam: values.indexOf(cursor) });
+/** The statement the app sent (from Postgres's log) for a page of newest rentals after `cursor`, as the bare endpoint's FEED_SQL. */
+async function feedSql(app: ChildServer, cursor: string): Promise<string> {
+  const [request] = feedRequests(captured.feedRequest, [{ type: 'rental', filter: 'all', sort: 'newest', cursor }]);
+  await withClient(databaseUrl, (client) =>
+    withStatementLog(client, async () => {
+      const answer = await fetch(`${app.url}${request!.path}`, { headers: request!.headers });
+      if (!answer.ok) throw new Error(`the app answered the captured page with ${answer.status}`);
+      await answer.arrayBuffer();
+    }),
+  );
+  await readStatementLog(postgresLog, cursor);
+  const statement = parseLog(postgresLog.text()).find((logged) => logged.application === 'vizinhanca' && /\bfrom "listings"/i.test(logged.sql) && logged.params.includes(cursor));
+  if (!statement) throw new Error('the feed statement with the cursor is not in the log');
+  return JSON.stringify({ text: statement.sql, values: statement.params, limit: LIMIT, cursorParam: statement.params.indexOf(cursor) });
 }
 
-async function startBare(cursor: string): Promise<ChildServer> {
+async function startBare(app: ChildServer, cursor: string): Promise<ChildServer> {
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FEED_SQL: feedSql(cursor) };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FEED_SQL: await feedSql(app, cursor) };
   return startNodeServer({ script: bareScript, nodeArgs: profileArgs('bare'), cwd: PROJECT_ROOT, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'bare-ab-bare.log') });
 }
 
@@ -88,7 +82,7 @@ const rentalPages = (seed: number): LoadRequest[] =>
 const sides = [...appScripts.map((_, i) => `app ${i + 1}`), 'bare endpoint'];
 const servers = new Map<string, ChildServer>();
 for (const [i, script] of appScripts.entries()) servers.set(sides[i]!, await startApp(script, `app-${i + 1}`));
-servers.set('bare endpoint', await startBare(rentals[Math.floor(rentals.length / 2)]!));
+servers.set('bare endpoint', await startBare(servers.get('app 1')!, rentals[Math.floor(rentals.length / 2)]!));
 // Deliveries a kept run left queued (its orders' e-mails) are worked by the apps first, outside the figures.
 const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
 if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);

@@ -3,6 +3,7 @@ import { openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import * as esbuild from 'esbuild';
 import pino from 'pino';
 import { LOG_LINE_PREFIX } from './pg-log.ts';
 import { type PgbenchResult, parsePgbenchOutput } from './pgbench-script.ts';
@@ -10,6 +11,24 @@ import { type PgbenchResult, parsePgbenchOutput } from './pgbench-script.ts';
 // The bench's moving parts: the compiled app and the minimal baseline as child
 // processes (plain node, as in production), their memory read from /proc,
 // Postgres's statement log switched on for a capture, and pgbench.
+
+/** Compiles the bare baseline (scripts/bench/minimal-server.ts, with the app's compression and writer) for plain node; its path. */
+export async function buildMinimalServer(root: string): Promise<string> {
+  const outfile = path.join(root, 'dist/bench/minimal-server.js');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'scripts/bench/minimal-server.ts')],
+    outfile,
+    // The app's compression module goes in; packages stay imports.
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  await esbuild.stop();
+  return outfile;
+}
 
 export type ChildServer = { pid: number; url: string; alive(): boolean; stop(): Promise<void> };
 
