@@ -3,7 +3,7 @@
 // works as before, even for what was typed before the app's script arrived.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
-import { appStarted, DEMO, signInThroughApi } from './helpers.ts';
+import { appStarted, callApi, DEMO, signInThroughApi } from './helpers.ts';
 
 /** Console errors and uncaught page errors (a hydration mismatch is reported as one: client/src/main.tsx). */
 function collectErrors(page: Page): string[] {
@@ -119,6 +119,22 @@ test("a resident's home, feed and rental detail arrive drawn and hydrate without
   // Time for a late boundary's hydration to report a mismatch.
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
+});
+
+test("on a slow phone, a tap on a part the app adopts after it started is done, not lost: 'Denunciar' on a rental's page", async ({ page }) => {
+  test.slow(); // The page's processor runs ten times slower.
+  await signInThroughApi(page.context(), DEMO.resident);
+  const feed = await callApi<{ items: { id: string; owner: { fullName: string } }[] }>(page, 'listings.list', { type: 'rental', limit: 20 }, 'query');
+  const neighbours = feed.items.find((item) => item.owner.fullName !== DEMO.resident.name);
+  expect(neighbours, "a neighbour's rental in the demo data").toBeTruthy();
+  // As a phone several times slower than this machine: the screen's later parts (the dialog's code, the
+  // details below the photo) are adopted seconds after the app started, and React drops a tap on them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+  await page.goto(`/item/${neighbours!.id}`);
+  await page.getByRole('button', { name: 'Denunciar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Denunciar anúncio' })).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 });
 
 test('the drawn home asks for the session once and loads nothing its screen does not use', async ({ page }) => {

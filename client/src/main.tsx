@@ -33,7 +33,7 @@ async function startSavedQueryCache(): Promise<void> {
   }
 }
 
-const router = createAppRouter({ queryClient, queryUtils });
+const router = createAppRouter({ queryClient, queryUtils }, { drawnPage: Boolean(document.getElementById('root')?.dataset.vzRendered) });
 
 /**
  * The page came with its first screen's markup (server/src/http/first-screen-render.ts writes the path it

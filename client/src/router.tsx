@@ -85,10 +85,25 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 /**
+ * After each render the router puts the window at the top, or where a back or forward left it. On a page
+ * the server drew, the person may have scrolled before the app ran (seconds on a slow phone): its first
+ * render keeps their scroll, or a tap meant for what they scrolled to lands on what comes up instead.
+ */
+function restoresScrollAfterTheFirstRender(): () => boolean {
+  let first = true;
+  return () => {
+    if (!first) return true;
+    first = false;
+    return false;
+  };
+}
+
+/**
  * The app's router. The browser has one (main.tsx); the server makes one per page it renders
  * (server-render.tsx: a memory history at the page's address, the page's own query cache).
+ * `drawnPage`: the browser's page came drawn by the server (its first render keeps the scroll).
  */
-export function createAppRouter(context: RouterContext, options: { history?: RouterHistory; isServer?: boolean } = {}) {
+export function createAppRouter(context: RouterContext, options: { history?: RouterHistory; isServer?: boolean; drawnPage?: boolean } = {}) {
   return createRouter({
     routeTree,
     context,
@@ -101,7 +116,7 @@ export function createAppRouter(context: RouterContext, options: { history?: Rou
     // Inside the root layout, so the offline banner and the toasts stay on screen.
     defaultErrorComponent: ErrorScreen,
     // On the server the router would render an inline script for it, which the CSP refuses (and the browser's tree has not).
-    scrollRestoration: !options.isServer,
+    scrollRestoration: options.isServer ? false : options.drawnPage ? restoresScrollAfterTheFirstRender() : true,
   });
 }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replayHeldBeforeStart, SUBMIT_RETRY_MS, SUBMIT_WAIT_MS, submitOnceTaken } from './typed-before-hydration.ts';
+import { ADOPTION_WAIT_MS, replayHeldBeforeStart, SUBMIT_RETRY_MS, SUBMIT_WAIT_MS, submitOnceTaken } from './typed-before-hydration.ts';
 
 /** Stands for the browser's form element here (no DOM in these tests): `replayHeldBeforeStart` checks for it. */
 class FakeForm extends EventTarget {
@@ -121,6 +121,67 @@ describe('a form sent before the app ran', () => {
     submitOnceTaken(form, done);
     expect(form.taken).toBe(0);
     expect(done).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a tap after the app started, on a part of the screen React has not adopted yet', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** A button drawn by the server: React's props land on it when React adopts it. */
+  class DrawnButton {
+    tagName = 'BUTTON';
+    isConnected = true;
+    clicks = 0;
+    closest(): this {
+      return this;
+    }
+    click(): void {
+      this.clicks += 1;
+    }
+    adopt(): void {
+      Object.assign(this, { __reactProps$test: { onClick: () => {} } });
+    }
+  }
+
+  /** The app started on a page (no tap held before): the window's capturing listeners it installed, by event type. */
+  function appStarted(): Map<string, (event: Event) => void> {
+    const listeners = new Map<string, (event: Event) => void>();
+    vi.stubGlobal('Element', DrawnButton);
+    vi.stubGlobal('HTMLElement', DrawnButton);
+    vi.stubGlobal('HTMLFormElement', FakeForm);
+    vi.stubGlobal('HTMLButtonElement', class {});
+    vi.stubGlobal('addEventListener', (type: string, listener: (event: Event) => void) => listeners.set(type, listener));
+    vi.stubGlobal('window', { vzHeldBeforeStart: [], vzStopHolding: vi.fn() });
+    replayHeldBeforeStart();
+    return listeners;
+  }
+
+  const tapOn = (target: DrawnButton, isTrusted = true) => ({ type: 'click', isTrusted, target, preventDefault: vi.fn(), stopPropagation: vi.fn() });
+
+  it('is held, not dropped, and done once React adopts the button; then taps pass to React', () => {
+    const click = appStarted().get('click')!;
+    const button = new DrawnButton();
+    const tap = tapOn(button);
+    click(tap as unknown as Event);
+    expect(tap.preventDefault).toHaveBeenCalled();
+    expect(tap.stopPropagation).toHaveBeenCalled();
+    vi.advanceTimersByTime(ADOPTION_WAIT_MS / 2);
+    expect(button.clicks).toBe(0);
+    button.adopt();
+    vi.advanceTimersByTime(50);
+    expect(button.clicks).toBe(1);
+
+    const later = tapOn(button);
+    click(later as unknown as Event);
+    expect(later.preventDefault).not.toHaveBeenCalled();
+    // The page's own click (a held tap done again) is never held.
+    const replayed = tapOn(new DrawnButton(), false);
+    click(replayed as unknown as Event);
+    expect(replayed.preventDefault).not.toHaveBeenCalled();
   });
 });
 

@@ -71,8 +71,11 @@ function adoptedByReact(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }
 
-/** The longest wait for a held element to be adopted: past it, the tap is done anyway (worst case, as before). */
-const ADOPTION_WAIT_MS = 3000;
+/**
+ * The longest wait for a held element to be adopted: past it, the tap is done anyway (worst case, as before).
+ * A phone several times slower than a desktop takes seconds to adopt a part that waits for its code.
+ */
+export const ADOPTION_WAIT_MS = 10_000;
 /** The longest a held form is sent again until the app takes it (see submitOnceTaken); past it, it is dropped. */
 export const SUBMIT_WAIT_MS = 10_000;
 /** Between two tries of a held form. */
@@ -106,9 +109,58 @@ function formSentBy(target: Element): HTMLFormElement | null {
   return null;
 }
 
+/** Held taps and forms not done yet, in the order they came. */
+const queue: Element[] = [];
+let replaying = false;
+
+/** Each held element in turn, once React has adopted it (or the wait is over), then one task more. */
+function replayNext(waitedSince = Date.now()): void {
+  const target = queue[0];
+  if (!target) {
+    replaying = false;
+    return;
+  }
+  replaying = true;
+  if (target.isConnected && !adoptedByReact(target) && Date.now() - waitedSince < ADOPTION_WAIT_MS) {
+    setTimeout(() => replayNext(waitedSince), 16);
+    return;
+  }
+  queue.shift();
+  const doneWithTarget = () => replayNext();
+  setTimeout(() => {
+    const form = formSentBy(target);
+    if (form) return submitOnceTaken(form, doneWithTarget);
+    if (target.isConnected && target instanceof HTMLElement) target.click();
+    doneWithTarget();
+  }, 0);
+}
+
+function hold(target: Element): void {
+  queue.push(target);
+  if (!replaying) replayNext();
+}
+
+/**
+ * After the app started, the parts of the screen React adopts later (a Suspense boundary whose code is
+ * still on its way) are still only markup, and React drops a tap on them. Such a tap on a button, or a form
+ * sent there, joins the held ones; a switch or radio button there stays as drawn (as the starter does).
+ * Only the person's own events: the held ones done again here are the page's (not trusted) and pass.
+ */
+function holdWhatReactHasNot(event: Event): void {
+  if (!event.isTrusted || !(event.target instanceof Element)) return;
+  const target = event.type === 'submit' ? event.target : event.target.closest('button, input[type=checkbox], input[type=radio]');
+  if (!target || adoptedByReact(target)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (target.tagName !== 'INPUT') hold(target);
+}
+
+let listening = false;
+
 /**
  * Taps on buttons and forms sent on the server's markup before the app ran, held by the page's starter
- * script: done again, in order, once the app owns the page. Each waits until React has adopted its element,
+ * script: done again, in order, once the app owns the page; from then on, taps and forms on parts React
+ * has not adopted yet are held here the same way. Each waits until React has adopted its element,
  * then one task more (the typed values above reach the state in a microtask of that commit), so the handler
  * sees what the person typed; each sees the state the previous one left. A form, or a submit button's form,
  * is sent until the app takes it (submitOnceTaken).
@@ -116,26 +168,10 @@ function formSentBy(target: Element): HTMLFormElement | null {
 export function replayHeldBeforeStart(): void {
   const page = window as StarterHandOver;
   page.vzStopHolding?.();
-  const held = page.vzHeldBeforeStart?.splice(0) ?? [];
-  let waitedSince = Date.now();
-  const next = (): void => {
-    const target = held[0];
-    if (!target) return;
-    if (target.isConnected && !adoptedByReact(target) && Date.now() - waitedSince < ADOPTION_WAIT_MS) {
-      setTimeout(next, 16);
-      return;
-    }
-    held.shift();
-    const doneWithTarget = () => {
-      waitedSince = Date.now();
-      next();
-    };
-    setTimeout(() => {
-      const form = formSentBy(target);
-      if (form) return submitOnceTaken(form, doneWithTarget);
-      if (target.isConnected && target instanceof HTMLElement) target.click();
-      doneWithTarget();
-    }, 0);
-  };
-  next();
+  if (!listening && typeof addEventListener === 'function') {
+    listening = true;
+    addEventListener('click', holdWhatReactHasNot, true);
+    addEventListener('submit', holdWhatReactHasNot, true);
+  }
+  for (const target of page.vzHeldBeforeStart?.splice(0) ?? []) hold(target);
 }
