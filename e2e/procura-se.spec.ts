@@ -6,6 +6,19 @@ import { approvedResident, callApi, dayName, DEMO, newSignedInContext, showMonth
 // with a new listing written from the request (approved by the administration), the author is
 // told live on the request's screen, opens the offered listing and orders it as usual.
 
+/** The elements of a dialog that reach past its sides (the page does not scroll sideways: the dialog cuts them). */
+function pastTheDialogsEdge(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return Array.from(element.querySelectorAll('*'))
+      .filter((inner) => {
+        const rect = inner.getBoundingClientRect();
+        return rect.width > 0 && (rect.right > box.right + 0.5 || rect.left < box.left - 0.5);
+      })
+      .map((inner) => `<${inner.tagName.toLowerCase()}${inner.id ? `#${inner.id}` : ''}>`);
+  });
+}
+
 async function tapDay(dialog: Locator, isoDay: string) {
   await showMonthOf(dialog, isoDay);
   await dialog.getByRole('button', { name: dayName(isoDay), exact: true }).click();
@@ -29,6 +42,8 @@ test("a resident posts 'Procura-se escada', a neighbour answers with a new listi
   // A rental (the first type) asks for dates; a service does not.
   await expect(form.getByRole('radio', { name: 'Aluguel' })).toBeChecked();
   await expect(form.getByLabel('De', { exact: true })).toBeVisible();
+  // Every field whole inside the dialog: the two dates side by side once went past its edge.
+  expect(await pastTheDialogsEdge(form)).toEqual([]);
   await form.getByRole('radio', { name: 'Serviço' }).check();
   await expect(form.getByLabel('De', { exact: true })).toHaveCount(0);
   await form.getByRole('radio', { name: 'Aluguel' }).check();
