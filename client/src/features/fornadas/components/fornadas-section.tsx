@@ -253,7 +253,7 @@ function TermsForm({ idPrefix, label, submitLabel, initial, pending, onSubmit, c
         <TextField id={id('fim')} type="time" label="Até" value={fields.windowEnd} error={errors.windowEnd} onChange={set('windowEnd')} />
       </div>
       <TextField id={id('porcoes')} type="number" inputMode="numeric" min={1} label="Porções" value={fields.portions} error={errors.portions} onChange={set('portions')} />
-      <div className="form-row">
+      <div className="date-fields">
         <TextField id={id('prazo-dia')} type="date" label="Encomendas até (dia)" value={fields.deadlineDay} error={errors.deadlineDay} onChange={set('deadlineDay')} />
         <TextField id={id('prazo-hora')} type="time" label="Encomendas até (hora)" value={fields.deadlineTime} error={errors.deadlineTime} onChange={set('deadlineTime')} />
       </div>

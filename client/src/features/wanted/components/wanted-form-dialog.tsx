@@ -94,7 +94,7 @@ export function WantedFormDialog({ open, request, sending, onClose, onSend }: Wa
           onChange={(event) => update({ description: event.target.value })}
         />
         {values.type === 'rental' ? (
-          <div className="wanted-dates">
+          <div className="date-fields">
             <TextField id="wanted-start" label="De" type="date" optional value={values.startDate} error={errors.startDate} onChange={(event) => update({ startDate: event.target.value })} />
             <TextField id="wanted-end" label="Até" type="date" optional value={values.endDate} error={errors.endDate} onChange={(event) => update({ endDate: event.target.value })} />
           </div>
