@@ -116,10 +116,17 @@ describe('at 100,000 listings', () => {
     }
   });
 
-  it('answers a page of the feed and a search quickly', async () => {
-    const started = performance.now();
-    await publicFeedQuery(app.db, { type: 'food', search: null, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
-    await publicFeedQuery(app.db, { type: null, search: RARE_WORD, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25' }).execute();
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('a page of the feed and a search each read a few rows of the 100,000, not the table (what keeps them quick, counted rather than timed)', async () => {
+    for (const filters of [{ type: 'food' as const }, { search: RARE_WORD }]) {
+      const query = publicFeedQuery(app.db, { type: null, search: null, filter: 'all', cursor: null, limit: 20, now: app.clock.now(), today: '2026-11-25', ...filters });
+      const [row] = await query.explain('json', sql`analyze`);
+      type Analysed = PlanNode & { 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; 'Rows Removed by Index Recheck'?: number };
+      const plan = nodes((row as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan) as Analysed[];
+      // What each scan of listings looked at: the rows it returned and those its filter or recheck threw away.
+      const looked = (node: Analysed) => (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
+      const listingRowsRead = plan.filter((node) => node['Relation Name'] === 'listings').reduce((sum, node) => sum + looked(node), 0);
+      expect(listingRowsRead, JSON.stringify(filters)).toBeGreaterThan(0);
+      expect(listingRowsRead, JSON.stringify(filters)).toBeLessThan(200);
+    }
   });
 });
