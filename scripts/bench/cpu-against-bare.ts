@@ -35,8 +35,11 @@ const CONNECTIONS = 50;
 const LIMIT = 20;
 const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest: LoadRequest };
 const profiling = process.env.AB_CPU_PROF === '1';
+const cachedOnly = process.env.CPU_CACHED === '1';
 const profileDir = (name: string) => path.join(dataDir, `bare-ab-profile-${name}-${process.pid}`);
-const profileArgs = (name: string) => (profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : []);
+// CPU_NODE_ARGS: more node flags for every side (--trace-gc, say; NODE_OPTIONS refuses some); CPU_NODE_ARGS_<name> (app-1, bare...) for one side, after them.
+const flagsOf = (variable: string) => process.env[variable]?.split(' ').filter(Boolean) ?? [];
+const profileArgs = (name: string) => [...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : []), ...flagsOf('CPU_NODE_ARGS'), ...flagsOf(`CPU_NODE_ARGS_${name.replace('-', '_')}`)];
 
 const bareScript = await buildMinimalServer(PROJECT_ROOT);
 
@@ -86,8 +89,8 @@ servers.set('bare endpoint', await startBare(servers.get('app 1')!, rentals[Math
 // Deliveries a kept run left queued (its orders' e-mails) are worked by the apps first, outside the figures.
 const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
 if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);
-type Totals = { cpuMs: number; served: number; errors: number; cache: { hit: number; miss: number; none: number } };
-const totals = new Map<string, Totals>(sides.map((side) => [side, { cpuMs: 0, served: 0, errors: 0, cache: { hit: 0, miss: 0, none: 0 } }]));
+type Totals = { cpuMs: number; served: number; errors: number; cache: { hit: number; miss: number; none: number }; rounds: number[] };
+const totals = new Map<string, Totals>(sides.map((side) => [side, { cpuMs: 0, served: 0, errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [] }]));
 const loadBefore = os.loadavg()[0]!;
 try {
   for (let round = 0; round < ROUNDS; round++) {
@@ -99,10 +102,14 @@ try {
       const before = processCpuMs(server.pid);
       const started = performance.now();
       // A seed per round and side: no URL an app's cache already holds.
-      const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests: rentalPages(1000 + round * sides.length + sides.indexOf(side)), once: true });
+      // CPU_CACHED=1: the first page alone, over and over (every answer of an app a cache hit), instead.
+      const requests = cachedOnly ? [captured.feedRequest] : rentalPages(1000 + round * sides.length + sides.indexOf(side));
+      const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once: !cachedOnly });
       const wall = (performance.now() - started) / 1000;
-      total.cpuMs += processCpuMs(server.pid) - before;
+      const cpuMs = processCpuMs(server.pid) - before;
+      total.cpuMs += cpuMs;
       total.served += result.rps * wall;
+      total.rounds.push(cpuMs / (result.rps * wall));
       total.errors += result.errors;
       for (const answer of ['hit', 'miss', 'none'] as const) total.cache[answer] += result.cache[answer];
     }
@@ -112,14 +119,21 @@ try {
   await postgres.stop();
 }
 const per = (side: string) => totals.get(side)!.cpuMs / totals.get(side)!.served;
+/** Each round's figure of a side, and their median: on a shared machine one round can catch another's burst. */
+const rounds = (side: string) => {
+  const figures = totals.get(side)!.rounds;
+  const sorted = [...figures].sort((a, b) => a - b);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return `rounds ${figures.map((figure) => figure.toFixed(2)).join(' / ')}, median ${median.toFixed(3)}`;
+};
 const bare = per('bare endpoint');
 console.log(`\n${ROUNDS} rounds of ${SECONDS} s per side, turning which goes first; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after.`);
 for (const [i, script] of appScripts.entries()) {
   const side = sides[i]!;
   const total = totals.get(side)!;
-  console.log(`${side} (${script}): ${per(side).toFixed(3)} ms per request (${describeCacheAnswers(total.cache)}, errors ${total.errors}): ${(per(side) / bare).toFixed(2)}x the bare endpoint`);
+  console.log(`${side} (${script}): ${per(side).toFixed(3)} ms per request (${describeCacheAnswers(total.cache)}, errors ${total.errors}): ${(per(side) / bare).toFixed(2)}x the bare endpoint; ${rounds(side)}`);
 }
-console.log(`bare endpoint: ${bare.toFixed(3)} ms per request (errors ${totals.get('bare endpoint')!.errors})`);
+console.log(`bare endpoint: ${bare.toFixed(3)} ms per request (errors ${totals.get('bare endpoint')!.errors}); ${rounds('bare endpoint')}`);
 if (profiling) {
   for (const [i, side] of sides.entries()) {
     const dir = profileDir(i < appScripts.length ? `app-${i + 1}` : 'bare');

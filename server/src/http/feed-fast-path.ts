@@ -1,23 +1,16 @@
 import type { RequestHandler } from 'express';
-import superjson from 'superjson';
-import { listListingsSchema, type ListListingsFields } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../auth/access.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
-import { findControlCharacters } from '@vizinhanca/shared/validation/text';
+import { feedInputReader } from './feed-input.ts';
 import { feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
 import { list, visiblePage } from '../modules/listings/listings.service.ts';
 
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
 export const FEED_CACHE_HEADER = 'X-Feed-Cache';
-
-/** How many parsed feed inputs a fast path keeps (all of them dropped when full: the feed's shapes and cursors a condominium asks for again are far fewer). */
-const PARSED_INPUTS_KEPT = 1000;
-/** The longest query text kept parsed: a feed page's input is about 300 characters. */
-const PARSED_INPUT_MAX_LENGTH = 1000;
 
 /**
  * Whether the fast path takes this request before the compression middleware and the routes
@@ -49,8 +42,8 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  */
 export function feedFastPath(deps: AppDeps): RequestHandler {
   const cache = feedCacheOf(deps.bus);
-  /** Feed inputs parsed, by envelope and the query's text: the parse is a function of the text alone, so a page asked again skips JSON, superjson and Zod. */
-  const parsedInputs = new Map<string, ListListingsFields>();
+  /** Feed inputs parsed and kept by their text: a page asked again, or another page of a shape asked before, skips JSON, superjson and Zod. */
+  const readInput = feedInputReader();
   return async (req, res, next) => {
     // Tried before the compression middleware already: what it handed on goes through the rest as any other request.
     if (req.method !== 'GET' || req.path !== '/listings.list' || res.locals.feedTried) return next();
@@ -60,30 +53,11 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
     const query = req.query;
     if (typeof query.input !== 'string') return next();
     const started = performance.now();
-    const batched = query.batch === '1';
-    const parsedKey = `${batched ? 'batch' : 'single'}:${query.input}`;
-    let input = parsedInputs.get(parsedKey);
-    if (!input) {
-      try {
-        const sent = JSON.parse(query.input) as Record<string, unknown>;
-        if (batched && Object.keys(sent).length !== 1) return next();
-        const rawInput: unknown = superjson.deserialize((batched ? sent['0'] : sent) as never);
-        // The procedure's plainText middleware refuses these; tRPC answers the refusal.
-        if (findControlCharacters(rawInput)) return next();
-        const parsed = listListingsSchema.safeParse(rawInput);
-        if (!parsed.success) return next();
-        input = parsed.data;
-      } catch {
-        return next();
-      }
-      // Pages of the feed only: typed search terms are unbounded and rarely repeat (and no text longer than a feed page's asks).
-      if (!input.search && query.input.length <= PARSED_INPUT_MAX_LENGTH) {
-        if (parsedInputs.size >= PARSED_INPUTS_KEPT) parsedInputs.clear();
-        parsedInputs.set(parsedKey, input);
-      }
-    }
+    const envelope = query.batch === '1' ? 'batch' : 'single';
+    const input = readInput(query.input, envelope);
+    // Not the feed's input, or refused by its checks: tRPC answers it in its own words.
+    if (!input) return next();
     const key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
-    const envelope = batched ? 'batch' : 'single';
     /**
      * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
      * compressed here as the browser accepts, in one synchronous call: the compression
