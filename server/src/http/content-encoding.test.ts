@@ -19,6 +19,16 @@ describe('preferredEncoding', () => {
     ['brotli, xgzip', null], // names, not substrings
   ])('%s → %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+    // Asked again: the header's kept parse.
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+
+  it('keeps each header apart, however many clients send', () => {
+    for (let i = 0; i < 250; i++) {
+      expect(preferredEncoding(`gzip;q=0.${i % 10}, x-${i}`)).toBe(i % 10 === 0 ? null : 'gzip');
+      expect(preferredEncoding(`br;q=0, gzip;q=0, x-${i}`)).toBeNull();
+      expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    }
   });
 });
 

@@ -18,8 +18,23 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * encoding not listed.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  if (acceptEncoding === undefined) return null;
+  let encoding = encodingOfHeader.get(acceptEncoding);
+  if (encoding === undefined) {
+    // Browsers send a handful of headers, over and over: one parse each, the map emptied when a client makes up many.
+    if (encodingOfHeader.size >= HEADERS_KEPT) encodingOfHeader.clear();
+    encodingOfHeader.set(acceptEncoding, (encoding = parsedPreference(acceptEncoding)));
+  }
+  return encoding;
+}
+
+/** How many Accept-Encoding headers preferredEncoding keeps parsed. */
+const HEADERS_KEPT = 100;
+const encodingOfHeader = new Map<string, ContentEncoding | null>();
+
+function parsedPreference(acceptEncoding: string): ContentEncoding | null {
   const quality = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
     if (!name) continue;
     const q = params.find((param) => param.startsWith('q='));
