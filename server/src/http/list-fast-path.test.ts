@@ -221,6 +221,16 @@ describe('the X-Feed-Cache header', () => {
     expect((await rawGet(call, true, null)).headers['x-feed-cache']).toBe('hit');
     expect((await rawGet(input({ search: 'furadeira' }), true, null)).headers['x-feed-cache']).toBeUndefined();
   });
+
+  it('a page after a cursor is kept from its second ask on, each answer the same bytes', async () => {
+    const first = await get(approved, [input({ sort: 'price_asc', limit: 1 })]);
+    const cursor = (superjson.deserialize(JSON.parse(first.text)[0].result.data) as { nextCursor: string }).nextCursor;
+    const call = input({ sort: 'price_asc', limit: 1, cursor });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await rawGet(call, true, null));
+    expect(answers.map((answer) => answer.headers['x-feed-cache'])).toEqual(['miss', 'miss', 'hit']);
+    expect(new Set(answers.map((answer) => answer.body.toString('utf8'))).size).toBe(1);
+  });
 });
 
 describe('a cached feed page and blocks', () => {

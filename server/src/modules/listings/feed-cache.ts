@@ -173,6 +173,9 @@ export function changeReaches(change: FeedChange, entry: Pick<Entry, 'readsOrder
   return false;
 }
 
+/** Keys a cache remembers as asked (a key is about 60 characters). */
+const ASKED_KEPT = 10_000;
+
 /** Changes remembered for reads in flight: a read that began before more changes than this is not stored. */
 const RECENT_CHANGES = 256;
 
@@ -209,6 +212,8 @@ export class FeedCache {
   private readonly recent: FeedChange[] = [];
   /** Reads of pages not held, by key, with the generation each began at. */
   private readonly reading = new Map<string, { version: number; page: Promise<FeedPage> }>();
+  /** Keys of pages asked before (askedBefore), at most ASKED_KEPT: all forgotten when full. */
+  private readonly asked = new Set<string>();
 
   constructor(
     private readonly source: FeedChangeSource,
@@ -285,6 +290,14 @@ export class FeedCache {
     };
     page.then(done, done);
     return page;
+  }
+
+  /** Whether the page of `key` was asked before (since the last ASKED_KEPT keys); notes that it is asked now. */
+  askedBefore(key: string): boolean {
+    if (this.asked.has(key)) return true;
+    if (this.asked.size >= ASKED_KEPT) this.asked.clear();
+    this.asked.add(key);
+    return false;
   }
 
   /** The entry's page as tRPC's transformer would send it (superjson, JSON text) in `envelope`, and its size in bytes: serialised once per entry. */
