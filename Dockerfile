@@ -53,4 +53,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The node flags of scripts/lib/production-node.ts (a larger young generation; npm start passes them too).
-CMD ["node", "--max-semi-space-size=64", "dist/server/start.js"]
+CMD ["node", "--max-semi-space-size=64", "--max-old-space-size=1024", "dist/server/start.js"]

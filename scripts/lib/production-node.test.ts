@@ -33,4 +33,13 @@ describe('the node flags production runs with', () => {
     expect(withFlags.status, withFlags.stderr).toBe(0);
     expect(Number(withFlags.stdout)).toBeGreaterThan(Number(run([]).stdout));
   });
+
+  it("V8 takes the old generation's ceiling from them: 1 GiB", () => {
+    const probe = `console.log(require('node:v8').getHeapStatistics().heap_size_limit)`;
+    const limit = (args: string[]) => Number(spawnSync(process.execPath, [...args, '-e', probe], { encoding: 'utf8' }).stdout);
+    const withFlags = limit(PRODUCTION_NODE_ARGS);
+    // The limit is the old generation's ceiling plus the young generation's (three semi-spaces' worth at most).
+    expect(withFlags).toBeGreaterThanOrEqual(1024 * 1024 * 1024);
+    expect(withFlags).toBeLessThan(1024 * 1024 * 1024 + 3 * 64 * 1024 * 1024 + 1);
+  });
 });
