@@ -27,13 +27,37 @@ export interface FeedChangeSource {
 
 export interface FeedCacheOptions {
   maxEntries: number;
+  /** What every entry holds at most, together (`Entry.bytes`): pages differ in size, and a count alone let the cache grow with them. */
+  maxBytes: number;
   /** A safety net only (machine time): invalidation is what keeps entries right. */
   ttlMs: number;
 }
 
-const DEFAULTS: FeedCacheOptions = { maxEntries: 1000, ttlMs: 60_000 };
+const DEFAULTS: FeedCacheOptions = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 };
+
+/**
+ * An estimate of the heap a value's objects take in V8 (64-bit, no pointer compression): headers
+ * and a slot per property or element, strings at two bytes a character (an upper bound: most are
+ * one byte a character), so it overstates: 45 KiB for a 20-listing page V8 holds in 26-29 KiB.
+ */
+export function heapBytesOf(value: unknown): number {
+  if (typeof value === 'string') return 24 + 2 * value.length;
+  if (typeof value === 'number') return 16;
+  if (value === null || typeof value !== 'object') return 0;
+  if (value instanceof Date) return 96;
+  let bytes = 32;
+  if (Array.isArray(value)) {
+    for (const element of value) bytes += 8 + heapBytesOf(element);
+    return bytes;
+  }
+  for (const key in value) bytes += 8 + heapBytesOf((value as Record<string, unknown>)[key]);
+  return bytes;
+}
 
 interface Entry {
+  key: string;
+  /** What the entry holds, in bytes: its page's estimate (heapBytesOf), and each answer and compressed answer made for it as they are made. */
+  bytes: number;
   page: FeedPage;
   /** The page as tRPC sends it (superjson, then JSON) in each of tRPC's envelopes, with its size in bytes, made on first use. */
   answers: Map<Envelope, { text: string; bytes: number }>;
@@ -207,6 +231,8 @@ export function feedKey(input: FeedKeyInput, today: string): string {
  */
 export class FeedCache {
   private readonly entries = new Map<string, Entry>();
+  /** The sum of the entries' bytes. */
+  private held = 0;
   private generation = 0;
   /** The last changes, oldest first: `recent[i]` made generation `generation - recent.length + 1 + i`. */
   private readonly recent: FeedChange[] = [];
@@ -226,6 +252,11 @@ export class FeedCache {
     return this.entries.size;
   }
 
+  /** What the entries hold, in bytes (never more than `maxBytes`). */
+  get bytes(): number {
+    return this.held;
+  }
+
   /** The generation to hand back to `set` after reading the database. */
   get version(): number {
     return this.generation;
@@ -236,7 +267,7 @@ export class FeedCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.validUntil <= nowMs || performance.now() - entry.storedAt > this.options.ttlMs) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return entry;
@@ -253,6 +284,8 @@ export class FeedCache {
   ): void {
     if (!this.source.listening) return;
     const entry: Entry = {
+      key,
+      bytes: heapBytesOf(page),
       page,
       answers: new Map(),
       encoded: new Map(),
@@ -266,10 +299,31 @@ export class FeedCache {
     const missed = this.generation - options.versionBeforeRead;
     if (missed > this.recent.length) return;
     for (const change of this.recent.slice(this.recent.length - missed)) if (changeReaches(change, entry)) return;
-    this.entries.delete(key);
+    this.drop(key);
+    if (entry.bytes > this.options.maxBytes) return;
     this.entries.set(key, entry);
-    // Oldest stored goes first.
-    while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.held += entry.bytes;
+    this.makeRoom();
+  }
+
+  /** Drops the oldest stored entries until the count and the bytes are within bounds. */
+  private makeRoom(): void {
+    while (this.entries.size > this.options.maxEntries || this.held > this.options.maxBytes) this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.held -= entry.bytes;
+  }
+
+  /** Counts `bytes` more kept with `entry`, when it is still held (a change may have dropped it while it was being answered). */
+  private grow(entry: Entry, bytes: number): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    entry.bytes += bytes;
+    this.held += bytes;
+    this.makeRoom();
   }
 
   /**
@@ -307,6 +361,7 @@ export class FeedCache {
       // Browsers batch: the single envelope is rare enough to serialise the page again for it.
       const text = inEnvelope(envelope, superjsonText(entry.page));
       entry.answers.set(envelope, (answer = { text, bytes: Buffer.byteLength(text) }));
+      this.grow(entry, heapBytesOf(text));
     }
     return answer;
   }
@@ -315,7 +370,10 @@ export class FeedCache {
   encoded(entry: Entry, envelope: Envelope, answer: string, encoding: ContentEncoding): Buffer {
     const variant = `${envelope}:${encoding}`;
     let bytes = entry.encoded.get(variant);
-    if (!bytes) entry.encoded.set(variant, (bytes = encodeText(answer, encoding)));
+    if (!bytes) {
+      entry.encoded.set(variant, (bytes = encodeText(answer, encoding)));
+      this.grow(entry, bytes.byteLength);
+    }
     return bytes;
   }
 
@@ -328,8 +386,10 @@ export class FeedCache {
     this.generation += 1;
     this.recent.push(change);
     if (this.recent.length > RECENT_CHANGES) this.recent.shift();
-    if (change.kind === 'all') this.entries.clear();
-    else for (const [key, entry] of this.entries) if (changeReaches(change, entry)) this.entries.delete(key);
+    if (change.kind === 'all') {
+      this.entries.clear();
+      this.held = 0;
+    } else for (const [key, entry] of this.entries) if (changeReaches(change, entry)) this.drop(key);
   }
 }
 
