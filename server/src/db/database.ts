@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Compilable, type CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
@@ -36,13 +36,27 @@ const statementNames = new Map<string, string>();
 /** Texts come from code, a handful per query shape; the bound only stops a mistake from growing the map. */
 const MAX_NAMED_STATEMENTS = 500;
 
+function nameText(text: string): void {
+  if (!statementNames.has(text) && statementNames.size < MAX_NAMED_STATEMENTS) {
+    statementNames.set(text, `vz_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+  }
+}
+
 /** Runs the query (or its compiled text, see `compiledOnce`) as a named statement; its rows. */
 export async function prepared<O>(db: Db, query: Compilable<O> | CompiledQuery<O>): Promise<O[]> {
   const compiled = 'compile' in query ? query.compile() : query;
-  if (!statementNames.has(compiled.sql) && statementNames.size < MAX_NAMED_STATEMENTS) {
-    statementNames.set(compiled.sql, `vz_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
-  }
+  nameText(compiled.sql);
   return (await db.executeQuery(compiled)).rows;
+}
+
+/**
+ * A text of code outside the repositories (the job queue's), named as `prepared` does when it has
+ * parameters: it is then one statement already (sent with Parse and Bind), while a text without them
+ * may be several (pg-boss installs its schema in one) and is sent as it is.
+ */
+export function preparedWhenParameterised(text: string, values: readonly unknown[]): CompiledQuery {
+  if (values.length > 0) nameText(text);
+  return CompiledQuery.raw(text, [...values]);
 }
 
 /** The pool as Kysely sees it: each client sends the texts `prepared` marked under their names. */

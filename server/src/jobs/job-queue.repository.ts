@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { Db } from '../db/database.ts';
+import { type Db, preparedWhenParameterised } from '../db/database.ts';
 
 // The job queue's own statements: pg-boss's, run on our pool or in our transaction, and the turn taken to create a queue.
 
@@ -12,10 +12,10 @@ import type { Db } from '../db/database.ts';
  * aborted transaction, and back in the pool it would fail every later statement with 'current
  * transaction is aborted'. The ROLLBACK ends it; with no transaction open it only draws a warning.
  */
-function executeRollingBackFailure(db: Db, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+function executeRollingBackFailure(db: Db, query: CompiledQuery): Promise<{ rows: unknown[] }> {
   return db.connection().execute(async (connection) => {
     try {
-      return await connection.executeQuery(CompiledQuery.raw(text, values));
+      return await connection.executeQuery(query);
     } catch (error) {
       await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
       throw error;
@@ -30,7 +30,9 @@ function executeRollingBackFailure(db: Db, text: string, values: unknown[]): Pro
 export function executorFor(db: Db, onFailure?: (error: unknown) => void): PgBoss.Db {
   return {
     executeSql(text, values) {
-      const statement = db.isTransaction ? db.executeQuery(CompiledQuery.raw(text, values ?? [])) : executeRollingBackFailure(db, text, values ?? []);
+      // Every job sent, fetched and completed runs one of a few texts: named, Postgres plans each once per connection.
+      const query = preparedWhenParameterised(text, values ?? []);
+      const statement = db.isTransaction ? db.executeQuery(query) : executeRollingBackFailure(db, query);
       const result = statement.then((done) => ({ rows: done.rows as unknown[] }));
       // pg-boss's own workers (its cron sender) record results without awaiting them: a refusal
       // there (a pool exhausted under load) would be an unhandled rejection that ends the

@@ -50,6 +50,17 @@ describe('the job queue', () => {
     expect(sent[0]!.text).toContain('Subject: Uma vez');
   });
 
+  it("sends a job as a named statement: Postgres parses and plans pg-boss's insert once per connection, not per job", async () => {
+    const prepared = await app.db.transaction().execute(async (trx) => {
+      for (const key of ['named-1', 'named-2']) await enqueueEmail(app.deps, trx, { to: 'vizinha@teste.com', subject: 'Nomeado', text: 'Uma vez' }, key);
+      const rows = (await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(trx)).rows;
+      throw Object.assign(new Error('rollback'), { rows });
+    }).catch((error: { rows?: { name: string; statement: string }[] }) => error.rows ?? []);
+    const inserts = prepared.filter((row) => /INSERT INTO pgboss\.job/i.test(row.statement));
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]!.name).toMatch(/^vz_[0-9a-f]{24}$/);
+  });
+
   it('survives a refused job completion (an exhausted pool) instead of ending the process', async () => {
     // Once the job has run, the pool refuses every statement: recording its result among them.
     const pool = testPool(app.databaseUrl, 2);
