@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
 import { type Db, prepared } from '../../db/database.ts';
 import { isActiveResident } from '../../db/residents.ts';
+import { compiledOnce } from '../../db/query-templates.ts';
 
 // Fornadas (batches of a food listing), their reservations (orders with fornada_id) and
 // the residents who follow a seller. The batch's portions are taken by the orders
@@ -77,26 +78,27 @@ export function listFollowersToTell(db: Db, sellerId: string) {
     .execute();
 }
 
+export function reservationBatchQuery(db: Db, values: { fornadaId: string; now: Date }) {
+  return db
+    .selectFrom('fornadas as f')
+    .innerJoin('listings as l', 'l.id', 'f.listing_id')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['f.id', 'f.listing_id', 'f.seller_id', 'f.starts_at', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.max_portions'])
+    .where('f.id', '=', values.fornadaId)
+    .where('f.cancelled_at', 'is', null)
+    .where('l.deleted_at', 'is', null)
+    .where('l.status', '=', 'active')
+    .where('l.expires_at', '>', values.now)
+    .where(isActiveResident);
+}
+
 /**
  * A batch as a reservation needs it, with its dish as neighbours may see it (active,
  * not expired, the seller an active resident). No lock: the insert's trigger takes the
- * portions, so concurrent reservations wait for each other only there.
+ * portions, so concurrent reservations wait for each other only there. Compiled once: every reservation reads it.
  */
 export async function findForReservation(db: Db, fornadaId: string, now: Date) {
-  const [row] = await prepared(
-    db,
-    db
-      .selectFrom('fornadas as f')
-      .innerJoin('listings as l', 'l.id', 'f.listing_id')
-      .innerJoin('users as u', 'u.id', 'l.user_id')
-      .select(['f.id', 'f.listing_id', 'f.seller_id', 'f.starts_at', 'l.title', 'l.price_cents', 'l.delivery_options', 'l.max_portions'])
-      .where('f.id', '=', fornadaId)
-      .where('f.cancelled_at', 'is', null)
-      .where('l.deleted_at', 'is', null)
-      .where('l.status', '=', 'active')
-      .where('l.expires_at', '>', now)
-      .where(isActiveResident),
-  );
+  const [row] = await prepared(db, compiledOnce('fornadas.forReservation', { fornadaId, now }, (values) => reservationBatchQuery(db, values)));
   return row;
 }
 
@@ -115,35 +117,36 @@ export interface NewReservation {
   at: Date;
 }
 
+export function insertReservationQuery(db: Db, r: NewReservation) {
+  return db
+    .insertInto('orders')
+    .values({
+      id: r.id,
+      listing_id: r.listingId,
+      owner_id: r.sellerId,
+      renter_id: r.requesterId,
+      fornada_id: r.fornadaId,
+      status: 'approved',
+      total_cents: r.totalCents,
+      quantity: r.quantity,
+      delivery_method: r.deliveryMethod,
+      delivery_address: r.deliveryAddress,
+      scheduled_at: r.startsAt,
+      message: r.message,
+      created_at: r.at,
+      approved_at: r.at,
+      updated_at: r.at,
+    })
+    .returning('id');
+}
+
 /**
  * The reservation, approved as it is written (the batch was the seller's offer). The
  * orders trigger takes its portions from the batch in this statement, or refuses it
- * ('fornadas_sold_out', 'fornadas_closed'); the remaining portions come back with it.
+ * ('fornadas_sold_out', 'fornadas_closed'); the remaining portions come back with it. Compiled once.
  */
 export async function insertReservation(db: Db, r: NewReservation) {
-  const [row] = await prepared(
-    db,
-    db
-      .insertInto('orders')
-      .values({
-        id: r.id,
-        listing_id: r.listingId,
-        owner_id: r.sellerId,
-        renter_id: r.requesterId,
-        fornada_id: r.fornadaId,
-        status: 'approved',
-        total_cents: r.totalCents,
-        quantity: r.quantity,
-        delivery_method: r.deliveryMethod,
-        delivery_address: r.deliveryAddress,
-        scheduled_at: r.startsAt,
-        message: r.message,
-        created_at: r.at,
-        approved_at: r.at,
-        updated_at: r.at,
-      })
-      .returning('id'),
-  );
+  const [row] = await prepared(db, compiledOnce('fornadas.insertReservation', { ...r }, (values) => insertReservationQuery(db, values)));
   return row!;
 }
 

@@ -12,6 +12,7 @@ import { insertNotification, insertNotificationQuery } from '../notifications/no
 import { hitWindow, hitWindowQuery } from '../throttle/throttle.repository.ts';
 import { insertEventQuery, publishEvent, publishToStaff, staffEventsQuery } from '../../realtime/published-events.repository.ts';
 import { eventPayloadText } from '../../realtime/event-content.ts';
+import { findForReservation, insertReservation, insertReservationQuery, type NewReservation, reservationBatchQuery } from './fornadas.repository.ts';
 import { hasOverlap, hasPendingDuplicate, insertOrder, insertOrderQuery, type NewOrder, overlapQuery, pendingDuplicateQuery } from './orders.repository.ts';
 
 /** What the repository functions sent, in order; each statement answers one row every caller can read. */
@@ -118,6 +119,23 @@ describe("the order's statements compiled once", () => {
     for (const order of [rental, food]) {
       const values = { ...order, quantity: order.quantity ?? 1, hours: order.hours ?? null, message: order.message ?? null, depositCents: order.depositCents ?? 0 };
       expect(await sentBy(() => insertOrder(db, order))).toEqual(fresh(insertOrderQuery(db, values)));
+    }
+  });
+
+  it("a reservation's batch, read for it", async () => {
+    for (const [fornadaId, now] of [
+      [LISTING, NOW],
+      [OTHER_LISTING, LATER],
+    ] as const) {
+      expect(await sentBy(() => findForReservation(db, fornadaId, now))).toEqual(fresh(reservationBatchQuery(db, { fornadaId, now })));
+    }
+  });
+
+  it("a reservation's insert, for pickup and for delivery with a message", async () => {
+    const pickup: NewReservation = { id: LISTING, fornadaId: OTHER_LISTING, listingId: LISTING, sellerId: PERSON, requesterId: OTHER_PERSON, quantity: 1, totalCents: 2500, deliveryMethod: 'pickup', deliveryAddress: null, startsAt: NOW, message: null, at: NOW };
+    const delivery: NewReservation = { id: OTHER_LISTING, fornadaId: LISTING, listingId: OTHER_LISTING, sellerId: OTHER_PERSON, requesterId: PERSON, quantity: 4, totalCents: 10000, deliveryMethod: 'delivery', deliveryAddress: 'Bloco E, 204', startsAt: LATER, message: 'Sem pimenta', at: LATER };
+    for (const reservation of [pickup, delivery]) {
+      expect(await sentBy(() => insertReservation(db, reservation))).toEqual(fresh(insertReservationQuery(db, reservation)));
     }
   });
 
