@@ -6,7 +6,7 @@ import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-po
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { feedRequests, rotatedFeedInputs } from './browser-requests.ts';
-import { processCpuMs } from './cpu.ts';
+import { cpuOverRounds, type CpuRound, processCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
 import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withStatementLog } from './harness.ts';
 import { parseLog } from './pg-log.ts';
@@ -89,8 +89,8 @@ servers.set('bare endpoint', await startBare(servers.get('app 1')!, rentals[Math
 // Deliveries a kept run left queued (its orders' e-mails) are worked by the apps first, outside the figures.
 const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
 if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);
-type Totals = { cpuMs: number; served: number; errors: number; cache: { hit: number; miss: number; none: number }; rounds: number[] };
-const totals = new Map<string, Totals>(sides.map((side) => [side, { cpuMs: 0, served: 0, errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [] }]));
+type Totals = { errors: number; cache: { hit: number; miss: number; none: number }; rounds: CpuRound[] };
+const totals = new Map<string, Totals>(sides.map((side) => [side, { errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [] }]));
 const loadBefore = os.loadavg()[0]!;
 try {
   for (let round = 0; round < ROUNDS; round++) {
@@ -106,10 +106,7 @@ try {
       const requests = cachedOnly ? [captured.feedRequest] : rentalPages(1000 + round * sides.length + sides.indexOf(side));
       const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once: !cachedOnly });
       const wall = (performance.now() - started) / 1000;
-      const cpuMs = processCpuMs(server.pid) - before;
-      total.cpuMs += cpuMs;
-      total.served += result.rps * wall;
-      total.rounds.push(cpuMs / (result.rps * wall));
+      total.rounds.push({ cpuMs: processCpuMs(server.pid) - before, served: result.rps * wall });
       total.errors += result.errors;
       for (const answer of ['hit', 'miss', 'none'] as const) total.cache[answer] += result.cache[answer];
     }
@@ -118,14 +115,11 @@ try {
   for (const server of servers.values()) await server.stop();
   await postgres.stop();
 }
-const per = (side: string) => totals.get(side)!.cpuMs / totals.get(side)!.served;
+const figures = (side: string) => cpuOverRounds(totals.get(side)!.rounds);
+const per = (side: string) => figures(side).perRequest;
+const served = (side: string) => totals.get(side)!.rounds.reduce((sum, round) => sum + round.served, 0);
 /** Each round's figure of a side, and their median: on a shared machine one round can catch another's burst. */
-const rounds = (side: string) => {
-  const figures = totals.get(side)!.rounds;
-  const sorted = [...figures].sort((a, b) => a - b);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  return `rounds ${figures.map((figure) => figure.toFixed(2)).join(' / ')}, median ${median.toFixed(3)}`;
-};
+const rounds = (side: string) => `rounds ${figures(side).each.map((figure) => figure.toFixed(2)).join(' / ')}, median ${figures(side).median.toFixed(3)}`;
 const bare = per('bare endpoint');
 console.log(`\n${ROUNDS} rounds of ${SECONDS} s per side, turning which goes first; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after.`);
 for (const [i, script] of appScripts.entries()) {
@@ -139,8 +133,8 @@ if (profiling) {
     const dir = profileDir(i < appScripts.length ? `app-${i + 1}` : 'bare');
     const file = readdirSync(dir).find((entry) => entry.endsWith('.cpuprofile'));
     if (!file) continue;
-    console.log(`\n### ${side}: where its CPU went (start-up included), per request over ${Math.round(totals.get(side)!.served)} requests\n`);
-    console.log(renderProfile(summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile, 45), totals.get(side)!.served));
+    console.log(`\n### ${side}: where its CPU went (start-up included), per request over ${Math.round(served(side))} requests\n`);
+    console.log(renderProfile(summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile, 45), served(side)));
     console.log(`Profile: ${path.join(dir, file)}`);
   }
 }

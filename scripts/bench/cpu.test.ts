@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { descendantsCpuMs, machineVerdict, otherWorkMeter, parseMachineCpu, parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
+import { cpuOverRounds, descendantsCpuMs, machineVerdict, otherWorkMeter, parseMachineCpu, parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
 
 /** Node code that burns `ms` of its own CPU time (not wall time: the machine may be busy), then writes `file`. */
 const burn = (ms: number, file: string) => `const start = process.cpuUsage(); while (process.cpuUsage(start).user < ${ms * 1000}); require('node:fs').writeFileSync(${JSON.stringify(file)}, 'done');`;
@@ -76,3 +76,21 @@ describe('the run\'s word on the machine', () => {
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
+
+describe('CPU per request over alternated rounds', () => {
+  it('is all the CPU over all the requests, with each round and the median beside it', () => {
+    const rounds = [
+      { cpuMs: 1200, served: 1000 },
+      { cpuMs: 3000, served: 1000 },
+      { cpuMs: 1000, served: 1000 },
+      { cpuMs: 1100, served: 500 },
+    ];
+    const figures = cpuOverRounds(rounds);
+    expect(figures.perRequest).toBeCloseTo(6300 / 3500, 10);
+    expect(figures.each).toEqual([1.2, 3, 1, 2.2]);
+    // A round that caught a burst moves the total, not the median.
+    expect(figures.median).toBeCloseTo(1.7, 10);
+    expect(cpuOverRounds(rounds.slice(0, 3)).median).toBe(1.2);
+    expect(cpuOverRounds([]).median).toBeNaN();
+  });
+});

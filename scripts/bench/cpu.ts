@@ -137,6 +137,23 @@ export function machineVerdict(options: { cores: number; loadAtStart: number; ot
   return `${measured} **The machine was busy** (${reasons.join('; ')}): the absolute figures are low; the ratios measured side by side are what this run tells.`;
 }
 
+/** One measured round of a load on one process: the CPU it spent and the requests it answered. */
+export type CpuRound = { cpuMs: number; served: number };
+
+/**
+ * CPU per request over rounds: all their CPU over all their requests, each round's own figure and the
+ * rounds' median (on a shared machine a burst of other work falls on one round, and alternating two
+ * sides round by round spreads such bursts over both).
+ */
+export function cpuOverRounds(rounds: readonly CpuRound[]): { perRequest: number; each: number[]; median: number } {
+  const each = rounds.map((round) => round.cpuMs / round.served);
+  const sorted = [...each].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const total = rounds.reduce((sum, round) => ({ cpuMs: sum.cpuMs + round.cpuMs, served: sum.served + round.served }), { cpuMs: 0, served: 0 });
+  return { perRequest: total.cpuMs / total.served, each, median };
+}
+
 /** CPU ms per unit of work of each side, as the report's notes give them. */
 export type CpuPerUnit = { app?: number; postgres: number; client: number };
 
