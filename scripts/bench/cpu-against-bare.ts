@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
-import { feedRequests, rotatedFeedInputs } from './browser-requests.ts';
+import { type FeedInput, feedRequests, rotatedFeedInputs } from './browser-requests.ts';
 import { cpuOverRounds, type CpuRound, processCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
 import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withStatementLog } from './harness.ts';
@@ -91,6 +91,21 @@ const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
 if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);
 type Totals = { errors: number; cache: { hit: number; miss: number; none: number }; rounds: CpuRound[] };
 const totals = new Map<string, Totals>(sides.map((side) => [side, { errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [] }]));
+// CPU_WARM=1: each app first serves what the bench sends it before this line (its cached first page, then the real
+// path's types, chips and sorts), so its code has seen every shape, as the bench's app has.
+if (process.env.CPU_WARM === '1') {
+  const cursors = await withClient(databaseUrl, async (client) => {
+    const rows = (await client.query<{ type: FeedInput['type']; id: string }>(`SELECT type, id FROM listings WHERE status = 'active' AND deleted_at IS NULL`)).rows;
+    const byType: Record<FeedInput['type'], string[]> = { rental: [], food: [], service: [] };
+    for (const row of rows) byType[row.type].push(row.id);
+    return byType;
+  });
+  for (const [i] of appScripts.entries()) {
+    const url = servers.get(sides[i]!)!.url;
+    await runLoad({ url, connections: CONNECTIONS, durationMs: 2000, requests: [captured.feedRequest] });
+    await runLoad({ url, connections: CONNECTIONS, durationMs: 4000, requests: feedRequests(captured.feedRequest, rotatedFeedInputs(cursors, { count: 20_000, seed: 7 })), once: true });
+  }
+}
 const loadBefore = os.loadavg()[0]!;
 try {
   for (let round = 0; round < ROUNDS; round++) {
