@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { expect, test, type Locator } from './fixtures.ts';
 import { approvedResident, callApi, dayName, DEMO, newSignedInContext, showMonthOf, uniqueWord } from './helpers.ts';
@@ -42,8 +43,15 @@ test("a resident posts 'Procura-se escada', a neighbour answers with a new listi
   // A rental (the first type) asks for dates; a service does not.
   await expect(form.getByRole('radio', { name: 'Aluguel' })).toBeChecked();
   await expect(form.getByLabel('De', { exact: true })).toBeVisible();
-  // Every field whole inside the dialog: the two dates side by side once went past its edge.
-  expect(await pastTheDialogsEdge(form)).toEqual([]);
+  // Every field whole inside the dialog at each phone width (the two dates side by side once went past
+  // its edge), and axe-core finds nothing in the open form.
+  for (const width of [390, 360, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await pastTheDialogsEdge(form), `at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   await form.getByRole('radio', { name: 'Serviço' }).check();
   await expect(form.getByLabel('De', { exact: true })).toHaveCount(0);
   await form.getByRole('radio', { name: 'Aluguel' }).check();
