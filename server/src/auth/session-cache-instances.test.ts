@@ -28,8 +28,9 @@ const createUser = (roles: Role[] = []) => insertTestUser(a.deps.db, { roles });
 
 const base = (server: RunningServer) => `http://127.0.0.1:${server.port}`;
 
-async function call(server: RunningServer, procedure: string, cookie: string, input?: unknown) {
-  const url = `${base(server)}/trpc/${procedure}`;
+/** A mutation when `input` is given, else a query (with `query` as its input, if any). */
+async function call(server: RunningServer, procedure: string, cookie: string, input?: unknown, query?: unknown) {
+  const url = `${base(server)}/trpc/${procedure}${query === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: query }))}`}`;
   const response = input === undefined
     ? await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(5000) })
     : await fetch(url, { method: 'POST', headers: { cookie, origin: base(server), 'content-type': 'application/json' }, body: JSON.stringify({ json: input }), signal: AbortSignal.timeout(5000) });
@@ -116,5 +117,37 @@ describe('a change on instance A reaches the session cache of instance B within 
     expect(await call(a, 'auth.changePassword', laptop, { currentPassword: TEST_PASSWORD, newPassword: 'outra-senha-segura-123', confirmPassword: 'outra-senha-segura-123' })).toBe('ok');
     await changedOnBWithin(phone, (current) => current === null, 'notifications.list', 'UNAUTHORIZED');
     expect(await call(b, 'notifications.list', laptop)).toBe('ok');
+  });
+});
+
+describe('a change made on an instance counts on its own next request, before the NOTIFY comes back', () => {
+  /** Holds instance A's LISTEN socket: notifications wait in the kernel until `resume` (a busy server reads them late). */
+  function holdNotificationsOnA() {
+    const client = (a.deps.bus as unknown as { connection: { client: { connection: { stream: { pause(): void; resume(): void } } } | null } }).connection.client;
+    if (!client) throw new Error('instance A is not listening');
+    const { stream } = client.connection;
+    stream.pause();
+    return () => stream.resume();
+  }
+
+  it("'Bloquear' on A: the blocker's and the blocked one's next requests on A see the block; 'Desbloquear' likewise", async () => {
+    const ana = await createUser();
+    const bruno = await createUser();
+    const anaCookie = await login(a, ana.email);
+    const brunoCookie = await login(a, bruno.email);
+    // Both sessions answered from A's cache from now on.
+    expect(await call(a, 'users.neighbour', anaCookie, undefined, { id: bruno.id })).toBe('ok');
+    expect(await call(a, 'users.neighbour', brunoCookie, undefined, { id: ana.id })).toBe('ok');
+    const resume = holdNotificationsOnA();
+    try {
+      expect(await call(a, 'blocks.block', anaCookie, { userId: bruno.id })).toBe('ok');
+      expect(await call(a, 'users.neighbour', anaCookie, undefined, { id: bruno.id })).toBe('FORBIDDEN');
+      expect(await call(a, 'users.neighbour', brunoCookie, undefined, { id: ana.id })).toBe('NOT_FOUND');
+      expect(await call(a, 'blocks.unblock', anaCookie, { userId: bruno.id })).toBe('ok');
+      expect(await call(a, 'users.neighbour', anaCookie, undefined, { id: bruno.id })).toBe('ok');
+      expect(await call(a, 'users.neighbour', brunoCookie, undefined, { id: ana.id })).toBe('ok');
+    } finally {
+      resume();
+    }
   });
 });

@@ -267,6 +267,15 @@ export function createSessionManager(db: Db, options: SessionManagerOptions) {
       await deleteSessions(trx, { userId, exceptSessionId });
     },
 
+    /**
+     * People whose session contents (blocks, roles, account) a committed write of this
+     * instance just changed: their next request here reads the database instead of an
+     * entry the NOTIFY has not dropped yet (it comes back asynchronously, later under load).
+     */
+    forgetPeople(userIds: readonly string[]) {
+      for (const userId of userIds) dropLocal(userId);
+    },
+
     deleteExpired: () => adapter.deleteExpiredAt(clock.now()),
 
     /** Entries in this instance's cache (for tests and the bench). */

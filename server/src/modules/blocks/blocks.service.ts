@@ -36,11 +36,14 @@ export async function block(deps: AppDeps, blockerId: string, blockedId: string)
   if (!target || target.anonymized_at) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.personNotFound);
   if (isStaff(target.roles)) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.staff);
   await blocks.insertBlock(deps.db, blockerId, blockedId, deps.clock.now());
+  // The blocker's next screen (the conversation, the feed) must already show the block.
+  deps.sessions.forgetPeople([blockerId, blockedId]);
   return { message: BLOCK_MESSAGES.blocked };
 }
 
 export async function unblock(deps: AppDeps, blockerId: string, blockedId: string) {
   await blocks.deleteBlock(deps.db, blockerId, blockedId);
+  deps.sessions.forgetPeople([blockerId, blockedId]);
   return { message: BLOCK_MESSAGES.unblocked };
 }
 

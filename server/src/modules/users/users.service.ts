@@ -236,6 +236,8 @@ export async function adminUpdate(deps: AppDeps, actorId: string, input: z.outpu
     const fresh = await users.findForAdmin(trx, input.userId);
     return toAdminUser(fresh!);
   });
+  // Committed: the person's next request here carries the new name, roles and rights at once.
+  deps.sessions.forgetPeople([input.userId]);
   return { message: ADMIN_USER_MESSAGES.updated, user: updated };
 }
 
