@@ -8,7 +8,9 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { FirstScreen, FirstScreenAnswer, ProcedureCall, RenderOptions } from '@vizinhanca/shared/first-screen/first-screen.types';
 import { setCondoTimeZone } from '@vizinhanca/shared/format/format';
-import { prerender } from 'react-dom/static';
+// The edge build, not Node's: Node's keeps its request in an AsyncLocalStorage, whose first use turns on
+// promise hooks for the rest of the process, a tax on every later request the server answers.
+import { prerender } from 'react-dom/static.edge';
 import type { AppRouter as ServerRouter } from '../../server/src/router.ts';
 import { App } from './app.tsx';
 import { trpc } from './lib/trpc.ts';

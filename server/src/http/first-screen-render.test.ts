@@ -2,10 +2,11 @@
 // markup in #root, rendered by the client's own tree and route loaders (client/src/server-render.tsx, from
 // source here) with the caller's answers, which the page carries too; a redirect where the browser would end
 // up elsewhere, and the page as before when rendering fails or takes too long.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { servePage } from './first-screen-data.ts';
 import { PROJECT_ROOT } from '../paths.ts';
@@ -155,6 +156,20 @@ describe('the first screen drawn by the server', () => {
     // The server has no browser to ask: it draws push as supported, and the browser's hydration reads the same (use-push-device.ts).
     expect(visibleText(settings.root)).toContain('Avisos neste aparelho, mesmo com o app fechado');
     for (const page of [help, settings]) expect(page.root).not.toContain('<script');
+  });
+
+  it('drawing a page never starts an AsyncLocalStorage: its promise hooks would stay on and tax every later request of the process', async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const page = await open('/', await cookieFor(resident));
+      expect(visibleText(page.root)).toContain('Olá, Rita Vizinha!');
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 
   it('a redirect where the browser would not stay: the address its guard or alias sends it to', async () => {
