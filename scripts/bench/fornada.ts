@@ -27,6 +27,8 @@ const TOO_MANY = 150;
 const APP = 'vizinhanca';
 /** pgbench's second client count, beside the app's connections: the app's pool size, as the read path's baselines. */
 const POOL_CLIENTS = 10;
+/** The app's warm-up before the measured load, as the read path's lines have (scripts/bench.ts). */
+const WARMUP_MS = 2_000;
 const BACKGROUND = /\bpgboss\./;
 
 export interface FornadaBenchContext {
@@ -54,7 +56,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
   const seller = await withClient(ctx.databaseUrl, async (client) => {
     const { rows } = await client.query<{ id: string; rn: string }>(
       `SELECT l.id, o.rn FROM listings l JOIN bench_owner o ON o.id = l.user_id
-        WHERE l.type = 'food' AND l.status = 'active' AND l.expires_at > now() + interval '6 days' AND o.rn BETWEEN 1 AND $1
+        WHERE l.type = 'food' AND l.status = 'active' AND l.expires_at > now() + interval '8 days' AND o.rn BETWEEN 1 AND $1
         ORDER BY l.published_at DESC LIMIT 1`,
       [BENCH_SIZE.sessions],
     );
@@ -77,6 +79,9 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
   for (const [i, clients] of [ctx.connections, POOL_CLIENTS].entries()) {
     pgbenchRuns.push({ clients, perClient: Math.floor(PORTIONS / clients), batchId: (await sellerApi.fornadas.open.mutate(batch(4 + i))).id });
   }
+
+  // The warm-up's batch: reserved for WARMUP_MS before the measured load, as the read lines warm the app.
+  const warmupBatch = (await sellerApi.fornadas.open.mutate(batch(4 + pgbenchRuns.length))).id;
 
   // Every other signed-in neighbour reserves in turn (a few each: under the hourly limit of 60 orders).
   const renters = Array.from({ length: BENCH_SIZE.sessions }, (_, i) => i + 1).filter((rn) => rn !== seller.rn);
@@ -114,6 +119,20 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     ...template,
     headers: { ...template.headers, cookie: `vz_session=${sessionToken(renters[(i + 1) % renters.length]!)}` },
   }));
+  // Warm-up (not measured): the same reservations on the warm-up batch, then its deliveries drained, so the
+  // measured load meets a warm app and an empty queue (pgbench's Postgres is warm from the app's load too).
+  const warmupBody = batchBody({ ...input, fornadaId: warmupBatch });
+  const warmupStart = new Date();
+  const warmup = await runLoad({
+    url: ctx.app.url,
+    connections: ctx.connections,
+    durationMs: WARMUP_MS,
+    requests: requests.map((request) => ({ ...request, body: warmupBody })),
+    once: true,
+    refusal: FORNADA_MESSAGES.soldOut,
+  });
+  if (warmup.errors > 0) throw new Error(`the fornada warm-up failed: ${warmup.firstErrors.join(' / ')}`);
+  const warmupDrain = await drainQueue(ctx.databaseUrl, warmupStart, 180_000);
   const loadStart = new Date();
   const { result: appLoad, cpuMs: loadCpu } = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid), client: () => processCpuMs(process.pid) }, () =>
     runLoad({ url: ctx.app.url, connections: ctx.connections, durationMs: 120_000, requests, once: true, refusal: FORNADA_MESSAGES.soldOut }),
@@ -204,6 +223,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     ],
     notes: [
       ...(appLoad.errors > 0 ? [`fornada: first errors: ${appLoad.firstErrors.join(' / ')}`] : []),
+      `Before the measured load the app was warmed for ${WARMUP_MS / 1000} s on a batch of its own (${warmup.requests - warmup.errors - warmup.refused} reservations, not counted) and its ${warmupDrain.leftAtStart} queued deliveries were worked (${warmupDrain.seconds.toFixed(1)} s), as the read lines warm the app before measuring.`,
       `The batch after the app's load: ${counted.portions} portions, ${counted.remaining} left, ${reserved} reserved in ${counted.orders} orders (the captured reservation included).`,
       `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the insert fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
       `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour and a new order id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
