@@ -4,7 +4,8 @@ import zlib from 'node:zlib';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
-import { createContext, type AppDeps } from '../context.ts';
+import type { TRPCError } from '@trpc/server';
+import { createContext, type AppDeps, type Context } from '../context.ts';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../errors.ts';
 import { metricsAccess } from '../observability/metrics-access.ts';
 import { registry } from '../observability/metrics.ts';
@@ -14,6 +15,7 @@ import { imagesRouter } from './images.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL } from './content-encoding.ts';
 import { wholeAnswers } from './whole-answers.ts';
+import { procedureCalls } from './procedure-calls.ts';
 import { clientFiles } from './static-files.ts';
 import { pageForPath } from './screen-preloads.ts';
 import { servePage } from './first-screen-data.ts';
@@ -99,6 +101,27 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   app.use(imagesRouter(deps));
   app.use(exportsRouter(deps));
 
+  // Shared by the two adapters below: one context per request, the same headers and the same log.
+  const trpcContext = async (req: express.Request, res: express.Response): Promise<Context> => {
+    const ctx =
+      contextBuiltForFeed(res) ??
+      (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http').catch((error: unknown) => {
+        // Reading the session needs the database: when it is away, say so (503), as the procedures do.
+        throw isDatabaseUnavailable(error) ? new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE) : error;
+      }));
+    res.locals.userId = ctx.user?.id;
+    return ctx;
+  };
+  // Clients (and proxies) retry a 503 after this long instead of at once.
+  const headersFor = (errors: readonly TRPCError[]): Record<string, string> =>
+    errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } : {};
+  // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
+  const logError = ({ error, path: procedure, req }: { error: TRPCError; path: string | undefined; req: express.Request }) => {
+    const reqId = (req as { id?: unknown }).id;
+    if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure, reqId }, 'procedure failed');
+    else if (error.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ procedure, reqId }, 'database unavailable');
+  };
+
   app.use(
     '/trpc',
     noStore,
@@ -109,29 +132,15 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     feed,
     // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
     wholeAnswers,
+    // The app's own calls, without the Fetch API (decision 036); anything else goes on to tRPC's adapter.
+    procedureCalls({ router: appRouter, maxBatchSize: TRPC_MAX_BATCH_SIZE, maxBodySize: TRPC_MAX_BODY_BYTES, createContext: trpcContext, headersFor, onError: logError }),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: async ({ req, res }) => {
-        const ctx =
-          contextBuiltForFeed(res) ??
-          (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http').catch((error: unknown) => {
-            // Reading the session needs the database: when it is away, say so (503), as the procedures do.
-            throw isDatabaseUnavailable(error) ? new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE) : error;
-          }));
-        res.locals.userId = ctx.user?.id;
-        return ctx;
-      },
-      // Clients (and proxies) retry a 503 after this long instead of at once.
-      responseMeta: ({ errors }) =>
-        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } } : {},
-      // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
-      onError: ({ error, path: procedure, req }) => {
-        const reqId = (req as { id?: unknown }).id;
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure, reqId }, 'procedure failed');
-        else if (error.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ procedure, reqId }, 'database unavailable');
-      },
+      createContext: ({ req, res }) => trpcContext(req, res),
+      responseMeta: ({ errors }) => ({ headers: headersFor(errors) }),
+      onError: ({ error, path: procedure, req }) => logError({ error, path: procedure, req }),
     }),
   );
 
