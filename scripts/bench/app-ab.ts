@@ -78,6 +78,15 @@ async function orderRequests(offset: number, origin: string): Promise<LoadReques
   });
 }
 
+/** The signed-in bench neighbours' `auth.me`, as the browser sends it (a batched GET). */
+function meRequests(): LoadRequest[] {
+  return Array.from({ length: 200 }, (_, i) => ({
+    method: 'GET' as const,
+    path: `/trpc/auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null, meta: { values: ['undefined'] } } }))}`,
+    headers: { ...captured.orderRequest.headers, cookie: `vz_session=${sessionToken(i + 1)}` },
+  }));
+}
+
 type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[]; cache: CacheAnswers; leftQueued: number };
 const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 }, leftQueued: 0 });
 
@@ -120,6 +129,8 @@ try {
     { key: 'feed', name: 'feed, real path (rotated, each URL once)', requests: (round, side) => feedRequests(captured.feedRequest, rotatedFeedInputs(cursors, { count: 20_000, seed: 100 + round * 2 + (side === 'A' ? 0 : 1) })), once: true },
     { key: 'search', name: 'search (8 terms)', requests: () => captured.searchRequests, once: false },
     { key: 'orders', name: 'orders.create', requests: (round, side) => orderRequests(firstFreeDay + round * 2 + (side === 'A' ? 0 : 1), apps[side].url), once: true },
+    // A tRPC query that reads nothing but the cached session: what every request costs before its own work.
+    { key: 'me', name: 'auth.me (the session from the cache: the fixed cost of a tRPC request)', requests: () => meRequests(), once: false },
     // Every request a hit of the feed cache (one URL, no writes).
     { key: 'cached', name: 'feed, cached (one URL)', requests: () => [captured.feedRequest], once: false },
     { key: 'writes', name: 'feed, 40 URLs with listing writes at 10/s', requests: () => mixedFeed, once: false, beside: () => listingWriter(databaseUrl, 10, { pending, active }) },
