@@ -22,7 +22,7 @@ import { unfinishedJobs } from './queue-drain.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders,cached,writes] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,me,cached,writes] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -135,7 +135,7 @@ try {
     { key: 'cached', name: 'feed, cached (one URL)', requests: () => [captured.feedRequest], once: false },
     { key: 'writes', name: 'feed, 40 URLs with listing writes at 10/s', requests: () => mixedFeed, once: false, beside: () => listingWriter(databaseUrl, 10, { pending, active }) },
   ];
-  // AB_ONLY=feed,search,orders,cached,writes: only those loads.
+  // AB_ONLY=feed,search,orders,me,cached,writes: only those loads.
   for (const load of loads.filter((entry) => !only || only.includes(entry.key))) {
     const totals = { A: empty(), B: empty() };
     for (let round = 0; round < ROUNDS; round++) {
