@@ -135,6 +135,7 @@ describe('procedureCalls answers as tRPC does', () => {
       { method: 'POST' as const, path: 'auth.me', body: '{}' },
       { path: `auth.me?input=${encodeURIComponent('{não é json')}` },
       { method: 'POST' as const, path: 'blocks.unblock', body: '{"json": {' },
+      { method: 'POST' as const, path: 'blocks.unblock', body: '' },
       { method: 'POST' as const, path: 'blocks.unblock?batch=1', body: '[1, 2]' },
       { path: `${Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => 'auth.me').join(',')}?batch=1&input=${input({})}` },
       { method: 'POST' as const, path: 'blocks.unblock', body: 'userId=1', contentType: 'application/x-www-form-urlencoded' },

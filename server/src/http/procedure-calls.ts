@@ -108,6 +108,8 @@ export function procedureCalls(options: ProcedureCallOptions): RequestHandler {
       next();
     };
 
+    // An empty body is a JSON error to tRPC (the client always sends one): its words.
+    if (body === '') return handOn();
     let inputs: unknown[] = [];
     if (!callError) {
       try {
