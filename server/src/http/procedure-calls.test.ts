@@ -43,7 +43,7 @@ beforeAll(async () => {
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     maxBodySize: MAX_BODY,
     createContext: (req, res) => createContext(app.deps, req, (header) => res.append('Set-Cookie', header), 'http'),
-    headersFor: (errors) => (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { 'Retry-After': '5' } : {}),
+    headersFor: (errors): Record<string, string> => (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { 'Retry-After': '5' } : {}),
     onError: () => {},
   };
   const stockAdapter = createExpressMiddleware({
