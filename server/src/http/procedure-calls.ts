@@ -152,15 +152,18 @@ export function procedureCalls(options: ProcedureCallOptions): RequestHandler {
       }),
     );
 
-    const shapes = results.map((result, index) =>
-      'error' in result
-        ? { error: getTRPCErrorShape({ config, ctx, error: result.error, input: inputs[index], path: paths[index]!, type }) }
-        : null,
-    );
-    const untransformed = results.map((result, index) => shapes[index] ?? { result: { data: (result as { data: unknown }).data } });
-    const texts = results.map((result, index) => {
-      const shape = shapes[index];
-      return shape ? JSON.stringify(transformTRPCResponse(config, shape)) : `{"result":{"data":${superjsonText((result as { data: unknown }).data)}}}`;
+    // Each call's part of the answer as tRPC writes it, and the untransformed one it derives the status from.
+    const untransformed: ({ error: ReturnType<typeof getTRPCErrorShape> } | { result: { data: unknown } })[] = [];
+    const texts: string[] = [];
+    results.forEach((result, index) => {
+      if ('error' in result) {
+        const shape = { error: getTRPCErrorShape({ config, ctx, error: result.error, input: inputs[index], path: paths[index]!, type }) };
+        untransformed.push(shape);
+        texts.push(JSON.stringify(transformTRPCResponse(config, shape)));
+      } else {
+        untransformed.push({ result: { data: result.data } });
+        texts.push(`{"result":{"data":${superjsonText(result.data)}}}`);
+      }
     });
     const errors = results.flatMap((result) => ('error' in result ? [result.error] : []));
 
