@@ -20,6 +20,7 @@ import {
   rssOf,
   runPgbench,
   startNodeServer,
+  withAppPaused,
   withClient,
   withStatementLog,
 } from './bench/harness.ts';
@@ -35,6 +36,7 @@ import { fornadaSection } from './bench/fornada.ts';
 import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
+import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
@@ -153,10 +155,12 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
   const run = async (clients: number) => {
-    const { result, cpuMs } = await withCpu(
-      { postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) },
-      () => runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines }),
+    const started = new Date();
+    const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
+      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines })),
     );
+    // The deliveries of the notifications pgbench's transactions wrote (orders) are worked now, not during the next measurement.
+    await drainQueue(ctx.databaseUrl, started, 180_000);
     const transactions = result.transactions;
     // pgbench's time is its own run (no warm-up): its CPU per transaction is the run's CPU over its transactions.
     const cpu = { postgres: cpuMs.postgres / transactions, client: cpuMs.pgbench / transactions };
@@ -352,7 +356,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...errorsNote('orders.create', orderApp),
     `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients and at ${APP_POOL} (the app's pool size), both printed, the ratio against the faster. On a busy machine Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header and the section's.`,
     'The captured statements are those of a request whose session the app already holds in its session cache (one request of the same session goes first), as every measured request is: no session lookup in the pgbench scripts.',
-    'pgbench\'s order transactions notify the app (events, jobs) as the app\'s own do: the app handles them after the run, during the next measurements.',
+    "The app is stopped (SIGSTOP) while pgbench runs, so pgbench has the cores to itself as the app's loads had them. pgbench's order transactions write notifications, events and delivery jobs as the app's own do, each with new ids (a new notification and job id per transaction, as the app makes them); the app delivers them after each run, before the next measurement, not counted.",
     cpuNote('Feed (cached)', feedApp.cpu, feedPg),
     cpuNote('Feed (real path)', realApp.cpu, deepPg),
     cpuNote('Search', searchApp.cpu, searchPg),
@@ -709,7 +713,8 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
     await client.query(`
       CREATE TABLE bench_order_targets AS
       SELECT (d.day - 1) * (SELECT count(*) FROM (${rentals}) c) + r.i + 1 AS n, r.listing_id, r.owner_id, s.id AS renter_id,
-             encode(sha256(convert_to('vz-bench-session-' || s.rn, 'UTF8')), 'hex') AS session_id, ($1::date + d.day)::text AS start_date
+             encode(sha256(convert_to('vz-bench-session-' || s.rn, 'UTF8')), 'hex') AS session_id, ($1::date + d.day)::text AS start_date,
+             ${FRESH_ID_COLUMNS}
       FROM (${rentals}) r CROSS JOIN generate_series(1, 3) AS d(day) JOIN bench_owner s ON s.rn = ${renterRn}`, [firstDay]);
     await client.query('CREATE UNIQUE INDEX ON bench_order_targets (n)');
     // pgbench's runs (50 clients, then 10) take rows from this sequence, each row once.
@@ -799,6 +804,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   const realFeed = shapes.map((shape, i) => ({ ...shape, statements: statementsOf(`feed-real-${i}`, 1, FEED_ANCHOR) }));
   const searchStatements = SEARCHES.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
   const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
+  const orderFreshIds = await withClient(databaseUrl, (client) => freshIdColumns(client, orderStatements));
   writeFileSync(path.join(outDir, 'captured.json'), JSON.stringify({ feedRequest, deepRequest, searchRequests, orderRequest, feedStatements, deepStatements, realFeed, searchStatements, orderStatements }, null, 2));
   done();
   return {
@@ -809,7 +815,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
     search: { requests: searchRequests, statements: searchStatements },
     order: {
       statements: orderStatements,
-      known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date' },
+      known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date', ...orderFreshIds },
       requests: orderRequests,
     },
     sortedFeeds,

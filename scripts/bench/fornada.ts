@@ -5,7 +5,8 @@ import { FORNADA_MESSAGES } from '../../shared/src/fornadas/fornada.schema.ts';
 import { batchBody, browserClient } from './browser-requests.ts';
 import { BENCH_SIZE, sessionId, sessionToken } from './dataset.ts';
 import { type CpuPerUnit, cpuNote, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
-import { type ChildServer, readStatementLog, runPgbench, withClient, withStatementLog } from './harness.ts';
+import { type ChildServer, readStatementLog, runPgbench, withAppPaused, withClient, withStatementLog } from './harness.ts';
+import { FRESH_ID_COLUMNS, freshIdColumns } from './fresh-ids.ts';
 import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { deliveryNote, drainQueue } from './queue-drain.ts';
 import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
@@ -166,14 +167,14 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     const first = pgbenchRuns.slice(0, i).reduce((sum, earlier) => sum + earlier.clients * earlier.perClient, 0) + 1;
     return { first, last: first + run.clients * run.perClient - 1, batchId: run.batchId };
   });
-  await withClient(ctx.databaseUrl, async (client) => {
+  const freshIds = await withClient(ctx.databaseUrl, async (client) => {
     await client.query('DROP TABLE IF EXISTS bench_fornada_targets');
     await client.query(`DROP SEQUENCE IF EXISTS ${targetsSequence('bench_fornada_targets')}`);
     await client.query(`CREATE SEQUENCE ${targetsSequence('bench_fornada_targets')}`);
     await client.query(
       `CREATE TABLE bench_fornada_targets AS
        SELECT g AS n, o.id AS renter_id, encode(sha256(convert_to('vz-bench-session-' || o.rn, 'UTF8')), 'hex') AS session_id,
-              gen_random_uuid() AS order_id, b.fornada_id
+              gen_random_uuid() AS order_id, ${FRESH_ID_COLUMNS}, b.fornada_id
          FROM generate_series(1, $1::int) AS g
          JOIN unnest($2::int[], $3::int[], $4::uuid[]) AS b(first_n, last_n, fornada_id) ON g BETWEEN b.first_n AND b.last_n
          JOIN unnest($5::int[]) WITH ORDINALITY AS r(rn, i) ON r.i = 1 + (g - 1) % cardinality($5::int[])
@@ -182,12 +183,13 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     );
     await client.query('CREATE UNIQUE INDEX ON bench_fornada_targets (n)');
     await client.query('ANALYZE bench_fornada_targets');
+    return freshIdColumns(client, statements);
   });
   const script = pgbenchScript(statements, {
     prefix: 'r',
     varying: {
       table: 'bench_fornada_targets',
-      columns: { [sessionId(first)]: 'session_id', [renterIds.get(first)!]: 'renter_id', [orderId]: 'order_id', [appBatch]: 'fornada_id' },
+      columns: { [sessionId(first)]: 'session_id', [renterIds.get(first)!]: 'renter_id', [orderId]: 'order_id', [appBatch]: 'fornada_id', ...freshIds },
     },
     types: await ctx.parameterTypes(statements),
   });
@@ -195,18 +197,23 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
   writeFileSync(file, script.script);
   const ran: (PgbenchResult & (typeof pgbenchRuns)[number] & { cpu: CpuPerUnit })[] = [];
   for (const run of pgbenchRuns) {
+    const started = new Date();
     const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
-      runPgbench({
-      pgbench: ctx.pgbench,
-      connectionString: ctx.databaseUrl,
-      mode: 'prepared',
-      clients: run.clients,
-      seconds: 0,
-      transactionsPerClient: run.perClient,
-      scripts: [file],
-        defines: script.defines,
-      }),
+      withAppPaused(ctx.app, () =>
+        runPgbench({
+          pgbench: ctx.pgbench,
+          connectionString: ctx.databaseUrl,
+          mode: 'prepared',
+          clients: run.clients,
+          seconds: 0,
+          transactionsPerClient: run.perClient,
+          scripts: [file],
+          defines: script.defines,
+        }),
+      ),
     );
+    // The sellers' notices pgbench's reservations wrote are delivered now, before the next run or section.
+    await drainQueue(ctx.databaseUrl, started, 180_000);
     writeFileSync(path.join(ctx.outDir, `fornada-c${run.clients}.pgbench.out.txt`), result.output);
     ran.push({ ...result, ...run, cpu: { postgres: cpuMs.postgres / result.transactions, client: cpuMs.pgbench / result.transactions } });
   }
@@ -232,6 +239,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
       ...(appLoad.errors > 0 ? [`fornada: first errors: ${appLoad.firstErrors.join(' / ')}`] : []),
       `Before the measured load the app was warmed with the same requests on a batch of its own (${warmup.requests - warmup.errors - warmup.refused} reservations and ${warmup.refused} 'Esgotado' in ${(warmup.durationMs / 1000).toFixed(1)} s, not counted) and its ${warmupDrain.leftAtStart} queued deliveries were worked (${warmupDrain.seconds.toFixed(1)} s), as the read lines warm the app before measuring.`,
       `The batch after the app's load: ${counted.portions} portions, ${counted.remaining} left, ${reserved} reserved in ${counted.orders} orders (the captured reservation included).`,
+      "The app is stopped (SIGSTOP) while pgbench runs; pgbench's reservations write the seller's notice, its event and its delivery job with new ids each (as the app's do), and the app delivers them after each run, not counted.",
       `The app's requests include the ${TOO_MANY} refused ones ('Esgotado', cheaper: the insert fails and the transaction rolls back); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
       `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour and a new order id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
       cpuNote('Reservation', appCpu, pg),

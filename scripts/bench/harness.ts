@@ -60,6 +60,20 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
+/**
+ * Runs `work` (pgbench) with the app stopped (SIGSTOP), then lets it go on: pgbench has the cores to
+ * itself, as the app's load had them, and the app's job workers do not deliver pgbench's notifications
+ * during the run (they do after it, see queue-drain.ts).
+ */
+export async function withAppPaused<T>(app: Pick<ChildServer, 'pid'>, work: () => Promise<T>): Promise<T> {
+  process.kill(app.pid, 'SIGSTOP');
+  try {
+    return await work();
+  } finally {
+    process.kill(app.pid, 'SIGCONT');
+  }
+}
+
 /** Starts a Node server script as a child process, output to `logFile`, and waits for `readyPath` to answer 200. */
 export async function startNodeServer(options: {
   script: string;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
 import { trackPool } from '../observability/metrics.ts';
+import { combineWrites, HELD_MARK, type HeldWrite, isHoldable } from './held-writes.ts';
 import type { Database } from './schema.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings (no shifting through Date);
@@ -59,18 +60,108 @@ export function preparedWhenParameterised(text: string, values: readonly unknown
   return CompiledQuery.raw(text, [...values]);
 }
 
-/** The pool as Kysely sees it: each client sends the texts `prepared` marked under their names. */
+/**
+ * Runs a single INSERT whose result the caller does not read (a live event, a delivery job, an
+ * audit entry). In a transaction it is held and sent with the transaction's other held writes as
+ * one statement before the transaction's next statement or its commit (held-writes.ts): a failure
+ * then surfaces there, and the whole transaction rolls back as it would have. Outside a transaction,
+ * or for a text that cannot be held, it runs now.
+ */
+export async function writeLater(db: Db, query: CompiledQuery): Promise<void> {
+  if (db.isTransaction && isHoldable(query.sql)) {
+    await db.executeQuery(CompiledQuery.raw(HELD_MARK + query.sql, [...query.parameters]));
+    return;
+  }
+  nameText(query.sql);
+  await db.executeQuery(query);
+}
+
+/** What a held write answers at once: nothing read, nothing counted. */
+const HELD_RESULT = Object.freeze({ command: 'INSERT', rowCount: 0, rows: [], fields: [] });
+
+/** How a pool client sends a text: under its name when `prepared` named it. */
+type Send = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+/**
+ * One client's held writes. Kysely opens a transaction with 'begin' (or 'start transaction ...')
+ * and ends it with 'commit' or 'rollback' on the same client: writes are held only between them,
+ * and any other statement, a savepoint included, first sends what is held.
+ */
+class HeldWrites {
+  private inTransaction = false;
+  private writes: HeldWrite[] = [];
+
+  run(send: Send, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
+    if (text.startsWith(HELD_MARK)) {
+      const write = { text: text.slice(HELD_MARK.length), values: values ?? [] };
+      if (!this.inTransaction) return send(write.text, [...write.values]);
+      this.writes.push(write);
+      return Promise.resolve(HELD_RESULT as unknown as pg.QueryResult);
+    }
+    if (text === 'begin' || text.startsWith('start transaction')) {
+      this.reset();
+      this.inTransaction = true;
+      return send(text, values);
+    }
+    if (text === 'rollback') {
+      this.reset();
+      return send(text, values);
+    }
+    // Kysely's 'rollback to "name"': whatever is held came after that savepoint (the savepoint's own statement sent what came before).
+    if (text.startsWith('rollback to ')) {
+      this.writes = [];
+      return send(text, values);
+    }
+    if (text === 'commit') this.inTransaction = false;
+    const held = this.writes;
+    if (held.length === 0) return send(text, values);
+    this.writes = [];
+    return this.sendHeld(send, held).then(() => send(text, values));
+  }
+
+  /** A cursor is sent synchronously: what is held goes first on the client's queue (a failure there fails the cursor's transaction). */
+  beforeCursor(send: Send): void {
+    const held = this.writes;
+    this.writes = [];
+    if (held.length) this.sendHeld(send, held).catch(() => {});
+  }
+
+  reset(): void {
+    this.inTransaction = false;
+    this.writes = [];
+  }
+
+  private async sendHeld(send: Send, held: readonly HeldWrite[]): Promise<void> {
+    for (const statement of combineWrites(held)) {
+      nameText(statement.text);
+      await send(statement.text, [...statement.values]);
+    }
+  }
+}
+
+/** The pool as Kysely sees it: each client sends the texts `prepared` marked under their names, and holds `writeLater`'s writes. */
 function namingPool(pool: pg.Pool): PostgresPool {
   // One wrapper per pg client, kept as long as the client lives: Kysely keeps its connection object per client too.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((textOrCursor: string | Cursor, values?: unknown[]) => {
-      if (typeof textOrCursor !== 'string') return client.query(textOrCursor);
-      const name = statementNames.get(textOrCursor);
-      return name ? client.query({ name, text: textOrCursor, values }) : client.query(textOrCursor, values);
-    }) as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const send: Send = (text, values) => {
+      const name = statementNames.get(text);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    };
+    const held = new HeldWrites();
+    return {
+      query: ((textOrCursor: string | Cursor, values?: unknown[]) => {
+        if (typeof textOrCursor === 'string') return held.run(send, textOrCursor, values);
+        held.beforeCursor(send);
+        return client.query(textOrCursor);
+      }) as PostgresPoolClient['query'],
+      release: () => {
+        // Kysely commits or rolls back before it releases; a client released mid-transaction (its connection lost) holds nothing more.
+        held.reset();
+        client.release();
+      },
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();

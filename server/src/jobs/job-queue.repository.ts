@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import { type Db, preparedWhenParameterised } from '../db/database.ts';
+import { type Db, preparedWhenParameterised, writeLater } from '../db/database.ts';
 
 // The job queue's own statements: pg-boss's, run on our pool or in our transaction, and the turn taken to create a queue.
 
@@ -39,6 +39,20 @@ export function executorFor(db: Db, onFailure?: (error: unknown) => void): PgBos
       // process. A handler on every statement prevents that; an awaiting caller still gets the error.
       if (onFailure) result.catch(onFailure);
       return result;
+    },
+  };
+}
+
+/**
+ * pg-boss's statements for jobs sent in a transaction of ours: nobody reads the new job's id, so its
+ * insert waits for the transaction's next statement (database.ts's writeLater) and goes with the
+ * transaction's other such writes. pg-boss then answers no id, which our callers never ask for.
+ */
+export function heldExecutorFor(trx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      await writeLater(trx, preparedWhenParameterised(text, values ?? []));
+      return { rows: [] };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AppDeps, EnqueueOptions, JobQueue, OneOffJob } from '../context.ts
 import type { Db } from '../db/database.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
-import { executorFor, inQueueCreationTurn } from './job-queue.repository.ts';
+import { executorFor, heldExecutorFor, inQueueCreationTurn } from './job-queue.repository.ts';
 
 /** The queue's tables live in their own schema, created by pg-boss itself on first start. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -173,7 +173,7 @@ export class PgBossQueue implements JobQueue {
       id: jobIdFor(job.name, options.key),
       ...(options.startAfter ? { startAfter: options.startAfter } : options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
       ...(this.retryDelaySeconds === undefined ? {} : { retryDelay: this.retryDelaySeconds }),
-      db: executorFor(db),
+      db: db.isTransaction ? heldExecutorFor(db) : executorFor(db),
     });
   }
 

@@ -5,6 +5,7 @@ import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { HandedOver } from './handed-over.ts';
 import type { AppEvent } from './pulled-events.ts';
 import { eventContent, type EventContent } from './event-content.ts';
+import { publishEvent } from './published-events.repository.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -44,8 +45,8 @@ async function collect(userId: string) {
 describe('event housekeeping', () => {
   it('prunes events older than the cut-off and keeps recent ones', async () => {
     const user = await app.createUser();
-    const oldId = await app.deps.bus.publish(app.db, { userId: user.id, kind: 'notification.changed', payload: {} });
-    const recentId = await app.deps.bus.publish(app.db, { userId: user.id, kind: 'notification.changed', payload: {} });
+    const oldId = await publishEvent(app.db, { userId: user.id, kind: 'notification.changed', payload: {} });
+    const recentId = await publishEvent(app.db, { userId: user.id, kind: 'notification.changed', payload: {} });
     await app.db.updateTable('events').set({ created_at: new Date(Date.now() - 31 * 24 * 3600_000) }).where('id', '=', oldId).execute();
     await app.deps.bus.pruneOlderThan(new Date(Date.now() - 30 * 24 * 3600_000));
     const ids = (await app.db.selectFrom('events').select('id').where('user_id', '=', user.id).execute()).map((row) => row.id);
@@ -161,8 +162,8 @@ describe('delivery in batches, by user', () => {
     const stream = await collect(person.id);
     const slow = await app.db.connection().execute(async (connection) => {
       await sql`BEGIN`.execute(connection);
-      const earlierId = await app.deps.bus.publish(connection, notification(person.id, 'earlier id, later commit'));
-      const laterId = await app.deps.bus.publish(app.db, notification(person.id, 'later id, first commit'));
+      const earlierId = await publishEvent(connection, notification(person.id, 'earlier id, later commit'));
+      const laterId = await publishEvent(app.db, notification(person.id, 'later id, first commit'));
       await eventually(() => expect(stream.titles()).toEqual(['later id, first commit']));
       await sql`COMMIT`.execute(connection);
       return { earlierId, laterId };
@@ -235,7 +236,7 @@ describe('no repeats, without memory per subscriber', () => {
   it('a live event arriving while the catch-up is read, and also in it, is handed over once', async () => {
     const person = await app.createUser();
     const cursor = await snapshotNow();
-    const id = await app.deps.bus.publish(app.db, notification(person.id, 'both'));
+    const id = await publishEvent(app.db, notification(person.id, 'both'));
     await eventually(() => expect(app.deps.bus.handedOver(id)).toBe(true));
     const follower = app.deps.bus.follow(person.id, cursor);
     const sink = collectingSink();
@@ -278,7 +279,7 @@ describe('no repeats, without memory per subscriber', () => {
     const follower = app.deps.bus.follow(person.id, null);
     const sink = collectingSink();
     follower.start(sink);
-    const id = await app.deps.bus.publish(app.db, notification(person.id, 'once'));
+    const id = await publishEvent(app.db, notification(person.id, 'once'));
     await eventually(() => expect(sink.titles()).toEqual(['once']));
     await (app.deps.bus as unknown as { transactions: { deliver(ids: string[]): Promise<void> } }).transactions.deliver([id]);
     await app.deps.bus.publish(app.db, notification(person.id, 'next'));
@@ -360,7 +361,7 @@ describe("a tab's cursor is a snapshot: a lower id committing after a higher one
     const first = tab(person.id, null);
     await eventually(() => expect(first.sink.readies).toHaveLength(1));
     const late = await lowerIdCommittingLater(person.id, 'lower id, committed while away');
-    const laterId = await app.deps.bus.publish(app.db, notification(person.id, 'higher id, seen'));
+    const laterId = await publishEvent(app.db, notification(person.id, 'higher id, seen'));
     await eventually(() => expect(first.shown()).toEqual(['higher id, seen']));
     expect(BigInt(late.id)).toBeLessThan(BigInt(laterId));
     first.follower.close();

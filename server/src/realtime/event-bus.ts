@@ -8,7 +8,7 @@ import { Follower } from './follower.ts';
 import { ListenConnection } from './listen-connection.ts';
 import { LocalDelivery } from './local-delivery.ts';
 import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type ChangeChannel } from './notify-channels.ts';
-import { publishEvent, publishToEach, publishToStaff, type NewEvent } from './published-events.repository.ts';
+import { publishEventLater, publishToEach, publishToStaff, type NewEvent } from './published-events.repository.ts';
 import { PulledEvents, type AppEvent } from './pulled-events.ts';
 import { TransactionReader } from './transaction-reader.ts';
 
@@ -79,8 +79,8 @@ export class EventBus {
   }
 
   /** Writes the event in the caller's transaction (or alone); every instance receives it after commit. */
-  publish(db: Db, event: NewEvent): Promise<string> {
-    return publishEvent(db, event);
+  publish(db: Db, event: NewEvent): Promise<void> {
+    return publishEventLater(db, event);
   }
 
   /** The same event for each of these people, in the caller's transaction, with one statement. */
@@ -89,7 +89,7 @@ export class EventBus {
   }
 
   /** The same event to every active administrator and moderator, in the caller's transaction. */
-  publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
+  publishToStaff(db: Db, event: PublishedEvent): Promise<void> {
     return publishToStaff(db, event);
   }
 

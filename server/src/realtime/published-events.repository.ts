@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PublishedEvent } from '@vizinhanca/shared/realtime/realtime-event';
-import { type Db, prepared } from '../db/database.ts';
+import { type Db, prepared, writeLater } from '../db/database.ts';
 import { compiledOnce } from '../db/query-templates.ts';
 import { CLOSE_SOCKETS_KIND, eventPayloadText } from './event-content.ts';
 
@@ -27,11 +27,11 @@ export function staffEventsQuery(values: { kind: string; payload: string }) {
     RETURNING id`;
 }
 
-export async function publishToStaff(db: Db, event: PublishedEvent): Promise<number> {
-  // Named and compiled once: every audited change (an order, a decision) runs it.
+/** Written with the transaction's next statement (database.ts's writeLater): nobody reads what it wrote. */
+export function publishToStaff(db: Db, event: PublishedEvent): Promise<void> {
+  // Compiled once: every audited change (an order, a decision) runs it.
   const query = compiledOnce('events.toStaff', { kind: event.kind, payload: eventPayloadText(event) }, (values) => ({ compile: () => staffEventsQuery(values).compile(db) }));
-  const rows = await prepared(db, query);
-  return rows.length;
+  return writeLater(db, query);
 }
 
 /** The ids of every active staff member (administrators and moderators, approved, not suspended), once each: for statements that tell staff themselves. */
@@ -47,11 +47,21 @@ export function insertEventQuery(db: Db, values: { userId: string | null; kind: 
   return db.insertInto('events').values({ user_id: values.userId, kind: values.kind, payload: values.payload }).returning('id');
 }
 
-export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
+function eventInsert(db: Db, event: NewEvent) {
   const payload = event.kind === CLOSE_SOCKETS_KIND ? JSON.stringify(event.payload) : eventPayloadText(event);
   // Compiled once: every notification writes one.
-  const [row] = await prepared(db, compiledOnce('events.insert', { userId: event.userId, kind: event.kind, payload }, (values) => insertEventQuery(db, values)));
+  return compiledOnce('events.insert', { userId: event.userId, kind: event.kind, payload }, (values) => insertEventQuery(db, values));
+}
+
+/** The event written now; its id. */
+export async function publishEvent(db: Db, event: NewEvent): Promise<string> {
+  const [row] = await prepared(db, eventInsert(db, event));
   return row!.id;
+}
+
+/** The event written with the transaction's next statement (database.ts's writeLater), or now outside one. */
+export function publishEventLater(db: Db, event: NewEvent): Promise<void> {
+  return writeLater(db, eventInsert(db, event));
 }
 
 /**

@@ -131,7 +131,7 @@ export class SocketRegistry {
   }
 
   /** Asks every instance to close the user's sockets (or those of one session). Call inside the transaction that made the change. */
-  requestClose(db: Db, userId: string, onlySessionId?: string): Promise<string> {
+  requestClose(db: Db, userId: string, onlySessionId?: string): Promise<void> {
     return this.bus.publish(db, { userId, kind: CLOSE_SOCKETS_KIND, payload: onlySessionId ? { onlySessionId } : {} });
   }
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { AuditAction, AuditTargetType } from '@vizinhanca/shared/audit/audit.schema';
-import { type Db, prepared } from '../../db/database.ts';
+import { type Db, prepared, writeLater } from '../../db/database.ts';
 import { compiledOnce } from '../../db/query-templates.ts';
 
 export interface NewAuditEntry {
@@ -62,16 +62,24 @@ export function insertEntryQuery(db: Db, values: EntryValues & { label?: string 
     .returning('id');
 }
 
-export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
+function insertEntryStatement(db: Db, entry: NewAuditEntry) {
   const values = entryValues(entry);
   const titleOf = entry.targetLabel === undefined && entry.targetId ? TITLE_SOURCES[entry.targetType] : undefined;
-  // Named and compiled once per kind of label: every audited change (an order, a decision) writes one.
-  const query =
-    titleOf && entry.targetId
-      ? compiledOnce(`audit.insert.title:${entry.targetType}`, { ...values, targetId: entry.targetId }, (templateValues) => insertEntryQuery(db, templateValues, titleOf))
-      : compiledOnce('audit.insert', { ...values, label: entry.targetLabel ?? null }, (templateValues) => insertEntryQuery(db, templateValues));
-  const [row] = await prepared(db, query);
+  // Compiled once per kind of label: every audited change (an order, a decision) writes one.
+  return titleOf && entry.targetId
+    ? compiledOnce(`audit.insert.title:${entry.targetType}`, { ...values, targetId: entry.targetId }, (templateValues) => insertEntryQuery(db, templateValues, titleOf))
+    : compiledOnce('audit.insert', { ...values, label: entry.targetLabel ?? null }, (templateValues) => insertEntryQuery(db, templateValues));
+}
+
+/** The new entry's id (its personal values are kept under it). */
+export async function insertEntry(db: Db, entry: NewAuditEntry): Promise<string> {
+  const [row] = await prepared(db, insertEntryStatement(db, entry));
   return row!.id;
+}
+
+/** An entry whose id nobody reads, written with the transaction's next statement (database.ts's writeLater). */
+export function insertEntryLater(db: Db, entry: NewAuditEntry): Promise<void> {
+  return writeLater(db, insertEntryStatement(db, entry));
 }
 
 /** One entry's personal values, kept beside the log so they can be forgotten (LGPD). */

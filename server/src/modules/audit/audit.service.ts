@@ -33,9 +33,12 @@ export async function record(deps: AppDeps, trx: Db, entry: AuditRecord): Promis
   const personOf = entry.targetType === 'user' ? entry.targetId : null;
   const before = splitPersonal(entry.before, personOf);
   const after = splitPersonal(entry.after, personOf);
-  const id = await audit.insertEntry(trx, { ...entry, before: before.kept, after: after.kept, at: deps.clock.now() });
+  const kept = { ...entry, before: before.kept, after: after.kept, at: deps.clock.now() };
   if (personOf && (before.personal || after.personal)) {
+    const id = await audit.insertEntry(trx, kept);
     await audit.insertPersonalValues(trx, { auditId: id, userId: personOf, before: before.personal ?? {}, after: after.personal ?? {} });
+  } else {
+    await audit.insertEntryLater(trx, kept);
   }
   await summaryChanged(deps, trx);
 }

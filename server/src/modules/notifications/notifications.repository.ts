@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { countRows } from '../../db/count.ts';
 import { wantsDelivery } from '../../db/notification-preferences.ts';
-import { type Db, prepared } from '../../db/database.ts';
+import { type Db, prepared, writeLater } from '../../db/database.ts';
 import { compiledOnce } from '../../db/query-templates.ts';
 import type { NotificationType } from '@vizinhanca/shared/notifications/notification.types';
 import type { NotificationCursor, NotificationPreferences, PushSubscriptionInput } from '@vizinhanca/shared/notifications/notification.schema';
@@ -32,10 +33,11 @@ function notificationValues(notification: NewNotification, at: Date) {
   };
 }
 
-export function insertNotificationQuery(db: Db, values: ReturnType<typeof notificationValues>, history?: NewNotification['history']) {
+export function insertNotificationQuery(db: Db, values: ReturnType<typeof notificationValues> & { id?: string }, history?: NewNotification['history']) {
   return db
     .insertInto('notifications')
     .values({
+      ...(values.id === undefined ? {} : { id: values.id }),
       user_id: values.userId,
       type: values.type,
       title: values.title,
@@ -57,6 +59,17 @@ export async function insertNotification(db: Db, notification: NewNotification, 
     : compiledOnce('notifications.insert', values, (templateValues) => insertNotificationQuery(db, templateValues));
   const [row] = await prepared(db, query);
   return row;
+}
+
+/**
+ * A new notification without a dedupe key (nothing can stop it being written): its id is made here,
+ * so the row can wait for the transaction's next statement (database.ts's writeLater), with its
+ * event and its delivery job.
+ */
+export async function insertNotificationLater(db: Db, notification: NewNotification, at: Date) {
+  const values = { id: randomUUID(), ...notificationValues({ ...notification, dedupeKey: null, history: undefined }, at) };
+  await writeLater(db, compiledOnce('notifications.insert.withId', values, (templateValues) => insertNotificationQuery(db, templateValues)));
+  return { id: values.id, created_at: values.createdAt };
 }
 
 /** Newest first; the page after `cursor` by (created_at, id). */

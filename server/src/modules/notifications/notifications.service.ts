@@ -27,7 +27,11 @@ import { NOTIFICATION_CREATED_KIND, NOTIFICATIONS_CHANGED_KIND } from '@vizinhan
  * is written and it returns null: a reminder is made once however often a job runs.
  */
 export async function notify(deps: AppDeps, db: Db, notification: notifications.NewNotification) {
-  const row = await notifications.insertNotification(db, notification, deps.clock.now());
+  // Without a dedupe key nothing is read back: the three writes wait for the transaction's next statement and go as one.
+  const row =
+    notification.dedupeKey || notification.history
+      ? await notifications.insertNotification(db, notification, deps.clock.now())
+      : await notifications.insertNotificationLater(db, notification, deps.clock.now());
   if (!row) return null;
   await deps.bus.publish(db, {
     userId: notification.userId,
