@@ -53,6 +53,21 @@ describe('Postgres statement log', () => {
     expect(() => between(parseLog(log), 'feed')).toThrow(/markers/);
   });
 
+  it('takes a statement of held writes (no BEGIN, no COMMIT) as a transaction: kept with its anchor though it writes a job, nothing after it for a mutation', () => {
+    const held = 'WITH held_2 AS (INSERT INTO pgboss.job (id) SELECT $2) insert into orders values ($1)';
+    const log = [
+      line(9, 'vz-bench', `statement: ${markerSql('reserve', 'begin')}`),
+      line(2, 'vizinhanca', 'execute vz_1: insert into throttles values ($1)', "Parameters: $1 = 'k'"),
+      line(3, 'vizinhanca', 'execute <unnamed>: WITH held_2 AS (INSERT INTO pgboss.job (id) SELECT $2) insert into notifications values ($1)', "Parameters: $1 = 'n', $2 = 'j'"),
+      line(3, 'vizinhanca', 'execute <unnamed>: select * from pgboss.job where state = $1', "Parameters: $1 = 'created'"),
+      line(2, 'vizinhanca', `execute vz_2: ${held}`, "Parameters: $1 = 'o', $2 = 'j2'"),
+      line(4, 'vizinhanca', 'execute <unnamed>: select * from events where id = $1', "Parameters: $1 = '5'"),
+      line(9, 'vz-bench', `statement: ${markerSql('reserve', 'end')}`),
+    ].join('');
+    const captured = requestStatements(between(parseLog(log), 'reserve'), { application: 'vizinhanca', ignore: /pgboss\./, anchor: /into orders/, mutation: true });
+    expect(captured.map((statement) => statement.sql)).toEqual(['insert into throttles values ($1)', held]);
+  });
+
   it('captures a request in the cached-session state: the statements it sends when its session comes from the app\'s cache, and refuses a capture that read the session', () => {
     const warm = [
       line(9, 'vz-bench', `statement: ${markerSql('feed', 'begin')}`),

@@ -103,15 +103,21 @@ export function between(statements: readonly LoggedStatement[], label: string): 
 
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
+/**
+ * The app's held writes sent as one statement (server/src/db/held-writes.ts). A transaction that made
+ * only held writes is that one statement, with no BEGIN and COMMIT: it is a transaction of its own here.
+ */
+const HELD_STATEMENT = /^\s*WITH held_\d+ AS \(/;
 
 /**
  * The statements one request made, from its first statement that carries
  * `firstParam` (the session lookup: every signed-in request starts with it);
  * the app's connections only; background work dropped: statements matching
  * `ignore` (the job queue's polling) outside transactions, and transactions
- * with no statement matching `anchor` (a job's notice committed meanwhile). For
- * a mutation, nothing after its last transaction ended (the event bus reading
- * the rows it notified is fan-out, not the request).
+ * with no statement matching `anchor` (a job's notice committed meanwhile); a
+ * statement of held writes is a transaction of its own. For a mutation, nothing
+ * after its last transaction ended (the event bus reading the rows it notified is
+ * fan-out, not the request).
  */
 export function requestStatements(
   statements: readonly LoggedStatement[],
@@ -119,6 +125,8 @@ export function requestStatements(
 ): LoggedStatement[] {
   const open = new Map<number, LoggedStatement[]>();
   const kept: LoggedStatement[] = [];
+  /** How many of `kept` there were when the last transaction kept ended: a mutation's statements end there. */
+  let endOfLastTransaction = -1;
   const app = statements.filter((statement) => statement.application === options.application);
   const first = options.firstParam === undefined ? 0 : app.findIndex((statement) => statement.params.includes(options.firstParam!));
   for (const statement of app.slice(Math.max(0, first))) {
@@ -129,15 +137,22 @@ export function requestStatements(
       block.push(statement);
       if (TRANSACTION_END.test(statement.sql)) {
         open.delete(statement.pid);
-        if (!options.anchor || block.some((entry) => options.anchor!.test(entry.sql))) kept.push(...block);
+        if (!options.anchor || block.some((entry) => options.anchor!.test(entry.sql))) {
+          kept.push(...block);
+          endOfLastTransaction = kept.length;
+        }
+      }
+    } else if (HELD_STATEMENT.test(statement.sql)) {
+      if (!options.anchor || options.anchor.test(statement.sql)) {
+        kept.push(statement);
+        endOfLastTransaction = kept.length;
       }
     } else if (!options.ignore?.test(statement.sql)) {
       kept.push(statement);
     }
   }
-  if (!options.mutation) return kept;
-  const lastEnd = kept.findLastIndex((statement) => TRANSACTION_END.test(statement.sql));
-  return lastEnd < 0 ? kept : kept.slice(0, lastEnd + 1);
+  if (!options.mutation || endOfLastTransaction < 0) return kept;
+  return kept.slice(0, endOfLastTransaction);
 }
 
 /**

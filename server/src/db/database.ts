@@ -76,67 +76,113 @@ export async function writeLater(db: Db, query: CompiledQuery): Promise<void> {
   await db.executeQuery(query);
 }
 
-/** What a held write answers at once: nothing read, nothing counted. */
-const HELD_RESULT = Object.freeze({ command: 'INSERT', rowCount: 0, rows: [], fields: [] });
-
 /** How a pool client sends a text: under its name when `prepared` named it. */
 type Send = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 /**
- * One client's held writes. Kysely opens a transaction with 'begin' (or 'start transaction ...')
- * and ends it with 'commit' or 'rollback' on the same client: writes are held only between them,
- * and any other statement, a savepoint included, first sends what is held.
+ * One client's transaction as Kysely runs it: 'begin' (or 'start transaction ...'), statements,
+ * then 'commit' or 'rollback', on the same client. Writes marked by `writeLater` are held and
+ * sent together before the next other statement (a savepoint included) or the commit. The
+ * 'begin' itself waits for the first statement that must be sent: a transaction that made only
+ * held writes is then one statement, atomic by itself, with no BEGIN and COMMIT round trips
+ * (Postgres takes a transaction's snapshot at its first statement, not at BEGIN, so sending
+ * BEGIN later changes nothing it reads).
  */
 class HeldWrites {
-  private inTransaction = false;
+  /** 'begin' received and not sent: its text. */
+  private beginText: string | null = null;
+  /** A transaction is open on the server: a ROLLBACK must reach it. */
+  private begun = false;
   private writes: HeldWrite[] = [];
 
   run(send: Send, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
     if (text.startsWith(HELD_MARK)) {
       const write = { text: text.slice(HELD_MARK.length), values: values ?? [] };
-      if (!this.inTransaction) return send(write.text, [...write.values]);
+      if (this.beginText === null && !this.begun) return send(write.text, [...write.values]);
       this.writes.push(write);
-      return Promise.resolve(HELD_RESULT as unknown as pg.QueryResult);
+      return answered('INSERT');
     }
     if (text === 'begin' || text.startsWith('start transaction')) {
       this.reset();
-      this.inTransaction = true;
-      return send(text, values);
+      this.beginText = text;
+      return answered('BEGIN');
     }
+    if (text === 'commit') return this.commit(send);
     if (text === 'rollback') {
+      const begun = this.begun;
       this.reset();
-      return send(text, values);
+      return begun ? send(text, values) : answered('ROLLBACK');
     }
     // Kysely's 'rollback to "name"': whatever is held came after that savepoint (the savepoint's own statement sent what came before).
-    if (text.startsWith('rollback to ')) {
-      this.writes = [];
-      return send(text, values);
-    }
-    if (text === 'commit') this.inTransaction = false;
-    const held = this.writes;
-    if (held.length === 0) return send(text, values);
-    this.writes = [];
-    return this.sendHeld(send, held).then(() => send(text, values));
+    if (text.startsWith('rollback to ')) this.writes = [];
+    if (this.beginText === null && this.writes.length === 0) return send(text, values);
+    return this.sendBefore(send).then(() => send(text, values));
   }
 
-  /** A cursor is sent synchronously: what is held goes first on the client's queue (a failure there fails the cursor's transaction). */
+  /** A cursor is sent synchronously: the 'begin' and what is held go first on the client's queue (a failure there fails the cursor's transaction). */
   beforeCursor(send: Send): void {
-    const held = this.writes;
+    // Submitted now, in order (pg's client runs its queue in order), not one after another's answer.
+    const sent: Promise<unknown>[] = [];
+    if (this.beginText !== null) {
+      sent.push(send(this.beginText));
+      this.beginText = null;
+      this.begun = true;
+    }
+    for (const statement of combineWrites(this.writes)) {
+      nameText(statement.text);
+      sent.push(send(statement.text, [...statement.values]));
+    }
     this.writes = [];
-    if (held.length) this.sendHeld(send, held).catch(() => {});
+    Promise.all(sent).catch(() => {});
   }
 
   reset(): void {
-    this.inTransaction = false;
+    this.beginText = null;
+    this.begun = false;
     this.writes = [];
   }
 
-  private async sendHeld(send: Send, held: readonly HeldWrite[]): Promise<void> {
+  /** The waiting 'begin', then what is held: what must reach Postgres before another statement. */
+  private async sendBefore(send: Send): Promise<void> {
+    if (this.beginText !== null) {
+      const begin = this.beginText;
+      this.beginText = null;
+      // Marked open before it is answered: a failure leaves the rollback to Kysely, and the rollback must be sent.
+      this.begun = true;
+      await send(begin);
+    }
+    const held = this.writes;
+    this.writes = [];
     for (const statement of combineWrites(held)) {
       nameText(statement.text);
       await send(statement.text, [...statement.values]);
     }
   }
+
+  private async commit(send: Send): Promise<pg.QueryResult> {
+    if (this.beginText !== null) {
+      const statements = combineWrites(this.writes);
+      // Nothing sent yet, and at most one statement to send: it is the whole transaction.
+      if (statements.length <= 1) {
+        this.reset();
+        const only = statements[0];
+        if (only) {
+          nameText(only.text);
+          await send(only.text, [...only.values]);
+        }
+        return answered('COMMIT');
+      }
+    }
+    await this.sendBefore(send);
+    // A failed COMMIT ends the transaction too: nothing is left to roll back.
+    this.reset();
+    return send('commit');
+  }
+}
+
+/** What a statement that was not sent (a held write, a waiting 'begin') answers: nothing read, nothing counted. */
+function answered(command: string): Promise<pg.QueryResult> {
+  return Promise.resolve({ command, rowCount: 0, rows: [], fields: [], oid: 0 } as pg.QueryResult);
 }
 
 /** The pool as Kysely sees it: each client sends the texts `prepared` marked under their names, and holds `writeLater`'s writes. */

@@ -107,13 +107,23 @@ describe('held writes against Postgres', () => {
     expect(transaction[3]).toBe('commit');
   });
 
-  it('held to the commit when nothing follows; two writes of one key under ON CONFLICT DO NOTHING keep the first, as sent one by one', async () => {
+  it('a transaction of held writes only is one statement, with no BEGIN or COMMIT; two writes of one key under ON CONFLICT DO NOTHING keep the first', async () => {
     await handle.db.transaction().execute(async (trx) => {
       await write(trx, 'same');
       await writeLater(trx, CompiledQuery.raw("insert into held (tag, parent) values ($1, 'second') on conflict (tag) do nothing", ['same']));
     });
     expect((await sql<{ parent: string | null }>`SELECT parent FROM held`.execute(handle.db)).rows).toEqual([{ parent: null }]);
-    expect(sent.slice(0, 3).map((text) => text.slice(0, 10))).toEqual(['begin', 'WITH held_', 'commit']);
+    expect(sent.slice(0, 2).map((text) => text.slice(0, 10))).toEqual(['WITH held_', 'SELECT par']);
+  });
+
+  it('a transaction that sent nothing sends nothing; one with more held writes than a statement takes is BEGIN, the statements, COMMIT', async () => {
+    await handle.db.transaction().execute(async () => {});
+    expect(sent).toEqual([]);
+    await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i <= MAX_WRITES_PER_STATEMENT; i += 1) await write(trx, `tag ${i}`);
+    });
+    expect(sent.map((text) => text.slice(0, 10))).toEqual(['begin', 'WITH held_', 'insert int', 'commit']);
+    expect(await tags()).toHaveLength(MAX_WRITES_PER_STATEMENT + 1);
   });
 
   it('a rollback drops what is held: nothing is written', async () => {
@@ -139,12 +149,27 @@ describe('held writes against Postgres', () => {
     expect(sent).not.toContain('SELECT 1');
   });
 
-  it('a failure held to the commit fails the commit: the transaction rolls back', async () => {
+  it('a failure held to the commit fails the commit: nothing of the transaction is written', async () => {
     await handle.db.transaction().execute((trx) => write(trx, 'taken'));
-    await expect(handle.db.transaction().execute((trx) => writeLater(trx, CompiledQuery.raw('insert into held (tag) values ($1)', ['taken'])))).rejects.toThrow(
-      /duplicate key value/,
-    );
-    expect(sent.at(-1)).toBe('rollback');
+    const failing = handle.db.transaction().execute(async (trx) => {
+      await write(trx, 'not written');
+      await writeLater(trx, CompiledQuery.raw('insert into held (tag) values ($1)', ['taken']));
+    });
+    await expect(failing).rejects.toThrow(/duplicate key value/);
+    expect(await tags()).toEqual(['taken']);
+    // The one statement was the transaction: no ROLLBACK is sent (Postgres would warn there is none).
+    expect(sent).not.toContain('rollback');
+  });
+
+  it('a failure before the commit of a transaction that sent statements rolls it back on the server, and the client works after', async () => {
+    const failing = handle.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      await writeLater(trx, CompiledQuery.raw('insert into held (tag) values (NULL)', []));
+    });
+    await expect(failing).rejects.toThrow(/null value in column "tag"/);
+    expect(sent.slice(-2)).toEqual(['insert into held (tag) values (NULL)', 'rollback']);
+    await write(handle.db, 'after');
+    expect(await tags()).toEqual(['after']);
   });
 
   it('outside a transaction a write runs at once', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema';
-import { type Db, prepared } from '../../db/database.ts';
+import { type Db, prepared, writeLater } from '../../db/database.ts';
 import { isActiveResident } from '../../db/residents.ts';
 import { compiledOnce } from '../../db/query-templates.ts';
 
@@ -143,11 +143,13 @@ export function insertReservationQuery(db: Db, r: NewReservation) {
 /**
  * The reservation, approved as it is written (the batch was the seller's offer). The
  * orders trigger takes its portions from the batch in this statement, or refuses it
- * ('fornadas_sold_out', 'fornadas_closed'); the remaining portions come back with it. Compiled once.
+ * ('fornadas_sold_out', 'fornadas_closed'). Its id is the caller's, so in a transaction it
+ * waits for the commit with the other held writes (database.ts's writeLater): the batch's
+ * row is then locked for that one statement only, and a refusal surfaces at the commit.
+ * Compiled once.
  */
-export async function insertReservation(db: Db, r: NewReservation) {
-  const [row] = await prepared(db, compiledOnce('fornadas.insertReservation', { ...r }, (values) => insertReservationQuery(db, values)));
-  return row!;
+export function insertReservation(db: Db, r: NewReservation): Promise<void> {
+  return writeLater(db, compiledOnce('fornadas.insertReservation', { ...r }, (values) => insertReservationQuery(db, values)));
 }
 
 /** Portions left and whether the batch still takes reservations (after a refusal: which message). */

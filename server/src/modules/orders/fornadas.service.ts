@@ -337,7 +337,7 @@ export async function reserve(deps: AppDeps, requester: BlockView & { id: string
         targetLabel: fornada.title,
         after: { listingId: fornada.listing_id, ownerId: fornada.seller_id, fornadaId: fornada.id, quantity: input.quantity },
       });
-      // Last: the batch's row is locked from here to the commit, one statement.
+      // Last, and held with the notice and the record: the whole reservation is one statement, the batch's row locked only while it runs.
       await fornadas.insertReservation(trx, {
         id,
         fornadaId: fornada.id,
