@@ -4,7 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
 import { trackPool } from '../observability/metrics.ts';
-import { combineWrites, HELD_MARK, type HeldWrite, isHoldable } from './held-writes.ts';
+import { combineWrites, HELD_PARAMETER, type HeldWrite, isHoldable, isMarkedHeld } from './held-writes.ts';
 import type { Database } from './schema.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings (no shifting through Date);
@@ -69,7 +69,7 @@ export function preparedWhenParameterised(text: string, values: readonly unknown
  */
 export async function writeLater(db: Db, query: CompiledQuery): Promise<void> {
   if (db.isTransaction && isHoldable(query.sql)) {
-    await db.executeQuery(CompiledQuery.raw(HELD_MARK + query.sql, [...query.parameters]));
+    await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters, HELD_PARAMETER]));
     return;
   }
   nameText(query.sql);
@@ -96,9 +96,9 @@ class HeldWrites {
   private writes: HeldWrite[] = [];
 
   run(send: Send, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
-    if (text.startsWith(HELD_MARK)) {
-      const write = { text: text.slice(HELD_MARK.length), values: values ?? [] };
-      if (this.beginText === null && !this.begun) return send(write.text, [...write.values]);
+    if (isMarkedHeld(values)) {
+      const write = { text, values: values.slice(0, -1) };
+      if (this.beginText === null && !this.begun) return send(write.text, write.values);
       this.writes.push(write);
       return answered('INSERT');
     }

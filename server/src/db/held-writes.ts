@@ -5,8 +5,17 @@
 // they cost one. database.ts holds them per connection; this module is the pure part: which
 // texts can be held, and how several become one statement.
 
-/** Marks a statement to hold (database.ts's `writeLater` adds it, the pool's clients read it). */
-export const HELD_MARK = '/* held */ ';
+/**
+ * Marks a statement to hold: database.ts's `writeLater` adds it after the statement's values, the
+ * pool's clients take it off (a value, not text added to the statement: the text stays the
+ * template's own string, whose hash V8 keeps for the maps that look it up).
+ */
+export const HELD_PARAMETER: object = Object.freeze({ held: true });
+
+/** Whether these values end with the mark. */
+export function isMarkedHeld(values: readonly unknown[] | undefined): values is unknown[] {
+  return values !== undefined && values.length > 0 && values[values.length - 1] === HELD_PARAMETER;
+}
 
 /** A statement cut at its parameters: `pieces[i]`, then parameter `numbers[i]`, ..., then the last piece. */
 interface CutText {
@@ -126,19 +135,48 @@ export function combineWrites(writes: readonly HeldWrite[]): HeldWrite[] {
 
 function oneStatement(writes: readonly HeldWrite[]): HeldWrite {
   if (writes.length === 1) return writes[0]!;
-  const values: unknown[] = [];
+  return { text: combinedText(writes), values: writes.flatMap((write) => write.values) };
+}
+
+/** Combined texts by the sequence of texts they combine: a request makes the same writes in the same order every time. */
+interface CombinedNode {
+  text: string | undefined;
+  next: Map<string, CombinedNode>;
+}
+const combinedTexts: CombinedNode = { text: undefined, next: new Map() };
+let combinedNodes = 0;
+/** A few sequences per kind of request; the bound only stops a mistake from growing the tree. */
+const MAX_COMBINED_NODES = 2000;
+
+/** The one statement's text, made once per sequence of texts (the same string each time, so its name is looked up by a kept hash). */
+function combinedText(writes: readonly HeldWrite[]): string {
+  let node = combinedTexts;
+  for (const write of writes) {
+    let next = node.next.get(write.text);
+    if (!next) {
+      if (combinedNodes >= MAX_COMBINED_NODES) return writeCombinedText(writes);
+      next = { text: undefined, next: new Map() };
+      node.next.set(write.text, next);
+      combinedNodes += 1;
+    }
+    node = next;
+  }
+  return (node.text ??= writeCombinedText(writes));
+}
+
+function writeCombinedText(writes: readonly HeldWrite[]): string {
+  let offset = 0;
   const texts = writes.map((write) => {
     const cut = cutOf(write.text);
     if (!cut) throw new Error('a held write that cannot be combined: writeLater holds only what isHoldable accepts');
-    const offset = values.length;
-    values.push(...write.values);
     let text = cut.pieces[0]!;
     for (const [i, number] of cut.numbers.entries()) text += `$${number + offset}${cut.pieces[i + 1]}`;
+    offset += write.values.length;
     return text.trim();
   });
   const clauses = texts
     .slice(1)
     .map((text, i) => `held_${i + 2} AS (${text})`)
     .reverse();
-  return { text: `WITH ${clauses.join(', ')} ${texts[0]}`, values };
+  return `WITH ${clauses.join(', ')} ${texts[0]}`;
 }
