@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedStatement } from './pg-log.ts';
-import { fasterRun, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
+import { fasterRun, medianRatio, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
 
 const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
 
@@ -53,6 +53,19 @@ describe('pgbench script from captured SQL', () => {
     expect(fasterRun([at50, at10])).toEqual({ ...at50, whole: true });
     expect(fasterRun([at50, { ...at10, aborted: false }])).toEqual({ ...at10, aborted: false, whole: true });
     expect(fasterRun([{ ...at50, failed: 3 }, at10])).toEqual({ ...at10, whole: false });
+  });
+
+  it('compares rounds by their medians: the app\'s rates against each round\'s faster pgbench run', () => {
+    const run = (clients: number, tps: number) => ({ clients, tps, failed: 0, aborted: false });
+    const result = medianRatio([
+      { appRps: 430, pgbench: [run(50, 500), run(10, 800)] },
+      { appRps: 500, pgbench: [run(50, 520), run(10, 640)] },
+      { appRps: 470, pgbench: [run(50, 700), run(10, 450)] },
+    ]);
+    expect(result).toMatchObject({ appRps: 470, pgbenchTps: 700, whole: true });
+    expect(result.ratio).toBeCloseTo(470 / 700);
+    expect(result.faster.map((faster) => faster.clients)).toEqual([10, 10, 50]);
+    expect(medianRatio([{ appRps: 400, pgbench: [{ ...run(10, 800), failed: 2 }] }]).whole).toBe(false);
   });
 
   it('reads the summary pgbench prints', () => {

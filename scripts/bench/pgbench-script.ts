@@ -1,4 +1,5 @@
 import type { LoggedStatement } from './pg-log.ts';
+import { median } from './stats.ts';
 
 // Turns captured statements into a pgbench custom script: the same SQL text,
 // each `$n` replaced by a pgbench variable, so `-M prepared` / `-M extended`
@@ -107,6 +108,21 @@ export function fasterRun<T extends { tps: number; failed: number; aborted: bool
   const pool = whole.length > 0 ? whole : runs;
   const faster = pool.reduce((best, run) => (run.tps > best.tps ? run : best));
   return { ...faster, whole: whole.length > 0 };
+}
+
+/**
+ * Rounds of the app's load and of pgbench, alternated: the median of the app's rates against the
+ * median of each round's faster pgbench run (`fasterRun`). On one hot row pgbench read anywhere from
+ * 400 to 800 tps from run to run, a spread wider than a target's margin: a median of rounds is not
+ * one lucky or unlucky run on either side.
+ */
+export function medianRatio<T extends { tps: number; failed: number; aborted: boolean }>(
+  rounds: readonly { appRps: number; pgbench: readonly T[] }[],
+): { appRps: number; pgbenchTps: number; ratio: number; whole: boolean; faster: (T & { whole: boolean })[] } {
+  const faster = rounds.map((round) => fasterRun(round.pgbench));
+  const appRps = median(rounds.map((round) => round.appRps));
+  const pgbenchTps = median(faster.map((run) => run.tps));
+  return { appRps, pgbenchTps, ratio: appRps / pgbenchTps, whole: faster.every((run) => run.whole), faster };
 }
 
 /** The figures of pgbench's summary (PostgreSQL 13+ output). */

@@ -1,3 +1,4 @@
+import { median } from './stats.ts';
 // Memory per idle socket on the production process, from what that process shows without
 // being touched: its mappings' resident pages (/proc/<pid>/smaps) and V8's own account of its
 // heap, read from the app's /metrics (prom-client's default metrics, what an operator scrapes).
@@ -64,12 +65,7 @@ export function readingOf(metricsText: string, smapsText: string, prefix = 'vizi
   return { ...residentOf(smapsText), heapUsed: value('nodejs_heap_size_used_bytes'), youngUsed: value('nodejs_heap_space_size_used_bytes{space="new"}') };
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) throw new Error('no readings');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+export { median } from './stats.ts';
 
 /** What the process holds outside V8's young generation: resident memory besides V8's pages, plus V8's used bytes outside the young generation. */
 export const heldOutsideYoung = (reading: MemoryReading) => reading.rss - reading.v8Pages + (reading.heapUsed - reading.youngUsed);

@@ -12,6 +12,14 @@ export type LoadSummary = {
   p99: number;
 };
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('no readings');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Nearest-rank percentile (p in 0-100) of samples already sorted ascending; NaN when there are none. */
 export function percentileOfSorted(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
