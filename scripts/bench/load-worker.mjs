@@ -1,10 +1,10 @@
-// One thread of the bench's load generator (scripts/bench/load.ts): its share
-// of the keep-alive connections, each sending its next request as soon as the
-// previous answer is read, its bytes made once (RawConnection). Plain JavaScript,
-// so a worker thread runs it as is.
+// One thread of the bench's load generator (scripts/bench/load.ts): for each load
+// it is sent, its share of the keep-alive connections, each sending its next request
+// as soon as the previous answer is read, its bytes made once (RawConnection). Plain
+// JavaScript, so a worker thread runs it as is.
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
 
 /** An answer's text for an error report (answers come compressed, as the browser asks for them). */
@@ -201,4 +201,7 @@ async function workerLoad(job) {
   }
 }
 
-parentPort.postMessage(await workerLoad(workerData));
+// A thread runs one load per message it is sent, for as long as the bench runs (load.ts keeps it).
+parentPort.on('message', async (job) => {
+  parentPort.postMessage(await workerLoad(job));
+});
