@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
 import { appStarted, DEMO, latestEmailTo, login, newLoggedInPage, newResident, signIn, uniqueEmail } from './helpers.ts';
 
 test('a resident invites a neighbour, who signs up through the link and is approved; the invite reads Aceito; a password change ends the other session', async ({
@@ -122,6 +122,18 @@ test('the help search filters the FAQ as one types, ignoring accents', async ({ 
   await expect(whatsapp).toHaveAttribute('target', '_blank');
 });
 
+/** Waits until the app's saved copy on the device (client/src/lib/saved-query-cache.ts) holds an answer of this procedure. */
+async function savedOnDevice(page: Page, procedure: string) {
+  const [router, name] = procedure.split('.');
+  await page.waitForFunction(
+    ([first, second]) => {
+      const saved = localStorage.getItem('vz-query-cache-v1');
+      return saved !== null && saved.includes(`"${first}","${second}"`);
+    },
+    [router, name],
+  );
+}
+
 test('offline, the last-seen home, list, listing, orders and notifications still show, marked as saved data', async ({ page, context }) => {
   await signIn(page, DEMO.resident);
   // Each screen in its own page load: what is saved on the device is more than the last one.
@@ -142,9 +154,14 @@ test('offline, the last-seen home, list, listing, orders and notifications still
   const order = page.getByRole('article').first();
   await expect(order).toBeVisible();
   const orderTitle = (await order.getByRole('heading').first().textContent())!.trim();
+  // Drawn by the server too, and each a page load of its own: the walk leaves only once the device's
+  // copy holds the screen's answer (the app keeps it a moment after it starts; a resident moving
+  // inside the installed app never reloads it, so nothing is lost between screens).
+  await savedOnDevice(page, 'orders.mine');
   await page.goto('/notificacoes');
   const notification = page.getByRole('listitem').filter({ hasText: 'Novo pedido recebido' }).first();
   await expect(notification).toBeVisible();
+  await savedOnDevice(page, 'notifications.list');
   await page.goto('/');
   await expect(page.getByText('Olá, Ana Beatriz Souza!')).toBeVisible();
   // Give the cache a moment to be saved on the device.
