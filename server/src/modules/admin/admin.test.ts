@@ -14,7 +14,8 @@ afterAll(() => app.close());
 
 describe('pending sign-ups', () => {
   it('lists pending sign-ups newest first, with CPF and e-mail, to admins only', async () => {
-    const older = await app.createUser({ status: 'pending', fullName: 'Primeiro Pendente' });
+    // A second apart: two sign-ups written in the same millisecond have no order but their ids'.
+    const older = await app.createUser({ status: 'pending', fullName: 'Primeiro Pendente', at: new Date(Date.now() - 1000) });
     const newer = await app.createUser({ status: 'pending', fullName: 'Segundo Pendente' });
     await app.createUser({ status: 'approved' });
     const caller = await app.callerAs(admin);
