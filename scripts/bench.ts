@@ -40,8 +40,8 @@ import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
-import { describeSocketMemory, heldOutsideYoung, type MemoryReading, median, readingOf, socketMemory, socketMemoryMet } from './bench/socket-memory.ts';
-import { describeLoad, describeRate, formatMiB, formatMs, formatRate } from './bench/stats.ts';
+import { describeSocketMemory, heldOutsideYoung, type MemoryReading, readingOf, socketMemory, socketMemoryMet } from './bench/socket-memory.ts';
+import { describeLoad, describeRate, formatMiB, formatMs, formatRate, median } from './bench/stats.ts';
 
 // npm run bench: one run, one Markdown report (printed and written to
 // .data/bench/report-<timestamp>.md). It builds the server, generates 100,000

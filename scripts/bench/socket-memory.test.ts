@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeSocketMemory, heldOutsideYoung, median, readingOf, residentOf, socketMemory, socketMemoryMet } from './socket-memory.ts';
+import { median } from './stats.ts';
+import { describeSocketMemory, heldOutsideYoung, readingOf, residentOf, socketMemory, socketMemoryMet } from './socket-memory.ts';
 
 const MiB = 1024 * 1024;
 const KiB = 1024;

@@ -65,7 +65,6 @@ export function readingOf(metricsText: string, smapsText: string, prefix = 'vizi
   return { ...residentOf(smapsText), heapUsed: value('nodejs_heap_size_used_bytes'), youngUsed: value('nodejs_heap_space_size_used_bytes{space="new"}') };
 }
 
-export { median } from './stats.ts';
 
 /** What the process holds outside V8's young generation: resident memory besides V8's pages, plus V8's used bytes outside the young generation. */
 export const heldOutsideYoung = (reading: MemoryReading) => reading.rss - reading.v8Pages + (reading.heapUsed - reading.youngUsed);

@@ -121,19 +121,9 @@ class HeldWrites {
 
   /** A cursor is sent synchronously: the 'begin' and what is held go first on the client's queue (a failure there fails the cursor's transaction). */
   beforeCursor(send: Send): void {
+    const { begin, statements } = this.takeWaiting();
     // Submitted now, in order (pg's client runs its queue in order), not one after another's answer.
-    const sent: Promise<unknown>[] = [];
-    if (this.beginText !== null) {
-      sent.push(send(this.beginText));
-      this.beginText = null;
-      this.begun = true;
-    }
-    for (const statement of combineWrites(this.writes)) {
-      nameText(statement.text);
-      sent.push(send(statement.text, [...statement.values]));
-    }
-    this.writes = [];
-    Promise.all(sent).catch(() => {});
+    Promise.all([...(begin ? [send(begin)] : []), ...statements.map((statement) => sendNamed(send, statement))]).catch(() => {});
   }
 
   reset(): void {
@@ -142,42 +132,46 @@ class HeldWrites {
     this.writes = [];
   }
 
-  /** The waiting 'begin', then what is held: what must reach Postgres before another statement. */
-  private async sendBefore(send: Send): Promise<void> {
-    if (this.beginText !== null) {
-      const begin = this.beginText;
-      this.beginText = null;
-      // Marked open before it is answered: a failure leaves the rollback to Kysely, and the rollback must be sent.
-      this.begun = true;
-      await send(begin);
-    }
-    const held = this.writes;
+  /**
+   * What must reach Postgres before another statement: the waiting 'begin' (null when it was sent),
+   * then what is held, as statements. Taken: the transaction counts as open from here (a failure
+   * leaves the rollback to Kysely, and the rollback must be sent).
+   */
+  private takeWaiting(): { begin: string | null; statements: HeldWrite[] } {
+    const waiting = { begin: this.beginText, statements: combineWrites(this.writes) };
     this.writes = [];
-    for (const statement of combineWrites(held)) {
-      nameText(statement.text);
-      await send(statement.text, [...statement.values]);
+    if (waiting.begin !== null) {
+      this.beginText = null;
+      this.begun = true;
     }
+    return waiting;
+  }
+
+  private async sendBefore(send: Send, waiting = this.takeWaiting()): Promise<void> {
+    if (waiting.begin !== null) await send(waiting.begin);
+    for (const statement of waiting.statements) await sendNamed(send, statement);
   }
 
   private async commit(send: Send): Promise<pg.QueryResult> {
-    if (this.beginText !== null) {
-      const statements = combineWrites(this.writes);
-      // Nothing sent yet, and at most one statement to send: it is the whole transaction.
-      if (statements.length <= 1) {
-        this.reset();
-        const only = statements[0];
-        if (only) {
-          nameText(only.text);
-          await send(only.text, [...only.values]);
-        }
-        return answered('COMMIT');
-      }
+    const waiting = this.takeWaiting();
+    // Nothing sent yet, and at most one statement held: it is the whole transaction, with no BEGIN and no COMMIT.
+    if (waiting.begin !== null && waiting.statements.length <= 1) {
+      this.reset();
+      const [only] = waiting.statements;
+      if (only) await sendNamed(send, only);
+      return answered('COMMIT');
     }
-    await this.sendBefore(send);
+    await this.sendBefore(send, waiting);
     // A failed COMMIT ends the transaction too: nothing is left to roll back.
     this.reset();
     return send('commit');
   }
+}
+
+/** Sends a statement under its name (held statements, combined or not, are named like `prepared`'s). */
+function sendNamed(send: Send, statement: HeldWrite): Promise<pg.QueryResult> {
+  nameText(statement.text);
+  return send(statement.text, [...statement.values]);
 }
 
 /** What a statement that was not sent (a held write, a waiting 'begin') answers: nothing read, nothing counted. */
