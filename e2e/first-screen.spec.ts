@@ -378,6 +378,30 @@ test.describe('before the app runs', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a conversation tapped in /mensagens before the app runs opens once it runs, and its back arrow returns to /mensagens", async ({ page }) => {
+    const errors = collectErrors(page);
+    await signInThroughApi(page.context(), DEMO.resident);
+    const inbox = await callApi<{ conversations: { orderId: string }[] }>(page, 'messages.inbox', {}, 'query');
+    expect(inbox.conversations.length, "the demo resident's conversations").toBeGreaterThan(0);
+    let release!: () => void;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await page.goto('/mensagens', { waitUntil: 'commit' });
+    await holdingTaps(page);
+    // Followed by the browser, the link would open the thread without the state saying it came from the inbox.
+    await page.getByRole('list', { name: 'Conversas' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/mensagens$/);
+    await expect.poll(() => typeof release).toBe('function');
+    release();
+    await expect(page).toHaveURL(/\/pedido\/[\w-]+\/conversa$/);
+    await expect(page.getByRole('list', { name: 'Mensagens' })).toBeVisible();
+    await page.getByRole('link', { name: 'Voltar' }).click();
+    await expect(page).toHaveURL(/\/mensagens$/);
+    expect(errors).toEqual([]);
+  });
+
   test('a switch or a radio button on /configuracoes cannot be changed before the app runs, then can', async ({ page }) => {
     const errors = collectErrors(page);
     await signInThroughApi(page.context(), DEMO.moderator);

@@ -132,18 +132,20 @@ export function latestEmailTo(address: string): string | null {
 
 /**
  * Watches a page's live events (call before its goto): the returned check waits until the
- * server has started the page's subscription (the 'started' answer on the websocket), so an
- * event committed after it reaches the page live. The subscription starts after the first
- * screen (docs/decisions/013-first-screen.md): an event sent before would be missed.
+ * server listens for the page (its 'ready' event on the websocket), so an event committed
+ * after it reaches the page live. tRPC's 'started' answer is not enough: the server takes
+ * the snapshot it listens from after it, and an event committed in between was missed.
+ * The subscription starts after the first screen (docs/decisions/013-first-screen.md).
+ * A page load's socket is always fresh (the cursor lives in memory), so 'ready' comes.
  */
 export function watchLiveEvents(page: Page): () => Promise<void> {
-  let started = false;
+  let listening = false;
   page.on('websocket', (socket) => {
     socket.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && payload.includes('"result":{"type":"started"}')) started = true;
+      if (typeof payload === 'string' && /"kind":\s*"ready"/.test(payload)) listening = true;
     });
   });
-  return () => expect.poll(() => started, { message: 'the live events subscription started', timeout: 15_000 }).toBe(true);
+  return () => expect.poll(() => listening, { message: "the server listens for the page's live events", timeout: 15_000 }).toBe(true);
 }
 
 /** Opens 'Detalhes do pedido' at the top of an order's conversation (the item's condition, the deposit, the problems) unless it is open. */

@@ -1,3 +1,4 @@
+import { HELD_TAP_TARGETS } from '@vizinhanca/shared/first-screen/held-taps';
 /**
  * What the person typed into the server's markup, or chose in a select, before React adopted it
  * (docs/decisions/013-first-screen.md). React keeps such a value on screen when it hydrates a
@@ -142,13 +143,13 @@ function hold(target: Element): void {
 
 /**
  * After the app started, the parts of the screen React adopts later (a Suspense boundary whose code is
- * still on its way) are still only markup, and React drops a tap on them. Such a tap on a button, or a form
- * sent there, joins the held ones; a switch or radio button there stays as drawn (as the starter does).
+ * still on its way) are still only markup, and React drops a tap on them. Such a tap on a button or an app
+ * link (one carrying history state), or a form sent there, joins the held ones; a switch or radio button there stays as drawn (as the starter does).
  * Only the person's own events: the held ones done again here are the page's (not trusted) and pass.
  */
 function holdWhatReactHasNot(event: Event): void {
   if (!event.isTrusted || !(event.target instanceof Element)) return;
-  const target = event.type === 'submit' ? event.target : event.target.closest('button, input[type=checkbox], input[type=radio]');
+  const target = event.type === 'submit' ? event.target : event.target.closest(HELD_TAP_TARGETS);
   if (!target || adoptedByReact(target)) return;
   event.preventDefault();
   event.stopPropagation();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { HELD_TAP_TARGETS } from '@vizinhanca/shared/first-screen/held-taps';
 import { escapeAttribute } from './html-attribute.ts';
 
 /**
@@ -17,7 +18,9 @@ import { escapeAttribute } from './html-attribute.ts';
  * Switches and radio buttons cannot be changed until then (the tap is refused, not replayed): changed on the
  * markup, the control would show one thing while the app's state, and what it saves or sends, held another
  * (decision 013).
- * Links are left alone: they work without the app (the next page is drawn by the server too).
+ * Links are left alone: they work without the app (the next page is drawn by the server too), except those
+ * that carry history state only the app can set (`data-app-link`): followed by the browser, the next page
+ * would not know where it was opened from (the inbox's conversations, whose back arrow returns there).
  *
  * The text is fixed, so the Content-Security-Policy allows exactly it by hash (hardening.ts) and still
  * refuses every other inline script. What to load travels in its data attributes, outside the hash.
@@ -26,12 +29,13 @@ export const START_AFTER_PAINT_SCRIPT = [
   '(() => {',
   '  const own = document.currentScript;',
   "  addEventListener('beforeinstallprompt', (event) => { event.preventDefault(); window.vzInstallPrompt = event; });",
-  '  // A tap on a button or a form sent before the app runs would do nothing, or reload the page with nothing:',
+  '  // A tap on a button or a form sent before the app runs would do nothing, or reload the page with nothing;',
+  "  // an app link would lose the history state it carries:",
   '  // it is held, and done again by the app once it owns the page.',
   '  const held = [];',
   '  window.vzHeldBeforeStart = held;',
   '  const hold = (event) => {',
-  "    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest('button, input[type=checkbox], input[type=radio]');",
+  `    const target = event.type === 'submit' ? event.target : event.target instanceof Element && event.target.closest('${HELD_TAP_TARGETS}');`,
   '    if (!target) return;',
   '    event.preventDefault();',
   '    event.stopPropagation();',

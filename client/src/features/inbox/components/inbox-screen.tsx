@@ -50,7 +50,15 @@ export function InboxScreen() {
 function ConversationRow({ conversation }: { conversation: InboxConversation }) {
   const { counterpart, listing, lastMessage, unread } = conversation;
   return (
-    <Link to="/pedido/$id/conversa" params={{ id: conversation.orderId }} state={{ fromInbox: true }} className={`inbox-row${unread > 0 ? ' inbox-row-unread' : ''}`}>
+    // An app link (shared/src/first-screen/held-taps.ts): tapped before the app runs, it waits for the app,
+    // which alone sets the state that makes the thread's back arrow return here.
+    <Link
+      to="/pedido/$id/conversa"
+      params={{ id: conversation.orderId }}
+      state={{ fromInbox: true }}
+      data-app-link=""
+      className={`inbox-row${unread > 0 ? ' inbox-row-unread' : ''}`}
+    >
       <PersonAvatar fullName={counterpart.fullName} avatarUrl={counterpart.avatarUrl} className="inbox-avatar" />
       <span className="inbox-text">
         <span className="inbox-top">
