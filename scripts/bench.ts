@@ -40,6 +40,7 @@ import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
+import { InspectorSession } from './bench/collect-garbage.ts';
 import { describeSocketMemory, heldOutsideYoung, type MemoryReading, readingOf, socketMemory, socketMemoryMet } from './bench/socket-memory.ts';
 import { describeLoad, describeRate, formatMiB, formatMs, formatRate, median } from './bench/stats.ts';
 
@@ -566,10 +567,17 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     lines.push({ what: 'app process rss after the feed load', figure: formatMiB(ctx.memory.afterFeedLoad), baseline: '', ratio: '', target: '≤ 512 MiB', met: ctx.memory.afterFeedLoad <= limit });
   }
   const settle = (ms = 3_000) => new Promise((resolve) => setTimeout(resolve, ms));
-  // The same process before and after the sockets, each state read READINGS times after an idle spell;
-  // no collection is forced: whatever garbage V8 still holds counts against the sockets.
+  // A full collection before each state's readings, through the inspector the process opens on SIGUSR1
+  // (no node flag): without it the earlier loads' garbage was freed whenever V8 chose, often while
+  // the sockets opened, and the figure read as a fall. Null if it cannot open: then garbage counts.
+  const inspector = await InspectorSession.open(ctx.app.pid).catch((error: unknown) => {
+    console.warn(`memory: no full collection before the readings (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  });
+  // The same process before and after the sockets, each state read READINGS times after an idle spell and a full collection.
   const idleReadings = async () => {
     await settle(IDLE_MS);
+    await inspector?.collectGarbage();
     const readings: MemoryReading[] = [];
     for (let i = 0; i < READINGS; i++) {
       if (i > 0) await settle();
@@ -598,7 +606,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     const atTwo = socketMemory(before, withTabs, fleet.size);
     const atFive = socketMemory(before, withMore, sockets);
     const stepped = socketMemory(withTabs, withMore, more.size);
-    const idleNote = `each state read ${READINGS} times 3 s apart after ${IDLE_MS / 1000} s idle, medians`;
+    const idleNote = `each state read ${READINGS} times 3 s apart after ${IDLE_MS / 1000} s idle${inspector ? ' and a full collection' : ' (no full collection: the inspector did not open, garbage counts)'}, medians`;
     lines.push({
       what: `memory per idle subscribed socket outside V8's young generation (rss besides V8's pages, plus V8's used bytes outside its young generation): ${sockets.toLocaleString('en-US')} tabs (${BENCH_SIZE.sessions} sessions) on the production process, the same process before and after (${idleNote}; ${state(before)} -> ${state(withMore)})`,
       figure: describeSocketMemory(atFive),
@@ -636,6 +644,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
       met: peak <= limit,
     });
   } finally {
+    await inspector?.close();
     await more?.close();
     await fleet.close();
   }
@@ -653,7 +662,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     lines,
     notes: [
       `Resident memory (VmRSS from /proc) of the one node process serving the app (node ${PRODUCTION_NODE_ARGS.join(' ')}, as npm start runs it); the database and the tabs (a child process of the bench) run apart.`,
-      "Per socket: resident memory besides V8's heap pages (smaps: malloc'd native memory, code, stacks), plus V8's used bytes outside the young generation (the app's own /metrics), garbage not yet collected included; the same process before and after. Plain rss is printed too, but V8's young generation's resident pages follow the last seconds' allocation rate (up to 64 MiB a semi-space with these flags), not the sockets, and V8 gives them back when it chooses. 'counting the young generation's used bytes too' adds all of them after the sockets as theirs; the target is met only when the figure plus its readings' spread, and that bound, are within it (scripts/bench/socket-memory.ts).",
+      "Per socket: resident memory besides V8's heap pages (smaps: malloc'd native memory, code, stacks), plus V8's used bytes outside the young generation (the app's own /metrics), read after a full collection of V8's (HeapProfiler.collectGarbage through the inspector Node opens on SIGUSR1, closed again after the section: the production process with no extra flag), so the earlier loads' garbage, freed whenever V8 chose, no longer moves the figure; the same process before and after. Plain rss is printed too, but V8's young generation's resident pages follow the last seconds' allocation rate (up to 64 MiB a semi-space with these flags), not the sockets, and V8 gives them back when it chooses. 'counting the young generation's used bytes too' adds all of them after the sockets as theirs; the target is met only when the figure plus its readings' spread, and that bound, are within it (scripts/bench/socket-memory.ts).",
     ],
   };
 }

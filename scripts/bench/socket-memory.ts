@@ -1,8 +1,9 @@
 import { median } from './stats.ts';
-// Memory per idle socket on the production process, from what that process shows without
-// being touched: its mappings' resident pages (/proc/<pid>/smaps) and V8's own account of its
-// heap, read from the app's /metrics (prom-client's default metrics, what an operator scrapes).
-// No forced collection and no extra node flag: garbage V8 has not collected yet counts.
+// Memory per idle socket on the production process, from what that process shows: its mappings'
+// resident pages (/proc/<pid>/smaps) and V8's own account of its heap, read from the app's /metrics
+// (prom-client's default metrics, what an operator scrapes). No extra node flag; the bench runs a
+// full collection before each state's readings (collect-garbage.ts), so garbage of the loads before
+// does not count, nor its collection pull the figure down.
 //
 // Why not plain rss: with --max-semi-space-size=64 the resident pages of V8's young generation
 // swing by up to 128 MiB with the last seconds' allocation (a 5 s feed load took an idle app with
