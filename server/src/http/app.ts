@@ -23,7 +23,7 @@ import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
-import { contextBuiltForFeed, feedFastPath, takenBeforeCompression } from './feed-fast-path.ts';
+import { contextBuiltForFeed, feedFastPath } from './feed-fast-path.ts';
 import { databaseAnswers } from './health.repository.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
@@ -47,15 +47,62 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // Every handler after this one may decode the path: one with a malformed escape stops here.
   app.use(refuseMalformedUrls);
 
-  // The feed's GETs (cached pages, mostly) are answered here when the fast path can, before the compression
-  // middleware's wrapper and the routes below, which they never reach (decision 032); anything it hands on goes through them.
-  const feed = feedFastPath(deps);
-  app.use('/trpc', (req, res, next) => {
-    if (!takenBeforeCompression(req)) return next();
-    res.locals.feedBeforeCompression = true;
-    noStore(req, res, () => undefined);
-    return feed(req, res, next);
+  // State-changing requests from a foreign origin are refused before any work is done.
+  app.use((req, res, next) => {
+    const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
+      res.status(403).json({ error: { message: 'Origem não permitida' } });
+      return;
+    }
+    next();
   });
+
+  // Shared by the two adapters below: one context per request, the same headers and the same log.
+  const trpcContext = async (req: express.Request, res: express.Response): Promise<Context> => {
+    const ctx =
+      contextBuiltForFeed(res) ??
+      (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http').catch((error: unknown) => {
+        // Reading the session needs the database: when it is away, say so (503), as the procedures do.
+        throw isDatabaseUnavailable(error) ? new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE) : error;
+      }));
+    res.locals.userId = ctx.user?.id;
+    return ctx;
+  };
+  // Clients (and proxies) retry a 503 after this long instead of at once.
+  const headersFor = (errors: readonly TRPCError[]): Record<string, string> =>
+    errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } : {};
+  // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
+  const logError = ({ error, path: procedure, req }: { error: TRPCError; path: string | undefined; req: express.Request }) => {
+    const reqId = (req as { id?: unknown }).id;
+    if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure, reqId }, 'procedure failed');
+    else if (error.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ procedure, reqId }, 'database unavailable');
+  };
+
+  // The API before the compression middleware and the routes below, which its requests never reach: its answers
+  // are sent whole and compressed in one call (wholeAnswers, the feed's fast path), and the middleware's wrapper cost
+  // every call its CPU for nothing. What /trpc hands on goes through the rest as any other request.
+  const feed = feedFastPath(deps);
+  app.use(
+    '/trpc',
+    noStore,
+    refuseLargeBodies(TRPC_MAX_BODY_BYTES),
+    refuseUnbatchable,
+    refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
+    // The public feed's pages, answered before tRPC (decisions 014, 032).
+    feed,
+    // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
+    wholeAnswers,
+    // The app's own calls, without the Fetch API (decision 036); anything else goes on to tRPC's adapter.
+    procedureCalls({ router: appRouter, maxBatchSize: TRPC_MAX_BATCH_SIZE, maxBodySize: TRPC_MAX_BODY_BYTES, createContext: trpcContext, headersFor, onError: logError }),
+    createExpressMiddleware({
+      router: appRouter,
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      createContext: ({ req, res }) => trpcContext(req, res),
+      responseMeta: ({ errors }) => ({ headers: headersFor(errors) }),
+      onError: ({ error, path: procedure, req }) => logError({ error, path: procedure, req }),
+    }),
+  );
 
   // API answers and the page are compressed on the fly (brotli or gzip); static files come precompressed.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, level: GZIP_LEVEL, threshold: COMPRESSION_THRESHOLD_BYTES }));
@@ -88,61 +135,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
     res.type(registry.contentType).send(await registry.metrics());
   });
 
-  // State-changing requests from a foreign origin are refused before any work is done.
-  app.use((req, res, next) => {
-    const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
-      res.status(403).json({ error: { message: 'Origem não permitida' } });
-      return;
-    }
-    next();
-  });
-
   app.use(imagesRouter(deps));
   app.use(exportsRouter(deps));
-
-  // Shared by the two adapters below: one context per request, the same headers and the same log.
-  const trpcContext = async (req: express.Request, res: express.Response): Promise<Context> => {
-    const ctx =
-      contextBuiltForFeed(res) ??
-      (await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http').catch((error: unknown) => {
-        // Reading the session needs the database: when it is away, say so (503), as the procedures do.
-        throw isDatabaseUnavailable(error) ? new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE) : error;
-      }));
-    res.locals.userId = ctx.user?.id;
-    return ctx;
-  };
-  // Clients (and proxies) retry a 503 after this long instead of at once.
-  const headersFor = (errors: readonly TRPCError[]): Record<string, string> =>
-    errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } : {};
-  // The stack goes to the log only; the client gets the pt-BR message from the error formatter.
-  const logError = ({ error, path: procedure, req }: { error: TRPCError; path: string | undefined; req: express.Request }) => {
-    const reqId = (req as { id?: unknown }).id;
-    if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error.cause ?? error, procedure, reqId }, 'procedure failed');
-    else if (error.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ procedure, reqId }, 'database unavailable');
-  };
-
-  app.use(
-    '/trpc',
-    noStore,
-    refuseLargeBodies(TRPC_MAX_BODY_BYTES),
-    refuseUnbatchable,
-    refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
-    // The public feed's cached pages, answered before tRPC (decision 014), for requests not taken above.
-    feed,
-    // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
-    wholeAnswers,
-    // The app's own calls, without the Fetch API (decision 036); anything else goes on to tRPC's adapter.
-    procedureCalls({ router: appRouter, maxBatchSize: TRPC_MAX_BATCH_SIZE, maxBodySize: TRPC_MAX_BODY_BYTES, createContext: trpcContext, headersFor, onError: logError }),
-    createExpressMiddleware({
-      router: appRouter,
-      maxBodySize: TRPC_MAX_BODY_BYTES,
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: ({ req, res }) => trpcContext(req, res),
-      responseMeta: ({ errors }) => ({ headers: headersFor(errors) }),
-      onError: ({ error, path: procedure, req }) => logError({ error, path: procedure, req }),
-    }),
-  );
 
   if (options.clientMiddleware) {
     app.use(options.clientMiddleware);

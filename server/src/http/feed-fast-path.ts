@@ -12,16 +12,6 @@ import { list, visiblePage } from '../modules/listings/listings.service.ts';
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
 export const FEED_CACHE_HEADER = 'X-Feed-Cache';
 
-/**
- * Whether the fast path takes this request before the compression middleware and the routes
- * mounted before /trpc (app.ts): the feed's GET from a client that accepts brotli or gzip, which
- * the fast path compresses itself, with no body announced. The middleware would only have added
- * `Vary: Accept-Encoding` to its answers, which the fast path then says itself.
- */
-export function takenBeforeCompression(req: { method: string; path: string; headers: { 'accept-encoding'?: string; 'content-length'?: string } }): boolean {
-  return req.method === 'GET' && req.path === '/listings.list' && req.headers['content-length'] === undefined && preferredEncoding(req.headers['accept-encoding']) !== null;
-}
-
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
   return res.locals.feedContext as Context | undefined;
@@ -45,10 +35,7 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
   /** Feed inputs parsed and kept by their text: a page asked again, or another page of a shape asked before, skips JSON, superjson and Zod. */
   const readInput = feedInputReader();
   return async (req, res, next) => {
-    // Tried before the compression middleware already: what it handed on goes through the rest as any other request.
-    if (req.method !== 'GET' || req.path !== '/listings.list' || res.locals.feedTried) return next();
-    res.locals.feedTried = true;
-    const beforeCompression = res.locals.feedBeforeCompression === true;
+    if (req.method !== 'GET' || req.path !== '/listings.list') return next();
     // Express parses the query string again on every read of req.query.
     const query = req.query;
     if (typeof query.input !== 'string') return next();
@@ -62,13 +49,12 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
      * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
      * compressed here as the browser accepts, in one synchronous call: the compression
      * middleware's stream cost ~1.6 ms of CPU for a 12 KB answer against ~0.1 ms for this
-     * (decision 018). The middleware adds `Vary: Accept-Encoding` and leaves an encoded answer
-     * alone; taken before it, the fast path says the same Vary itself. A cached page passes its
-     * answer's size and `encode`, made once per entry.
+     * (decision 018); /trpc is mounted before the middleware, so the fast path says its
+     * `Vary: Accept-Encoding` itself. A cached page passes its answer's size and `encode`, made once per entry.
      */
     const send = (answer: string, bytes = Buffer.byteLength(answer), encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
       res.statusCode = 200;
-      res.setHeader('Vary', beforeCompression ? 'trpc-accept, accept, Accept-Encoding' : 'trpc-accept, accept');
+      res.setHeader('Vary', 'trpc-accept, accept, Accept-Encoding');
       res.setHeader('Content-Type', 'application/json');
       const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
       if (!encoding) return res.end(answer);

@@ -4,6 +4,14 @@ import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from './co
 type Chunk = string | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
+/** Adds `field` to the answer's Vary header, unless it is there already (or Vary is '*'). */
+function varyOn(res: Response, field: string): void {
+  const current = res.getHeader('Vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (text.split(',').some((name) => ['*', field.toLowerCase()].includes(name.trim().toLowerCase()))) return;
+  res.setHeader('Vary', text ? `${text}, ${field}` : field);
+}
+
 /** Statuses that carry no body, so no Content-Length either. */
 const BODILESS_STATUSES = new Set([204, 304]);
 
@@ -17,8 +25,8 @@ function bytesOf(chunk: Chunk, encoding: unknown): Buffer {
  * so it opened a brotli stream for every answer, a 60-byte mutation's included. Here the
  * chunks are kept and the answer goes out whole, with its length: under the threshold
  * plain, else compressed in one call as the browser accepts (the encodings and levels of
- * content-encoding.ts, as the feed's fast path does). The compression middleware before
- * this one still adds `Vary: Accept-Encoding` and leaves an encoded or small answer alone.
+ * content-encoding.ts, as the feed's fast path does). /trpc is mounted before the compression
+ * middleware (app.ts), so a JSON answer says `Vary: Accept-Encoding` here, as the middleware did.
  * tRPC answers are never streamed here: the client's links are httpLink and
  * httpBatchLink, and subscriptions over HTTP are refused.
  */
@@ -43,6 +51,7 @@ export const wholeAnswers: RequestHandler = (req, res, next) => {
     if (this.headersSent || BODILESS_STATUSES.has(this.statusCode)) return endWith.call(this, body, done);
     const encoded = this.getHeader('Content-Encoding');
     const contentType = String(this.getHeader('Content-Type') ?? '');
+    if (contentType.includes('json')) varyOn(this, 'Accept-Encoding');
     const accepted = !encoded && body.length >= COMPRESSION_THRESHOLD_BYTES && contentType.includes('json') ? preferredEncoding(req.headers['accept-encoding']) : null;
     if (accepted) {
       body = encodeText(body, accepted);
