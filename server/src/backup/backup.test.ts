@@ -185,6 +185,11 @@ describe('backup and restore', () => {
     await expectRefused(tampered, 'O arquivo de backup está corrompido ou incompleto (db/users.copy não confere com o manifesto). Nada foi alterado.');
   });
 
+  it('says a broken manifest in one line, though the parser quotes its broken lines', async () => {
+    const broken = await alteredArchive('broken-manifest', (dir) => fs.writeFile(path.join(dir, 'manifest.json'), '{\n  "tables": [\n    oops\n  ]\n}\n'));
+    await expectRefused(broken, /^O arquivo de backup está corrompido ou incompleto \(manifest\.json: [^\n]+\)\. Nada foi alterado\.$/);
+  });
+
   it('refuses a backup of a newer schema', async () => {
     const newer = await alteredArchive('newer', async (dir) => {
       const manifestFile = path.join(dir, 'manifest.json');

@@ -233,8 +233,9 @@ async function removeStaging(dir: string): Promise<void> {
 
 /** Unpacks and checks an archive: every entry present, with its size and hash. Touches nothing else. */
 async function openArchive(file: string, into: string): Promise<BackupManifest> {
+  // One line whatever the reason: a parser's message can quote the broken text, line breaks included.
   const corrupted = (reason: string) =>
-    new BackupError(`O arquivo de backup está corrompido ou incompleto (${reason}). Nada foi alterado.`);
+    new BackupError(`O arquivo de backup está corrompido ou incompleto (${reason.replace(/\s+/g, ' ').trim()}). Nada foi alterado.`);
   try {
     await fs.access(file);
   } catch {
