@@ -25,6 +25,26 @@ async function holdingTaps(page: Page) {
   await page.waitForFunction(() => Array.isArray((window as { vzHeldBeforeStart?: unknown }).vzHeldBeforeStart));
 }
 
+/**
+ * Holds the app's entry script each time the page asks for it. `release` lets the request asked for go on,
+ * once it has been asked for (the starter asks after the first paint).
+ */
+async function holdAppEntry(page: Page) {
+  let waiting: (() => void) | undefined;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise<void>((resolve) => (waiting = resolve));
+    await route.continue();
+  });
+  return {
+    async release() {
+      await expect.poll(() => typeof waiting).toBe('function');
+      const resume = waiting!;
+      waiting = undefined;
+      resume();
+    },
+  };
+}
+
 /** Every label and aria reference points at an element: ids rendered by the server and the client agree. */
 async function danglingReferences(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -300,42 +320,33 @@ test.describe('before the app runs', () => {
 
   test('a tap and a form sent before the app runs are done once it runs', async ({ page }) => {
     const errors = collectErrors(page);
-    let release!: () => void;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.continue();
-    });
+    const entry = await holdAppEntry(page);
 
     // A tab tapped on the server's markup: nothing can happen yet, and nothing is lost.
     await page.goto('/auth', { waitUntil: 'commit' });
     await holdingTaps(page);
     await page.getByRole('tab', { name: 'Cadastrar' }).click();
     await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await expect(page.getByLabel('CPF')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Cadastrar' })).toHaveAttribute('aria-selected', 'true');
 
     // The sign-in form sent before the app runs: not a page reload with nothing, but a sign-in with what was typed.
-    release = undefined as unknown as () => void;
     await page.goto('/auth', { waitUntil: 'commit' });
     await holdingTaps(page);
     await page.getByLabel('E-mail').fill(DEMO.resident.email);
     await page.getByLabel('Senha').fill(DEMO.resident.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await expect(page.getByRole('heading', { name: `Olá, ${DEMO.resident.name}!` })).toBeVisible();
 
     // Home's search typed and sent with Enter before the app runs: the search the person asked for.
-    release = undefined as unknown as () => void;
     await page.goto('/', { waitUntil: 'commit' });
     await holdingTaps(page);
     await page.getByLabel('Buscar em aluguéis, comidas e serviços').fill('furadeira');
     await page.getByLabel('Buscar em aluguéis, comidas e serviços').press('Enter');
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await expect(page).toHaveURL(/\/busca\?busca=furadeira$/);
     expect(errors).toEqual([]);
   });
@@ -358,18 +369,13 @@ test.describe('before the app runs', () => {
     })();
     expect(newestFirst).not.toEqual(dearestFirst);
 
-    let release!: () => void;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.continue();
-    });
+    const entry = await holdAppEntry(page);
     await page.goto('/alugueis', { waitUntil: 'commit' });
     await holdingTaps(page);
     const sort = page.getByLabel('Ordenar por');
     await sort.selectOption({ label: 'Maior preço' });
     await expect(titles).toHaveText(newestFirst);
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await appStarted(page);
     // The app takes the choice the select shows: the list in that order, the address saying so.
     await expect(page).toHaveURL(/\/alugueis\?ordem=price_desc$/);
@@ -383,18 +389,13 @@ test.describe('before the app runs', () => {
     await signInThroughApi(page.context(), DEMO.resident);
     const inbox = await callApi<{ conversations: { orderId: string }[] }>(page, 'messages.inbox', {}, 'query');
     expect(inbox.conversations.length, "the demo resident's conversations").toBeGreaterThan(0);
-    let release!: () => void;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.continue();
-    });
+    const entry = await holdAppEntry(page);
     await page.goto('/mensagens', { waitUntil: 'commit' });
     await holdingTaps(page);
     // Followed by the browser, the link would open the thread without the state saying it came from the inbox.
     await page.getByRole('list', { name: 'Conversas' }).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/mensagens$/);
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await expect(page).toHaveURL(/\/pedido\/[\w-]+\/conversa$/);
     await expect(page.getByRole('list', { name: 'Mensagens' })).toBeVisible();
     await page.getByRole('link', { name: 'Voltar' }).click();
@@ -405,11 +406,7 @@ test.describe('before the app runs', () => {
   test('a switch or a radio button on /configuracoes cannot be changed before the app runs, then can', async ({ page }) => {
     const errors = collectErrors(page);
     await signInThroughApi(page.context(), DEMO.moderator);
-    let release!: () => void;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.continue();
-    });
+    const entry = await holdAppEntry(page);
     const emailPreference = async () => {
       const response = await page.request.get('/trpc/notifications.preferences');
       return ((await response.json()) as { result: { data: { json: { email: boolean } } } }).result.data.json.email;
@@ -426,8 +423,7 @@ test.describe('before the app runs', () => {
     await page.getByText('Telefone', { exact: true }).click();
     await expect(email).toBeChecked();
     await expect(phone).not.toBeChecked();
-    await expect.poll(() => typeof release).toBe('function');
-    release();
+    await entry.release();
     await appStarted(page);
     // The app's state and the screen agree: the CPF placeholder, the switch on, nothing saved.
     await expect(page.getByLabel('Chave Pix')).toHaveAttribute('placeholder', '000.000.000-00');
