@@ -4,14 +4,6 @@ import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from './co
 type Chunk = string | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
-/** Adds `field` to the answer's Vary header, unless it is there already (or Vary is '*'). */
-function varyOn(res: Response, field: string): void {
-  const current = res.getHeader('Vary');
-  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  if (text.split(',').some((name) => ['*', field.toLowerCase()].includes(name.trim().toLowerCase()))) return;
-  res.setHeader('Vary', text ? `${text}, ${field}` : field);
-}
-
 /** Statuses that carry no body, so no Content-Length either. */
 const BODILESS_STATUSES = new Set([204, 304]);
 
@@ -51,7 +43,7 @@ export const wholeAnswers: RequestHandler = (req, res, next) => {
     if (this.headersSent || BODILESS_STATUSES.has(this.statusCode)) return endWith.call(this, body, done);
     const encoded = this.getHeader('Content-Encoding');
     const contentType = String(this.getHeader('Content-Type') ?? '');
-    if (contentType.includes('json')) varyOn(this, 'Accept-Encoding');
+    if (contentType.includes('json')) this.vary('Accept-Encoding');
     const accepted = !encoded && body.length >= COMPRESSION_THRESHOLD_BYTES && contentType.includes('json') ? preferredEncoding(req.headers['accept-encoding']) : null;
     if (accepted) {
       body = encodeText(body, accepted);
