@@ -398,8 +398,15 @@ test.describe('before the app runs', () => {
     await entry.release();
     await expect(page).toHaveURL(/\/pedido\/[\w-]+\/conversa$/);
     await expect(page.getByRole('list', { name: 'Mensagens' })).toBeVisible();
+    // Reloaded, the thread keeps that state, which the server cannot see: its back arrow drawn by the server
+    // leads to the orders, so a tap on it before the app runs waits for the app, which returns to the inbox.
+    await page.reload({ waitUntil: 'commit' });
+    await holdingTaps(page);
     await page.getByRole('link', { name: 'Voltar' }).click();
+    await expect(page).toHaveURL(/\/pedido\/[\w-]+\/conversa$/);
+    await entry.release();
     await expect(page).toHaveURL(/\/mensagens$/);
+    await expect(page.getByRole('list', { name: 'Conversas' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -45,7 +45,7 @@ export function ConversationScreen({ orderId, backTo: openedFrom, renderPayment,
 
   return (
     <div className="screen conversation-screen">
-      <PageHeader title={title} subtitle={thread.data ? apartmentText(thread.data.order.counterpart.apartment) : undefined} backTo={backTo} />
+      <PageHeader title={title} subtitle={thread.data ? apartmentText(thread.data.order.counterpart.apartment) : undefined} backTo={backTo} backFromHistoryState />
       {thread.data ? (
         <>
           <OrderHeader
