@@ -24,7 +24,7 @@ test("/admin's pending sign-ups, listings and 'Denúncias' take new items live, 
   const { id: messageId } = await callApi<{ id: string }>(owner.page, 'messages.send', { orderId, body: 'Passa o Pix antes que eu libero.', clientId: randomUUID() });
 
   const { page } = admin;
-  const live = watchLiveEvents(page);
+  const live = await watchLiveEvents(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard Admin' })).toBeVisible();
   await live();

@@ -43,7 +43,7 @@ test('an administrator publishes a pinned announcement and a resident’s open h
   const app = await startApp(port, dataDir, CLOCK_START);
   try {
     const resident = await signedIn(browser, app, 'ana@vizinhanca.app', 'morador-vizinhanca');
-    const residentLive = watchLiveEvents(resident);
+    const residentLive = await watchLiveEvents(resident);
     await resident.goto('/');
     await expect(resident.getByRole('heading', { name: 'Olá, Ana Beatriz Souza!' })).toBeVisible();
     await expect(resident.getByRole('link', { name: /Comunicado fixado/ })).toHaveCount(0);

@@ -45,7 +45,7 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
   await callApi(requester.page, 'orders.create', { listingId, deliveryMethod: 'pickup' });
 
   // The owner waits on the received orders; the requester opens the conversation from their card.
-  const ownerLive = watchLiveEvents(owner.page);
+  const ownerLive = await watchLiveEvents(owner.page);
   await owner.page.goto('/gerenciar-pedidos');
   const ownerCard = owner.page.getByRole('article').filter({ hasText: title });
   await expect(ownerCard).toBeVisible();
@@ -57,13 +57,13 @@ test('requester and owner talk live, the requester copies the Pix code, the owne
 
   // The owner's home and profile, open in other tabs: nothing unread yet.
   const ownerHome = await owner.context.newPage();
-  const homeLive = watchLiveEvents(ownerHome);
+  const homeLive = await watchLiveEvents(ownerHome);
   await ownerHome.goto('/');
   const homeMessages = ownerHome.getByRole('link', { name: 'Mensagens' });
   await expect(homeMessages).toBeVisible();
   await expect(homeMessages).not.toContainText('não lida');
   const ownerProfile = await owner.context.newPage();
-  const profileLive = watchLiveEvents(ownerProfile);
+  const profileLive = await watchLiveEvents(ownerProfile);
   await ownerProfile.goto('/perfil');
   const profileMessages = ownerProfile.getByRole('link', { name: /^Mensagens/ });
   await expect(profileMessages).toBeVisible();

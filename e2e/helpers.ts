@@ -132,20 +132,33 @@ export function latestEmailTo(address: string): string | null {
 
 /**
  * Watches a page's live events (call before its goto): the returned check waits until the
- * server listens for the page (its 'ready' event on the websocket), so an event committed
- * after it reaches the page live. tRPC's 'started' answer is not enough: the server takes
- * the snapshot it listens from after it, and an event committed in between was missed.
+ * server listens for the page's document (its 'ready' event on the websocket), so an event
+ * committed after it reaches the page live. tRPC's 'started' answer is not enough: the server
+ * takes the snapshot it listens from after it, and an event committed in between was missed.
  * The subscription starts after the first screen (docs/decisions/013-first-screen.md).
  * A page load's socket is always fresh (the cursor lives in memory), so 'ready' comes.
+ * The page's own documents keep the flag: a socket seen from outside could be the one of the
+ * document before (a drawn screen whose app started late), ready a moment before it closed.
  */
-export function watchLiveEvents(page: Page): () => Promise<void> {
-  let listening = false;
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && /"kind":\s*"ready"/.test(payload)) listening = true;
-    });
+export async function watchLiveEvents(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const live = window as unknown as { vzLiveReady?: boolean; vzLiveWatched?: boolean };
+    if (live.vzLiveWatched) return;
+    live.vzLiveWatched = true;
+    const NativeWebSocket = window.WebSocket;
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data === 'string' && /"kind":\s*"ready"/.test(event.data)) live.vzLiveReady = true;
+        });
+        this.addEventListener('close', () => (live.vzLiveReady = false));
+      }
+    };
   });
-  return () => expect.poll(() => listening, { message: "the server listens for the page's live events", timeout: 15_000 }).toBe(true);
+  const listening = () =>
+    page.evaluate(() => (window as unknown as { vzLiveReady?: boolean }).vzLiveReady === true).catch(() => false);
+  return () => expect.poll(listening, { message: "the server listens for the page's live events", timeout: 15_000 }).toBe(true);
 }
 
 /** Opens 'Detalhes do pedido' at the top of an order's conversation (the item's condition, the deposit, the problems) unless it is open. */

@@ -30,7 +30,7 @@ test('a message arrives while the resident is on another screen: a toast, the un
   await expect(resident.page.getByText('Nenhuma conversa ainda')).toBeVisible();
 
   // The resident is on their profile, listening, when the owner writes.
-  const live = watchLiveEvents(resident.page);
+  const live = await watchLiveEvents(resident.page);
   await resident.page.goto('/perfil');
   const profileMessages = resident.page.getByRole('link', { name: /^Mensagens/ });
   await expect(profileMessages).toBeVisible();

@@ -43,7 +43,7 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // The owner's centre: the approvals so far, then everything read.
   const centre = owner.page;
-  const centreLive = watchLiveEvents(centre);
+  const centreLive = await watchLiveEvents(centre);
   await centre.goto('/notificacoes');
   await expect(centre.getByRole('heading', { name: 'Notificações' })).toBeVisible();
   await expect(centre.getByText('Lembretes automáticos ativos.')).toBeVisible();
@@ -54,14 +54,14 @@ test('an order reaches the owner live on every tab and device, is read from the 
 
   // A second tab of the owner, on the profile: no badge yet.
   const profile = await owner.context.newPage();
-  const profileLive = watchLiveEvents(profile);
+  const profileLive = await watchLiveEvents(profile);
   await profile.goto('/perfil');
   const tile = profile.getByRole('link', { name: /Notificações/ });
   await expect(tile).toBeVisible();
   await expect(tile).not.toContainText('não lidas');
   // The home screen on the phone (the other device).
   const home = phone.page;
-  const homeLive = watchLiveEvents(home);
+  const homeLive = await watchLiveEvents(home);
   await home.goto('/');
   const bell = home.getByRole('link', { name: 'Notificações' });
   await expect(bell).toBeVisible();

@@ -52,8 +52,8 @@ test("the requester opens a 'Dano' problem; an administrator answers in the thre
   await callApi(owner.page, 'orders.markDelivered', { id: orderId, photos: [conditionPhoto], note: 'Pneus calibrados, farol funcionando.' });
 
   // Both phones on the conversation, listening live.
-  const requesterLive = watchLiveEvents(requester.page);
-  const ownerLive = watchLiveEvents(owner.page);
+  const requesterLive = await watchLiveEvents(requester.page);
+  const ownerLive = await watchLiveEvents(owner.page);
   await requester.page.goto(conversation);
   await owner.page.goto(conversation);
   await requesterLive();
@@ -91,7 +91,7 @@ test("the requester opens a 'Dano' problem; an administrator answers in the thre
 
   // The administrator finds it in 'Problemas' with the order, both people and the photo.
   const staff = admin.page;
-  const staffLive = watchLiveEvents(staff);
+  const staffLive = await watchLiveEvents(staff);
   await staff.goto('/admin?secao=problemas');
   await staffLive();
   const card = staff.getByRole('listitem', { name: `Problema: Dano no pedido de ${title}` });
