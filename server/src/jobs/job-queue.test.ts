@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { createTestApp, createTestDatabase, eventually, testPool, type TestApp } from '../../test/harness.ts';
@@ -8,6 +9,7 @@ import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
 import type { OneOffJob } from '../context.ts';
 import { createJobQueue, ONE_OFF_BATCH_SIZE, type PgBossQueue } from './job-queue.ts';
+import { FETCH_ORDER_INDEX } from './job-queue.repository.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 let app: TestApp;
@@ -235,6 +237,44 @@ describe('the job queue', () => {
       (await sql<{ count: number }>`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'test.backlog' GROUP BY ${sql.ref(column)} ORDER BY 1 DESC LIMIT 1`.execute(app.db)).rows[0]!.count;
     expect(await largest('started_on')).toBe(ONE_OFF_BATCH_SIZE);
     expect(await largest('completed_on')).toBe(ONE_OFF_BATCH_SIZE);
+  }, 30_000);
+
+  it("takes a batch from a long queue by reading the batch, not the whole queue: pg-boss's own fetch walks an index in its order", async () => {
+    const name = 'test.fetch-order';
+    const long: OneOffJob<{ n: number }> = { name, async run() {} };
+    const queue = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    extraQueues.push(queue);
+    // Installed after the index was made (the harness's app installed first): the queue's partition, attached now, has it too.
+    await queue.install({ scheduled: [], oneOff: [long as OneOffJob<never>] });
+    // As after a busy hour: 4,000 jobs done and kept until archived, 1,000 waiting.
+    await queue.enqueueMany(app.db, long, Array.from({ length: 5_000 }, (_, n) => ({ data: { n }, key: `fetch-order-${n}` })));
+    await sql`UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = ${name} AND (data->>'n')::int < 4000`.execute(app.db);
+    await sql`UPDATE pgboss.job SET start_after = now() - interval '1 minute' WHERE name = ${name}`.execute(app.db);
+    await sql`ANALYZE pgboss.job`.execute(app.db);
+
+    // The statement pg-boss sends to take a batch, as the app's loops ask for it, read without running it.
+    let fetch: { text: string; values: unknown[] } | null = null;
+    const reader = new PgBoss({ db: { executeSql: async (text, values) => ((fetch = { text, values: values ?? [] }), { rows: [] }) }, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await reader.fetch(name, { batchSize: ONE_OFF_BATCH_SIZE });
+    expect(fetch).not.toBeNull();
+    const { text, values } = fetch!;
+    const plan = await app.db.transaction().execute(async (trx) => {
+      const explained = await trx.executeQuery<{ 'QUERY PLAN': unknown }>({ sql: `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, parameters: values, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain-fetch' } });
+      throw Object.assign(new Error('rollback'), { plan: explained.rows[0]!['QUERY PLAN'] });
+    }).catch((error: { plan?: unknown }) => error.plan);
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; Plans?: PlanNode[] };
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => (nodes.push(node), node.Plans?.forEach(walk));
+    walk((plan as [{ Plan: PlanNode }])[0].Plan);
+    const partitionIndex = (await sql<{ name: string }>`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_index x ON x.indexrelid = c.oid JOIN pgboss.queue q ON x.indrelid = format('pgboss.%I', q.partition_name)::regclass WHERE i.inhparent = format('pgboss.%I', ${FETCH_ORDER_INDEX}::text)::regclass AND q.name = ${name}`.execute(app.db)).rows[0]?.name;
+    expect(partitionIndex, "the queue's partition has the fetch-order index").toBeDefined();
+    // The batch is read from the index, ten entries and no more; nothing reads the whole partition, and
+    // what is sorted is the batch (pg-boss groups it by singleton key), never the queue.
+    const batchRead = nodes.find((node) => node['Index Name'] === partitionIndex);
+    expect(batchRead?.['Actual Rows']).toBe(ONE_OFF_BATCH_SIZE);
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+    const largestRead = Math.max(...nodes.filter((node) => /Scan|Sort/.test(node['Node Type'])).map((node) => node['Actual Rows']));
+    expect(largestRead).toBe(ONE_OFF_BATCH_SIZE);
   }, 30_000);
 
   it('works a job enqueued while no instance was up once one starts', async () => {

@@ -5,7 +5,7 @@ import type { AppDeps, EnqueueOptions, JobQueue, OneOffJob } from '../context.ts
 import type { Db } from '../db/database.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
-import { executorFor, heldExecutorFor, inQueueCreationTurn } from './job-queue.repository.ts';
+import { createFetchOrderIndex, executorFor, heldExecutorFor, inQueueCreationTurn } from './job-queue.repository.ts';
 
 /** The queue's tables live in their own schema, created by pg-boss itself on first start. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -83,6 +83,8 @@ export class PgBossQueue implements JobQueue {
   /** Creates the queue's schema when missing and the queues of these jobs (one instance at a time: createQueueInTurn), without working them. */
   async install(jobs: Pick<StartOptions, 'scheduled' | 'oneOff'>): Promise<void> {
     await this.boss.start();
+    // Before the queues, so each partition attached now has the index too. Without it the queue works, only slower.
+    await createFetchOrderIndex(this.db).catch((error: unknown) => this.logger.warn({ err: error }, 'job queue fetch index not created; fetches read the whole queue'));
     for (const job of jobs.oneOff) {
       await createQueueInTurn(this.db, job.name, { name: job.name, ...ONE_OFF_RETRY, retryDelay: job.retryDelaySeconds ?? ONE_OFF_RETRY.retryDelay });
     }
