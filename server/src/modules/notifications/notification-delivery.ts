@@ -3,7 +3,7 @@ import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rule
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
 import { enqueueEmail } from '../../mail/email.job.ts';
-import { hrefOf } from './notification-links.ts';
+import { linkWithJoinedOrder } from './notification-links.ts';
 import * as notifications from './notifications.repository.ts';
 import { sendPush, type PushPayload } from './web-push.ts';
 
@@ -31,7 +31,7 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
     const prefs = row.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
     const category = preferenceOf(row.type);
     if (category && !prefs[category]) return;
-    const href = (await hrefOf(deps, row.user_id, row)) ?? '/notificacoes';
+    const href = linkWithJoinedOrder(row) ?? '/notificacoes';
     const url = `${appBaseUrl(deps.config)}${href}`;
 
     if (prefs.email && EMAIL_TYPES.has(row.type)) {
@@ -43,7 +43,7 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
       });
       await enqueueEmail(deps, deps.db, { to: row.email, ...email }, `notification-email:${row.id}`);
     }
-    if (prefs.push) await pushToDevices(deps, row.user_id, { title: row.title, body: row.message, url: href, tag: row.id }, `push:${row.id}`);
+    if (prefs.push) await pushToEachDevice(deps, row.device_ids, { title: row.title, body: row.message, url: href, tag: row.id }, `push:${row.id}`);
   },
 };
 
@@ -52,8 +52,14 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
  * of the caller enqueues nothing twice. The caller has checked the user's switches.
  */
 export async function pushToDevices(deps: AppDeps, userId: string, payload: PushPayload, key: string) {
-  for (const subscription of await notifications.listPushSubscriptions(deps.db, userId)) {
-    await deps.queue.enqueue(deps.db, sendPushJob, { subscriptionId: subscription.id, payload }, { key: `${key}:${subscription.id}` });
+  const devices = await notifications.listPushSubscriptions(deps.db, userId);
+  await pushToEachDevice(deps, devices.map((device) => device.id), payload, key);
+}
+
+/** pushToDevices for devices already read (the notification's delivery reads them with it). */
+async function pushToEachDevice(deps: AppDeps, subscriptionIds: readonly string[], payload: PushPayload, key: string) {
+  for (const subscriptionId of subscriptionIds) {
+    await deps.queue.enqueue(deps.db, sendPushJob, { subscriptionId, payload }, { key: `${key}:${subscriptionId}` });
   }
 }
 

@@ -103,11 +103,12 @@ export function markRead(db: Db, userId: string, notificationId: string | null) 
  * What a delivery job needs, in one read: the notification, its recipient's address, and their
  * switches under the API's names (null: no row, never changed, all on).
  */
-export function findForDelivery(db: Db, notificationId: string) {
+function forDeliveryQuery(db: Db, notificationId: string) {
   return db
     .selectFrom('notifications')
     .innerJoin('users', 'users.id', 'notifications.user_id')
     .leftJoin('notification_preferences as np', 'np.user_id', 'notifications.user_id')
+    .leftJoin('orders as o', 'o.id', 'notifications.related_id')
     .select([
       'notifications.id',
       'notifications.user_id',
@@ -120,9 +121,22 @@ export function findForDelivery(db: Db, notificationId: string) {
       'users.full_name',
       'users.is_suspended',
       preferencesOfJoinedRow.as('preferences'),
+      'o.owner_id as order_owner_id',
+      'o.renter_id as order_renter_id',
+      'o.status as order_status',
+      sql<string[]>`(SELECT coalesce(json_agg(ps.id ORDER BY ps.id), '[]'::json) FROM push_subscriptions ps WHERE ps.user_id = notifications.user_id)`.as('device_ids'),
     ])
-    .where('notifications.id', '=', notificationId)
-    .executeTakeFirst();
+    .where('notifications.id', '=', notificationId);
+}
+
+/**
+ * What delivering a notification needs, in one statement compiled once: the notification, its
+ * person and their switches, the order it names if it names one (for its link), and the person's
+ * devices (for the pushes). The order is joined whatever the type; only order notices read it.
+ */
+export async function findForDelivery(db: Db, notificationId: string) {
+  const [row] = await prepared(db, compiledOnce('notifications.forDelivery', { notificationId }, (values) => forDeliveryQuery(db, values.notificationId)));
+  return row;
 }
 
 // ---- Preferences ----

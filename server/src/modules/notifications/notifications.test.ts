@@ -3,7 +3,7 @@ import { NOTIFICATION_MESSAGES } from '@vizinhanca/shared/notifications/notifica
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { rentalFixtures } from '../../../test/rental-fixtures.ts';
 import { deliverNotificationJob } from './notification-delivery.ts';
-import { findForDelivery, findPreferences } from './notifications.repository.ts';
+import { findForDelivery, findPreferences, upsertPushSubscription } from './notifications.repository.ts';
 import { notify } from './notifications.service.ts';
 
 let app: TestApp;
@@ -142,6 +142,37 @@ describe('the delivery job', () => {
     const saved = await findPreferences(app.db, user.id);
     expect(saved).toMatchObject({ email: false, returnReminders: false, push: true, orders: true });
     expect((await findForDelivery(app.db, id!))!.preferences).toEqual(saved);
+  });
+});
+
+describe('the delivery job, in one read', () => {
+  it("sends an order notice's e-mail and each device's push with the link of the reader's side, having read the database once", async () => {
+    const fixtures = rentalFixtures(app);
+    const renter = await app.createUser({ fullName: 'Otávio Lima' });
+    const listingId = await fixtures.publishRental(ana, moderator, 'Serra circular');
+    const { id: orderId } = await (await api(renter)).orders.create({ listingId, startDate: '2026-11-25', endDate: '2026-11-25' });
+    await (await api(ana)).orders.approve({ id: orderId });
+    const keys = { p256dh: `B${'x'.repeat(86)}`, auth: 'a'.repeat(22) };
+    for (const device of ['celular', 'tablet']) {
+      await upsertPushSubscription(app.db, renter.id, { endpoint: `https://fcm.googleapis.com/fcm/send/${renter.id}-${device}`, keys }, app.clock.now());
+    }
+    const devices = await app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', renter.id).orderBy('id').execute();
+    const notice = await app.db.selectFrom('notifications').select('id').where('user_id', '=', renter.id).where('related_id', '=', orderId).where('type', '=', 'order_status').executeTakeFirstOrThrow();
+
+    // Every statement the delivery sends is counted; what it enqueues is held and read here.
+    let statements = 0;
+    const counting = app.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => ((statements += 1), args.result) });
+    const held: { name: string; data: Record<string, unknown> }[] = [];
+    const queue = { ...app.deps.queue, enqueue: async (_db: unknown, job: { name: string }, data: object) => void held.push({ name: job.name, data: data as Record<string, unknown> }) };
+    await deliverNotificationJob.run({ ...app.deps, db: counting, queue } as typeof app.deps, { notificationId: notice.id });
+
+    expect(statements).toBe(1);
+    expect(held.map((job) => job.name)).toEqual(['email.send', 'push.send', 'push.send']);
+    expect(held[0]!.data).toMatchObject({ to: renter.email });
+    expect(held[0]!.data.text).toContain('http://localhost:3000/meus-pedidos?aba=ativos');
+    expect(held.slice(1).map((job) => job.data)).toEqual(
+      devices.map((device) => ({ subscriptionId: device.id, payload: { title: expect.any(String), body: expect.stringContaining('Serra circular'), url: '/meus-pedidos?aba=ativos', tag: notice.id } })),
+    );
   });
 });
 
