@@ -82,6 +82,9 @@ export async function inQueueCreationTurn(db: Db, work: (trx: Db) => Promise<voi
   });
 }
 
+/** The queue's tables live in their own schema, created by pg-boss itself on first start. */
+export const QUEUE_SCHEMA = 'pgboss';
+
 /** The index that lets a fetch stop after its batch (createFetchOrderIndex); pg-boss names none of its own so. */
 export const FETCH_ORDER_INDEX = 'job_fetch_order';
 
@@ -96,6 +99,6 @@ export const FETCH_ORDER_INDEX = 'job_fetch_order';
  */
 export async function createFetchOrderIndex(db: Db): Promise<void> {
   await inQueueCreationTurn(db, async (trx) => {
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(FETCH_ORDER_INDEX)} ON pgboss.job (name, priority DESC, created_on, id) WHERE state < 'active'`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(FETCH_ORDER_INDEX)} ON ${sql.id(QUEUE_SCHEMA, 'job')} (name, priority DESC, created_on, id) WHERE state < 'active'`.execute(trx);
   });
 }

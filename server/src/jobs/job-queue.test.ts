@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/schema.ts';
@@ -259,7 +259,7 @@ describe('the job queue', () => {
     expect(fetch).not.toBeNull();
     const { text, values } = fetch!;
     const plan = await app.db.transaction().execute(async (trx) => {
-      const explained = await trx.executeQuery<{ 'QUERY PLAN': unknown }>({ sql: `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, parameters: values, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain-fetch' } });
+      const explained = await trx.executeQuery(CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values) as CompiledQuery<{ 'QUERY PLAN': unknown }>);
       throw Object.assign(new Error('rollback'), { plan: explained.rows[0]!['QUERY PLAN'] });
     }).catch((error: { plan?: unknown }) => error.plan);
     type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; Plans?: PlanNode[] };

@@ -5,10 +5,7 @@ import type { AppDeps, EnqueueOptions, JobQueue, OneOffJob } from '../context.ts
 import type { Db } from '../db/database.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
-import { createFetchOrderIndex, executorFor, heldExecutorFor, inQueueCreationTurn } from './job-queue.repository.ts';
-
-/** The queue's tables live in their own schema, created by pg-boss itself on first start. */
-export const QUEUE_SCHEMA = 'pgboss';
+import { createFetchOrderIndex, executorFor, heldExecutorFor, inQueueCreationTurn, QUEUE_SCHEMA } from './job-queue.repository.ts';
 
 export interface StartOptions {
   scheduled: readonly ScheduledJob[];

@@ -56,11 +56,9 @@ export async function pushToDevices(deps: AppDeps, userId: string, payload: Push
   await pushToEachDevice(deps, devices.map((device) => device.id), payload, key);
 }
 
-/** pushToDevices for devices already read (the notification's delivery reads them with it). */
-async function pushToEachDevice(deps: AppDeps, subscriptionIds: readonly string[], payload: PushPayload, key: string) {
-  for (const subscriptionId of subscriptionIds) {
-    await deps.queue.enqueue(deps.db, sendPushJob, { subscriptionId, payload }, { key: `${key}:${subscriptionId}` });
-  }
+/** pushToDevices for devices already read (the notification's delivery reads them with it): their jobs in one insert. */
+function pushToEachDevice(deps: AppDeps, subscriptionIds: readonly string[], payload: PushPayload, key: string) {
+  return deps.queue.enqueueMany(deps.db, sendPushJob, subscriptionIds.map((subscriptionId) => ({ data: { subscriptionId, payload }, key: `${key}:${subscriptionId}` })));
 }
 
 /**

@@ -61,5 +61,5 @@ export function linkWithJoinedOrder(row: {
 }): string | null {
   const { related_id: orderId, order_owner_id: ownerId, order_renter_id: renterId, order_status: status } = row;
   const orderLink = orderId && ownerId && renterId && status ? orderHrefFor(row.user_id, { owner_id: ownerId, renter_id: renterId, status }) : null;
-  return linkOf(row, new Map(orderId && orderLink ? [[orderId, orderLink]] : []));
+  return linkOf(row, orderId && orderLink ? new Map([[orderId, orderLink]]) : new Map());
 }

@@ -99,10 +99,6 @@ export function markRead(db: Db, userId: string, notificationId: string | null) 
   return query.returning('id').execute();
 }
 
-/**
- * What a delivery job needs, in one read: the notification, its recipient's address, and their
- * switches under the API's names (null: no row, never changed, all on).
- */
 function forDeliveryQuery(db: Db, notificationId: string) {
   return db
     .selectFrom('notifications')
@@ -131,8 +127,9 @@ function forDeliveryQuery(db: Db, notificationId: string) {
 
 /**
  * What delivering a notification needs, in one statement compiled once: the notification, its
- * person and their switches, the order it names if it names one (for its link), and the person's
- * devices (for the pushes). The order is joined whatever the type; only order notices read it.
+ * person's address and switches under the API's names (null: no row, never changed, all on), the
+ * order it names if it names one (for its link), and the person's devices (for the pushes). The
+ * order is joined whatever the type; only order notices read it.
  */
 export async function findForDelivery(db: Db, notificationId: string) {
   const [row] = await prepared(db, compiledOnce('notifications.forDelivery', { notificationId }, (values) => forDeliveryQuery(db, values.notificationId)));

@@ -143,9 +143,7 @@ describe('the delivery job', () => {
     expect(saved).toMatchObject({ email: false, returnReminders: false, push: true, orders: true });
     expect((await findForDelivery(app.db, id!))!.preferences).toEqual(saved);
   });
-});
 
-describe('the delivery job, in one read', () => {
   it("sends an order notice's e-mail and each device's push with the link of the reader's side, having read the database once", async () => {
     const fixtures = rentalFixtures(app);
     const renter = await app.createUser({ fullName: 'Otávio Lima' });
@@ -163,7 +161,12 @@ describe('the delivery job, in one read', () => {
     let statements = 0;
     const counting = app.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => ((statements += 1), args.result) });
     const held: { name: string; data: Record<string, unknown> }[] = [];
-    const queue = { ...app.deps.queue, enqueue: async (_db: unknown, job: { name: string }, data: object) => void held.push({ name: job.name, data: data as Record<string, unknown> }) };
+    const hold = (job: { name: string }, data: object) => void held.push({ name: job.name, data: data as Record<string, unknown> });
+    const queue = {
+      ...app.deps.queue,
+      enqueue: async (_db: unknown, job: { name: string }, data: object) => hold(job, data),
+      enqueueMany: async (_db: unknown, job: { name: string }, items: readonly { data: object }[]) => items.forEach((item) => hold(job, item.data)),
+    };
     await deliverNotificationJob.run({ ...app.deps, db: counting, queue } as typeof app.deps, { notificationId: notice.id });
 
     expect(statements).toBe(1);
