@@ -6,11 +6,15 @@ import type { Logger } from 'pino';
 import { trackPool } from '../observability/metrics.ts';
 import { combineWrites, HELD_PARAMETER, type HeldWrite, isHoldable, isMarkedHeld } from './held-writes.ts';
 import type { Database } from './schema.ts';
+import { timestamptzParser } from './timestamp-text.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings (no shifting through Date);
 // bigint ids and counts arrive as strings and are converted where used.
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
+// Instants in a UTC session's form read without pg's regular expressions; any other form by pg's parser.
+const TIMESTAMPTZ_OID = 1184;
+pg.types.setTypeParser(TIMESTAMPTZ_OID, timestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text')));
 
 export type Db = Kysely<Database>;
 
