@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import { type Db, preparedWhenParameterised, writeLater } from '../db/database.ts';
+import { type Db, prepared, preparedWhenParameterised, writeLater } from '../db/database.ts';
 
 // The job queue's own statements: pg-boss's, run on our pool or in our transaction, and the turn taken to create a queue.
 
@@ -101,4 +101,18 @@ export async function createFetchOrderIndex(db: Db): Promise<void> {
   await inQueueCreationTurn(db, async (trx) => {
     await sql`CREATE INDEX IF NOT EXISTS ${sql.id(FETCH_ORDER_INDEX)} ON ${sql.id(QUEUE_SCHEMA, 'job')} (name, priority DESC, created_on, id) WHERE state < 'active'`.execute(trx);
   });
+}
+
+/**
+ * Of these queues, the ones with a job to take now: waiting (not yet active) and past its start time,
+ * as pg-boss's fetch looks for them. One statement for every queue: each partition's index on
+ * (name, start_after) over the waiting jobs answers it without reading a queue's completed jobs.
+ */
+export async function queuesWithJobsDue(db: Db, names: readonly string[]): Promise<string[]> {
+  const rows = await prepared(
+    db,
+    sql<{ name: string }>`SELECT q.name FROM unnest(${[...names]}::text[]) AS q(name)
+      WHERE EXISTS (SELECT FROM ${sql.id(QUEUE_SCHEMA, 'job')} j WHERE j.name = q.name AND j.state < 'active' AND j.start_after < now())`.compile(db),
+  );
+  return rows.map((row) => row.name);
 }

@@ -101,6 +101,63 @@ describe('the job queue', () => {
     }
   });
 
+  it('an idle instance asks once an interval which queues have a job due, instead of a fetch per queue; a job enqueued is still taken within an interval', async () => {
+    // The statements the queue sends, counted by kind on a pool of its own.
+    const pool = testPool(app.databaseUrl, 4);
+    const sent = { fetches: 0, dueChecks: 0 };
+    const counted = new WeakSet<object>();
+    const countingPool = {
+      connect: async () => {
+        const client = await pool.connect();
+        // The pool hands the same client out again: its query is wrapped once.
+        if (counted.has(client)) return client;
+        counted.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        Object.assign(client, {
+          query: (...args: unknown[]) => {
+            const text = typeof args[0] === 'string' ? args[0] : '';
+            const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
+            // A fetch of one of this test's queues (pg-boss's own cron queue is fetched by pg-boss itself).
+            if (/^\s*WITH next as/i.test(text) && String(values[0]).startsWith('test.idle-')) sent.fetches++;
+            if (/unnest\(/.test(text) && text.includes('start_after')) sent.dueChecks++;
+            return query(...args);
+          },
+        });
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: countingPool }) });
+    const ran: string[] = [];
+    const jobs = ['a', 'b', 'c', 'd'].map((letter): OneOffJob<{ n: number }> => ({
+      name: `test.idle-${letter}`,
+      async run(_deps, data) {
+        ran.push(`${letter}${data.n}`);
+      },
+    }));
+    const queue = createJobQueue(db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    try {
+      await queue.start(app.deps, { scheduled: [], oneOff: jobs as OneOffJob<never>[], pollingIntervalSeconds: 0.5, schedule: false });
+      // Each loop's first fetch at start finds nothing; then the queues sit idle for five intervals.
+      await eventually(() => expect(sent.fetches).toBe(jobs.length));
+      sent.fetches = 0;
+      sent.dueChecks = 0;
+      await new Promise((resolve) => setTimeout(resolve, 2600));
+      expect(sent.fetches).toBe(0);
+      expect(sent.dueChecks).toBeGreaterThanOrEqual(4);
+      expect(sent.dueChecks).toBeLessThanOrEqual(6);
+      // A job enqueued elsewhere (another instance's pool) is found by the next look and taken by its queue's loop alone.
+      const enqueuedAt = Date.now();
+      await queue.enqueue(app.db, jobs[2]!, { n: 1 }, { key: 'idle-c-1' });
+      await eventually(() => expect(ran).toEqual(['c1']), 5_000);
+      expect(Date.now() - enqueuedAt).toBeLessThan(1500);
+      expect(sent.fetches).toBeLessThanOrEqual(3);
+    } finally {
+      await queue.stop();
+      await db.destroy();
+    }
+  });
+
   it("uses pg-boss's public API only: nothing from its sources, no statement recognized by its text", () => {
     const source = readFileSync(new URL('./job-queue.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/pg-boss\/src|plans/);
