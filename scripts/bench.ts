@@ -517,12 +517,14 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
   ];
   for (const run of runs) {
     const writer = listingWriter(ctx.databaseUrl, run.perSecond, { pending, active });
-    let result: LoadResult;
+    let result: Awaited<ReturnType<typeof loadWithCpu>>;
     try {
-      result = await load(ctx.app.url, run.requests);
+      result = await loadWithCpu(ctx, run.requests);
     } finally {
       await writer.stop();
     }
+    // The writer runs in the bench's process: its CPU is in the load generator's figure.
+    if (run.target) notes.push(cpuNote(`Feed alone with writes at ${run.perSecond}/s (the writer's CPU counted with the load generator's)`, result.cpu, feedPg));
     const ratio = result.rps / feedPg.tps;
     const writes = `${writer.done.writes} writes (${WRITE_KINDS.map((kind) => `${writer.done.byKind[kind]} ${kind}s`).join(', ')})`;
     // With searches in the load, the feed's own rate and p99 are its answers' alone (they carry the cache's header).
