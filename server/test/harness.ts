@@ -55,6 +55,25 @@ export function testPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
+/**
+ * Every statement a pool's clients send passes `intercept` first, which may count it or refuse it by returning the
+ * error to fail with. A client is wrapped once, when the pool opens it, however often the pool hands it out again.
+ */
+export function interceptStatements(pool: pg.Pool, intercept: (text: string, values: readonly unknown[]) => Error | void): pg.Pool {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        const text = typeof first === 'string' ? first : (first.text ?? '(cursor)');
+        const refused = intercept(text, Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
+        return refused ? Promise.reject(refused) : query(...args);
+      },
+    });
+  });
+  return pool;
+}
+
 /** A Kysely of a test's own (untyped: migration and backup tests look at any table) on `testPool`. */
 export function testKysely(url: string, max: number): Kysely<any> {
   return new Kysely<any>({ dialect: new PostgresDialect({ pool: testPool(url, max) }) });

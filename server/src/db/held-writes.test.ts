@@ -2,9 +2,8 @@
 // nobody reads wait and go to Postgres as one statement before the next statement or the commit.
 import { CompiledQuery, sql } from 'kysely';
 import pino from 'pino';
-import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/harness.ts';
+import { createTestDatabase, interceptStatements } from '../../test/harness.ts';
 import { createDatabase, type DatabaseHandle, type Db, writeLater } from './database.ts';
 import { combineWrites, cutAtParameters, isHoldable, MAX_WRITES_PER_STATEMENT } from './held-writes.ts';
 
@@ -69,13 +68,8 @@ describe('held writes against Postgres', () => {
   beforeAll(async () => {
     database = await createTestDatabase({ empty: true });
     handle = createDatabase(database.url, pino({ level: 'silent' }), { max: 1 });
-    handle.pool.on('connect', (client: pg.PoolClient) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
-        const first = args[0] as string | { text?: string };
-        sent.push(typeof first === 'string' ? first : (first.text ?? '(cursor)'));
-        return query(...args);
-      };
+    interceptStatements(handle.pool, (text) => {
+      sent.push(text);
     });
     await sql`CREATE TABLE held (id bigserial PRIMARY KEY, tag text NOT NULL UNIQUE, parent text)`.execute(handle.db);
   });

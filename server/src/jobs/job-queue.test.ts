@@ -3,7 +3,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { createTestApp, createTestDatabase, eventually, testPool, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, eventually, interceptStatements, testPool, type TestApp } from '../../test/harness.ts';
 import { createDatabase } from '../db/database.ts';
 import { enqueueEmail } from '../mail/email.job.ts';
 import { registry } from '../observability/metrics.ts';
@@ -65,19 +65,10 @@ describe('the job queue', () => {
 
   it('survives a refused job completion (an exhausted pool) instead of ending the process', async () => {
     // Once the job has run, the pool refuses every statement: recording its result among them.
-    const pool = testPool(app.databaseUrl, 2);
     let refusing = false;
-    const refusingPool = {
-      connect: async () => {
-        const client = await pool.connect();
-        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-        Object.assign(client, {
-          query: (...args: unknown[]) => (refusing ? Promise.reject(new Error('timeout exceeded when trying to connect')) : query(...args)),
-        });
-        return client;
-      },
-      end: () => pool.end(),
-    };
+    const refusingPool = interceptStatements(testPool(app.databaseUrl, 2), () =>
+      refusing ? new Error('timeout exceeded when trying to connect') : undefined,
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: refusingPool }) });
     const ran: number[] = [];
     const job: OneOffJob<{ n: number }> = {
@@ -103,30 +94,12 @@ describe('the job queue', () => {
 
   it('an idle instance asks once an interval which queues have a job due, instead of a fetch per queue; a job enqueued is still taken within an interval', async () => {
     // The statements the queue sends, counted by kind on a pool of its own.
-    const pool = testPool(app.databaseUrl, 4);
     const sent = { fetches: 0, dueChecks: 0 };
-    const counted = new WeakSet<object>();
-    const countingPool = {
-      connect: async () => {
-        const client = await pool.connect();
-        // The pool hands the same client out again: its query is wrapped once.
-        if (counted.has(client)) return client;
-        counted.add(client);
-        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-        Object.assign(client, {
-          query: (...args: unknown[]) => {
-            const text = typeof args[0] === 'string' ? args[0] : '';
-            const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-            // A fetch of one of this test's queues (pg-boss's own cron queue is fetched by pg-boss itself).
-            if (/^\s*WITH next as/i.test(text) && String(values[0]).startsWith('test.idle-')) sent.fetches++;
-            if (/unnest\(/.test(text) && text.includes('start_after')) sent.dueChecks++;
-            return query(...args);
-          },
-        });
-        return client;
-      },
-      end: () => pool.end(),
-    };
+    const countingPool = interceptStatements(testPool(app.databaseUrl, 4), (text, values) => {
+      // A fetch of one of this test's queues (pg-boss's own cron queue is fetched by pg-boss itself).
+      if (/^\s*WITH next as/i.test(text) && String(values[0]).startsWith('test.idle-')) sent.fetches++;
+      if (/unnest\(/.test(text) && text.includes('start_after')) sent.dueChecks++;
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: countingPool }) });
     const ran: string[] = [];
     const jobs = ['a', 'b', 'c', 'd'].map((letter): OneOffJob<{ n: number }> => ({
