@@ -14,9 +14,10 @@ export const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
  * The build fails above this (a ratchet: what the pages weigh now plus a little room).
  * Lower it as pages get lighter; it was raised by 0.5 KB when three screens (/mensagens,
  * /comunicados, /portaria) joined the route table every page downloads, and by 0.5 KB again
- * when /procura-se, /procura-se/{id} and /fornada/{id} did (with the deposit's fields).
+ * when /procura-se, /procura-se/{id} and /fornada/{id} did (with the deposit's fields), and by 0.5 KB
+ * when a held tap learned to find the button React draws in place of the server's (0.2 KB of it used).
  */
-export const FIRST_SCREEN_GUARD_BYTES = 136.5 * 1024;
+export const FIRST_SCREEN_GUARD_BYTES = 137 * 1024;
 
 /** The pages measured, and the lazily loaded screen modules each route renders (client/src/routes). */
 export const FIRST_SCREEN_PAGES: { page: string; screens: string[] }[] = [

@@ -34,6 +34,11 @@ function heldForm(takenFrom: number): FakeForm {
   return form;
 }
 
+/** The page's `document` as the replay reads it: the elements on it a tap can be held for, in document order. */
+function pageOf(elements: object[]): { querySelectorAll(): object[] } {
+  return { querySelectorAll: () => elements.filter((element) => (element as { isConnected: boolean }).isConnected) };
+}
+
 /**
  * `held` kept by the page's starter, replayed by the app (`replayHeldBeforeStart`) and given the whole
  * wait; `Button` stands for the browser's button element (and any element, for a click).
@@ -43,6 +48,7 @@ function replayOnPage(held: object, Button: new () => object): void {
   vi.stubGlobal('HTMLButtonElement', Button);
   vi.stubGlobal('HTMLElement', Button);
   vi.stubGlobal('window', { vzHeldBeforeStart: [held], vzStopHolding: vi.fn() });
+  vi.stubGlobal('document', pageOf([held]));
   try {
     replayHeldBeforeStart();
     vi.advanceTimersByTime(SUBMIT_WAIT_MS);
@@ -136,6 +142,7 @@ describe('a tap after the app started, on a part of the screen React has not ado
     tagName = 'BUTTON';
     isConnected = true;
     clicks = 0;
+    constructor(public textContent = 'Denunciar') {}
     closest(): this {
       return this;
     }
@@ -147,15 +154,18 @@ describe('a tap after the app started, on a part of the screen React has not ado
     }
   }
 
-  /** The app started on a page (no tap held before): the window's capturing listeners it installed, by event type. */
-  function appStarted(): Map<string, (event: Event) => void> {
-    const listeners = new Map<string, (event: Event) => void>();
+  /** The window's capturing listeners the app installed, by event type: once, when it first started in this file. */
+  const listeners = new Map<string, (event: Event) => void>();
+
+  /** The app started on a page (no tap held before). */
+  function appStarted(onPage: DrawnButton[] = []): Map<string, (event: Event) => void> {
     vi.stubGlobal('Element', DrawnButton);
     vi.stubGlobal('HTMLElement', DrawnButton);
     vi.stubGlobal('HTMLFormElement', FakeForm);
     vi.stubGlobal('HTMLButtonElement', class {});
     vi.stubGlobal('addEventListener', (type: string, listener: (event: Event) => void) => listeners.set(type, listener));
     vi.stubGlobal('window', { vzHeldBeforeStart: [], vzStopHolding: vi.fn() });
+    vi.stubGlobal('document', pageOf(onPage));
     replayHeldBeforeStart();
     return listeners;
   }
@@ -163,8 +173,8 @@ describe('a tap after the app started, on a part of the screen React has not ado
   const tapOn = (target: DrawnButton, isTrusted = true) => ({ type: 'click', isTrusted, target, preventDefault: vi.fn(), stopPropagation: vi.fn() });
 
   it('is held, not dropped, and done once React adopts the button; then taps pass to React', () => {
-    const click = appStarted().get('click')!;
     const button = new DrawnButton();
+    const click = appStarted([button]).get('click')!;
     const tap = tapOn(button);
     click(tap as unknown as Event);
     expect(tap.preventDefault).toHaveBeenCalled();
@@ -182,6 +192,40 @@ describe('a tap after the app started, on a part of the screen React has not ado
     const replayed = tapOn(new DrawnButton(), false);
     click(replayed as unknown as Event);
     expect(replayed.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('held on a part React then drew again itself (an update reached it first): done on the button drawn in its place', () => {
+    // Two alike buttons and another: the tap is on the second 'Salvar'.
+    const page = [new DrawnButton('Salvar'), new DrawnButton('Denunciar'), new DrawnButton('Salvar')];
+    const click = appStarted(page).get('click')!;
+    const tapped = page[2]!;
+    click(tapOn(tapped) as unknown as Event);
+    vi.advanceTimersByTime(1000);
+    // React drops the server's markup of the part: for a while nothing is in its place...
+    for (const button of page) button.isConnected = false;
+    vi.advanceTimersByTime(700);
+    // ...then draws it itself, already adopted.
+    const drawnAgain = [new DrawnButton('Salvar'), new DrawnButton('Denunciar'), new DrawnButton('Salvar')];
+    for (const button of drawnAgain) button.adopt();
+    page.push(...drawnAgain);
+    vi.advanceTimersByTime(50);
+    expect(drawnAgain.map((button) => button.clicks)).toEqual([0, 0, 1]);
+    expect(tapped.clicks).toBe(0);
+  });
+
+  it('held on a button that left the page for good: dropped after the wait, and the next held tap is done', () => {
+    const gone = new DrawnButton('Salvar');
+    const next = new DrawnButton('Denunciar');
+    const click = appStarted([gone, next]).get('click')!;
+    click(tapOn(gone) as unknown as Event);
+    click(tapOn(next) as unknown as Event);
+    gone.isConnected = false;
+    next.adopt();
+    vi.advanceTimersByTime(ADOPTION_WAIT_MS - 100);
+    expect(next.clicks).toBe(0);
+    vi.advanceTimersByTime(200);
+    expect(gone.clicks).toBe(0);
+    expect(next.clicks).toBe(1);
   });
 });
 

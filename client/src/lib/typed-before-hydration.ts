@@ -110,34 +110,68 @@ function formSentBy(target: Element): HTMLFormElement | null {
   return null;
 }
 
+/**
+ * A held tap's element, and what finds the element React drew in its place. React drops the server's markup
+ * of a part it has not adopted when an update reaches that part first, and draws the part itself once its
+ * code is there (on a slow phone, 'Denunciar' on a listing's page was gone for 0.7 s): the tap belongs to the
+ * new element. A form is not looked for again: what was typed in it went with it.
+ */
+interface HeldTarget {
+  element: Element;
+  /** Its text, null for a form; and how many alike elements (same tag and text) come before it on the page. */
+  text: string | null;
+  nth: number;
+}
+
+/** The page's elements a tap is held for with this element's tag and this text, in document order. */
+function elementsLike(element: Element, text: string): Element[] {
+  return Array.from(document.querySelectorAll(HELD_TAP_TARGETS)).filter((other) => other.tagName === element.tagName && other.textContent?.trim() === text);
+}
+
+function heldTargetOf(element: Element): HeldTarget {
+  if (element instanceof HTMLFormElement) return { element, text: null, nth: 0 };
+  const text = element.textContent?.trim() ?? '';
+  return { element, text, nth: Math.max(0, elementsLike(element, text).indexOf(element)) };
+}
+
+/** The held element while it is on the page; once it has left, the one drawn in its place (null until there is one). */
+function currentElement({ element, text, nth }: HeldTarget): Element | null {
+  if (element.isConnected || text === null) return element.isConnected ? element : null;
+  return elementsLike(element, text)[nth] ?? null;
+}
+
 /** Held taps and forms not done yet, in the order they came. */
-const queue: Element[] = [];
+const queue: HeldTarget[] = [];
 let replaying = false;
 
 /** Each held element in turn, once React has adopted it (or the wait is over), then one task more. */
 function replayNext(waitedSince = Date.now()): void {
-  const target = queue[0];
-  if (!target) {
+  const held = queue[0];
+  if (!held) {
     replaying = false;
     return;
   }
   replaying = true;
-  if (target.isConnected && !adoptedByReact(target) && Date.now() - waitedSince < ADOPTION_WAIT_MS) {
+  const target = currentElement(held);
+  const adopted = target !== null && adoptedByReact(target);
+  // Not adopted yet, or gone and maybe being drawn again: wait (a form that left the page is not waited for).
+  if (!adopted && (target !== null || held.text !== null) && Date.now() - waitedSince < ADOPTION_WAIT_MS) {
     setTimeout(() => replayNext(waitedSince), 16);
     return;
   }
   queue.shift();
   const doneWithTarget = () => replayNext();
   setTimeout(() => {
-    const form = formSentBy(target);
+    const element = target ?? held.element;
+    const form = formSentBy(element);
     if (form) return submitOnceTaken(form, doneWithTarget);
-    if (target.isConnected && target instanceof HTMLElement) target.click();
+    if (element.isConnected && element instanceof HTMLElement) element.click();
     doneWithTarget();
   }, 0);
 }
 
 function hold(target: Element): void {
-  queue.push(target);
+  queue.push(heldTargetOf(target));
   if (!replaying) replayNext();
 }
 
