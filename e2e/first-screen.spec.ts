@@ -141,17 +141,23 @@ test("a resident's home, feed and rental detail arrive drawn and hydrate without
   expect(errors).toEqual([]);
 });
 
-test("on a slow phone, a tap on a part the app adopts after it started is done, not lost: 'Denunciar' on a rental's page", async ({ page }) => {
-  test.slow(); // The page's processor runs ten times slower.
+/** Signs the demo resident in; the id of a neighbour's rental in the demo data (one 'Denunciar' can be tapped on). */
+async function signedInBesideANeighboursRental(page: Page): Promise<string> {
   await signInThroughApi(page.context(), DEMO.resident);
   const feed = await callApi<{ items: { id: string; owner: { fullName: string } }[] }>(page, 'listings.list', { type: 'rental', limit: 20 }, 'query');
   const neighbours = feed.items.find((item) => item.owner.fullName !== DEMO.resident.name);
   expect(neighbours, "a neighbour's rental in the demo data").toBeTruthy();
+  return neighbours!.id;
+}
+
+test("on a slow phone, a tap on a part the app adopts after it started is done, not lost: 'Denunciar' on a rental's page", async ({ page }) => {
+  test.slow(); // The page's processor runs ten times slower.
+  const rentalId = await signedInBesideANeighboursRental(page);
   // As a phone several times slower than this machine: the screen's later parts (the dialog's code, the
   // details below the photo) are adopted seconds after the app started, and React drops a tap on them.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
-  await page.goto(`/item/${neighbours!.id}`);
+  await page.goto(`/item/${rentalId}`);
   await page.getByRole('button', { name: 'Denunciar' }).click();
   await expect(page.getByRole('dialog', { name: 'Denunciar anúncio' })).toBeVisible({ timeout: 30_000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -159,10 +165,7 @@ test("on a slow phone, a tap on a part the app adopts after it started is done, 
 
 test("on a slow phone, a part of a listing's page whose code comes later is adopted as drawn, not dropped and drawn again", async ({ page }) => {
   test.slow(); // The page's processor runs ten times slower.
-  await signInThroughApi(page.context(), DEMO.resident);
-  const feed = await callApi<{ items: { id: string; owner: { fullName: string } }[] }>(page, 'listings.list', { type: 'rental', limit: 20 }, 'query');
-  const neighbours = feed.items.find((item) => item.owner.fullName !== DEMO.resident.name);
-  expect(neighbours, "a neighbour's rental in the demo data").toBeTruthy();
+  const rentalId = await signedInBesideANeighboursRental(page);
   // Every time the page loses its 'Denunciar' button. An update (the live channel's first refetch) that reached
   // the button's part before React adopted it made React drop the server's markup: the button was gone for
   // 0.6 s, and a tap held on it had nothing to land on.
@@ -176,7 +179,7 @@ test("on a slow phone, a part of a listing's page whose code comes later is adop
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
-  await page.goto(`/item/${neighbours!.id}`);
+  await page.goto(`/item/${rentalId}`);
   const report = page.getByRole('button', { name: 'Denunciar' });
   // Adopted: React's props are on the element.
   await expect.poll(() => report.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))), { timeout: 30_000 }).toBe(true);
