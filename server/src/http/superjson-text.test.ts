@@ -2,8 +2,8 @@
 // JSON.stringify(superjson.serialize(...)): the client reads them with superjson, so the text
 // must be the same, character for character, for every value (the fallback included).
 import superjson from 'superjson';
-import { describe, expect, it } from 'vitest';
-import { superjsonText } from './superjson-text.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { superjsonText, writtenBy } from './superjson-text.ts';
 
 const same = (value: unknown) => expect(superjsonText(value)).toBe(JSON.stringify(superjson.serialize(value)));
 
@@ -57,5 +57,16 @@ describe('superjsonText', () => {
     ]) {
       same(value);
     }
+  });
+
+  it("writes a value marked with writtenBy by its writer, and leaves it to the walk when the writer gives null", () => {
+    const known = { at: new Date(1) };
+    const writer = vi.fn((value: typeof known) => `escrito ${value.at.getTime()}`);
+    expect(superjsonText(writtenBy(known, writer))).toBe('escrito 1');
+    expect(writer).toHaveBeenCalledWith(known);
+    // Marking is by identity: a copy is walked.
+    same({ ...known });
+    const declined = writtenBy({ at: new Date(2) }, () => null);
+    same(declined);
   });
 });

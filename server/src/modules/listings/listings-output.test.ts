@@ -9,6 +9,7 @@ import { listingPageSchema, publicListingSchema, type ListingFields, type ListLi
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { insertActiveListing, listingFields } from '../../../test/listing-fixtures.ts';
 import { superjsonText } from '../../http/superjson-text.ts';
+import { feedPage, feedPageText } from './feed-page-text.ts';
 import { replacePhotos } from './listings.repository.ts';
 import { list } from './listings.service.ts';
 
@@ -79,12 +80,29 @@ describe('feed and search pages without an output schema pass', () => {
     expect(page.items.length).toBeGreaterThan(0);
     const parsed = feedPageSchema.parse(page);
     expect(page).toStrictEqual(parsed);
+    // Written by the page's own writer (null would leave it to the generic walk), as superjson writes it.
+    expect(feedPageText(page)).toBe(JSON.stringify(superjson.serialize(parsed)));
     expect(superjsonText(page)).toBe(JSON.stringify(superjson.serialize(parsed)));
     // And the page after the cursor, when there is one.
     if (page.nextCursor) {
       const next = await list(app.deps, viewer!, { ...input, cursor: page.nextCursor });
       expect(superjsonText(next)).toBe(JSON.stringify(superjson.serialize(feedPageSchema.parse(next))));
     }
+  });
+
+  it('a page without the listings of someone the viewer blocked is written by the same writer, as superjson writes it', async () => {
+    const page = await list(app.deps, { ...viewer!, blockedIds: [plain.id] }, request({}));
+    expect(page.items.map((item) => item.owner.id)).not.toContain(plain.id);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(feedPageText(page)).toBe(JSON.stringify(superjson.serialize(feedPageSchema.parse(page))));
+    expect(superjsonText(page)).toBe(feedPageText(page));
+  });
+
+  it('leaves to the generic walk a page whose date is not a valid Date, with the same text superjson writes', async () => {
+    const page = await list(app.deps, viewer!, request({}));
+    const broken = feedPage({ ...page, items: page.items.map((item, index) => (index === 0 ? { ...item, publishedAt: new Date(Number.NaN) } : item)) });
+    expect(feedPageText(broken)).toBeNull();
+    expect(superjsonText(broken)).toBe(JSON.stringify(superjson.serialize(broken)));
   });
 
   it('keeps each listing’s photos, owner and rating as the screens read them', async () => {

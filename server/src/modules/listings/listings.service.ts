@@ -31,6 +31,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { notifyStaffOfPendingItem } from '../notifications/pending-items.ts';
 import * as listings from './listings.repository.ts';
 import { feedCacheOf, feedKey, type FeedPage, spanOf } from './feed-cache.ts';
+import { feedPage } from './feed-page-text.ts';
 import { refuseIfHidden, withoutHidden, type BlockView } from '../blocks/blocks.service.ts';
 import * as wanted from '../wanted/wanted.service.ts';
 
@@ -111,7 +112,7 @@ export async function list(
   // The feed without a search is the same for every neighbour: answered from this instance's cache (feed-cache.ts).
   const cache = input.search ? null : feedCacheOf(deps.bus);
   const key = cache ? feedKey(input, today) : '';
-  if (!cache) return visiblePage(viewer, pageOf(await listings.listPublic(deps.db, { ...input, now, today }), input.limit, toPublic));
+  if (!cache) return visiblePage(viewer, feedPage(pageOf(await listings.listPublic(deps.db, { ...input, now, today }), input.limit, toPublic)));
   const cached = cache.get(key, now.getTime());
   if (cached) return visiblePage(viewer, cached.page);
   // A page after a cursor is stored from its second ask on: most are scrolled past once, and storing each cost
@@ -121,7 +122,7 @@ export async function list(
   const page = await cache.read(key, async (versionBeforeRead) => {
     const rows = await listings.listPublic(deps.db, { ...input, now, today });
     // Built by toPublic in the output schema's shape and key order (tests hold it equal to the schema's parse): no Zod pass over every item of every page read.
-    const read = pageOf(rows, input.limit, toPublic);
+    const read = feedPage(pageOf(rows, input.limit, toPublic));
     if (!store) return read;
     // Time alone only takes listings out of a page: it holds until the first fetched one expires.
     const validUntil = Math.min(...rows.map((row) => row.expires_at!.getTime()));
@@ -137,7 +138,7 @@ export async function list(
 /** The page without the listings of people a block stands between the viewer and (the cursor stays the page's). */
 export function visiblePage(viewer: BlockView, page: FeedPage): FeedPage {
   const items = withoutHidden(viewer, page.items, (item) => item.owner.id);
-  return items === page.items ? page : { ...page, items };
+  return items === page.items ? page : feedPage({ ...page, items });
 }
 
 /** The public detail: only listings neighbours may see (anything else reads as not found). */
