@@ -1,6 +1,6 @@
 import { PersonAvatar } from '../../../components/ui/person-avatar.tsx';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { maskPhone } from '@vizinhanca/shared/auth/phone';
 import { formatCurrency, formatDate, getCondoTimeZone, todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { LISTING_MESSAGES, type ManagedListing } from '@vizinhanca/shared/listings/listing.schema';
@@ -36,7 +36,7 @@ import '../../../looks.css';
 import '../my-listings.css';
 
 /** /anuncio/{id}, the owner's view (docs/product.md §10.12); a dish's fornadas are composed by the route. */
-export function OwnerListingScreen({ id, renderFornadas }: { id: string; renderFornadas?: (listing: ManagedListing) => ReactNode }) {
+export function OwnerListingScreen({ id, renderFornadas }: { id: string; renderFornadas?: RenderFornadas }) {
   const listing = useOwnerListing(id);
   return (
     <AppScreen header={<PageHeader title="Detalhes do Anúncio" backTo="/anuncios" />}>
@@ -73,7 +73,10 @@ function OwnerListingError({ error, onRetry }: { error: { data?: { httpStatus?: 
   );
 }
 
-function OwnerListingDetail({ listing, renderFornadas }: { listing: ManagedListing; renderFornadas?: (listing: ManagedListing) => ReactNode }) {
+/** A dish's fornadas, from what they show only (see ListingDetail's parts on the public page). */
+type RenderFornadas = (listing: Pick<ManagedListing, 'id' | 'deliveryOptions'>) => ReactNode;
+
+function OwnerListingDetail({ listing, renderFornadas }: { listing: ManagedListing; renderFornadas?: RenderFornadas }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const pause = usePauseListing();
   const reactivate = useReactivateListing();
@@ -83,6 +86,10 @@ function OwnerListingDetail({ listing, renderFornadas }: { listing: ManagedListi
 
   const input = { id: listing.id };
   const now = useNow();
+  // Made again only when what it shows changes: a refetch or the clock's tick reaching its part before React
+  // adopted it would make React drop the server's markup and draw it again.
+  const { id, deliveryOptions } = listing;
+  const fornadas = useMemo(() => renderFornadas?.({ id, deliveryOptions }), [renderFornadas, id, deliveryOptions]);
   const expired = isExpired(listing.expiresAt, now);
   // docs/product.md: renewal for listings approved at least once; the owner pauses only what is active.
   const canRenew = listing.status === 'active' || listing.status === 'inactive' || listing.status === 'paused';
@@ -166,7 +173,7 @@ function OwnerListingDetail({ listing, renderFornadas }: { listing: ManagedListi
         </Link>
       </section>
 
-      {listing.type === 'food' && renderFornadas ? renderFornadas(listing) : null}
+      {listing.type === 'food' ? fornadas : null}
       {listing.type === 'rental' ? <BlockedDaysSection listingId={listing.id} today={todayInTimeZone(getCondoTimeZone(), now)} /> : null}
 
       <TitledSection titleId="owner-description-title" title="Descrição">
