@@ -136,8 +136,8 @@ function heldTargetOf(element: Element): HeldTarget {
 
 /** The held element while it is on the page; once it has left, the one drawn in its place (null until there is one). */
 function currentElement({ element, text, nth }: HeldTarget): Element | null {
-  if (element.isConnected || text === null) return element.isConnected ? element : null;
-  return elementsLike(element, text)[nth] ?? null;
+  if (element.isConnected) return element;
+  return text === null ? null : (elementsLike(element, text)[nth] ?? null);
 }
 
 /** Held taps and forms not done yet, in the order they came. */

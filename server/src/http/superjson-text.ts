@@ -26,9 +26,13 @@ export function superjsonText(value: unknown): string {
     if (error === NOT_PLAIN) return JSON.stringify(superjson.serialize(value));
     throw error;
   }
-  const json = JSON.stringify(plain);
-  if (walk.dates.length === 0) return `{"json":${json}}`;
-  return `{"json":${json},"meta":{"values":{${walk.dates.join(',')}},"v":1}}`;
+  return superjsonEnvelope(JSON.stringify(plain), walk.dates);
+}
+
+/** superjson's text around `json`, with each Date's meta entry (`"path":["Date"]`), in superjson's order. */
+export function superjsonEnvelope(json: string, dates: readonly string[]): string {
+  if (dates.length === 0) return `{"json":${json}}`;
+  return `{"json":${json},"meta":{"values":{${dates.join(',')}},"v":1}}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { writtenBy } from '../../http/superjson-text.ts';
+import { superjsonEnvelope, writtenBy } from '../../http/superjson-text.ts';
 import type { FeedPage } from './feed-cache.ts';
 
 /**
@@ -19,9 +19,7 @@ export function feedPageText(page: FeedPage): string | null {
     items.push({ ...item, publishedAt: publishedAt.toISOString(), expiresAt: expiresAt.toISOString() });
     dates.push(`"items.${index}.publishedAt":["Date"],"items.${index}.expiresAt":["Date"]`);
   }
-  const json = JSON.stringify({ items, nextCursor: page.nextCursor });
-  if (dates.length === 0) return `{"json":${json}}`;
-  return `{"json":${json},"meta":{"values":{${dates.join(',')}},"v":1}}`;
+  return superjsonEnvelope(JSON.stringify({ items, nextCursor: page.nextCursor }), dates);
 }
 
 /** The page, written by `feedPageText` wherever it is answered (tRPC, the feed's fast path, the cache's texts). */
