@@ -29,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'client/scripts/**/*.test.ts'],
           environment: 'node',
           // The first lint loads ESLint's whole configuration (typescript-eslint included).
           testTimeout: 30_000,

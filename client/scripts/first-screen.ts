@@ -124,4 +124,32 @@ export function screenPreloads(manifest: Manifest, clientDir: string): ScreenPre
   });
 }
 
+/** The root route: the parts it loads lazily (banners, live events, notification device) run on every page right after its first screen. */
+const ROOT_ROUTE_FILE = 'src/routes/root.tsx';
+
+/** The modules root.tsx loads lazily, as manifest keys ('src/features/...'). */
+export function everyPageParts(clientDir: string): string[] {
+  const source = readFileSync(path.join(clientDir, ROOT_ROUTE_FILE), 'utf8');
+  return [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(path.posix.dirname(ROOT_ROUTE_FILE), specifier!));
+}
+
+/** The sources a built file was made from, read from the source map the build writes beside it. */
+export function sourcesOfBuiltFile(distDir: string, file: string): string[] {
+  return (JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+}
+
+/**
+ * The every-page parts that bring Zod, each with the file that carries it. Zod and the schemas built on
+ * load are one long task on a phone (tens of ms at Lighthouse's 4x CPU, most of a page's blocking time),
+ * so on every page they wait for a form or an answer that needs them (docs/decisions/013-first-screen.md).
+ */
+export function partsBringingZod(manifest: Manifest, parts: string[], sourcesOf: (file: string) => string[]): { part: string; file: string }[] {
+  return parts.flatMap((part) => {
+    const files = new Set<string>();
+    staticClosure(manifest, part, files);
+    const file = [...files].find((candidate) => candidate.endsWith('.js') && sourcesOf(candidate).some((source) => source.includes('/node_modules/zod/')));
+    return file ? [{ part, file }] : [];
+  });
+}
+
 export const formatKB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

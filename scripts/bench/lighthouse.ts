@@ -31,8 +31,19 @@ type Scores = {
   /** What the LCP was (Lighthouse's node label and selector) and its phases in ms (TTFB, load delay, load time, render delay). */
   lcpElement: string;
   lcpPhases: string;
+  /** The metrics the performance score weighs, each as Lighthouse's own score (0-100) and value, so a report says where points went. */
+  metrics: string;
   failedAudits: string[];
 };
+
+// The performance score's metrics and how each value is shown.
+const SCORED_METRICS: { id: string; label: string; value: (numeric: number) => string }[] = [
+  { id: 'first-contentful-paint', label: 'FCP', value: (ms) => `${Math.round(ms)} ms` },
+  { id: 'largest-contentful-paint', label: 'LCP', value: (ms) => `${Math.round(ms)} ms` },
+  { id: 'total-blocking-time', label: 'TBT', value: (ms) => `${Math.round(ms)} ms` },
+  { id: 'cumulative-layout-shift', label: 'CLS', value: (shift) => shift.toFixed(3) },
+  { id: 'speed-index', label: 'SI', value: (ms) => `${Math.round(ms)} ms` },
+];
 
 type DetailsList = { items?: { items?: { node?: { nodeLabel?: string; selector?: string }; phase?: string; timing?: number }[] }[] };
 
@@ -88,6 +99,10 @@ async function audit(port: number, pageUrl: string, cookie: string | null): Prom
     bestPractices: score('best-practices'),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     ...lcpDetails(audits['largest-contentful-paint-element']?.details),
+    metrics: SCORED_METRICS.map(({ id, label, value }) => {
+      const entry = audits[id];
+      return entry ? `${label} ${value(entry.numericValue ?? Number.NaN)} (${Math.round((entry.score ?? 0) * 100)})` : `${label} none`;
+    }).join(', '),
     failedAudits,
   };
 }
@@ -131,7 +146,7 @@ export async function lighthouseSection(): Promise<BenchSection> {
         met: perf >= 95 && a11y === 100 && bp === 100 && lcp <= 1500,
       });
       const medianRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
-      notes.push(`${page}: LCP element ${medianRun.lcpElement}; phases (ms) ${medianRun.lcpPhases}.`);
+      notes.push(`${page}: LCP element ${medianRun.lcpElement}; phases (ms) ${medianRun.lcpPhases}. Scored metrics per run (each metric's own score): ${runs.map((run) => `${run.performance}: ${run.metrics}`).join('; ')}.`);
       const failed = [...new Set(runs.flatMap((run) => run.failedAudits))];
       if (failed.length > 0) notes.push(`${page}: audits not passed in some run: ${failed.join(', ')}.`);
     }

@@ -1,4 +1,8 @@
-import { CONVERSATION_OPEN_DAYS } from './message.schema.ts';
+// No schema here: the live channel's listener reads these rules on every screen, and Zod loads only
+// where a form or an answer needs it.
+
+/** A thread stays open from the request until this many days after the order ends; then it is read-only. */
+export const CONVERSATION_OPEN_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,8 +9,6 @@ import { handoverConditionSchema } from '../orders/handover-condition.schema.ts'
 // The conversation of an order (decisions.md "Conversations and Pix").
 
 export const MESSAGE_MAX_LENGTH = 2000;
-/** A thread stays open from the request until this many days after the order ends; then it is read-only. */
-export const CONVERSATION_OPEN_DAYS = 30;
 /** The newest messages of a thread. */
 export const THREAD_LIMIT = 500;
 /** Messages one person may send in a minute, all conversations together (each one notifies the other person). */
