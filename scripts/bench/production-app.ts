@@ -45,9 +45,11 @@ export async function startProductionApp(label: string): Promise<ProductionApp> 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
   for (const key of ['DATABASE_URL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+  // BENCH_APP_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (where the realtime sections' CPU goes).
+  const profile = process.env.BENCH_APP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_CPU_PROF}`] : [];
   let child: ChildServer;
   try {
-    child = await startNodeServer({ script: path.join(PROJECT_ROOT, 'dist/server/start.js'), nodeArgs: PRODUCTION_NODE_ARGS, cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
+    child = await startNodeServer({ script: path.join(PROJECT_ROOT, 'dist/server/start.js'), nodeArgs: [...PRODUCTION_NODE_ARGS, ...profile], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, 'app.log') });
   } catch (error) {
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
