@@ -16,7 +16,7 @@ import {
 /**
  * Fails the build when a page's first screen needs more JS than the guard
  * (gzip, scripts/first-screen.ts), so a static import that drags a library into the entry is caught
- * where it is made; and when a part every page loads after its first screen (root.tsx's lazy parts)
+ * where it is made; and when a part every page loads after its first screen (main.tsx's and root.tsx's lazy parts)
  * brings Zod. FIRST_SCREEN_BUDGET=off skips both (measuring an experiment). Also writes the
  * screen preloads the server adds to each page (first-screen.ts, screenPreloads).
  */

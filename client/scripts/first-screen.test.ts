@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partsBringingZod, type Manifest } from './first-screen.ts';
+import { everyPageParts, partsBringingZod, type Manifest } from './first-screen.ts';
 
 // A build's manifest: the live events part imports a shared chunk; the banners part does not.
 const manifest: Manifest = {
@@ -23,5 +23,19 @@ describe('parts every page loads after its first screen', () => {
 
   it('finds nothing when Zod is only in chunks loaded on demand', () => {
     expect(partsBringingZod(manifest, parts, (file) => (file === 'assets/zod.js' ? ['../../../node_modules/zod/v4/core/core.js'] : ['../../src/x.ts']))).toEqual([]);
+  });
+});
+
+describe('the lazy imports every page runs', () => {
+  it('are read from the app start and the root route, as manifest keys', () => {
+    const parts = everyPageParts(new URL('..', import.meta.url).pathname);
+    expect(parts).toEqual(
+      expect.arrayContaining([
+        'src/lib/saved-query-cache.ts',
+        'src/features/realtime/components/realtime-events.tsx',
+        'src/features/pwa/components/pwa-banners.tsx',
+        'src/features/notifications/components/notification-device.tsx',
+      ]),
+    );
   });
 });

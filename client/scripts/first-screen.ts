@@ -124,13 +124,18 @@ export function screenPreloads(manifest: Manifest, clientDir: string): ScreenPre
   });
 }
 
-/** The root route: the parts it loads lazily (banners, live events, notification device) run on every page right after its first screen. */
-const ROOT_ROUTE_FILE = 'src/routes/root.tsx';
+/**
+ * The files whose lazy imports every page runs right after its first screen: the app's start (the saved
+ * query cache, the service worker's registration) and the root route (banners, live events, notification device).
+ */
+const EVERY_PAGE_IMPORTERS = ['src/main.tsx', 'src/routes/root.tsx'];
 
-/** The modules root.tsx loads lazily, as manifest keys ('src/features/...'). */
+/** The modules those files load lazily, as manifest keys ('src/features/...'). */
 export function everyPageParts(clientDir: string): string[] {
-  const source = readFileSync(path.join(clientDir, ROOT_ROUTE_FILE), 'utf8');
-  return [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(path.posix.dirname(ROOT_ROUTE_FILE), specifier!));
+  return EVERY_PAGE_IMPORTERS.flatMap((importer) => {
+    const source = readFileSync(path.join(clientDir, importer), 'utf8');
+    return [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(path.posix.dirname(importer), specifier!));
+  });
 }
 
 /** The sources a built file was made from, read from the source map the build writes beside it. */
@@ -144,7 +149,8 @@ export function sourcesOfBuiltFile(distDir: string, file: string): string[] {
  * so on every page they wait for a form or an answer that needs them (docs/decisions/013-first-screen.md).
  */
 export function partsBringingZod(manifest: Manifest, parts: string[], sourcesOf: (file: string) => string[]): { part: string; file: string }[] {
-  return parts.flatMap((part) => {
+  // A part also imported statically is in the entry, whose size guard catches Zod there.
+  return parts.filter((part) => manifest[part]).flatMap((part) => {
     const files = new Set<string>();
     staticClosure(manifest, part, files);
     const file = [...files].find((candidate) => candidate.endsWith('.js') && sourcesOf(candidate).some((source) => source.includes('/node_modules/zod/')));
