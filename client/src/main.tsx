@@ -45,6 +45,9 @@ async function hydrateOrRender(container: HTMLElement, renderedPath: string, pag
   // The browser's "now" starts at the page's: the hydration then renders every time once (hooks/use-now.ts).
   if (pageNow) startClockAt(pageNow);
   const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} pageNow={pageNow} />;
+  // The router loads in a task of its own: with the app's evaluation it was one long task that held a
+  // phone's main thread (and a tap on the drawn screen) for both.
+  await nextTask();
   await router.load().catch(() => undefined);
   const { location, matches } = router.state;
   if (location.pathname === renderedPath && location.searchStr === '' && matches.every((match) => match.status === 'success')) {
@@ -62,6 +65,15 @@ async function hydrateOrRender(container: HTMLElement, renderedPath: string, pag
     container.replaceChildren();
     createRoot(container).render(app);
   }
+}
+
+/** Resolves in a later task, letting the browser handle input and paint in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 function render(pageNow: Date | null = null): void {
