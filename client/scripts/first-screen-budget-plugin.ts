@@ -47,7 +47,7 @@ export function firstScreenBudget(): Plugin {
       if (withZod.length > 0) {
         throw new Error(
           `A part every page loads after its first screen brings Zod: ${withZod.map(({ part, file }) => `${part} (in ${file})`).join('; ')}. ` +
-            'Import the constants or rules it needs from a Zod-free module, or load the schema when a form needs it (docs/decisions/013-first-screen.md).',
+            'Import the constants or rules it needs from a Zod-free module, or load the schema when a form needs it (docs/decisions/045-less-blocking-time-after-the-first-screen.md).',
         );
       }
     },

@@ -146,7 +146,7 @@ export function sourcesOfBuiltFile(distDir: string, file: string): string[] {
 /**
  * The every-page parts that bring Zod, each with the file that carries it. Zod and the schemas built on
  * load are one long task on a phone (tens of ms at Lighthouse's 4x CPU, most of a page's blocking time),
- * so on every page they wait for a form or an answer that needs them (docs/decisions/013-first-screen.md).
+ * so on every page they wait for a form or an answer that needs them (docs/decisions/045-less-blocking-time-after-the-first-screen.md).
  */
 export function partsBringingZod(manifest: Manifest, parts: string[], sourcesOf: (file: string) => string[]): { part: string; file: string }[] {
   // A part also imported statically is in the entry, whose size guard catches Zod there.
