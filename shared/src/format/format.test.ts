@@ -7,6 +7,15 @@ describe('formatCurrency', () => {
     expect(formatCurrency(500)).toBe('R$ 5,00');
     expect(formatCurrency(0)).toBe('R$ 0,00');
   });
+
+  it('writes whole cents as Intl does, and leaves the rest to Intl', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const expected = (cents: number) => intl.format(cents / 100).replace(/\u00a0/g, ' ');
+    const values = [0, -0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 99_999_999, 100_000_000, 9_999_999_999_999, 10 ** 13, -(10 ** 13), 10 ** 13 + 1, 2 ** 53 - 1, 2 ** 53, 12.5, 0.5, -12.5];
+    // A fixed sequence of amounts of every length (no Math.random: the same cases every run).
+    for (let value = 7, i = 0; i < 2000; i++, value = (value * 48_271) % 2_147_483_647) values.push(value % 10 ** (1 + (i % 13)), -(value % 10 ** (1 + (i % 9))));
+    for (const cents of values) expect(formatCurrency(cents), String(cents)).toBe(expected(cents));
+  });
 });
 
 describe('parseCurrencyToCents', () => {

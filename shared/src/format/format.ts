@@ -3,9 +3,24 @@
 // Formatters are built on first use, not when the module loads: the first Intl object of a page
 // loads its locale data, which would lengthen the app's first long task (docs/decisions/013-first-screen.md).
 let currencyFormatter: Intl.NumberFormat | undefined;
+/** R$ 100 bilhões: far above any price, and below where Intl's division of the cents by 100 loses a cent. */
+const HAND_WRITTEN_CENTS_MAX = 10 ** 13;
 
-/** 123456 -> 'R$ 1.234,56' (with a normal space, so texts compare and wrap predictably). */
+/**
+ * 123456 -> 'R$ 1.234,56' (with a normal space, so texts compare and wrap predictably). Whole cents are
+ * written here, as Intl.NumberFormat('pt-BR', BRL) writes them: a price is often a screen's only Intl
+ * text, and its formatter was the page's first Intl object, whose locale data took 60-100 ms of a
+ * phone's main thread (4x CPU) in the middle of React's adoption of the screen. Intl writes the rest.
+ */
 export function formatCurrency(cents: number): string {
+  if (!Number.isInteger(cents) || Math.abs(cents) > HAND_WRITTEN_CENTS_MAX || Object.is(cents, -0)) return intlCurrency(cents);
+  const whole = Math.abs(cents);
+  const reais = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, '.');
+  const centavos = String(whole % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}R$ ${reais},${centavos}`;
+}
+
+function intlCurrency(cents: number): string {
   currencyFormatter ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
   return currencyFormatter.format(cents / 100).replace(/\u00a0/g, ' ');
 }
