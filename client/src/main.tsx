@@ -33,7 +33,9 @@ async function startSavedQueryCache(): Promise<void> {
   }
 }
 
-const router = createAppRouter({ queryClient, queryUtils }, { drawnPage: Boolean(document.getElementById('root')?.dataset.vzRendered) });
+function newRouter(drawnPage: boolean) {
+  return createAppRouter({ queryClient, queryUtils }, { drawnPage });
+}
 
 /**
  * The page came with its first screen's markup (server/src/http/first-screen-render.ts writes the path it
@@ -44,10 +46,11 @@ const router = createAppRouter({ queryClient, queryUtils }, { drawnPage: Boolean
 async function hydrateOrRender(container: HTMLElement, renderedPath: string, pageNow: Date | null): Promise<void> {
   // The browser's "now" starts at the page's: the hydration then renders every time once (hooks/use-now.ts).
   if (pageNow) startClockAt(pageNow);
-  const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} pageNow={pageNow} />;
-  // The router loads in a task of its own: with the app's evaluation it was one long task that held a
-  // phone's main thread (and a tap on the drawn screen) for both.
+  // The router is made and loads in a task of its own: with the app's evaluation it was one long task
+  // that held a phone's main thread (and a tap on the drawn screen) for both.
   await nextTask();
+  const router = newRouter(true);
+  const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} pageNow={pageNow} />;
   await router.load().catch(() => undefined);
   const { location, matches } = router.state;
   if (location.pathname === renderedPath && location.searchStr === '' && matches.every((match) => match.status === 'success')) {
@@ -86,7 +89,7 @@ function render(pageNow: Date | null = null): void {
 
   const renderedPath = container.dataset.vzRendered;
   if (renderedPath) void hydrateOrRender(container, renderedPath, pageNow);
-  else createRoot(container).render(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
+  else createRoot(container).render(<App router={newRouter(false)} queryClient={queryClient} trpcClient={trpcClient} />);
 }
 
 if (navigator.onLine) {
