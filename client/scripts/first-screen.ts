@@ -90,6 +90,11 @@ export type ScreenPreloads = { path: string; files: string[] }[];
 /** The client's route files: each declares its paths and imports its screens lazily (routes/pages hold the screens). */
 const ROUTES_DIR = 'src/routes';
 
+/** The modules a source file in `dir` imports lazily (`import('./…')`), as manifest keys ('src/…'). */
+function lazyImportsIn(source: string, dir: string): string[] {
+  return [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(dir, specifier!));
+}
+
 /**
  * Every route's path ('{id}' for a parameter) and the screen modules its file loads lazily, read from the
  * route files themselves (client/src/routes/*.tsx), so a new route's screen is preloaded with no list to edit.
@@ -98,7 +103,7 @@ export function routeScreens(clientDir: string): { path: string; screens: string
   const byPath = new Map<string, string[]>();
   for (const name of readdirSync(path.join(clientDir, ROUTES_DIR)).filter((file) => /\.tsx?$/.test(file))) {
     const source = readFileSync(path.join(clientDir, ROUTES_DIR, name), 'utf8');
-    const screens = [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(ROUTES_DIR, specifier!));
+    const screens = lazyImportsIn(source, ROUTES_DIR);
     if (screens.length === 0) continue;
     for (const [, routePath] of source.matchAll(/'(\/[\w$/-]*)'/g)) byPath.set(routePath!.replace(/\$\w+/g, '{id}'), screens);
   }
@@ -132,10 +137,7 @@ const EVERY_PAGE_IMPORTERS = ['src/main.tsx', 'src/routes/root.tsx'];
 
 /** The modules those files load lazily, as manifest keys ('src/features/...'). */
 export function everyPageParts(clientDir: string): string[] {
-  return EVERY_PAGE_IMPORTERS.flatMap((importer) => {
-    const source = readFileSync(path.join(clientDir, importer), 'utf8');
-    return [...source.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)].map(([, specifier]) => path.posix.join(path.posix.dirname(importer), specifier!));
-  });
+  return EVERY_PAGE_IMPORTERS.flatMap((importer) => lazyImportsIn(readFileSync(path.join(clientDir, importer), 'utf8'), path.posix.dirname(importer)));
 }
 
 /** The sources a built file was made from, read from the source map the build writes beside it. */
