@@ -15,6 +15,7 @@ import { resolvePostgres, type PostgresHandle } from './db/embedded-postgres.ts'
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
+import { expressMessageClasses } from './http/express-messages.ts';
 import { isSameOrigin } from './http/origin.ts';
 import { Readiness } from './http/readiness.ts';
 import { EventBus } from './realtime/event-bus.ts';
@@ -105,7 +106,9 @@ export async function startServer(
     res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '2' });
     res.end(JSON.stringify({ status: 'not ready', problems: readiness.problems() }));
   };
-  const server = http.createServer((req, res) => handleRequest(req, res));
+  // Requests and responses are born with the app's prototypes once it is in place (express-messages.ts).
+  const messages = expressMessageClasses();
+  const server = http.createServer(messages.classes, (req, res) => handleRequest(req, res));
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
   // (a proxy, a phone, Playwright's request context) gets ECONNRESET. Keep idle connections
   // longer than the usual load balancers' 60 s, headers timeout above it (Node's rule).
@@ -150,6 +153,7 @@ export async function startServer(
 
   const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware, readiness });
   await options.onHttpServer?.(server);
+  messages.adopt(app);
   handleRequest = app;
 
   // No per-message compression: a zlib context per socket costs more than the small JSON frames it would save.
