@@ -210,16 +210,22 @@ export async function startServer(
   logger.info({ url }, 'Vizinhança is running');
 
   // Responses being written, for the drain at shutdown; once it began, each one ends its connection.
-  const inFlight = new Set<http.ServerResponse>();
+  // Each is in a holder that lets go of it as it closes: a response only deleted from this long-lived Set
+  // kept its request's objects alive through V8's young collections until the next full one (decision 046).
+  const inFlight = new Set<{ res: http.ServerResponse | null }>();
   let lastArrival = 0;
   server.on('connection', () => {
     lastArrival = Date.now();
   });
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     lastArrival = Date.now();
-    inFlight.add(res);
+    const held: { res: http.ServerResponse | null } = { res };
+    inFlight.add(held);
     if (readiness.shuttingDown) res.shouldKeepAlive = false;
-    res.once('close', () => inFlight.delete(res));
+    res.once('close', () => {
+      inFlight.delete(held);
+      held.res = null;
+    });
   });
 
   let closing: Promise<void> | null = null;
@@ -233,7 +239,7 @@ export async function startServer(
       readiness.shuttingDown = true;
       closing ??= (async () => {
         // Answers from now on close their connections, so no client sends again on one about to end.
-        for (const res of inFlight) res.shouldKeepAlive = false;
+        for (const { res } of inFlight) if (res) res.shouldKeepAlive = false;
         lastArrival = Date.now();
         const deadline = lastArrival + (options.drainMs ?? SHUTDOWN_DRAIN_MS);
         // Keep accepting and reading while requests are answered and until none arrived for a moment:

@@ -30,11 +30,13 @@ function slowRequest(agent: http.Agent, i: number, port = server.port): Promise<
   return sentLogin(agent, i, port).answer;
 }
 
-/** A login, with when its last byte was handed to its open connection (`sent`) and its status or error (`answer`). */
-function sentLogin(agent: http.Agent, i: number, port: number): { sent: Promise<void>; answer: Promise<number | string> } {
+/** A login, with when its last byte was handed to its open connection (`sent`), its status or error (`answer`), and its Connection header with when it came (`connection`). */
+function sentLogin(agent: http.Agent, i: number, port: number): { sent: Promise<void>; answer: Promise<number | string>; connection: Promise<{ header: string | undefined; at: number }> } {
   const body = JSON.stringify({ json: { email: `ninguem-${i}@example.com`, password: `chute-${i}` } });
   let sent!: () => void;
   const wasSent = new Promise<void>((resolve) => (sent = resolve));
+  let connectionHeader!: (value: { header: string | undefined; at: number }) => void;
+  const connection = new Promise<{ header: string | undefined; at: number }>((resolve) => (connectionHeader = resolve));
   const answer = new Promise<number | string>((resolve) => {
     const request = http.request(
       {
@@ -46,6 +48,7 @@ function sentLogin(agent: http.Agent, i: number, port: number): { sent: Promise<
         headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
+        connectionHeader({ header: response.headers.connection, at: performance.now() });
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.on('error', (error) => resolve(error.message));
@@ -53,6 +56,7 @@ function sentLogin(agent: http.Agent, i: number, port: number): { sent: Promise<
     );
     request.on('error', (error) => {
       sent();
+      connectionHeader({ header: undefined, at: performance.now() });
       resolve(error.message);
     });
     // Sent: on a connection the server's system accepted, every byte handed to it.
@@ -63,7 +67,7 @@ function sentLogin(agent: http.Agent, i: number, port: number): { sent: Promise<
     void Promise.all([connected, finished]).then(sent);
     request.end(body);
   });
-  return { sent: wasSent, answer };
+  return { sent: wasSent, answer, connection };
 }
 
 /** GET /health on the agent's connection; says whether the request went out on a socket used before. */
@@ -94,17 +98,25 @@ describe('keep-alive', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('answers all of 50 requests in flight when the stop begins, then refuses new connections', async () => {
+  it('answers all of 50 requests in flight when the stop begins, each closing its connection, then refuses new connections', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-    const requests = Array.from({ length: 50 }, (_, i) => slowRequest(agent, i));
+    const logins = Array.from({ length: 50 }, (_, i) => sentLogin(agent, i, server.port));
+    const requests = logins.map((login) => login.answer);
     // Wait until the server is working on every one of them (each is counted against the address before its Argon2 check).
     await eventually(async () => {
       const row = await server.deps.db.selectFrom('throttles').select('hits').where('key', '=', 'login-address:127.0.0.1').executeTakeFirst();
       expect(row?.hits).toBe(50);
     }, 20_000);
+    const stopped = performance.now();
     const closing = server.close();
     const statuses = await Promise.all(requests);
     expect(statuses).toEqual(Array(50).fill(401));
+    // Answers written after the stop began (those arriving later than any answer written before it could)
+    // tell their clients not to send again on that connection; Argon2 leaves most of the 50 to then.
+    const connections = await Promise.all(logins.map((login) => login.connection));
+    const later = connections.filter((connection) => connection.at - stopped > 250);
+    expect(later.length).toBeGreaterThan(5);
+    expect(later.map((connection) => connection.header)).toEqual(later.map(() => 'close'));
     await closing;
     const late = await slowRequest(new http.Agent(), 99);
     expect(late).toMatch(/ECONNREFUSED/);
