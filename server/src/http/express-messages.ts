@@ -4,9 +4,6 @@ import type { Express } from 'express';
 
 type MessageClasses = { IncomingMessage: typeof http.IncomingMessage; ServerResponse: typeof http.ServerResponse };
 
-/** A constructor that runs `base` on a new object whose prototype is whatever `.prototype` holds at that moment. */
-type Retargetable<T> = T & { prototype: object };
-
 /**
  * The request and response classes of the HTTP server, whose objects are born with the Express app's
  * prototypes once `adopt(app)` has run (before that, Node's own). Express gives every request and response
@@ -35,10 +32,9 @@ export function expressMessageClasses(base: MessageClasses = { IncomingMessage: 
   }
   AppRequest.prototype = base.IncomingMessage.prototype;
   AppResponse.prototype = base.ServerResponse.prototype;
-  const IncomingMessage = AppRequest as unknown as Retargetable<typeof http.IncomingMessage>;
-  const ServerResponse = AppResponse as unknown as Retargetable<typeof http.ServerResponse>;
   return {
-    classes: { IncomingMessage, ServerResponse },
+    // Each makes its object with whatever its `.prototype` holds at that moment (see adopt).
+    classes: { IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage, ServerResponse: AppResponse as unknown as typeof http.ServerResponse },
     adopt(app) {
       // Express's app.request and app.response descend from Node's prototypes (express/lib/request.js, response.js).
       AppRequest.prototype = app.request;
