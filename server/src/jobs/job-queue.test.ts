@@ -185,6 +185,39 @@ describe('the job queue', () => {
     expect(runs).toBe(1);
   }, 15_000);
 
+  it('sends a scheduled job due in a minute of the condominium’s clock once, however many checks and instances see it due', async () => {
+    let runs = 0;
+    const nightly: ScheduledJob = {
+      name: 'test.nightly',
+      cron: '40 3 * * *',
+      async run() {
+        runs += 1;
+      },
+    };
+    const one = createJobQueue(app.db, app.deps.logger, 'America/Sao_Paulo');
+    const two = createJobQueue(second.db, second.deps.logger, 'America/Sao_Paulo');
+    extraQueues.push(one, two);
+    await one.start(app.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    await two.start(second.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    // 03:40 in São Paulo. One run per job and minute is kept in a slot of the database's clock: not at a minute's edge.
+    const dueAt = new Date('2026-11-30T06:40:30Z');
+    await eventually(async () => expect(Number((await sql<{ second: string }>`SELECT extract(second FROM now()) AS second`.execute(app.db)).rows[0]!.second)).toBeLessThan(50), 15_000);
+    expect(await one.sendDue(new Date('2026-11-30T06:39:59Z'))).toEqual([]);
+    expect(await one.sendDue(new Date('2026-11-30T03:40:00Z'))).toEqual([]);
+    expect(await Promise.all([one.sendDue(dueAt), two.sendDue(dueAt), one.sendDue(dueAt)])).toEqual([['test.nightly'], ['test.nightly'], ['test.nightly']]);
+    await eventually(() => expect(runs).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs).toBe(1);
+  }, 30_000);
+
+  it('leaves nothing in pg-boss’s own schedule table: its cron reader is not what runs the schedules', async () => {
+    const yearly: ScheduledJob = { name: 'test.yearly', cron: '0 0 1 1 *', catchUpAtStart: false, async run() {} };
+    const queue = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
+    extraQueues.push(queue);
+    await queue.start(app.deps, { scheduled: [yearly], oneOff: [], pollingIntervalSeconds: 0.5 });
+    expect((await sql<{ count: string }>`SELECT count(*) AS count FROM pgboss.schedule WHERE name = ${yearly.name}`.execute(app.db)).rows[0]!.count).toBe('0');
+  });
+
   it('instances creating the same new queues at the same moment take turns, and each sends to a queue as soon as it is created', async () => {
     // Creators that met used to deadlock on the partition's DDL (one aborted, waited a second and
     // tried again), and one that found the queue made could send before its session knew the

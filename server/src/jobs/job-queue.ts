@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppDeps, EnqueueOptions, JobQueue, OneOffJob } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { type CronSchedule, isDue, localMinuteOf, msUntilNextCheck, parseCron } from './cron.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 import { jobRuns, reportQueueDepthFrom } from '../observability/metrics.ts';
 import { createFetchOrderIndex, executorFor, heldExecutorFor, inQueueCreationTurn, QUEUE_SCHEMA, queuesWithJobsDue } from './job-queue.repository.ts';
@@ -12,7 +13,7 @@ export interface StartOptions {
   oneOff: readonly OneOffJob<never>[];
   /** Seconds between polls for new jobs (tests poll faster). */
   pollingIntervalSeconds?: number;
-  /** Cron schedules on (the app) or off (tests run scheduled jobs by hand). */
+  /** Cron schedules on (the app) or off (tests run scheduled jobs by hand, or call sendDue). */
   schedule?: boolean;
   /**
    * Seconds before the first retry of every one-off job this instance enqueues, in place
@@ -48,8 +49,9 @@ async function createQueueInTurn(db: Db, name: string, options: PgBoss.Queue): P
 
 /**
  * pg-boss over the app's own connection pool. Every instance works the same
- * queues; pg-boss hands each job to one of them, schedules each cron once per
- * slot across instances, and retries failures with backoff. A job whose worker
+ * queues; pg-boss hands each job to one of them and retries failures with
+ * backoff. Each instance checks the cron schedules itself (sendDue) and pg-boss
+ * keeps one run per schedule and minute across instances. A job whose worker
  * died is retried after it expires, so the work itself must be idempotent.
  * Only pg-boss's public API: its workers are our own loops over fetch, complete
  * and fail, so every result is awaited and a refusal is ours to handle.
@@ -68,6 +70,8 @@ export class PgBossQueue implements JobQueue {
   private readonly waiting = new Map<string, () => void>();
   /** StartOptions.retryDelaySeconds: enqueued jobs carry it, overriding their queue's delay. */
   private retryDelaySeconds: number | undefined;
+  /** The scheduled jobs with their cron expressions read (start). */
+  private schedules: { job: ScheduledJob; schedule: CronSchedule }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -75,7 +79,8 @@ export class PgBossQueue implements JobQueue {
     private readonly timeZone: string,
   ) {
     const executor = executorFor(db, (error) => logger.warn({ err: error }, 'job queue statement failed'));
-    this.boss = new PgBoss({ db: executor, schema: QUEUE_SCHEMA, supervise: true, schedule: true, migrate: true });
+    // Not pg-boss's cron (schedule: false): its reader blocked the process for 60-250 ms every 30 s (cron.ts).
+    this.boss = new PgBoss({ db: executor, schema: QUEUE_SCHEMA, supervise: true, schedule: false, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
 
@@ -99,6 +104,8 @@ export class PgBossQueue implements JobQueue {
     const names = [...options.oneOff, ...options.scheduled].map((job) => job.name);
     reportQueueDepthFrom(async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await this.boss.getQueueSize(name)] as const))));
     const startMinute = deps.clock.now().toISOString().slice(0, 16);
+    // Read before any job is worked: a wrong expression stops the start, as pg-boss's schedule() did.
+    this.schedules = options.scheduled.map((job) => ({ job, schedule: parseCron(job.cron) }));
     for (const job of options.scheduled) {
       this.work(job.name, 1, async () => {
         const started = Date.now();
@@ -106,7 +113,6 @@ export class PgBossQueue implements JobQueue {
         this.logger.info({ job: job.name, ms: Date.now() - started }, 'scheduled job done');
       });
       if (options.schedule !== false) {
-        await this.boss.schedule(job.name, job.cron, {}, { tz: this.timeZone });
         if (job.catchUpAtStart === false) continue;
         // A run now catches up with whatever fell due while the app was down;
         // several instances starting together still make one run per minute. The key
@@ -115,6 +121,34 @@ export class PgBossQueue implements JobQueue {
         await this.boss.send(job.name, {}, { singletonKey: `startup ${startMinute}`, singletonSeconds: 60 });
       }
     }
+    if (options.schedule !== false) this.keepTime();
+  }
+
+  /**
+   * Sends each scheduled job due in the minute `at` falls in (the condominium's clock), once per job and
+   * minute across checks and instances: pg-boss keeps one job per key and 60 s slot of the database's
+   * clock, as its own cron did. Says which were due.
+   */
+  async sendDue(at: Date): Promise<string[]> {
+    const minute = localMinuteOf(at, this.timeZone);
+    const due = this.schedules.filter(({ schedule }) => isDue(schedule, minute)).map(({ job }) => job.name);
+    for (const name of due) {
+      await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 }).catch((error: unknown) => {
+        this.logger.error({ err: error, job: name }, 'job queue could not send a scheduled job; the next check sends it again');
+      });
+    }
+    return due;
+  }
+
+  /** Checks the schedules twice a minute, at 15 s and 45 s past it (msUntilNextCheck), until stop(). */
+  private keepTime(): void {
+    const loop = async () => {
+      while (!this.stopping) {
+        await this.pause(msUntilNextCheck(Date.now()));
+        if (!this.stopping) await this.sendDue(new Date());
+      }
+    };
+    this.loops.push(loop());
   }
 
   /**
