@@ -79,7 +79,7 @@ export class PgBossQueue implements JobQueue {
     private readonly timeZone: string,
   ) {
     const executor = executorFor(db, (error) => logger.warn({ err: error }, 'job queue statement failed'));
-    // Not pg-boss's cron (schedule: false): its reader blocked the process for 60-250 ms every 30 s (cron.ts).
+    // Not pg-boss's cron (schedule: false): its reader blocked the process for 60-250 ms at each check (cron.ts).
     this.boss = new PgBoss({ db: executor, schema: QUEUE_SCHEMA, supervise: true, schedule: false, migrate: true });
     this.boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   }
@@ -134,7 +134,7 @@ export class PgBossQueue implements JobQueue {
     const due = this.schedules.filter(({ schedule }) => isDue(schedule, minute)).map(({ job }) => job.name);
     for (const name of due) {
       await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 }).catch((error: unknown) => {
-        this.logger.error({ err: error, job: name }, 'job queue could not send a scheduled job; the next check sends it again');
+        this.logger.error({ err: error, job: name }, 'job queue could not send a scheduled job due now; the check later this minute tries again');
       });
     }
     return due;
@@ -145,7 +145,9 @@ export class PgBossQueue implements JobQueue {
     const loop = async () => {
       while (!this.stopping) {
         await this.pause(msUntilNextCheck(Date.now()));
-        if (!this.stopping) await this.sendDue(new Date());
+        if (this.stopping) break;
+        // A check that throws is logged: the loop, and the process, go on.
+        await this.sendDue(new Date()).catch((error: unknown) => this.logger.error({ err: error }, 'job queue could not check the schedules'));
       }
     };
     this.loops.push(loop());
