@@ -134,7 +134,7 @@ export class PgBossQueue implements JobQueue {
     const due = this.schedules.filter(({ schedule }) => isDue(schedule, minute)).map(({ job }) => job.name);
     for (const name of due) {
       await this.boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 }).catch((error: unknown) => {
-        this.logger.error({ err: error, job: name }, 'job queue could not send a scheduled job due now; the check later this minute tries again');
+        this.logger.error({ err: error, job: name }, 'job queue could not send a scheduled job due now (a later check in the same minute sends it again)');
       });
     }
     return due;
