@@ -164,50 +164,51 @@ describe('the job queue', () => {
     });
   }, 30_000);
 
-  it('runs a scheduled job once when two instances work its queue', async () => {
-    let runs = 0;
-    const counted: ScheduledJob = {
-      name: 'test.counted',
-      cron: '0 * * * *',
+  /** A scheduled job that counts its runs, each taking `workMs`. */
+  function countedJob(name: string, cron: string, workMs = 0): ScheduledJob & { runs: number } {
+    const job = {
+      name,
+      cron,
+      runs: 0,
       async run() {
-        runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        job.runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, workMs));
       },
     };
-    const one = createJobQueue(app.db, app.deps.logger, app.config.CONDO_TIMEZONE);
-    const two = createJobQueue(second.db, second.deps.logger, second.config.CONDO_TIMEZONE);
+    return job;
+  }
+
+  /** Two instances' queues working `job`'s queue, their own schedule checks off. */
+  async function onTwoInstances(job: ScheduledJob, timeZone: string): Promise<[PgBossQueue, PgBossQueue]> {
+    const one = createJobQueue(app.db, app.deps.logger, timeZone);
+    const two = createJobQueue(second.db, second.deps.logger, timeZone);
     extraQueues.push(one, two);
-    await one.start(app.deps, { scheduled: [counted], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
-    await two.start(second.deps, { scheduled: [counted], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    await one.start(app.deps, { scheduled: [job], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    await two.start(second.deps, { scheduled: [job], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    return [one, two];
+  }
+
+  it('runs a scheduled job once when two instances work its queue', async () => {
+    const counted = countedJob('test.counted', '0 * * * *', 300);
+    const [one] = await onTwoInstances(counted, app.config.CONDO_TIMEZONE);
     await one.runNow(counted);
-    await eventually(() => expect(runs).toBe(1));
+    await eventually(() => expect(counted.runs).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(runs).toBe(1);
+    expect(counted.runs).toBe(1);
   }, 15_000);
 
   it('sends a scheduled job due in a minute of the condominium’s clock once, however many checks and instances see it due', async () => {
-    let runs = 0;
-    const nightly: ScheduledJob = {
-      name: 'test.nightly',
-      cron: '40 3 * * *',
-      async run() {
-        runs += 1;
-      },
-    };
-    const one = createJobQueue(app.db, app.deps.logger, 'America/Sao_Paulo');
-    const two = createJobQueue(second.db, second.deps.logger, 'America/Sao_Paulo');
-    extraQueues.push(one, two);
-    await one.start(app.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
-    await two.start(second.deps, { scheduled: [nightly], oneOff: [], pollingIntervalSeconds: 0.5, schedule: false });
+    const nightly = countedJob('test.nightly', '40 3 * * *');
+    const [one, two] = await onTwoInstances(nightly, 'America/Sao_Paulo');
     // 03:40 in São Paulo. One run per job and minute is kept in a slot of the database's clock: not at a minute's edge.
     const dueAt = new Date('2026-11-30T06:40:30Z');
     await eventually(async () => expect(Number((await sql<{ second: string }>`SELECT extract(second FROM now()) AS second`.execute(app.db)).rows[0]!.second)).toBeLessThan(50), 15_000);
     expect(await one.sendDue(new Date('2026-11-30T06:39:59Z'))).toEqual([]);
     expect(await one.sendDue(new Date('2026-11-30T03:40:00Z'))).toEqual([]);
     expect(await Promise.all([one.sendDue(dueAt), two.sendDue(dueAt), one.sendDue(dueAt)])).toEqual([['test.nightly'], ['test.nightly'], ['test.nightly']]);
-    await eventually(() => expect(runs).toBe(1));
+    await eventually(() => expect(nightly.runs).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(runs).toBe(1);
+    expect(nightly.runs).toBe(1);
   }, 30_000);
 
   it('leaves nothing in pg-boss’s own schedule table: its cron reader is not what runs the schedules', async () => {
