@@ -30,6 +30,7 @@ import { type CpuPerUnit, cpuNote, cpuOverRounds, type CpuRound, machineVerdict,
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
+import { idleSection } from './bench/idle-app.ts';
 import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
@@ -861,7 +862,7 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
     `Node ${process.version}, ${versions}, commit ${commit || 'unknown'}. The machine may be shared: read the ratios (measured in this one run), not the absolute figures.`,
     ...(generated
       ? [
-          'The sections on the generated data (read path, sorted browsing, memory) run first; the app and Postgres of that data are stopped before the self-contained ones (realtime, bundle, Lighthouse), which start their own.',
+          'The sections on the generated data (read path, sorted browsing, memory) run first; the app and Postgres of that data are stopped before the self-contained ones (an idle app, realtime, bundle, Lighthouse), which start their own.',
           `Data: ${BENCH_SIZE.listings.toLocaleString('en-US')} listings (a third of each type, 2% inactive), ${BENCH_SIZE.owners.toLocaleString('en-US')} approved owners, ${BENCH_SIZE.reviews.toLocaleString('en-US')} completed orders with their reviews, ${BENCH_SIZE.sessions} signed-in sessions.`,
         ]
       : []),
@@ -869,9 +870,9 @@ async function machineHeader(generated: { databaseUrl: string; pgbench: string }
 }
 
 /** Sections by name. `ownApp`: the section starts what it measures itself (its own server and database). */
-const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'fornada', 'memory', 'mixed', 'realtime', 'announcement', 'bundle', 'lighthouse'] as const;
-const OWN_APP: ReadonlySet<string> = new Set(['realtime', 'announcement', 'bundle', 'lighthouse']);
-// BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while); BENCH_ONLY=inbox only /mensagens; BENCH_ONLY=mixed reads while listings change.
+const SECTION_NAMES = ['read-path', 'browse-sort', 'inbox', 'fornada', 'memory', 'mixed', 'idle', 'realtime', 'announcement', 'bundle', 'lighthouse'] as const;
+const OWN_APP: ReadonlySet<string> = new Set(['idle', 'realtime', 'announcement', 'bundle', 'lighthouse']);
+// BENCH_ONLY=read-path,browse-sort runs just those sections (the whole run takes a while); BENCH_ONLY=inbox only /mensagens; BENCH_ONLY=mixed reads while listings change; BENCH_ONLY=idle an idle app's longest answer.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
 const unknownSections = only?.filter((name) => !(SECTION_NAMES as readonly string[]).includes(name)) ?? [];
 if (unknownSections.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknownSections.join(', ')}; known: ${SECTION_NAMES.join(', ')}`);
@@ -930,6 +931,7 @@ try {
     ),
     memory: withData(memorySection),
     mixed: withData(mixedSection),
+    idle: () => idleSection(),
     realtime: () => realtimeSection(),
     announcement: () => announcementSection(),
     bundle: () => bundleSection(),
