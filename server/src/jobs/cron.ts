@@ -1,3 +1,5 @@
+import { dateFormatter } from '@vizinhanca/shared/format/format';
+
 /**
  * The five-field cron expressions of scheduled jobs (minute, hour, day of month, month, day of week),
  * read once and matched against a minute of the condominium's clock. Each field is `*`, a number, a
@@ -88,15 +90,10 @@ export function isDue(schedule: CronSchedule, at: LocalMinute): boolean {
 }
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The minute `date` falls in, as a wall clock in `timeZone` (an IANA name) reads it. */
 export function localMinuteOf(date: Date, timeZone: string): LocalMinute {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' });
-    formatters.set(timeZone, format);
-  }
+  const format = dateFormatter('en-US', { hourCycle: 'h23', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' }, timeZone);
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(date)) parts[part.type] = part.value;
   return { minute: Number(parts.minute), hour: Number(parts.hour), day: Number(parts.day), month: Number(parts.month), weekday: WEEKDAYS[parts.weekday!]! };

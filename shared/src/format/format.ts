@@ -72,7 +72,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * Building an Intl.DateTimeFormat costs far more than using one (it showed in the
  * feed's CPU profile): one per locale, options and zone, made once and kept.
  */
-function dateFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>, timeZone: string): Intl.DateTimeFormat {
+export function dateFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
