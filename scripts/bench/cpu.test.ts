@@ -34,6 +34,28 @@ describe('the bench CPU accounting', () => {
     expect(cpuMs.tree).toBeGreaterThanOrEqual(cpuMs.self);
   });
 
+  it('never loses a child reaped while the tree is read: readings of a parent that keeps reaping busy children never go down', async () => {
+    // The parent starts children that each burn 10 ms of CPU, one after another's end, for 4 s: each is reaped by the
+    // parent at some moment of the readings below, as a pgbench's backends are by the postmaster when it ends.
+    const parent = spawn(process.execPath, ['-e', `const { spawn } = require('node:child_process'); const end = Date.now() + 4000; const next = () => { if (Date.now() < end) spawn(process.execPath, ['-e', 'const s = process.cpuUsage(); while (process.cpuUsage(s).user < 10000);']).on('exit', next); }; for (let i = 0; i < 4; i++) next();`]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      let last = treeCpuMs(parent.pid!);
+      let drops = 0;
+      const until = Date.now() + 3000;
+      while (Date.now() < until) {
+        const reading = treeCpuMs(parent.pid!);
+        if (reading < last) drops += 1;
+        last = Math.max(last, reading);
+        // The reads give the parent's event loop no turn; the parent is another process and reaps meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(drops).toBe(0);
+    } finally {
+      parent.kill();
+    }
+  });
+
   it('adds up the machine\'s busy time from /proc/stat (guest time is inside user and nice)', () => {
     expect(parseMachineCpu('cpu  5784409 863467 965986 1786156 32596 0 35479 83677 7 9\ncpu0 1 2 3 4 5 6 7 8 9 10')).toBe((5784409 + 863467 + 965986 + 35479 + 83677) * 10);
     expect(() => parseMachineCpu('MemTotal: 1 kB')).toThrow(/not \/proc\/stat/);

@@ -44,17 +44,24 @@ export function reapedChildrenCpuMs(pid: number): number {
 /**
  * CPU ms of a process tree: the root, its reaped children and every live child (one level: Postgres's
  * backends and background workers under the postmaster, whose ended backends are in its reaped time).
+ * A child reaped between reading the root and reading the children would be in neither (the backends of
+ * a pgbench that just ended are): the root is read again after them, and the whole read retried when
+ * its reaped time moved meanwhile.
  */
 export function treeCpuMs(rootPid: number): number {
-  const root = readStat(rootPid);
-  if (!root) return Number.NaN;
-  let total = root.self + root.children;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const child = readStat(Number(entry));
-    if (child?.ppid === rootPid) total += child.self + child.children;
+  for (let attempt = 0; ; attempt++) {
+    const root = readStat(rootPid);
+    if (!root) return Number.NaN;
+    let total = root.self + root.children;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = readStat(Number(entry));
+      if (child?.ppid === rootPid) total += child.self + child.children;
+    }
+    const again = readStat(rootPid);
+    if (!again) return Number.NaN;
+    if (again.children === root.children || attempt === 20) return total + (again.self - root.self);
   }
-  return total;
 }
 
 /** Runs `measure` and returns its result with the CPU ms each named reader counted meanwhile. */
