@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
+import { FEED_SESSION_OPTIONS } from '../server/src/db/database.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './bench/browser-requests.ts';
 import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
@@ -21,6 +22,7 @@ import {
   runPgbench,
   startNodeServer,
   withAppPaused,
+  withSessionOptions,
   withClient,
   withStatementLog,
 } from './bench/harness.ts';
@@ -147,7 +149,11 @@ function statementsNote(what: string, statements: LoggedStatement[]): string {
 /** The app's pool size: pgbench runs at this many clients too, and the ratio is against the faster of the two. */
 const APP_POOL = 10;
 
-async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: (PgbenchScript & { weight?: number })[]) {
+/**
+ * pgbench of `scripts`. `sessionOptions`: the settings of the app's sessions that run them (the feed's pool,
+ * FEED_SESSION_OPTIONS), so the baseline's Postgres plans them as the app's does.
+ */
+async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'extended', scripts: (PgbenchScript & { weight?: number })[], sessionOptions?: string) {
   const files = scripts.map((script, i) => {
     const file = path.join(outDir, `${name}${scripts.length > 1 ? `-${i + 1}` : ''}.pgbench.sql`);
     writeFileSync(file, script.script);
@@ -159,7 +165,7 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   const run = async (clients: number) => {
     const started = new Date();
     const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
-      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: ctx.databaseUrl, mode, clients, seconds: SECONDS, scripts: files, defines })),
+      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: withSessionOptions(ctx.databaseUrl, sessionOptions), mode, clients, seconds: SECONDS, scripts: files, defines })),
     );
     // The deliveries of the notifications pgbench's transactions wrote (orders) are worked now, not during the next measurement.
     await drainQueue(ctx.databaseUrl, started, 180_000);
@@ -221,7 +227,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const feedApp = await loadWithCpu(ctx, [ctx.feed.request]);
   ctx.memory.afterFeedLoad = rssOf(ctx.app.pid);
   const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
-  const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript]);
+  const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript], FEED_SESSION_OPTIONS);
   const feedRatio = feedApp.rps / feedPg.tps;
   lines.push({
     what: `listings.list cached: one URL, the first page of /alugueis (the browser's request), ${CONNECTIONS} connections`,
@@ -239,7 +245,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   for (const [i, shape] of ctx.realFeed.entries()) {
     realScripts.push({ ...pgbenchScript(shape.statements, { prefix: `r${i}`, types: await parameterTypes(ctx.databaseUrl, shape.statements) }), weight: shape.weight });
   }
-  const deepPg = await pgbenchFor(ctx, 'feed-real', 'prepared', realScripts);
+  const deepPg = await pgbenchFor(ctx, 'feed-real', 'prepared', realScripts, FEED_SESSION_OPTIONS);
   const realRatio = realApp.rps / deepPg.tps;
   lines.push({
     what: `listings.list on its real path: types, chips and the four sorts rotated, cursors from anywhere in each type, each URL once, ${CONNECTIONS} connections`,
@@ -509,7 +515,7 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
     if (i % 4 === 3) reads.push(ctx.search.requests[(i >> 2) % ctx.search.requests.length]!);
   }
   const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
-  const feedPg = await pgbenchFor(ctx, 'mixed-feed', 'prepared', [feedScript]);
+  const feedPg = await pgbenchFor(ctx, 'mixed-feed', 'prepared', [feedScript], FEED_SESSION_OPTIONS);
   // Feed and search at 1 and 10 writes/s (the condominium's traffic), then the feed alone at 10/s against its pgbench.
   const runs = [
     { perSecond: 1, requests: reads, what: 'feed (40 URLs) and search (every fifth request)' },
@@ -697,7 +703,7 @@ async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, c
   const port = await freePort();
   const cursorParam = feedSql.params.indexOf(cursor);
   if (cursorParam < 0) throw new Error('the captured deep feed statement does not carry its cursor');
-  const env = { ...process.env, DATABASE_URL: ctx.databaseUrl, PORT: String(port), FEED_SQL: JSON.stringify({ text: feedSql.sql, values: feedSql.params, limit: 20, cursorParam }) };
+  const env = { ...process.env, DATABASE_URL: withSessionOptions(ctx.databaseUrl, FEED_SESSION_OPTIONS), PORT: String(port), FEED_SQL: JSON.stringify({ text: feedSql.sql, values: feedSql.params, limit: 20, cursorParam }) };
   return startNodeServer({ script: path.join(root, 'dist/bench/minimal-server.js'), cwd: root, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'minimal.log') });
 }
 

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { FEED_SESSION_OPTIONS } from '../../server/src/db/database.ts';
 import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.ts';
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { type FeedInput, feedRequests, rotatedFeedInputs } from './browser-requests.ts';
-import { cpuOverRounds, type CpuRound, processCpuMs } from './cpu.ts';
+import { cpuOverRounds, type CpuRound, processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
-import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withStatementLog } from './harness.ts';
+import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withSessionOptions, withStatementLog } from './harness.ts';
 import { parseLog } from './pg-log.ts';
 import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { drainQueue } from './queue-drain.ts';
@@ -46,6 +47,10 @@ const bareScript = await buildMinimalServer(PROJECT_ROOT);
 const postgresLog = postgresLogSink();
 const postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
 const databaseUrl = postgres.connectionString;
+const postmasterPid = await withClient(databaseUrl, async (client) => {
+  const dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
+  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+});
 
 async function startApp(script: string, name: string): Promise<ChildServer> {
   const port = await freePort();
@@ -72,7 +77,7 @@ async function feedSql(app: ChildServer, cursor: string): Promise<string> {
 
 async function startBare(app: ChildServer, cursor: string): Promise<ChildServer> {
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FEED_SQL: await feedSql(app, cursor) };
+  const env = { ...process.env, DATABASE_URL: withSessionOptions(databaseUrl, FEED_SESSION_OPTIONS), PORT: String(port), FEED_SQL: await feedSql(app, cursor) };
   return startNodeServer({ script: bareScript, nodeArgs: profileArgs('bare'), cwd: PROJECT_ROOT, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'bare-ab-bare.log') });
 }
 
@@ -89,8 +94,8 @@ servers.set('bare endpoint', await startBare(servers.get('app 1')!, rentals[Math
 // Deliveries a kept run left queued (its orders' e-mails) are worked by the apps first, outside the figures.
 const drained = await drainQueue(databaseUrl, new Date(0), 180_000);
 if (drained.leftAtStart) console.log(`${drained.leftAtStart} queued jobs worked first (${drained.seconds.toFixed(0)} s), ${drained.leftAtEnd} left`);
-type Totals = { errors: number; cache: { hit: number; miss: number; none: number }; rounds: CpuRound[] };
-const totals = new Map<string, Totals>(sides.map((side) => [side, { errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [] }]));
+type Totals = { errors: number; cache: { hit: number; miss: number; none: number }; rounds: CpuRound[]; postgresRounds: CpuRound[] };
+const totals = new Map<string, Totals>(sides.map((side) => [side, { errors: 0, cache: { hit: 0, miss: 0, none: 0 }, rounds: [], postgresRounds: [] }]));
 // CPU_WARM=1: each app first serves what the bench sends it before this line (its cached first page, then the real
 // path's types, chips and sorts), so its code has seen every shape, as the bench's app has.
 if (process.env.CPU_WARM === '1') {
@@ -115,6 +120,7 @@ try {
       const server = servers.get(side)!;
       const total = totals.get(side)!;
       const before = processCpuMs(server.pid);
+      const postgresBefore = treeCpuMs(postmasterPid);
       const started = performance.now();
       // A seed per round and side: no URL an app's cache already holds.
       // CPU_CACHED=1: the first page alone, over and over (every answer of an app a cache hit), instead.
@@ -122,6 +128,7 @@ try {
       const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once: !cachedOnly });
       const wall = (performance.now() - started) / 1000;
       total.rounds.push({ cpuMs: processCpuMs(server.pid) - before, served: result.rps * wall });
+      total.postgresRounds.push({ cpuMs: treeCpuMs(postmasterPid) - postgresBefore, served: result.rps * wall });
       total.errors += result.errors;
       for (const answer of ['hit', 'miss', 'none'] as const) total.cache[answer] += result.cache[answer];
     }
@@ -136,13 +143,18 @@ const served = (side: string) => totals.get(side)!.rounds.reduce((sum, round) =>
 /** Each round's figure of a side, and their median: on a shared machine one round can catch another's burst. */
 const rounds = (side: string) => `rounds ${figures(side).each.map((figure) => figure.toFixed(2)).join(' / ')}, median ${figures(side).median.toFixed(3)}`;
 const bare = per('bare endpoint');
+/** Postgres's CPU per request while a side was measured (every process under the postmaster). */
+const postgresPer = (side: string) => {
+  const each = cpuOverRounds(totals.get(side)!.postgresRounds);
+  return `Postgres ${each.perRequest.toFixed(3)} ms per request (rounds ${each.each.map((figure) => figure.toFixed(2)).join(' / ')})`;
+};
 console.log(`\n${ROUNDS} rounds of ${SECONDS} s per side, turning which goes first; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after.`);
 for (const [i, script] of appScripts.entries()) {
   const side = sides[i]!;
   const total = totals.get(side)!;
-  console.log(`${side} (${script}): ${per(side).toFixed(3)} ms per request (${describeCacheAnswers(total.cache)}, errors ${total.errors}): ${(per(side) / bare).toFixed(2)}x the bare endpoint; ${rounds(side)}`);
+  console.log(`${side} (${script}): ${per(side).toFixed(3)} ms per request (${describeCacheAnswers(total.cache)}, errors ${total.errors}): ${(per(side) / bare).toFixed(2)}x the bare endpoint; ${rounds(side)}; ${postgresPer(side)}`);
 }
-console.log(`bare endpoint: ${bare.toFixed(3)} ms per request (errors ${totals.get('bare endpoint')!.errors}); ${rounds('bare endpoint')}`);
+console.log(`bare endpoint: ${bare.toFixed(3)} ms per request (errors ${totals.get('bare endpoint')!.errors}); ${rounds('bare endpoint')}; ${postgresPer('bare endpoint')}`);
 if (profiling) {
   for (const [i, side] of sides.entries()) {
     const dir = profileDir(i < appScripts.length ? `app-${i + 1}` : 'bare');

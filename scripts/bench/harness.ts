@@ -202,6 +202,12 @@ export function pgbenchVersion(pgbench: string): string {
   return spawnSync(pgbench, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
 
+/** The connection string with settings for its sessions (the `options` parameter of libpq and of pg), percent-encoded as both read it. */
+export function withSessionOptions(connectionString: string, sessionOptions?: string): string {
+  if (!sessionOptions) return connectionString;
+  return `${connectionString}${connectionString.includes('?') ? '&' : '?'}options=${encodeURIComponent(sessionOptions)}`;
+}
+
 export async function runPgbench(options: {
   pgbench: string;
   connectionString: string;

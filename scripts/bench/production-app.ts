@@ -60,7 +60,7 @@ export async function startProductionApp(label: string): Promise<ProductionApp> 
   // Not started: publishing is an insert into events (the production process LISTENs), enqueueing an insert into the queue's table.
   const bus = new EventBus(database.db, postgres.connectionString, logger);
   const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
-  const deps = assembleAppDeps({ config, clock: createClock(config.CONDO_TIMEZONE), db: database.db, databaseUrl: postgres.connectionString, logger, bus, queue });
+  const deps = assembleAppDeps({ config, clock: createClock(config.CONDO_TIMEZONE), db: database.db, feedDb: database.feedDb, databaseUrl: postgres.connectionString, logger, bus, queue });
   return {
     process: child,
     deps,

@@ -10,7 +10,7 @@ import { SocketRegistry } from './realtime/socket-registry.ts';
 import { createFileStorage } from './storage/file-storage.ts';
 
 /** The app's deps from the parts its starter chose (the server's and the tests' differ only in those), so both wire sessions, mail, sockets and storage alike. */
-export function assembleAppDeps(parts: { config: Config; clock: Clock; db: Db; databaseUrl: string; logger: Logger; bus: EventBus; queue: JobQueue }): AppDeps {
+export function assembleAppDeps(parts: { config: Config; clock: Clock; db: Db; feedDb: Db; databaseUrl: string; logger: Logger; bus: EventBus; queue: JobQueue }): AppDeps {
   // Validated sessions stay in memory; the event bus drops them on any change, on every instance.
   const sessions = createSessionManager(parts.db, { clock: parts.clock, changes: parts.bus });
   return {

@@ -16,6 +16,8 @@ export interface AppDeps {
   /** "Now" and the condominium's "today": read time only through this. */
   clock: Clock;
   db: Db;
+  /** The public feed's pages without a search: a pool whose sessions plan each of them once (db/database.ts). */
+  feedDb: Db;
   /** The database's connection string: a backup reads every table over a connection of its own (COPY). */
   databaseUrl: string;
   logger: Logger;

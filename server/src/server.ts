@@ -141,7 +141,7 @@ export async function startServer(
   const bus = new EventBus(database.db, postgres.connectionString, logger);
   const clock = createClock(config.CONDO_TIMEZONE, config.CLOCK_START ? new Date(config.CLOCK_START) : undefined);
   const queue = createJobQueue(database.db, logger, config.CONDO_TIMEZONE);
-  const deps = assembleAppDeps({ config, clock, db: database.db, databaseUrl: postgres.connectionString, logger, bus, queue });
+  const deps = assembleAppDeps({ config, clock, db: database.db, feedDb: database.feedDb, databaseUrl: postgres.connectionString, logger, bus, queue });
   await deps.storage.init();
   if (!config.BACKUP_S3_ENDPOINT && config.NODE_ENV === 'production') logger.warn('scheduled backups are off: set BACKUP_S3_ENDPOINT and its keys (README, Backups)');
   // Installed before the seed: seeding notifies, and notifying enqueues.

@@ -147,7 +147,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   await bus.start();
   const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
   const queue = createJobQueue(handle.db, logger, config.CONDO_TIMEZONE);
-  const deps = assembleAppDeps({ config, clock, db: handle.db, databaseUrl: database.url, logger, bus, queue });
+  const deps = assembleAppDeps({ config, clock, db: handle.db, feedDb: handle.feedDb, databaseUrl: database.url, logger, bus, queue });
   await deps.storage.init();
   // One-off jobs (e-mails, pushes) are worked as in the app; scheduled jobs are run by the tests themselves.
   // A failed job is retried after a second or two (with the app's backoff), not 15 to 30 seconds.

@@ -29,12 +29,11 @@ class ExportCursor<Row> extends Cursor<Row> {
 
 /**
  * Named (prepared) statements for the hot queries. Postgres parses a named statement
- * once per connection and, after five runs, keeps a generic plan when it costs no more
- * than the custom ones: the feed, the session lookup and the order's statements stop
- * being parsed and planned on every request. Kysely sends every query unnamed, so a
- * repository marks a query with `prepared` (its SQL text, a stable key: the same query
- * shape compiles to the same text) and the pool's clients send a marked text under a
- * name derived from it. Not for queries whose best plan depends on the values (search:
+ * once per connection and, after five runs, keeps a generic plan when its estimated cost is
+ * no more than the custom plans' (the feed's pages never passed: FEED_SESSION_OPTIONS).
+ * Kysely sends every query unnamed, so a repository marks a query with `prepared` (its
+ * SQL text, a stable key: the same query shape compiles to the same text) and the pool's
+ * clients send a marked text under a name derived from it. Not for queries whose best plan depends on the values (search:
  * a generic plan of ILIKE '%term%' was 3x slower at 10,000 listings).
  */
 const statementNames = new Map<string, string>();
@@ -219,20 +218,33 @@ function namingPool(pool: pg.Pool): PostgresPool {
 
 export interface DatabaseHandle {
   db: Db;
+  /** The public feed's pages without a search, on a pool of their own (FEED_SESSION_OPTIONS). */
+  feedDb: Db;
   pool: pg.Pool;
   close(): Promise<void>;
 }
 
+/**
+ * The feed pool's sessions plan each named statement once, for any values. Under Postgres's own
+ * choice a feed page was planned again on every request (a page's generic plan is costed with
+ * default guesses for expires_at > $1, above its custom plans), and planning took longer than running
+ * it. Its plans do not depend on the values (decision 048): its constants are in the text as literals.
+ */
+export const FEED_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+/** Feed pages are one short statement each: fewer connections serve them than the rest of the app. */
+const FEED_POOL_MAX = 5;
+
 /** A pool that survives Postgres restarts: idle-client errors are logged, never thrown. */
-export function createDatabase(connectionString: string, logger: Logger, options: { max?: number } = {}): DatabaseHandle {
+function createPool(connectionString: string, logger: Logger, options: { max: number; sessionOptions?: string }): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max: options.max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
     query_timeout: 20_000,
     application_name: 'vizinhanca',
+    ...(options.sessionOptions ? { options: options.sessionOptions } : {}),
   });
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres pool client error'));
   // A client checked out between two statements (inside a transaction, say) has no
@@ -241,14 +253,22 @@ export function createDatabase(connectionString: string, logger: Logger, options
   pool.on('connect', (client) => {
     client.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'postgres client error'));
   });
+  return pool;
+}
+
+export function createDatabase(connectionString: string, logger: Logger, options: { max?: number } = {}): DatabaseHandle {
+  const pool = createPool(connectionString, logger, { max: options.max ?? 10 });
+  const feedPool = createPool(connectionString, logger, { max: FEED_POOL_MAX, sessionOptions: FEED_SESSION_OPTIONS });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool), cursor: ExportCursor }) });
-  const untrack = trackPool(pool);
+  const feedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(feedPool) }) });
+  const untrack = [trackPool(pool), trackPool(feedPool)];
   return {
     db,
+    feedDb,
     pool,
     async close() {
-      untrack();
-      await db.destroy();
+      for (const stop of untrack) stop();
+      await Promise.all([db.destroy(), feedDb.destroy()]);
     },
   };
 }

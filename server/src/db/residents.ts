@@ -1,14 +1,15 @@
-import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, type Expression, sql, type SqlBool } from 'kysely';
 import type { Database, UsersTable } from './schema.ts';
 
 /**
  * An active resident (the person read as alias u): approved and not suspended. Only they
  * are shown to neighbours with their listings, let people in with their invite code, and
- * count among the administrators who can still act.
+ * count among the administrators who can still act. Its constants are literals in the text:
+ * a generic plan is then costed with them (decision 048).
  */
 export const isActiveResident: Expression<SqlBool> = (() => {
   const eb = expressionBuilder<{ u: UsersTable }, 'u'>();
-  return eb.and([eb('u.approval_status', '=', 'approved'), eb('u.is_suspended', '=', false)]);
+  return eb.and([eb('u.approval_status', '=', sql.lit('approved')), eb('u.is_suspended', '=', sql.lit(false))]);
 })();
 
 /** Who invited the person (read from users, unaliased), by name: null for a sign-up without an invite. */

@@ -112,7 +112,9 @@ export async function list(
   // The feed without a search is the same for every neighbour: answered from this instance's cache (feed-cache.ts).
   const cache = input.search ? null : feedCacheOf(deps.bus);
   const key = cache ? feedKey(input, today) : '';
-  if (!cache) return visiblePage(viewer, feedPage(pageOf(await listings.listPublic(deps.db, { ...input, now, today }), input.limit, toPublic)));
+  // Most pages are read on the feed's pool, where each is planned once; a search's plan depends on its term (decision 048).
+  const db = listings.readsOnFeedPool(input) ? deps.feedDb : deps.db;
+  if (!cache) return visiblePage(viewer, feedPage(pageOf(await listings.listPublic(db, { ...input, now, today }), input.limit, toPublic)));
   const cached = cache.get(key, now.getTime());
   if (cached) return visiblePage(viewer, cached.page);
   // A page after a cursor is stored from its second ask on: most are scrolled past once, and storing each cost
@@ -120,7 +122,7 @@ export async function list(
   const store = !input.cursor || cache.askedBefore(key);
   // Requests for a page not held wait for one read of it (one that began before a change reached this instance is not joined).
   const page = await cache.read(key, async (versionBeforeRead) => {
-    const rows = await listings.listPublic(deps.db, { ...input, now, today });
+    const rows = await listings.listPublic(db, { ...input, now, today });
     // Built by toPublic in the output schema's shape and key order (tests hold it equal to the schema's parse): no Zod pass over every item of every page read.
     const read = feedPage(pageOf(rows, input.limit, toPublic));
     if (!store) return read;
