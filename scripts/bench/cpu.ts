@@ -60,7 +60,7 @@ export function treeCpuMs(rootPid: number): number {
     }
     const again = readStat(rootPid);
     if (!again) return Number.NaN;
-    if (again.children === root.children || attempt === 20) return total + (again.self - root.self);
+    if (again.children === root.children || attempt === 20) return total;
   }
 }
 
