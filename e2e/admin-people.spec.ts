@@ -18,7 +18,8 @@ test('an administrator finds a resident, suspends them (their open tab leaves th
   await admin.page.getByRole('tab', { name: /Usuários/ }).click();
   await admin.page.getByLabel('Buscar usuários').fill(resident.fullName.toLowerCase());
   const card = admin.page.getByRole('article', { name: resident.fullName });
-  await expect(card).toBeVisible();
+  // The search applies after a pause in typing: until it has, the list still holds everyone and the card can move under the tap.
+  await expect(admin.page.getByRole('list', { name: 'Usuários' }).getByRole('article')).toHaveCount(1);
   await expect(card.getByText(resident.email)).toBeVisible();
 
   // Suspend.
