@@ -33,8 +33,9 @@ class ExportCursor<Row> extends Cursor<Row> {
  * no more than the custom plans' (the feed's pages never passed: FEED_SESSION_OPTIONS).
  * Kysely sends every query unnamed, so a repository marks a query with `prepared` (its
  * SQL text, a stable key: the same query shape compiles to the same text) and the pool's
- * clients send a marked text under a name derived from it. Not for queries whose best plan depends on the values (search:
- * a generic plan of ILIKE '%term%' was 3x slower at 10,000 listings).
+ * clients send a marked text under a name derived from it. Not for queries whose best
+ * plan depends on the values (search: a generic plan of ILIKE '%term%' was 3x slower at
+ * 10,000 listings).
  */
 const statementNames = new Map<string, string>();
 /** Texts come from code, a handful per query shape; the bound only stops a mistake from growing the map. */
@@ -227,8 +228,9 @@ export interface DatabaseHandle {
 /**
  * The feed pool's sessions plan each named statement once, for any values. Under Postgres's own
  * choice a feed page was planned again on every request (a page's generic plan is costed with
- * default guesses for expires_at > $1, above its custom plans), and planning took longer than running
- * it. Its plans do not depend on the values (decision 048): its constants are in the text as literals.
+ * default guesses for expires_at > $1, above its custom plans), and planning took longer than
+ * running it. The pages sent here run as fast on a generic plan, their constants being literals
+ * in the text (decision 048).
  */
 export const FEED_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 /** Feed pages are one short statement each: fewer connections serve them than the rest of the app. */
