@@ -49,10 +49,12 @@ export function reapedChildrenCpuMs(pid: number): number {
  * its reaped time moved meanwhile.
  */
 export function treeCpuMs(rootPid: number): number {
+  // The root's own time is read once, first, as a reader of the root alone would read it at this moment.
+  const first = readStat(rootPid);
+  if (!first) return Number.NaN;
+  let root = first;
   for (let attempt = 0; ; attempt++) {
-    const root = readStat(rootPid);
-    if (!root) return Number.NaN;
-    let total = root.self + root.children;
+    let total = root.children;
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const child = readStat(Number(entry));
@@ -60,7 +62,8 @@ export function treeCpuMs(rootPid: number): number {
     }
     const again = readStat(rootPid);
     if (!again) return Number.NaN;
-    if (again.children === root.children || attempt === 20) return total;
+    if (again.children === root.children || attempt === 20) return first.self + total;
+    root = again;
   }
 }
 
