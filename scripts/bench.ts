@@ -17,6 +17,7 @@ import {
   ensurePgbench,
   pgbenchVersion,
   postgresLogSink,
+  postmasterPid,
   readStatementLog,
   rssOf,
   runPgbench,
@@ -851,11 +852,6 @@ async function publicListingIds(databaseUrl: string): Promise<Record<FeedInput['
 }
 
 /** The postmaster's pid, from postmaster.pid in the data directory Postgres reports. */
-async function postmasterPid(databaseUrl: string): Promise<number> {
-  const dataDirectory = await withClient(databaseUrl, async (client) => (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory);
-  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 /** The run's machine and versions; `generated` when the run started the generated data's Postgres (and pgbench). */
 async function machineHeader(generated: { databaseUrl: string; pgbench: string } | null): Promise<string[]> {
   const cpus = os.cpus();

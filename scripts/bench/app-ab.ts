@@ -10,7 +10,7 @@ import { batchBody, type FeedInput, feedRequests, rotatedFeedInputs } from './br
 import { processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
 import { sessionToken } from './dataset.ts';
-import { type ChildServer, startNodeServer, withClient } from './harness.ts';
+import { type ChildServer, postmasterPid as postmasterPidOf, startNodeServer, withClient } from './harness.ts';
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { unfinishedJobs } from './queue-drain.ts';
@@ -37,10 +37,7 @@ const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest
 
 const postgres = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
 const databaseUrl = postgres.connectionString;
-const postmasterPid = await withClient(databaseUrl, async (client) => {
-  const dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
-  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-});
+const postmasterPid = await postmasterPidOf(databaseUrl);
 
 const profileDir = (name: string) => path.join(dataDir, `ab-profile-${name}-${process.pid}`);
 

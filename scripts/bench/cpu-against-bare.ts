@@ -9,7 +9,7 @@ import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { type FeedInput, feedRequests, rotatedFeedInputs } from './browser-requests.ts';
 import { cpuOverRounds, type CpuRound, processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
-import { buildMinimalServer, type ChildServer, postgresLogSink, readStatementLog, startNodeServer, withClient, withSessionOptions, withStatementLog } from './harness.ts';
+import { buildMinimalServer, type ChildServer, postgresLogSink, postmasterPid as postmasterPidOf, readStatementLog, startNodeServer, withClient, withSessionOptions, withStatementLog } from './harness.ts';
 import { parseLog } from './pg-log.ts';
 import { describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { drainQueue } from './queue-drain.ts';
@@ -47,10 +47,7 @@ const bareScript = await buildMinimalServer(PROJECT_ROOT);
 const postgresLog = postgresLogSink();
 const postgres = await startEmbeddedPostgres(dataDir, postgresLog.logger);
 const databaseUrl = postgres.connectionString;
-const postmasterPid = await withClient(databaseUrl, async (client) => {
-  const dataDirectory = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
-  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-});
+const postmasterPid = await postmasterPidOf(databaseUrl);
 
 async function startApp(script: string, name: string): Promise<ChildServer> {
   const port = await freePort();

@@ -202,6 +202,12 @@ export function pgbenchVersion(pgbench: string): string {
   return spawnSync(pgbench, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
 
+/** The pid of the postmaster serving `databaseUrl` (from its data directory's postmaster.pid): the root of Postgres's process tree for treeCpuMs. */
+export async function postmasterPid(databaseUrl: string): Promise<number> {
+  const dataDirectory = await withClient(databaseUrl, async (client) => (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory);
+  return Number(readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 /** The connection string with settings for its sessions (the `options` parameter of libpq and of pg), percent-encoded as both read it. */
 export function withSessionOptions(connectionString: string, sessionOptions?: string): string {
   if (!sessionOptions) return connectionString;
