@@ -22,6 +22,7 @@ import { servePage } from './first-screen-data.ts';
 import { loadScreenRenderer } from './first-screen-render.ts';
 import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
+import { inOrder } from './in-order.ts';
 import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
 import { contextBuiltForFeed, feedFastPath } from './feed-fast-path.ts';
 import { databaseAnswers } from './health.repository.ts';
@@ -41,21 +42,24 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // The number of proxies in front: the client address is the one the nearest of them saw, never one the client wrote.
   app.set('trust proxy', deps.config.TRUST_PROXY);
 
-  app.use(requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS));
-
-  app.use(securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }));
-  // Every handler after this one may decode the path: one with a malformed escape stops here.
-  app.use(refuseMalformedUrls);
-
   // State-changing requests from a foreign origin are refused before any work is done.
-  app.use((req, res, next) => {
+  const refuseForeignOrigins: RequestHandler = (req, res, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
     if (changesState && !isSameOrigin(req, deps.config.PUBLIC_URL)) {
       res.status(403).json({ error: { message: 'Origem não permitida' } });
       return;
     }
     next();
-  });
+  };
+  app.use(
+    inOrder(
+      requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS),
+      securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }),
+      // Every handler after this one may decode the path: one with a malformed escape stops here.
+      refuseMalformedUrls,
+      refuseForeignOrigins,
+    ),
+  );
 
   // Shared by the two adapters below: one context per request, the same headers and the same log.
   const trpcContext = async (req: express.Request, res: express.Response): Promise<Context> => {
@@ -81,15 +85,15 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // The API before the compression middleware and the routes below, which its requests never reach: its answers
   // are sent whole and compressed in one call (wholeAnswers, the feed's fast path), and the middleware's wrapper cost
   // every call its CPU for nothing. What /trpc hands on goes through the rest as any other request.
-  const feed = feedFastPath(deps);
+  // The public feed's pages, answered before tRPC (decisions 014, 032), and before the /trpc mount, whose
+  // checks a plain GET of listings.list passes: the busiest request crosses two layers, not ten.
+  app.use(feedFastPath(deps));
   app.use(
     '/trpc',
     noStore,
     refuseLargeBodies(TRPC_MAX_BODY_BYTES),
     refuseUnbatchable,
     refuseHttpSubscriptions((procedure) => isSubscriptionPath(procedure)),
-    // The public feed's pages, answered before tRPC (decisions 014, 032).
-    feed,
     // tRPC's answers sent whole: small ones plain, the rest compressed in one call.
     wholeAnswers,
     // The app's own calls, without the Fetch API (decision 036); anything else goes on to tRPC's adapter.

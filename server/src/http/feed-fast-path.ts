@@ -12,14 +12,17 @@ import { list, visiblePage } from '../modules/listings/listings.service.ts';
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
 export const FEED_CACHE_HEADER = 'X-Feed-Cache';
 
+/** The one procedure's path, batched or not (the app's feed sends it alone). */
+const FEED_PATH = '/trpc/listings.list';
+
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
   return res.locals.feedContext as Context | undefined;
 }
 
 /**
- * The browser's GET of `listings.list` (batched or not) answered before tRPC's HTTP
- * adapter (mounted on /trpc). A page of the public feed this instance holds is the cached
+ * The browser's GET of `listings.list` (batched or not) answered before the /trpc mount
+ * and tRPC's HTTP adapter. A page of the public feed this instance holds is the cached
  * text, serialised once per page (decision 014). Any other valid request (a search, or a
  * page not cached) calls the procedure's service with the input parsed here, once: what
  * the procedure's middleware checks is checked here the same way (the session and
@@ -35,7 +38,8 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
   /** Feed inputs parsed and kept by their text: a page asked again, or another page of a shape asked before, skips JSON, superjson and Zod. */
   const readInput = feedInputReader();
   return async (req, res, next) => {
-    if (req.method !== 'GET' || req.path !== '/listings.list') return next();
+    // A plain GET (no body: the /trpc mount's limits have nothing to check) of this one procedure.
+    if (req.method !== 'GET' || !req.url.startsWith(FEED_PATH) || req.path !== FEED_PATH || req.headers['content-length'] || req.headers['transfer-encoding']) return next();
     // Express parses the query string again on every read of req.query.
     const query = req.query;
     if (typeof query.input !== 'string') return next();
@@ -54,6 +58,8 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
      */
     const send = (answer: string, bytes = Buffer.byteLength(answer), encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
       res.statusCode = 200;
+      // As the /trpc mount's noStore says of every API answer: it carries personal data.
+      res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Vary', 'trpc-accept, accept, Accept-Encoding');
       res.setHeader('Content-Type', 'application/json');
       const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;

@@ -214,6 +214,35 @@ describe('a cached feed page, compressed once and kept', () => {
   });
 });
 
+describe('the headers of every answer', () => {
+  it('a feed page from Postgres and from the cache carries what every API answer does, answered before the /trpc mount', async () => {
+    const call = input({ sort: 'price_desc', limit: 2 });
+    for (const expected of ['miss', 'hit']) {
+      const { status, headers } = await rawGet(call, true, 'gzip');
+      expect(status).toBe(200);
+      expect(headers['x-feed-cache']).toBe(expected);
+      expect(headers['cache-control']).toBe('no-store');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('same-origin');
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('a GET of listings.list announcing a body too large is refused by the /trpc mount, as before', async () => {
+    const sent = encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input({ limit: 2 })) }));
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}/trpc/listings.list?batch=1&input=${sent}`, { method: 'GET', headers: { cookie: approved, 'content-length': String(200 * 1024) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(413);
+  });
+});
+
 describe('the X-Feed-Cache header', () => {
   it('says miss for a page read from Postgres, hit for the same page from the cache, and nothing for a search', async () => {
     const call = input({ sort: 'rating', limit: 3 });
