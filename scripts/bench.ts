@@ -442,7 +442,7 @@ async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
     await client.query('BEGIN');
     for (const sql of inboxDatasetSql()) await client.query(sql);
     await client.query('COMMIT');
-    await client.query('ANALYZE orders, order_messages');
+    await client.query('ANALYZE orders, order_messages, order_conversations');
   });
   done();
 

@@ -332,6 +332,14 @@ export interface OrderMessagesTable {
   problem_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** Where the last message of an order's thread sits, for each of its two people (kept by a trigger on order_messages): /mensagens reads its index. */
+export interface OrderConversationsTable {
+  order_id: string;
+  person_id: string;
+  last_created_at: Date;
+  last_seq: string;
+}
+
 /** A problem on an order, opened by one of its two people and settled by the administration. */
 export interface OrderProblemsTable {
   id: Generated<string>;
@@ -544,6 +552,7 @@ export interface Database {
   orders: OrdersTable;
   reviews: ReviewsTable;
   order_messages: OrderMessagesTable;
+  order_conversations: OrderConversationsTable;
   pix_keys: PixKeysTable;
   notification_preferences: NotificationPreferencesTable;
   staff_digests: StaffDigestsTable;

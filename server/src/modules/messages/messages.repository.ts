@@ -134,47 +134,45 @@ export interface InboxRow {
 /**
  * A page of the person's conversations (their orders, either side, with at least one message),
  * the most recently active first; with someone blocked either way, only those of orders still
- * open (they run to their end). In one statement: their orders by the renter and owner
- * indexes, each one's last message from the thread index (newest first), their unread messages
- * from the partial unread index; the listing and the other person joined only for the page.
+ * open (they run to their end). In one statement: the person's conversations in that order from
+ * order_conversations' index (the database keeps there where each thread's last message sits),
+ * read until the page is full, so a page costs its own rows whatever the person's number of
+ * conversations; for those rows only, the order, the last message (the thread index, exact),
+ * the unread count (the partial unread index), the listing and the other person.
  * Keyset on the last message (created_at, seq), after `cursor`, one of the person's own messages
  * (anyone else's reads as no cursor). Fetches limit + 1 rows: the extra one says a next page exists.
  */
 export async function listInbox(db: Db, userId: string, page: { cursor: string | null; limit: number; previewLength: number }): Promise<InboxRow[]> {
+  const counterpart = sql`CASE WHEN o.renter_id = ${userId}::uuid THEN o.owner_id ELSE o.renter_id END`;
   const query = sql<InboxRow>`
-    WITH mine AS (
-      SELECT id, listing_id, owner_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE renter_id = ${userId}::uuid
-      UNION ALL
-      SELECT id, listing_id, renter_id AS counterpart_id, completed_at, rejected_at, cancelled_at FROM orders WHERE owner_id = ${userId}::uuid
-    ), after AS (
+    WITH after AS (
       SELECT created_at, seq FROM order_messages
        WHERE id = ${page.cursor}::uuid AND (sender_id = ${userId}::uuid OR recipient_id = ${userId}::uuid)
-    ), unread AS (
-      SELECT order_id, count(*)::int AS count FROM order_messages WHERE recipient_id = ${userId}::uuid AND read_at IS NULL GROUP BY order_id
     ), latest AS (
-      SELECT o.*, last.id AS last_id, last.body AS last_body, last.sender_id = ${userId}::uuid AS last_mine,
-             last.created_at AS last_created_at, last.seq AS last_seq, COALESCE(u.count, 0) AS unread
-        FROM mine o
-        CROSS JOIN LATERAL (
-          SELECT m.id, left(m.body, ${page.previewLength}::int) AS body, m.sender_id, m.created_at, m.seq
-            FROM order_messages m WHERE m.order_id = o.id ORDER BY m.created_at DESC, m.seq DESC LIMIT 1
-        ) last
-        LEFT JOIN unread u ON u.order_id = o.id
-       WHERE (NOT EXISTS (SELECT 1 FROM after) OR (last.created_at, last.seq) < (SELECT created_at, seq FROM after))
+      SELECT o.id, o.listing_id, o.completed_at, o.rejected_at, o.cancelled_at,
+             ${counterpart} AS counterpart_id,
+             c.last_created_at, c.last_seq
+        FROM order_conversations c
+        JOIN orders o ON o.id = c.order_id
+       WHERE c.person_id = ${userId}::uuid
+         AND (NOT EXISTS (SELECT 1 FROM after) OR (c.last_created_at, c.last_seq) < (SELECT created_at, seq FROM after))
          AND ((o.completed_at IS NULL AND o.rejected_at IS NULL AND o.cancelled_at IS NULL)
               OR NOT EXISTS (SELECT 1 FROM user_blocks b
-                              WHERE (b.blocker_id = ${userId}::uuid AND b.blocked_id = o.counterpart_id)
-                                 OR (b.blocker_id = o.counterpart_id AND b.blocked_id = ${userId}::uuid)))
-       ORDER BY last.created_at DESC, last.seq DESC
+                              WHERE (b.blocker_id = ${userId}::uuid AND b.blocked_id = ${counterpart})
+                                 OR (b.blocker_id = ${counterpart} AND b.blocked_id = ${userId}::uuid)))
+       ORDER BY c.last_created_at DESC, c.last_seq DESC
        LIMIT ${page.limit + 1}::int
     )
     SELECT latest.id AS order_id, latest.completed_at, latest.rejected_at, latest.cancelled_at,
-           c.id AS counterpart_id, c.full_name AS counterpart_full_name, c.avatar_url AS counterpart_avatar_url,
+           cp.id AS counterpart_id, cp.full_name AS counterpart_full_name, cp.avatar_url AS counterpart_avatar_url,
            l.title AS listing_title, l.image_id AS listing_image_id, l.deleted_at AS listing_deleted_at,
-           latest.last_id, latest.last_body, latest.last_mine, latest.last_created_at, latest.unread
+           m.id AS last_id, left(m.body, ${page.previewLength}::int) AS last_body, m.sender_id = ${userId}::uuid AS last_mine,
+           m.created_at AS last_created_at,
+           (SELECT count(*)::int FROM order_messages u WHERE u.recipient_id = ${userId}::uuid AND u.read_at IS NULL AND u.order_id = latest.id) AS unread
       FROM latest
+      JOIN order_messages m ON m.order_id = latest.id AND m.created_at = latest.last_created_at AND m.seq = latest.last_seq
       JOIN listings l ON l.id = latest.listing_id
-      JOIN users c ON c.id = latest.counterpart_id
+      JOIN users cp ON cp.id = latest.counterpart_id
      ORDER BY latest.last_created_at DESC, latest.last_seq DESC`;
   return prepared(db, { compile: () => query.compile(db) });
 }

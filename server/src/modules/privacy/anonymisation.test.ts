@@ -196,6 +196,12 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     read_at: MOMENT,
     problem_id: LINK,
   },
+  order_conversations: {
+    order_id: LINK,
+    person_id: LINK,
+    last_created_at: MOMENT,
+    last_seq: LINK,
+  },
   order_problems: {
     id: LINK,
     order_id: LINK,

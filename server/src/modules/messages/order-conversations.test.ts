@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../../../../migrations/2027_02_12_0101_order_conversations.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+// order_conversations, kept by a trigger on order_messages, says for each order with messages and
+// each of its two people where the thread's last message sits; /mensagens reads only its index.
+// Whatever inserts messages, one at a time or many in one statement, out of time order or in the
+// same instant, the table must hold what the messages themselves say.
+
+let app: TestApp;
+let owner: TestUser;
+let renter: TestUser;
+let other: TestUser;
+const orders: string[] = [];
+const BASE = new Date('2026-11-23T15:00:00Z').getTime();
+const at = (minutes: number) => new Date(BASE + minutes * 60_000);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await app.createUser({ fullName: 'Dona Conversa' });
+  renter = await app.createUser({ fullName: 'Vizinho Conversa' });
+  other = await app.createUser({ fullName: 'Outro Vizinho' });
+  const moderator = await app.createUser({ roles: ['moderator'] });
+  const ownerApi = (await app.callerAs(owner)).api;
+  for (const [who, title] of [[renter, 'Aula de violão'], [renter, 'Passeio com cães'], [other, 'Conserto de bicicleta']] as const) {
+    const { id } = await ownerApi.listings.create({ type: 'service', title, description: 'Uma hora', priceCents: 5000, priceUnit: 'hour', imageIds: [] });
+    await (await app.callerAs(moderator)).api.listings.moderation.approve({ id });
+    orders.push((await (await app.callerAs(who)).api.orders.create({ listingId: id, deliveryMethod: 'pickup', confirmDuplicate: true })).id);
+  }
+});
+
+afterAll(() => app.close());
+
+type Row = { order_id: string; person_id: string; last_created_at: Date; last_seq: string };
+
+/** What the messages say: each order's newest message (time, then seq), for its renter and its owner. */
+async function fromMessages(): Promise<Row[]> {
+  const { rows } = await sql<Row>`
+    SELECT o.id AS order_id, side.person_id, n.created_at AS last_created_at, n.seq AS last_seq
+      FROM (SELECT DISTINCT ON (order_id) order_id, created_at, seq FROM order_messages ORDER BY order_id, created_at DESC, seq DESC) n
+      JOIN orders o ON o.id = n.order_id
+      CROSS JOIN LATERAL (VALUES (o.renter_id), (o.owner_id)) AS side(person_id)
+     ORDER BY 1, 2`.execute(app.db);
+  return rows;
+}
+
+async function kept(): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT order_id, person_id, last_created_at, last_seq FROM order_conversations ORDER BY 1, 2`.execute(app.db);
+  return rows;
+}
+
+/** Messages inserted in one statement: [order index, the renter writes?, minutes after BASE]. */
+async function insert(messages: [number, boolean, number][]) {
+  const renterOf = (index: number) => (index === 2 ? other.id : renter.id);
+  await app.db
+    .insertInto('order_messages')
+    .values(
+      messages.map(([index, byRenter, minutes]) => ({
+        order_id: orders[index]!,
+        sender_id: byRenter ? renterOf(index) : owner.id,
+        recipient_id: byRenter ? owner.id : renterOf(index),
+        client_id: randomUUID(),
+        body: `Mensagem às ${minutes} min`,
+        created_at: at(minutes),
+      })),
+    )
+    .execute();
+}
+
+describe('order_conversations', () => {
+  it('follows every insert: one message, many orders in one statement, an older message inserted later, two in the same instant', async () => {
+    expect(await kept()).toEqual([]);
+    await insert([[0, true, 1]]);
+    expect(await kept()).toEqual(await fromMessages());
+    expect((await kept()).map((row) => row.last_created_at)).toEqual([at(1), at(1)]);
+
+    // Several orders and several messages of one order in one statement: its newest counts.
+    await insert([[0, false, 5], [1, true, 3], [0, true, 4], [2, true, 2]]);
+    expect(await kept()).toEqual(await fromMessages());
+    expect((await kept()).filter((row) => row.order_id === orders[0]).map((row) => row.last_created_at)).toEqual([at(5), at(5)]);
+
+    // Written late with an earlier time (a phone's queued message): the thread's last stays the newer one.
+    await insert([[0, true, 2]]);
+    expect(await kept()).toEqual(await fromMessages());
+    expect((await kept()).filter((row) => row.order_id === orders[0]).map((row) => row.last_created_at)).toEqual([at(5), at(5)]);
+
+    // The same instant: the later seq is the last.
+    const before = (await kept()).find((row) => row.order_id === orders[1])!;
+    await insert([[1, false, 3]]);
+    const after = (await kept()).find((row) => row.order_id === orders[1])!;
+    expect(after.last_created_at).toEqual(before.last_created_at);
+    expect(BigInt(after.last_seq)).toBeGreaterThan(BigInt(before.last_seq));
+    expect(await kept()).toEqual(await fromMessages());
+
+    // Each of the order's two people holds a row, and only they do.
+    const people = new Set((await kept()).map((row) => row.person_id));
+    expect(people).toEqual(new Set([owner.id, renter.id, other.id]));
+  });
+
+  it("the migration fills the table from the messages already there, as the trigger keeps it", async () => {
+    const before = await kept();
+    expect(before.length).toBe(6);
+    await down(app.db);
+    await up(app.db);
+    expect(await kept()).toEqual(before);
+    // And the trigger it installs again follows the next insert.
+    await insert([[2, false, 9]]);
+    expect(await kept()).toEqual(await fromMessages());
+  });
+});
