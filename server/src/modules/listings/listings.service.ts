@@ -112,7 +112,7 @@ export async function list(
   // The feed without a search is the same for every neighbour: answered from this instance's cache (feed-cache.ts).
   const cache = input.search ? null : feedCacheOf(deps.bus);
   const key = cache ? feedKey(input, today) : '';
-  // Most pages are read on the feed's pool, where each is planned once; a search's plan depends on its term (decision 048).
+  // Pages without a search are read on the feed's pool, where each is planned once; a search's plan depends on its term (decisions 048, 050).
   const db = listings.readsOnFeedPool(input) ? deps.feedDb : deps.db;
   if (!cache) return visiblePage(viewer, feedPage(pageOf(await listings.listPublic(db, { ...input, now, today }), input.limit, toPublic)));
   const cached = cache.get(key, now.getTime());
