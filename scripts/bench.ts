@@ -396,26 +396,40 @@ function rentalPages(ctx: BenchContext, sort: FeedInput['sort'], seed: number): 
   return feedRequests(ctx.feed.request, inputs);
 }
 
+/** /busca without a term (every type) in `sort`, pages after cursors from anywhere in the published listings, each asked once. */
+function everyTypePages(ctx: BenchContext, sort: FeedInput['sort'], seed: number): LoadRequest[] {
+  const all = [...ctx.cursors.rental, ...ctx.cursors.food, ...ctx.cursors.service];
+  const inputs = rotatedFeedInputs({ rental: all, food: [], service: [] }, { count: 40_000, seed }).map((input) => ({ ...input, type: null, filter: 'all', sort }) as const);
+  return feedRequests(ctx.feed.request, inputs);
+}
+
 /**
- * Each sort against newest first, twice: the first page (one URL: the feed cache answers it) and on
- * the real path (pages after cursors from anywhere in the rentals, each asked once: Postgres answers).
+ * Each sort against newest first, three times: /alugueis' first page (one URL: the feed cache answers
+ * it), /alugueis on the real path (pages after cursors from anywhere in the rentals, each asked once:
+ * Postgres answers), and /busca without a term (every type) on the real path.
  */
 async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
   const seconds = Math.max(4, Math.round(SECONDS / 2));
   const lines: BenchLine[] = [];
   const notes: string[] = [];
   const paths = [
-    { name: 'first page (cached)', requests: (sort: FeedInput['sort']) => [ctx.sortedFeeds[sort]], once: false },
-    { name: 'real path (pages after cursors from anywhere in the rentals, each once)', requests: (sort: FeedInput['sort'], seed: number) => rentalPages(ctx, sort, seed), once: true },
+    { screen: '/alugueis', name: 'first page (cached)', requests: (sort: FeedInput['sort']) => [ctx.sortedFeeds[sort]], once: false },
+    { screen: '/alugueis', name: 'real path (pages after cursors from anywhere in the rentals, each once)', requests: (sort: FeedInput['sort'], seed: number) => rentalPages(ctx, sort, seed), once: true },
+    {
+      screen: '/busca without a term (every type)',
+      name: 'real path (pages after cursors from anywhere in the published listings, each once)',
+      requests: (sort: FeedInput['sort'], seed: number) => everyTypePages(ctx, sort, seed),
+      once: true,
+    },
   ];
   for (const [p, kind] of paths.entries()) {
     const newest = await load(ctx.app.url, kind.requests('newest', 31 + p), { seconds, once: kind.once });
-    notes.push(...errorsNote(`newest, ${kind.name}`, newest));
+    notes.push(...errorsNote(`${kind.screen}, newest, ${kind.name}`, newest));
     for (const [i, sort] of (['price_asc', 'price_desc', 'rating'] as const).entries()) {
       const sorted = await load(ctx.app.url, kind.requests(sort, 41 + 10 * p + i), { seconds, once: kind.once });
       const ratio = sorted.p95 / newest.p95;
       lines.push({
-        what: `/alugueis sorted by ${sort}, ${kind.name}, ${CONNECTIONS} connections: p95`,
+        what: `${kind.screen} sorted by ${sort}, ${kind.name}, ${CONNECTIONS} connections: p95`,
         figure: `p95 ${formatMs(sorted.p95)} (${describeLoad(sorted)})`,
         cache: `sorted: ${describeCacheAnswers(sorted.cache)}; newest: ${describeCacheAnswers(newest.cache)}`,
         baseline: `newest first, ${kind.name}: p95 ${formatMs(newest.p95)} (${describeLoad(newest)})`,
@@ -423,7 +437,7 @@ async function browseSortSection(ctx: BenchContext): Promise<BenchSection> {
         target: 'p95 ≤ 1.5x newest first',
         met: ratio <= 1.5 && sorted.errors === 0 && newest.errors === 0,
       });
-      notes.push(...errorsNote(`${sort}, ${kind.name}`, sorted));
+      notes.push(...errorsNote(`${kind.screen}, ${sort}, ${kind.name}`, sorted));
     }
   }
   return { title: 'Browse with sorting', lines, notes };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './browser-requests.ts';
+import { type AnyTypeFeedInput, browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './browser-requests.ts';
 import type { LoadRequest } from './load.ts';
 
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`);
@@ -32,8 +32,10 @@ describe('the feed URLs the bench rotates', () => {
   it('are the paths httpBatchLink sends for the feed screen, first page and after a cursor', async () => {
     const recorded: LoadRequest[] = [];
     const client = browserClient(base, 'vz_session=x', (request) => recorded.push(request));
-    const inputs: FeedInput[] = [
+    const inputs: AnyTypeFeedInput[] = [
       { type: 'rental', filter: 'all', sort: 'newest' },
+      // /busca without a term: every type.
+      { type: null, filter: 'all', sort: 'price_asc', cursor: cursors.rental[3]! },
       { type: 'food', filter: 'ready', sort: 'rating', cursor: cursors.food[7]! },
       { type: 'service', filter: 'available', sort: 'price_desc', cursor: cursors.service[9]! },
     ];

@@ -50,16 +50,19 @@ export type FeedInput = {
   cursor?: string;
 };
 
+/** A page of one type's screen, or of every type (type null: /busca without a term). */
+export type AnyTypeFeedInput = Omit<FeedInput, 'type'> & { type: FeedInput['type'] | null };
+
 /**
  * The input the feed screen sends for a page: listingFeedInput's fields (no search), then the
  * infinite query's cursor (pages after the first) and direction, in that order.
  */
-export function feedScreenInput(input: FeedInput) {
+export function feedScreenInput(input: AnyTypeFeedInput) {
   return { type: input.type, search: undefined, filter: input.filter, sort: input.sort, limit: 20, ...(input.cursor ? { cursor: input.cursor } : {}), direction: 'forward' } as const;
 }
 
 /** The path httpBatchLink makes for one `listings.list` query of the feed screen (the test and the bench check it against recorded ones). */
-export function feedPath(input: FeedInput): string {
+export function feedPath(input: AnyTypeFeedInput): string {
   const sent = feedScreenInput(input);
   return `/trpc/listings.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(sent) }))}`;
 }
@@ -136,6 +139,6 @@ export function feedShapes(): { input: FeedInput; weight: number }[] {
 }
 
 /** Load requests for `inputs`, with the headers of a recorded feed request (cookie, encodings). */
-export function feedRequests(template: LoadRequest, inputs: readonly FeedInput[]): LoadRequest[] {
+export function feedRequests(template: LoadRequest, inputs: readonly AnyTypeFeedInput[]): LoadRequest[] {
   return inputs.map((input) => ({ ...template, path: feedPath(input) }));
 }
