@@ -31,7 +31,9 @@ describe('the bench CPU accounting', () => {
       while (process.cpuUsage(start).user < 200_000);
     });
     expect(cpuMs.self).toBeGreaterThanOrEqual(150);
-    expect(cpuMs.tree).toBeGreaterThanOrEqual(cpuMs.self);
+    // Each reader reads the process at its own moment, tree after self, at the start and at the end: a 10 ms
+    // clock tick that lands between the two reads at the start and not at the end makes the tree's span one tick shorter.
+    expect(cpuMs.tree).toBeGreaterThanOrEqual(cpuMs.self - 10);
   });
 
   it('never loses a child reaped while the tree is read: readings of a parent that keeps reaping busy children never go down', async () => {
