@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_PAGE_SIZE, MESSAGE_MESSAGES } from '@vizinhanca/shared/messages/message.schema';
+import superjson from 'superjson';
+import { INBOX_PAGE_SIZE, inboxSchema, MESSAGE_MESSAGES, type Inbox } from '@vizinhanca/shared/messages/message.schema';
 import { MESSAGES_CHANGED_KIND } from '@vizinhanca/shared/realtime/realtime-event';
 import { createTestApp, eventually, expectError, type TestApp, type TestUser } from '../../../test/harness.ts';
 import type { EventContent } from '../../realtime/event-content.ts';
 import { uploadImage } from '../images/images.service.ts';
 
 type Api = Awaited<ReturnType<TestApp['callerAs']>>['api'];
+
+/** The page as the procedure sends it, which has no output parse: what inboxSchema's parse gives, the same objects and the same superjson text. */
+function asTheSchemaParses<T extends Inbox>(page: T): T {
+  const parsed = inboxSchema.parse(page);
+  expect(page).toStrictEqual(parsed);
+  expect(JSON.stringify(superjson.serialize(page))).toBe(JSON.stringify(superjson.serialize(parsed)));
+  return page;
+}
 
 // Two apps on one database play two instances of the server: what one writes, the other reads and tells.
 let a: TestApp;
@@ -88,7 +97,7 @@ describe('/mensagens', () => {
     a.clock.advance(60_000);
     await send(a, stranger, strangersOrder, 'Mensagem de outra pessoa');
 
-    const inbox = await (await apiOn(a, requester)).messages.inbox({});
+    const inbox = asTheSchemaParses(await (await apiOn(a, requester)).messages.inbox({}));
     expect(inbox.conversations.map((c) => c.orderId)).toEqual([guitar, walk]);
     const [first, second] = inbox.conversations;
     const ownerRow = await a.db.selectFrom('users').select('avatar_url').where('id', '=', owner.id).executeTakeFirstOrThrow();
@@ -103,7 +112,7 @@ describe('/mensagens', () => {
     expect(second).toMatchObject({ listing: { title: 'Passeio com cães', imageCardUrl: null }, lastMessage: { body: 'O passeio é às 7h', mine: false }, unread: 1 });
 
     // The owner sees the same threads from the other side: their own last message is 'mine', nothing of theirs unread.
-    const ownerInbox = await (await apiOn(a, owner)).messages.inbox({});
+    const ownerInbox = asTheSchemaParses(await (await apiOn(a, owner)).messages.inbox({}));
     const ownerGuitar = ownerInbox.conversations.find((c) => c.orderId === guitar)!;
     expect(ownerGuitar).toMatchObject({ counterpart: { fullName: 'Bruno Costa Vizinho' }, lastMessage: { body: 'Traga o violão', mine: true }, unread: 1 });
     expect(ownerInbox.conversations.map((c) => c.orderId)).toEqual([strangersOrder, guitar, walk]);
@@ -121,7 +130,7 @@ describe('/mensagens', () => {
     const start = a.clock.now();
     try {
       a.clock.advance(31 * DAY_MS);
-      const [conversation] = (await (await apiOn(a, person)).messages.inbox({})).conversations;
+      const [conversation] = asTheSchemaParses(await (await apiOn(a, person)).messages.inbox({})).conversations;
       expect(conversation).toMatchObject({ orderId, open: false, lastMessage: { body: 'Desisti, obrigada', mine: true } });
       await expectError(send(a, owner, orderId, 'Ainda quer?'), 'FORBIDDEN', MESSAGE_MESSAGES.closed);
     } finally {
@@ -137,7 +146,7 @@ describe('/mensagens', () => {
     await send(a, person, orderId, 'x'.repeat(2000));
     await (await apiOn(a, owner)).orders.reject({ id: orderId, reason: 'Acabou' });
     await ownerApi.listings.delete({ id: gone });
-    const [conversation] = (await (await apiOn(a, person)).messages.inbox({})).conversations;
+    const [conversation] = asTheSchemaParses(await (await apiOn(a, person)).messages.inbox({})).conversations;
     expect(conversation!.listing).toBeNull();
     expect(conversation!.lastMessage.body).toBe('x'.repeat(160));
   });
