@@ -41,7 +41,9 @@ export default defineConfig<ClockOptions>({
     hasTouch: true,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast: about a tenth of the walks' CPU when
+    // kept for every walk. CI's retry of a failed walk records one (`--trace on` for a local run).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { expectToast, login, watchLiveEvents } from './helpers.ts';
@@ -18,7 +18,7 @@ const PINNED_UNTIL = '2026-11-25';
 
 /** axe-core finds nothing at 390 px, and nothing sticks out at 390, 360 or 320 px. */
 async function expectCleanAtPhoneWidths(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   for (const width of [390, 360, 320]) {
     await page.setViewportSize({ width, height: 844 });

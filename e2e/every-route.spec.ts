@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import type { APIRequestContext, Request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { appOrigin, appStarted, approvedResident, callApi, DEMO, grantFrontDesk, newSignedInContext, RESIDENT_PASSWORD, signInThroughApi } from './helpers.ts';
@@ -171,7 +171,7 @@ async function checkRoutes(page: Page, visitor: Visitor, ids: DemoIds, extraHref
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(href);
     await settled(page);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOn(page).analyze();
     for (const violation of axe.violations) {
       problems.push(`${href} axe ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
     }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import sharp from 'sharp';
 import { expect, test, type Browser } from './fixtures.ts';
 import { approvedResident, callApi, DEMO, expectToast, newSignedInContext, publishedListing, showOrderDetails } from './helpers.ts';
@@ -57,7 +57,7 @@ test('the owner delivers with two photos and a note; the requester sees them and
   const src = await photos.first().getAttribute('src');
   await card.scrollIntoViewIfNeeded();
   await mine.screenshot({ path: `${SHOTS}/2-quem-pediu-ve-o-estado.png` });
-  expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+  expect((await axeOn(mine).analyze()).violations).toEqual([]);
   for (const width of [320, 360, 390]) {
     await mine.setViewportSize({ width, height: 844 });
     expect(await overflowAt(mine), `at ${width} px`).toEqual([]);
@@ -75,7 +75,7 @@ test('the owner delivers with two photos and a note; the requester sees them and
   await expect(inThread.getByRole('img')).toHaveCount(2);
   await expect(inThread.getByText('Você confirmou o estado')).toBeVisible();
   await mine.screenshot({ path: `${SHOTS}/3-conversa.png` });
-  expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+  expect((await axeOn(mine).analyze()).violations).toEqual([]);
 
   // The owner reads the confirmation; someone outside the order gets a 404 for the file.
   await owner.page.goto('/gerenciar-pedidos');

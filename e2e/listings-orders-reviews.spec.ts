@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import sharp from 'sharp';
 import { expect, test, type Page } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
@@ -92,7 +92,7 @@ test("a cook types a pickup window in the listing form, and a resident orders 3 
   await cook.page.goto(`/anuncios/criar?edit=${id}`);
   await expect(cook.page.getByLabel('Retirada das')).toHaveValue('17:00');
   await expect(cook.page.getByLabel('Retirada até')).toHaveValue('20:00');
-  expect((await new AxeBuilder({ page: cook.page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(cook.page).analyze()).violations).toEqual([]);
 
   await Promise.all([cook.close(), hungry.close(), admin.context.close(), moderator.context.close()]);
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { deskCodeOn, deskScenario, expectToast, typeDeskCode } from './helpers.ts';
@@ -48,7 +48,7 @@ test('a rental goes out and comes back through the portaria, and the desk sees n
   await expect(desk.getByText(`Apto E-${owner.apartment}`)).toBeVisible();
   await desk.screenshot({ path: `${SHOTS}/2-portaria-codigo.png`, fullPage: true });
   // The found order's screen (the every-route walk sees the empty one): axe-core clean, no sideways scroll at 320 px.
-  expect((await new AxeBuilder({ page: desk }).analyze()).violations).toEqual([]);
+  expect((await axeOn(desk).analyze()).violations).toEqual([]);
   await desk.setViewportSize({ width: 320, height: 844 });
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await desk.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import sharp from 'sharp';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { expect, test, type Page } from './fixtures.ts';
@@ -14,7 +14,7 @@ import { overflowAt } from './overflow.ts';
 const SHOTS = 'test-results/problems';
 
 async function axeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { addDays } from '@vizinhanca/shared/orders/order.rules';
 import { expect, test, type Locator } from './fixtures.ts';
 import { approvedResident, callApi, dayName, DEMO, newSignedInContext, showMonthOf, uniqueWord } from './helpers.ts';
@@ -50,7 +50,7 @@ test("a resident posts 'Procura-se escada', a neighbour answers with a new listi
     expect(await pastTheDialogsEdge(form), `at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  const axe = await axeOn(page).include('dialog[open]').analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   await form.getByRole('radio', { name: 'Serviço' }).check();
   await expect(form.getByLabel('De', { exact: true })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { deskCodeOn, deskScenario, expectToast, returnThroughDesk, showOrderDetails, typeDeskCode } from './helpers.ts';
@@ -68,7 +68,7 @@ test('a deposit retained after a portaria hand-over is contested and the adminis
   await expect(contest.getByRole('radio', { name: 'Dano' })).toBeChecked();
   await contest.getByLabel('O que aconteceu').fill('A broca já estava gasta quando peguei; ela não quebrou comigo.');
   await mine.screenshot({ path: `${SHOTS}/1-contestar.png` });
-  expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+  expect((await axeOn(mine).analyze()).violations).toEqual([]);
   await contest.getByRole('button', { name: 'Enviar contestação' }).click();
   await expectToast(mine, 'Contestação enviada. A administração vai analisar.');
   await expect(myCard.getByText('Em análise')).toBeVisible();
