@@ -147,7 +147,9 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   await bus.start();
   const clock = createFixedClock(config.CONDO_TIMEZONE, options.now ?? new Date('2026-11-23T15:00:00Z'));
   const queue = createJobQueue(handle.db, logger, config.CONDO_TIMEZONE);
-  let jobsStopped = false;
+  // Stopped once, by whichever comes first: a test that migrates the schema down under the app, or close().
+  let jobsStopping: Promise<void> | undefined;
+  const stopJobs = () => (jobsStopping ??= queue.stop());
   const deps = assembleAppDeps({ config, clock, db: handle.db, feedDb: handle.feedDb, databaseUrl: database.url, logger, bus, queue });
   await deps.storage.init();
   // One-off jobs (e-mails, pushes) are worked as in the app; scheduled jobs are run by the tests themselves.
@@ -211,14 +213,10 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     callerAs,
     apiOf,
     outbox,
-    /** Stops the job queue's workers for good (a test that migrates the schema down under the app); close() then leaves it. */
-    async stopJobs() {
-      if (jobsStopped) return;
-      jobsStopped = true;
-      await queue.stop();
-    },
+    /** Stops the job queue's workers for good (a test that migrates the schema down under the app). */
+    stopJobs,
     async close() {
-      if (!jobsStopped) await queue.stop();
+      await stopJobs();
       await bus.stop();
       await handle.close();
       await database.drop();
