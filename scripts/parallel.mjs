@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs shell commands side by side, as many at once as the machine has cores, and fails
-// if any fails. tsc and ESLint are single-threaded: on 2 cores, `npm test` checks types
-// and lint in about half the time of running them one after the other. Each command's
+// if any fails. ESLint and tsc run with --singleThreaded are single-threaded: on 2 cores,
+// `npm test` checks types and lint in about half the time of running them one after the
+// other (TypeScript 7's own threads, two programs at once, were slower). Each command's
 // output is printed in one piece when it ends, so two error lists never interleave.
 // Usage: node scripts/parallel.mjs "tsc -p shared" "tsc -p server" ...
 import { spawn } from 'node:child_process';
