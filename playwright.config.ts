@@ -45,6 +45,11 @@ export default defineConfig<ClockOptions>({
     // kept for every walk. CI's retry of a failed walk records one (`--trace on` for a local run).
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // A new context is a phone's first visit: its service worker installs and fetches the app
+    // again, about a sixth of a journey's CPU. Journeys between people do not depend on it, so
+    // they run without one; the walks of the installed app (every route, first screens, offline,
+    // push, updates, HTTPS) allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: CLOCKS.map((clock) => ({

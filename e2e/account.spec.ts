@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { appStarted, DEMO, latestEmailTo, login, newLoggedInPage, newResident, signIn, uniqueEmail } from './helpers.ts';
 
+// The offline walk reads what the service worker kept.
+test.use({ serviceWorkers: 'allow' });
+
 test('a resident invites a neighbour, who signs up through the link and is approved; the invite reads Aceito; a password change ends the other session', async ({
   page,
   browser,

@@ -10,6 +10,9 @@ import { overflowAt } from './overflow.ts';
 // violations at 390x844, then no sideways scroll and nothing cut at 390, 360 and 320 px, and no
 // procedure called in a loop. One page load per route and person; the widths are the same page resized.
 
+// Every screen as an installed app draws it: under its service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const WIDTHS = [390, 360, 320] as const;
 const OWNER = { email: 'bruno@vizinhanca.app', password: 'morador-vizinhanca' };
 const PENDING = DEMO.pending;

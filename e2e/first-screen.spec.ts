@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures.ts';
 import { appStarted, callApi, DEMO, signInThroughApi } from './helpers.ts';
 
+// First screens as an installed app loads them, under its service worker (one describe below blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 /** Console errors and uncaught page errors (a hydration mismatch is reported as one: client/src/main.tsx). */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];

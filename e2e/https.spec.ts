@@ -9,6 +9,10 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.ts';
 // runs it but `tls internal` (its own local authority) and only the loopback address, in front of
 // the compiled app (npm run build). Checked over HTTPS: sign-in with a Secure cookie, a live
 // event over wss://, the service worker, and the redirect from http.
+
+// The service worker registers over HTTPS too.
+test.use({ serviceWorkers: 'allow' });
+
 const root = path.resolve(import.meta.dirname, '..');
 const CADDY = '/usr/bin/caddy';
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);

@@ -6,6 +6,9 @@ import { appStarted, DEMO, expectToast, signIn } from './helpers.ts';
 // styled markers, and a review card says whom the reviewer reviewed. Nothing here changes data
 // another walk reads (the push preference stays on: the device only fails to subscribe).
 
+// The push switch reads this device's service worker registration.
+test.use({ serviceWorkers: 'allow' });
+
 test("the push switch is off on a device that never subscribed, and stays off when the browser refuses", async ({ page }) => {
   await signIn(page, DEMO.resident, '/configuracoes');
   await appStarted(page);

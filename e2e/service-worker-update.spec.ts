@@ -10,6 +10,10 @@ import { expect, test } from '@playwright/test';
 // A deploy reaching an installed app: two builds of the client (two build ids), the first
 // served and its service worker installed, then the second served in its place. Only the
 // browser build, served by a small static server: the worker and the banner need no API.
+
+// An installed app's service worker meeting a new build.
+test.use({ serviceWorkers: 'allow' });
+
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const builds = { first: 'e2e-versao-1', second: 'e2e-versao-2' };

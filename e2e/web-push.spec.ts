@@ -15,6 +15,9 @@ import { DEMO, signIn } from './helpers.ts';
 // here: the worker's showNotification is replaced by a recorder, and the tap is
 // the worker's own 'notificationclick' handler run with the notification it showed.
 
+// Push reaches the page through the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 interface Shown {
   title: string;
   body: string;
