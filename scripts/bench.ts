@@ -39,7 +39,7 @@ import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
 import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
-import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
+import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
 import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
@@ -65,8 +65,6 @@ const WARMUP_MS = 2_000;
 /** Rounds of the app and the bare endpoint, alternated, for the CPU line. */
 const CPU_ROUNDS = 4;
 const APP = 'vizinhanca';
-/** The job queue polls through the app's pool: not part of any request. */
-const BACKGROUND = /\bpgboss\./;
 /** A transaction during the capture belongs to the request only if it touches what the request is about. */
 const FEED_ANCHOR = /\bfrom "listings"/i;
 const SEARCH_TERMS = [
@@ -798,7 +796,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   );
   const log = parseLog(await readStatementLog(postgresLog, markerSql('order', 'end')));
   const statementsOf = (label: string, session: number, anchor: RegExp, mutation = false) => {
-    const statements = cachedSessionStatements(between(log, label), { application: APP, sessionId: sessionId(session), ignore: BACKGROUND, anchor, mutation });
+    const statements = cachedSessionStatements(between(log, label), { application: APP, sessionId: sessionId(session), ignore: JOB_QUEUE_STATEMENT, anchor, mutation });
     if (statements.length === 0) throw new Error(`no statement of the app logged for "${label}"`);
     return statements;
   };

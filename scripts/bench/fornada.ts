@@ -9,7 +9,7 @@ import { type ChildServer, readStatementLog, runPgbench, withAppPaused, withClie
 import { FRESH_ID_COLUMNS, freshIdColumns } from './fresh-ids.ts';
 import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './load.ts';
 import { deliveryNote, drainQueue } from './queue-drain.ts';
-import { between, cachedSessionStatements, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
+import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
 import { medianRatio, type PgbenchResult, pgbenchScript, targetsSequence } from './pgbench-script.ts';
 import { type BenchSection, formatRatio } from './report.ts';
 import { formatMs, formatRate } from './stats.ts';
@@ -35,7 +35,6 @@ const POOL_CLIENTS = 10;
  * code than 2 s of these; at 2 s the same build read 3.4-3.6 ms of app CPU a reservation, 2.5 after the read path's loads).
  */
 const WARMUP_LIMIT_MS = 30_000;
-const BACKGROUND = /\bpgboss\./;
 /** Rounds of the app's load and pgbench's runs, alternated (pgbench's rate on one hot row varies widely from run to run). */
 const ROUNDS = 3;
 
@@ -122,7 +121,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
     }),
   );
   const log = parseLog(await readStatementLog(ctx.postgresLog, markerSql('fornada', 'end')));
-  const statements = cachedSessionStatements(between(log, 'fornada'), { application: APP, sessionId: sessionId(first), ignore: BACKGROUND, anchor: /\binsert into "orders"/i, mutation: true });
+  const statements = cachedSessionStatements(between(log, 'fornada'), { application: APP, sessionId: sessionId(first), ignore: JOB_QUEUE_STATEMENT, anchor: /\binsert into "orders"/i, mutation: true });
   if (statements.length === 0) throw new Error('no statement of the app logged for the reservation');
   const template = recorded[0]!;
   if (template.body !== batchBody(input)) throw new Error(`the reservation body differs from the browser's:\n${template.body}\n${batchBody(input)}`);

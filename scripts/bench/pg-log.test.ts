@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { between, cachedSessionStatements, markerSql, parseLog, parseParameters, requestStatements } from './pg-log.ts';
+import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, markerSql, parseLog, parseParameters, requestStatements } from './pg-log.ts';
 
 const line = (pid: number, application: string, message: string, detail?: string) =>
   `@@vz@@${pid}@@${application}@@ LOG:  ${message}\n${detail ? `@@vz@@${pid}@@${application}@@ DETAIL:  ${detail}\n` : ''}`;
@@ -31,6 +31,8 @@ describe('Postgres statement log', () => {
       line(6, 'vizinhanca', 'execute <unnamed>: select * from listings_due'),
       line(2, 'vizinhanca', 'execute <unnamed>: select * from sessions where id = $1', "Parameters: $1 = 'abc'"),
       line(3, 'vizinhanca', 'execute <unnamed>: select * from pgboss.job where state = $1', "Parameters: $1 = 'created'"),
+      // The app's own idle check of the queues, written with the schema quoted.
+      line(3, 'vizinhanca', 'execute <unnamed>: SELECT q.name FROM unnest($1::text[]) AS q(name) WHERE EXISTS (SELECT FROM "pgboss"."job" j WHERE j.name = q.name)', "Parameters: $1 = '{mail}'"),
       line(6, 'vizinhanca', 'statement: begin'),
       line(2, 'vizinhanca', 'statement: begin'),
       line(6, 'vizinhanca', 'execute <unnamed>: insert into notifications values ($1)', "Parameters: $1 = 'expiring'"),
@@ -42,7 +44,7 @@ describe('Postgres statement log', () => {
       line(5, 'other', 'statement: select 2'),
       line(9, 'vz-bench', `statement: ${markerSql('order', 'end')}`),
     ].join('');
-    const captured = requestStatements(between(parseLog(log), 'order'), { application: 'vizinhanca', firstParam: 'abc', ignore: /pgboss\./, anchor: /into orders/, mutation: true });
+    const captured = requestStatements(between(parseLog(log), 'order'), { application: 'vizinhanca', firstParam: 'abc', ignore: JOB_QUEUE_STATEMENT, anchor: /into orders/, mutation: true });
     expect(captured.map((statement) => statement.sql)).toEqual([
       'select * from sessions where id = $1',
       'begin',
@@ -64,7 +66,7 @@ describe('Postgres statement log', () => {
       line(4, 'vizinhanca', 'execute <unnamed>: select * from events where id = $1', "Parameters: $1 = '5'"),
       line(9, 'vz-bench', `statement: ${markerSql('reserve', 'end')}`),
     ].join('');
-    const captured = requestStatements(between(parseLog(log), 'reserve'), { application: 'vizinhanca', ignore: /pgboss\./, anchor: /into orders/, mutation: true });
+    const captured = requestStatements(between(parseLog(log), 'reserve'), { application: 'vizinhanca', ignore: JOB_QUEUE_STATEMENT, anchor: /into orders/, mutation: true });
     expect(captured.map((statement) => statement.sql)).toEqual(['insert into throttles values ($1)', held]);
   });
 
@@ -75,7 +77,7 @@ describe('Postgres statement log', () => {
       line(2, 'vizinhanca', 'execute vz_1: select * from "listings" as "l" limit $1', "Parameters: $1 = '21'"),
       line(9, 'vz-bench', `statement: ${markerSql('feed', 'end')}`),
     ].join('');
-    expect(cachedSessionStatements(between(parseLog(warm), 'feed'), { application: 'vizinhanca', sessionId: 'abc', ignore: /pgboss\./ })).toEqual([
+    expect(cachedSessionStatements(between(parseLog(warm), 'feed'), { application: 'vizinhanca', sessionId: 'abc', ignore: JOB_QUEUE_STATEMENT })).toEqual([
       { pid: 2, application: 'vizinhanca', sql: 'select * from "listings" as "l" limit $1', params: ['21'] },
     ]);
     const cold = [

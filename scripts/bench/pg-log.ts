@@ -101,6 +101,12 @@ export function between(statements: readonly LoggedStatement[], label: string): 
   return statements.slice(begin + 1, end);
 }
 
+/**
+ * The job queue's own statements (its polling, its idle check, its maintenance): through the app's pool,
+ * part of no request. The schema is written bare by pg-boss and quoted by the app's own queue code.
+ */
+export const JOB_QUEUE_STATEMENT = /(?:\bpgboss|"pgboss")\./;
+
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
 /**
