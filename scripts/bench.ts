@@ -41,7 +41,7 @@ import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
-import { fasterRun, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
+import { fasterRun, pairedRatio, pairOrder, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
 import { InspectorSession } from './bench/collect-garbage.ts';
@@ -161,17 +161,17 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
-  const run = async (clients: number) => {
+  const run = async (clients: number, seconds = SECONDS, label = '') => {
     const started = new Date();
     const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
-      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: withSessionOptions(ctx.databaseUrl, sessionOptions), mode, clients, seconds: SECONDS, scripts: files, defines })),
+      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: withSessionOptions(ctx.databaseUrl, sessionOptions), mode, clients, seconds, scripts: files, defines })),
     );
     // The deliveries of the notifications pgbench's transactions wrote (orders) are worked now, not during the next measurement.
     await drainQueue(ctx.databaseUrl, started, 180_000);
     const transactions = result.transactions;
     // pgbench's time is its own run (no warm-up): its CPU per transaction is the run's CPU over its transactions.
     const cpu = { postgres: cpuMs.postgres / transactions, client: cpuMs.pgbench / transactions };
-    writeFileSync(path.join(outDir, `${name}-c${clients}.pgbench.out.txt`), result.output);
+    writeFileSync(path.join(outDir, `${name}-c${clients}${label}.pgbench.out.txt`), result.output);
     return { ...result, cpu, clients };
   };
   const atLoad = await run(CONNECTIONS);
@@ -181,6 +181,50 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   return {
     ...faster,
     figure: `${pgbenchFigure(atLoad, mode, CONNECTIONS)}; ${pgbenchFigure(atPool, mode, APP_POOL)}; ${against}`,
+    /** pgbench again at the faster run's clients, for `seconds` (a paired round's; its output file named by `label`). */
+    again: (seconds: number, label: string) => run(faster.clients, seconds, label),
+  };
+}
+
+/** The ratio column of a paired line: the pairs' median and their spread. */
+const pairedRatioText = (ratio: { median: number; lowest: number; highest: number }) => `${formatRatio(ratio.median)} (median of ${PAIRED_ROUNDS} pairs, ${formatRatio(ratio.lowest)} to ${formatRatio(ratio.highest)})`;
+
+/** Adjacent rounds of the app's load and of pgbench (pairedWithPgbench): how many, and each side's seconds. */
+const PAIRED_ROUNDS = 4;
+const PAIRED_SECONDS = Math.max(3, Math.round(SECONDS / 3));
+const PAIRED_NOTE = `The ratio of a paired line is the median of ${PAIRED_ROUNDS} pairs' own ratios: the app's load for ${PAIRED_SECONDS} s (after its ${WARMUP_MS / 1000} s warm-up) and pgbench for ${PAIRED_SECONDS} s at the long run's faster client count, adjacent, which goes first alternating. This machine's speed drifts by about a third within a minute with nothing else running, so two long runs a minute apart can disagree by that much; the two runs of a pair meet nearly the same machine. The figure and baseline columns are the long runs (their CPU per request and ceilings too); their ratio is in the notes.`;
+
+/**
+ * The app's load (`appRound`, a new round's requests each time) and pgbench at the baseline's faster
+ * client count, PAIRED_ROUNDS times, each pair seconds apart and which goes first alternating
+ * (pairOrder): the line's ratio is the median of the pairs' own ratios (pairedRatio), so a drift of the
+ * shared machine's speed between one long run and the other does not decide it.
+ */
+async function pairedWithPgbench(
+  name: string,
+  baseline: { clients: number; again: (seconds: number, label: string) => Promise<{ tps: number; failed: number; aborted: boolean }> },
+  appRound: (round: number, seconds: number) => Promise<LoadResult>,
+) {
+  const pairs: { app: LoadResult; pgbench: { tps: number; failed: number; aborted: boolean } }[] = [];
+  for (const [round, order] of pairOrder(PAIRED_ROUNDS).entries()) {
+    let app: LoadResult | undefined;
+    let pgbench: { tps: number; failed: number; aborted: boolean } | undefined;
+    for (const side of order) {
+      if (side === 'app') app = await appRound(round, PAIRED_SECONDS);
+      else pgbench = await baseline.again(PAIRED_SECONDS, `-pair${round + 1}`);
+    }
+    pairs.push({ app: app!, pgbench: pgbench! });
+  }
+  const ratio = pairedRatio(pairs.map((pair) => ({ appRps: pair.app.rps, pgbenchTps: pair.pgbench.tps })));
+  const whole = pairs.every((pair) => pair.app.errors === 0 && pair.pgbench.failed === 0 && !pair.pgbench.aborted);
+  const cache: CacheAnswers = { hit: 0, miss: 0, none: 0 };
+  for (const { app } of pairs) for (const answer of ['hit', 'miss', 'none'] as const) cache[answer] += app.cache[answer];
+  const each = pairs.map((pair, i) => `${formatRate(pair.app.rps)} / ${formatRate(pair.pgbench.tps, 'tps')} = ${formatRatio(ratio.each[i]!)}`).join('; ');
+  return {
+    ratio,
+    whole,
+    cache,
+    text: `${name}: ${PAIRED_ROUNDS} pairs of ${PAIRED_SECONDS} s (app / pgbench at ${baseline.clients} clients, which goes first alternating): ${each}; median ${formatRatio(ratio.median)}, ${formatRatio(ratio.lowest)} to ${formatRatio(ratio.highest)}${whole ? '' : ' (**some round had errors or failed transactions**)'}`,
   };
 }
 
@@ -227,14 +271,15 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   ctx.memory.afterFeedLoad = rssOf(ctx.app.pid);
   const feedScript = pgbenchScript(ctx.feed.statements, { prefix: 'f', types: await parameterTypes(ctx.databaseUrl, ctx.feed.statements) });
   const feedPg = await pgbenchFor(ctx, 'feed', 'prepared', [feedScript], FEED_SESSION_OPTIONS);
-  const feedRatio = feedApp.rps / feedPg.tps;
+  const feedPairs = await pairedWithPgbench('Feed (cached)', feedPg, (_, seconds) => loadWithCpu(ctx, [ctx.feed.request], { seconds }));
+  const feedRatio = feedPairs.ratio.median;
   lines.push({
     what: `listings.list cached: one URL, the first page of /alugueis (the browser's request), ${CONNECTIONS} connections`,
     ...loadFigures(feedApp),
     baseline: feedPg.figure,
-    ratio: formatRatio(feedRatio),
+    ratio: pairedRatioText(feedPairs.ratio),
     target: '≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms',
-    met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0,
+    met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0 && feedPairs.whole,
   });
 
   // The real path: pages from anywhere in the list, rotated, each asked once, against pgbench of the same
@@ -245,14 +290,16 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     realScripts.push({ ...pgbenchScript(shape.statements, { prefix: `r${i}`, types: await parameterTypes(ctx.databaseUrl, shape.statements) }), weight: shape.weight });
   }
   const deepPg = await pgbenchFor(ctx, 'feed-real', 'prepared', realScripts, FEED_SESSION_OPTIONS);
-  const realRatio = realApp.rps / deepPg.tps;
+  // Each round its own rotation (a new seed): its pages asked once, as in the long run.
+  const realPairs = await pairedWithPgbench('Feed (real path)', deepPg, (round, seconds) => loadWithCpu(ctx, realPathFeed(ctx, 40_000, 101 + round), { once: true, seconds }));
+  const realRatio = realPairs.ratio.median;
   lines.push({
     what: `listings.list on its real path: types, chips and the four sorts rotated, cursors from anywhere in each type, each URL once, ${CONNECTIONS} connections`,
     ...loadFigures(realApp),
     baseline: `the ${ctx.realFeed.length} shapes' pages after a cursor in the middle of their type, one script each, drawn in the rotation's proportions: ${deepPg.figure}`,
-    ratio: formatRatio(realRatio),
+    ratio: pairedRatioText(realPairs.ratio),
     target: '≥ 0.6x pgbench -M prepared of the feed SQL, p99 ≤ 100 ms',
-    met: realRatio >= 0.6 && realApp.p99 <= 100 && realApp.errors === 0,
+    met: realRatio >= 0.6 && realApp.p99 <= 100 && realApp.errors === 0 && realPairs.whole,
   });
 
   // The same statement on both sides, in alternating rounds (a burst of other work on the shared machine falls on
@@ -326,14 +373,15 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     searchScripts.push(pgbenchScript(statements, { prefix: `s${i + 1}_`, types: await parameterTypes(ctx.databaseUrl, statements) }));
   }
   const searchPg = await pgbenchFor(ctx, 'search', 'extended', searchScripts);
-  const searchRatio = searchApp.rps / searchPg.tps;
+  const searchPairs = await pairedWithPgbench('Search', searchPg, (_, seconds) => loadWithCpu(ctx, ctx.search.requests, { seconds }));
+  const searchRatio = searchPairs.ratio.median;
   lines.push({
     what: `search, ${ctx.search.requests.length} rotating first pages: ${SEARCH_TERMS.length} terms (${SEARCH_TERMS.map((entry) => entry.term).join(', ')}) each in the four sorts, ${CONNECTIONS} connections`,
     ...loadFigures(searchApp),
     baseline: searchPg.figure,
-    ratio: formatRatio(searchRatio),
+    ratio: pairedRatioText(searchPairs.ratio),
     target: '≥ 0.6x pgbench -M extended',
-    met: searchRatio >= 0.6 && searchApp.errors === 0,
+    met: searchRatio >= 0.6 && searchApp.errors === 0 && searchPairs.whole,
   });
 
   const orderLoadStart = new Date();
@@ -361,7 +409,14 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...errorsNote('feed, real path', realApp),
     ...errorsNote('search', searchApp),
     ...errorsNote('orders.create', orderApp),
-    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients and at ${APP_POOL} (the app's pool size), both printed, the ratio against the faster. On a busy machine Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header and the section's.`,
+    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients and at ${APP_POOL} (the app's pool size), both printed, the faster one the baseline. On a busy machine Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header and the section's.`,
+    `${PAIRED_NOTE} Orders are not paired: each round would need orders and pgbench targets of its own; their ratio is the two long runs' (the app's, then pgbench's).`,
+    feedPairs.text,
+    `Feed (cached), the long runs' ratio: ${formatRatio(feedApp.rps / feedPg.tps)}.`,
+    realPairs.text,
+    `Feed (real path), the long runs' ratio: ${formatRatio(realApp.rps / deepPg.tps)}; the pairs' feed answers: ${describeCacheAnswers(realPairs.cache)}.`,
+    searchPairs.text,
+    `Search, the long runs' ratio: ${formatRatio(searchApp.rps / searchPg.tps)}.`,
     'The captured statements are those of a request whose session the app already holds in its session cache (one request of the same session goes first), as every measured request is: no session lookup in the pgbench scripts.',
     "The app is stopped (SIGSTOP) while pgbench runs, so pgbench has the cores to itself as the app's loads had them. pgbench's order transactions write notifications, events and delivery jobs as the app's own do, each with new ids (a new notification and job id per transaction, as the app makes them); the app delivers them after each run, before the next measurement, not counted.",
     cpuNote('Feed (cached)', feedApp.cpu, feedPg),
@@ -545,7 +600,19 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
     }
     // The writer runs in the bench's process: its CPU is in the load generator's figure.
     if (run.target) notes.push(cpuNote(`Feed alone with writes at ${run.perSecond}/s (the writer's CPU counted with the load generator's)`, result.cpu, feedPg));
-    const ratio = result.rps / feedPg.tps;
+    // The target line's ratio: adjacent pairs, the writer running through each of the app's rounds (pgbench runs the feed's SQL alone, as in its long run).
+    const pairs = run.target
+      ? await pairedWithPgbench(`Feed alone with writes at ${run.perSecond}/s`, feedPg, async (_, seconds) => {
+          const roundWriter = listingWriter(ctx.databaseUrl, run.perSecond, { pending, active });
+          try {
+            return await loadWithCpu(ctx, run.requests, { seconds });
+          } finally {
+            await roundWriter.stop();
+          }
+        })
+      : null;
+    if (pairs) notes.push(pairs.text, `Feed alone with writes at ${run.perSecond}/s, the long runs' ratio: ${formatRatio(result.rps / feedPg.tps)}; the pairs' feed answers: ${describeCacheAnswers(pairs.cache)}.`);
+    const ratio = pairs ? pairs.ratio.median : result.rps / feedPg.tps;
     const writes = `${writer.done.writes} writes (${WRITE_KINDS.map((kind) => `${writer.done.byKind[kind]} ${kind}s`).join(', ')})`;
     // With searches in the load, the feed's own rate and p99 are its answers' alone (they carry the cache's header).
     const feedAlone = run.requests !== feed && result.feed ? `; the feed's answers: ${describeRate(result.feed)}` : '';
@@ -554,14 +621,15 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
       figure: `all answers: ${describeLoad(result)}${feedAlone}; ${writes}`,
       cache: describeCacheAnswers(result.cache),
       baseline: `the feed's first page: ${feedPg.figure}`,
-      ratio: formatRatio(ratio),
+      ratio: pairs ? pairedRatioText(pairs.ratio) : formatRatio(ratio),
       target: run.target ? '≥ 1.0x pgbench of the feed SQL' : 'reference (searches cost more than a feed page)',
-      met: run.target ? ratio >= 1 && result.errors === 0 : null,
+      met: run.target ? ratio >= 1 && result.errors === 0 && pairs!.whole : null,
     });
     notes.push(...errorsNote(`${run.what} at ${run.perSecond} writes/s`, result), ...(writer.done.errors.length ? [`writer at ${run.perSecond}/s: ${writer.done.errors.join(' / ')}`] : []));
   }
   notes.push(
     `Writes: approvals publish listings this section sent back to review (${pending.length.toLocaleString('en-US')}), edits change the tags of a published listing, pauses are an owner's; the edited and paused listings are drawn from all ${active.length.toLocaleString('en-US')} published ones (most are on no cached page), each write its own transaction with the SQL of listings.repository (the writer sends it directly, not through the app: the cache learns of changes from the database's NOTIFY either way).`,
+    PAIRED_NOTE,
     'The hit ratio counts feed answers only (searches have no cache); "all answers" counts both, "the feed\'s answers" the feed pages alone (those carrying the X-Feed-Cache header; the ratio is of all answers). The pgbench baseline runs the feed\'s first-page SQL: a read the cache answers costs no SQL.',
   );
   return { title: 'Mixed traffic: reads while listings change', lines, notes };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedStatement } from './pg-log.ts';
-import { fasterRun, medianRatio, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
+import { fasterRun, medianRatio, pairedRatio, pairOrder, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
 
 const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
 
@@ -66,6 +66,27 @@ describe('pgbench script from captured SQL', () => {
     expect(result.ratio).toBeCloseTo(470 / 700);
     expect(result.faster.map((faster) => faster.clients)).toEqual([10, 10, 50]);
     expect(medianRatio([{ appRps: 400, pgbench: [{ ...run(10, 800), failed: 2 }] }]).whole).toBe(false);
+  });
+
+  it('alternates which side of a pair runs first, and takes the median of the pairs\' own ratios', () => {
+    expect(pairOrder(4)).toEqual([
+      ['app', 'pgbench'],
+      ['pgbench', 'app'],
+      ['app', 'pgbench'],
+      ['pgbench', 'app'],
+    ]);
+    // A machine that slows down in the middle: both sides of a pair slow together, the ratio holds.
+    const result = pairedRatio([
+      { appRps: 1000, pgbenchTps: 1000 },
+      { appRps: 600, pgbenchTps: 580 },
+      { appRps: 610, pgbenchTps: 600 },
+      { appRps: 990, pgbenchTps: 1010 },
+    ]);
+    expect(result.each.map((ratio) => Number(ratio.toFixed(3)))).toEqual([1, 1.034, 1.017, 0.98]);
+    expect(result.median).toBeCloseTo((1 + 610 / 600) / 2);
+    expect(result.lowest).toBeCloseTo(990 / 1010);
+    expect(result.highest).toBeCloseTo(600 / 580);
+    expect(() => pairedRatio([])).toThrow('no pairs');
   });
 
   it('reads the summary pgbench prints', () => {

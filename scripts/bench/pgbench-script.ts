@@ -125,6 +125,26 @@ export function medianRatio<T extends { tps: number; failed: number; aborted: bo
   return { appRps, pgbenchTps, ratio: appRps / pgbenchTps, whole: faster.every((run) => run.whole), faster };
 }
 
+/**
+ * Which side runs first in each of `rounds` adjacent pairs: the app, then pgbench, then the other way
+ * round, so neither side always meets the machine after the other's load.
+ */
+export function pairOrder(rounds: number): ('app' | 'pgbench')[][] {
+  return Array.from({ length: rounds }, (_, round) => (round % 2 === 0 ? ['app', 'pgbench'] : ['pgbench', 'app']));
+}
+
+/**
+ * The ratio of adjacent rounds, the app's load and pgbench seconds apart: each pair's own ratio, and
+ * their median. This machine's speed drifts by a third within a minute with nothing else running (a
+ * fixed loop took 57 to 98 ms from one second to another): a ratio of two runs a minute apart reads that
+ * drift, while the two runs of a pair meet nearly the same machine.
+ */
+export function pairedRatio(pairs: readonly { appRps: number; pgbenchTps: number }[]): { each: number[]; median: number; lowest: number; highest: number } {
+  const each = pairs.map((pair) => pair.appRps / pair.pgbenchTps);
+  if (each.length === 0) throw new Error('no pairs');
+  return { each, median: median(each), lowest: Math.min(...each), highest: Math.max(...each) };
+}
+
 /** The figures of pgbench's summary (PostgreSQL 13+ output). */
 export function parsePgbenchOutput(output: string): PgbenchResult {
   const number = (pattern: RegExp) => {
