@@ -41,7 +41,7 @@ import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
-import { fasterRun, pairedRatio, pairOrder, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
+import { fasterRun, pairedRatio, pairOrder, withoutDrawOf, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
 import { InspectorSession } from './bench/collect-garbage.ts';
@@ -113,7 +113,7 @@ type BenchContext = {
   /** A feed page after a cursor in the middle of the rentals (no cache answers such pages under load): the real path's SQL. */
   deepFeed: { cursor: string; statements: LoggedStatement[] };
   /** Every shape the real path rotates, after a cursor in the middle of its type, with its share of the rotation and its SQL. */
-  realFeed: { input: FeedInput; weight: number; statements: LoggedStatement[] }[];
+  realFeed: { input: FeedInput; weight: number; cursor: string; statements: LoggedStatement[] }[];
   /** Ids of public listings by type: the cursors the rotated feed requests draw from. */
   cursors: Record<FeedInput['type'], string[]>;
   search: { requests: LoadRequest[]; statements: LoggedStatement[][] };
@@ -161,10 +161,11 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   });
   const defines = Object.assign({}, ...scripts.map((script) => script.defines)) as Record<string, string>;
   writeFileSync(path.join(outDir, `${name}.pgbench.defines.json`), JSON.stringify(defines, null, 2));
-  const run = async (clients: number, seconds = SECONDS, label = '') => {
+  // Like the app's loads, pgbench's runs have a warm-up that is not counted (its new connections prepare their statements).
+  const run = async (clients: number, seconds = SECONDS, label = '', warmupSeconds = WARMUP_MS / 1000) => {
     const started = new Date();
     const { result, cpuMs } = await withCpu({ postgres: () => treeCpuMs(ctx.postmasterPid), pgbench: () => reapedChildrenCpuMs(process.pid) }, () =>
-      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: withSessionOptions(ctx.databaseUrl, sessionOptions), mode, clients, seconds, scripts: files, defines })),
+      withAppPaused(ctx.app, () => runPgbench({ pgbench: ctx.pgbench, connectionString: withSessionOptions(ctx.databaseUrl, sessionOptions), mode, clients, seconds, warmupSeconds, scripts: files, defines })),
     );
     // The deliveries of the notifications pgbench's transactions wrote (orders) are worked now, not during the next measurement.
     await drainQueue(ctx.databaseUrl, started, 180_000);
@@ -186,13 +187,29 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
   };
 }
 
+/** Per type, a table of the public listings the app's rotation draws cursors from, numbered 1..rows in random order. */
+async function feedCursorTables(ctx: BenchContext): Promise<Record<FeedInput['type'], { table: string; rows: number }>> {
+  return withClient(ctx.databaseUrl, async (client) => {
+    const tables = {} as Record<FeedInput['type'], { table: string; rows: number }>;
+    for (const type of Object.keys(ctx.cursors) as FeedInput['type'][]) {
+      const table = `bench_feed_cursors_${type}`;
+      await client.query(`DROP TABLE IF EXISTS ${table}`);
+      await client.query(`CREATE TABLE ${table} AS SELECT row_number() OVER (ORDER BY md5(id::text)) AS n, id FROM unnest($1::uuid[]) AS c(id)`, [ctx.cursors[type]]);
+      await client.query(`CREATE UNIQUE INDEX ON ${table} (n)`);
+      await client.query(`ANALYZE ${table}`);
+      tables[type] = { table, rows: ctx.cursors[type].length };
+    }
+    return tables;
+  });
+}
+
 /** The ratio column of a paired line: the pairs' median and their spread. */
 const pairedRatioText = (ratio: { median: number; lowest: number; highest: number }) => `${formatRatio(ratio.median)} (median of ${PAIRED_ROUNDS} pairs, ${formatRatio(ratio.lowest)} to ${formatRatio(ratio.highest)})`;
 
 /** Adjacent rounds of the app's load and of pgbench (pairedWithPgbench): how many, and each side's seconds. */
 const PAIRED_ROUNDS = 4;
 const PAIRED_SECONDS = Math.max(3, Math.round(SECONDS / 3));
-const PAIRED_NOTE = `The ratio of a paired line is the median of ${PAIRED_ROUNDS} pairs' own ratios: the app's load for ${PAIRED_SECONDS} s (after its ${WARMUP_MS / 1000} s warm-up) and pgbench for ${PAIRED_SECONDS} s at the long run's faster client count, adjacent, which goes first alternating. This machine's speed drifts by about a third within a minute with nothing else running, so two long runs a minute apart can disagree by that much; the two runs of a pair meet nearly the same machine. The figure and baseline columns are the long runs (their CPU per request and ceilings too); their ratio is in the notes.`;
+const PAIRED_NOTE = `The ratio of a paired line is the median of ${PAIRED_ROUNDS} pairs' own ratios: the app's load for ${PAIRED_SECONDS} s (after its ${WARMUP_MS / 1000} s warm-up) and pgbench for ${PAIRED_SECONDS} s after a ${WARMUP_MS / 1000} s warm-up of its own (its new connections prepare their statements; its rate is the mean of its per-second reports after it) at the long run's faster client count, adjacent, which goes first alternating. This machine's speed drifts by about a third within a minute with nothing else running, so two long runs a minute apart can disagree by that much; the two runs of a pair meet nearly the same machine. The figure and baseline columns are the long runs (their CPU per request and ceilings too); their ratio is in the notes.`;
 
 /**
  * The app's load (`appRound`, a new round's requests each time) and pgbench at the baseline's faster
@@ -204,6 +221,8 @@ async function pairedWithPgbench(
   name: string,
   baseline: { clients: number; again: (seconds: number, label: string) => Promise<{ tps: number; failed: number; aborted: boolean }> },
   appRound: (round: number, seconds: number) => Promise<LoadResult>,
+  /** The baseline's rate as the ratio counts it (the real path takes its cursor draw out: withoutDrawOf). */
+  counted: (tps: number) => number = (tps) => tps,
 ) {
   const pairs: { app: LoadResult; pgbench: { tps: number; failed: number; aborted: boolean } }[] = [];
   for (const [round, order] of pairOrder(PAIRED_ROUNDS).entries()) {
@@ -215,11 +234,11 @@ async function pairedWithPgbench(
     }
     pairs.push({ app: app!, pgbench: pgbench! });
   }
-  const ratio = pairedRatio(pairs.map((pair) => ({ appRps: pair.app.rps, pgbenchTps: pair.pgbench.tps })));
+  const ratio = pairedRatio(pairs.map((pair) => ({ appRps: pair.app.rps, pgbenchTps: counted(pair.pgbench.tps) })));
   const whole = pairs.every((pair) => pair.app.errors === 0 && pair.pgbench.failed === 0 && !pair.pgbench.aborted);
   const cache: CacheAnswers = { hit: 0, miss: 0, none: 0 };
   for (const { app } of pairs) for (const answer of ['hit', 'miss', 'none'] as const) cache[answer] += app.cache[answer];
-  const each = pairs.map((pair, i) => `${formatRate(pair.app.rps)} / ${formatRate(pair.pgbench.tps, 'tps')} = ${formatRatio(ratio.each[i]!)}`).join('; ');
+  const each = pairs.map((pair, i) => `${formatRate(pair.app.rps)} / ${formatRate(counted(pair.pgbench.tps), 'tps')} = ${formatRatio(ratio.each[i]!)}`).join('; ');
   return {
     ratio,
     whole,
@@ -285,18 +304,27 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   // The real path: pages from anywhere in the list, rotated, each asked once, against pgbench of the same
   // shapes' SQL drawn in the same proportions (a price or rating page costs Postgres more than a newest one).
   const realApp = await loadWithCpu(ctx, realPathFeed(ctx, 40_000, 7), { once: true });
+  // Each transaction draws its page's cursor at random from the listings of its type, as the app's rotation
+  // draws them: one cursor per shape read the same index and heap pages every time, about 40% cheaper.
+  const cursorTables = await feedCursorTables(ctx);
   const realScripts = [];
   for (const [i, shape] of ctx.realFeed.entries()) {
-    realScripts.push({ ...pgbenchScript(shape.statements, { prefix: `r${i}`, types: await parameterTypes(ctx.databaseUrl, shape.statements) }), weight: shape.weight });
+    const cursors = cursorTables[shape.input.type];
+    const varying = { table: cursors.table, columns: { [shape.cursor]: 'id' }, randomOf: cursors.rows };
+    realScripts.push({ ...pgbenchScript(shape.statements, { prefix: `r${i}`, varying, types: await parameterTypes(ctx.databaseUrl, shape.statements) }), weight: shape.weight });
   }
   const deepPg = await pgbenchFor(ctx, 'feed-real', 'prepared', realScripts, FEED_SESSION_OPTIONS);
+  // The draw alone (each script's lines before the page's statement), to take its cost out of the baseline.
+  const drawScripts = realScripts.map((script) => ({ ...script, script: `${script.script.split('\n').filter((line) => line.startsWith('\\set ') || line.endsWith('\\gset')).join('\n')}\n` }));
+  const drawPg = await pgbenchFor(ctx, 'feed-real-draw', 'prepared', drawScripts, FEED_SESSION_OPTIONS);
+  const withoutDraw = withoutDrawOf(drawPg.tps);
   // Each round its own rotation (a new seed): its pages asked once, as in the long run.
-  const realPairs = await pairedWithPgbench('Feed (real path)', deepPg, (round, seconds) => loadWithCpu(ctx, realPathFeed(ctx, 40_000, 101 + round), { once: true, seconds }));
+  const realPairs = await pairedWithPgbench('Feed (real path)', deepPg, (round, seconds) => loadWithCpu(ctx, realPathFeed(ctx, 40_000, 101 + round), { once: true, seconds }), withoutDraw);
   const realRatio = realPairs.ratio.median;
   lines.push({
     what: `listings.list on its real path: types, chips and the four sorts rotated, cursors from anywhere in each type, each URL once, ${CONNECTIONS} connections`,
     ...loadFigures(realApp),
-    baseline: `the ${ctx.realFeed.length} shapes' pages after a cursor in the middle of their type, one script each, drawn in the rotation's proportions: ${deepPg.figure}`,
+    baseline: `the ${ctx.realFeed.length} shapes' pages, one script each, drawn in the rotation's proportions, each transaction after a cursor drawn at random from its type's listings: ${deepPg.figure}; without the draw's cost (a run of the draws alone: ${formatRate(drawPg.tps, 'tps')} at ${drawPg.clients} clients) about ${formatRate(withoutDraw(deepPg.tps), 'tps')}, the ratio against that`,
     ratio: pairedRatioText(realPairs.ratio),
     target: '≥ 0.6x pgbench -M prepared of the feed SQL, p99 ≤ 100 ms',
     met: realRatio >= 0.6 && realApp.p99 <= 100 && realApp.errors === 0 && realPairs.whole,
@@ -409,7 +437,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...errorsNote('feed, real path', realApp),
     ...errorsNote('search', searchApp),
     ...errorsNote('orders.create', orderApp),
-    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up of the app; pgbench runs at ${CONNECTIONS} clients and at ${APP_POOL} (the app's pool size), both printed, the faster one the baseline. On a busy machine Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header and the section's.`,
+    `pgbench and the app load run one after the other (never together), ${SECONDS} s each after a ${WARMUP_MS / 1000} s warm-up that is not counted (pgbench's rate is the mean of its per-second reports after it); pgbench runs at ${CONNECTIONS} clients and at ${APP_POOL} (the app's pool size), both printed, the faster one the baseline. On a busy machine Postgres backends get a larger share of the CPU than the app's one Node thread: compare with the load average in the header and the section's.`,
     `${PAIRED_NOTE} Orders are not paired: each round would need orders and pgbench targets of its own; their ratio is the two long runs' (the app's, then pgbench's).`,
     feedPairs.text,
     `Feed (cached), the long runs' ratio: ${formatRatio(feedApp.rps / feedPg.tps)}.`,
@@ -420,7 +448,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     'The captured statements are those of a request whose session the app already holds in its session cache (one request of the same session goes first), as every measured request is: no session lookup in the pgbench scripts.',
     "The app is stopped (SIGSTOP) while pgbench runs, so pgbench has the cores to itself as the app's loads had them. pgbench's order transactions write notifications, events and delivery jobs as the app's own do, each with new ids (a new notification and job id per transaction, as the app makes them); the app delivers them after each run, before the next measurement, not counted.",
     cpuNote('Feed (cached)', feedApp.cpu, feedPg),
-    cpuNote('Feed (real path)', realApp.cpu, deepPg),
+    cpuNote('Feed (real path)', realApp.cpu, { clients: deepPg.clients, cpu: { postgres: deepPg.cpu.postgres - drawPg.cpu.postgres, client: deepPg.cpu.client - drawPg.cpu.client } }),
     cpuNote('Search', searchApp.cpu, searchPg),
     cpuNote('Order', orderApp.cpu, orderPg),
     deliveryNote({
@@ -836,6 +864,8 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   // A cursor in the middle of the rentals, newest first: the real path's page.
   const deepCursor = cursors.rental[Math.floor(cursors.rental.length / 2)]!;
   const shapes = feedShapes();
+  // Near the middle of its type, and a cursor of its own: a page asked before would be the cache's answer, with no SQL.
+  const shapeCursor = (i: number) => cursors[shapes[i]!.input.type][Math.floor(cursors[shapes[i]!.input.type].length / 2) + 1 + i]!;
 
   // The measured state: each session already in the app's session cache, as under load (its first request read it).
   await viewer.listings.list.query(feedPageInput('food'));
@@ -854,9 +884,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
       await captured('feed', () => viewer.listings.list.query(feedPageInput('rental')));
       await captured('feed-deep', () => viewer.listings.list.query(feedScreenInput({ type: 'rental', filter: 'all', sort: 'newest', cursor: deepCursor })));
       for (const [i, shape] of shapes.entries()) {
-        // Near the middle of its type, and a cursor of its own: a page asked before would be the cache's answer, with no SQL.
-        const cursor = cursors[shape.input.type][Math.floor(cursors[shape.input.type].length / 2) + 1 + i]!;
-        await captured(`feed-real-${i}`, () => viewer.listings.list.query(feedScreenInput({ ...shape.input, cursor })));
+        await captured(`feed-real-${i}`, () => viewer.listings.list.query(feedScreenInput({ ...shape.input, cursor: shapeCursor(i) })));
       }
       for (const [i, entry] of SEARCHES.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term, sort: entry.sort })));
       await captured('order', () => orderer.orders.create.mutate(orderInput));
@@ -900,7 +928,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   }
   const feedStatements = statementsOf('feed', 1, FEED_ANCHOR);
   const deepStatements = statementsOf('feed-deep', 1, FEED_ANCHOR);
-  const realFeed = shapes.map((shape, i) => ({ ...shape, statements: statementsOf(`feed-real-${i}`, 1, FEED_ANCHOR) }));
+  const realFeed = shapes.map((shape, i) => ({ ...shape, cursor: shapeCursor(i), statements: statementsOf(`feed-real-${i}`, 1, FEED_ANCHOR) }));
   const searchStatements = SEARCHES.map((_, i) => statementsOf(`search-${i}`, 1, FEED_ANCHOR));
   const orderStatements = statementsOf('order', first.renter_rn, /\binsert into "orders"/i, true);
   const orderFreshIds = await withClient(databaseUrl, (client) => freshIdColumns(client, orderStatements));

@@ -6,7 +6,7 @@ import pg from 'pg';
 import * as esbuild from 'esbuild';
 import pino from 'pino';
 import { LOG_LINE_PREFIX } from './pg-log.ts';
-import { type PgbenchResult, parsePgbenchOutput } from './pgbench-script.ts';
+import { type PgbenchResult, parsePgbenchOutput, tpsAfterWarmup } from './pgbench-script.ts';
 
 // The bench's moving parts: the compiled app and the minimal baseline as child
 // processes (plain node, as in production), their memory read from /proc,
@@ -222,11 +222,17 @@ export async function runPgbench(options: {
   seconds: number;
   /** Transactions per client (-t) instead of a time (-T): a fixed amount of work. */
   transactionsPerClient?: number;
+  /**
+   * Seconds run before `seconds` and not counted (new connections prepare their statements and load the
+   * catalog first): the rate is then the mean of pgbench's per-second progress reports after them.
+   */
+  warmupSeconds?: number;
   scripts: string[];
   defines: Record<string, string>;
 }): Promise<PgbenchResult & { output: string }> {
-  const length = options.transactionsPerClient ? ['-t', String(options.transactionsPerClient)] : ['-T', String(options.seconds)];
-  const args = ['-n', '-M', options.mode, '-c', String(options.clients), '-j', '2', ...length];
+  const warmup = options.transactionsPerClient ? 0 : (options.warmupSeconds ?? 0);
+  const length = options.transactionsPerClient ? ['-t', String(options.transactionsPerClient)] : ['-T', String(options.seconds + warmup)];
+  const args = ['-n', '-M', options.mode, '-c', String(options.clients), '-j', '2', ...length, ...(warmup ? ['-P', '1'] : [])];
   for (const script of options.scripts) args.push('-f', script);
   for (const [name, value] of Object.entries(options.defines)) args.push('-D', `${name}=${value}`);
   args.push(options.connectionString);
@@ -237,5 +243,6 @@ export async function runPgbench(options: {
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('close', () => resolve(text));
   });
-  return { ...parsePgbenchOutput(output), output };
+  const summary = parsePgbenchOutput(output);
+  return { ...summary, ...(warmup ? { tps: tpsAfterWarmup(output, warmup, summary.tps) } : {}), output };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedStatement } from './pg-log.ts';
-import { fasterRun, medianRatio, pairedRatio, pairOrder, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
+import { fasterRun, medianRatio, pairedRatio, pairOrder, tpsAfterWarmup, withoutDrawOf, parsePgbenchOutput, pgbenchScript, quoteLiteral, replacePlaceholders, targetsSequence } from './pgbench-script.ts';
 
 const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
 
@@ -41,6 +41,37 @@ describe('pgbench script from captured SQL', () => {
     ]);
     // No per-client counters: the sequence is the only state shared between transactions and runs.
     expect(defines).toEqual({ o2_2: '1' });
+  });
+
+  it('draws a value a transaction only reads at random from a numbered table, repeats allowed (a feed page\'s cursor)', () => {
+    const { script, defines } = pgbenchScript(
+      [statement('select * from listings where (published_at, id) < (select published_at, id from listings where id = $1) and type = $2 limit $3', ['c-1', 'rental', '21'])],
+      { prefix: 'r1', varying: { table: 'bench_feed_cursors_rental', columns: { 'c-1': 'id' }, randomOf: 30_000 } },
+    );
+    expect(script.split('\n')).toEqual([
+      '\\set r1row random(1, 30000)',
+      'SELECT id::text AS r11_1 FROM bench_feed_cursors_rental WHERE n = :r1row \\gset',
+      'select * from listings where (published_at, id) < (select published_at, id from listings where id = :r11_1) and type = :r11_2 limit :r11_3;',
+      '',
+    ]);
+    expect(defines).toEqual({ r11_2: 'rental', r11_3: '21' });
+  });
+
+  it('takes the draw\'s time out of a transaction\'s: 4,000 tps with draws that run alone at 40,000 tps is about 4,444 tps without them', () => {
+    expect(withoutDrawOf(40_000)(4_000)).toBeCloseTo(40_000 / 9);
+    expect(withoutDrawOf(Number.POSITIVE_INFINITY)(4_000)).toBe(4_000);
+  });
+
+  it('counts the progress reports after the warm-up only (new connections prepare and load the catalog first)', () => {
+    const output = [
+      'progress: 1.0 s, 1500.0 tps, lat 6.6 ms stddev 2.0, 0 failed',
+      'progress: 2.0 s, 2900.0 tps, lat 3.4 ms stddev 1.0, 0 failed',
+      'progress: 3.0 s, 3100.0 tps, lat 3.2 ms stddev 1.0, 0 failed',
+      'progress: 4.0 s, 3300.0 tps, lat 3.0 ms stddev 1.0, 0 failed',
+      'tps = 2700.000000 (without initial connection time)',
+    ].join('\n');
+    expect(tpsAfterWarmup(output, 2, 2700)).toBe(3200);
+    expect(tpsAfterWarmup(output, 4, 2700)).toBe(2700);
   });
 
   it('writes literals pgbench will not read variables in (no colon), that Postgres reads back as they were', () => {

@@ -20,6 +20,12 @@ export type Varying = {
   table: string;
   /** A captured value -> the targets table's column that replaces it (also inside longer values). */
   columns: Record<string, string>;
+  /**
+   * Rows numbered 1..rows drawn at random (pgbench's `random()`), with repeats, instead of the next row
+   * of the sequence: for values a transaction only reads (a feed page's cursor), so a run may take more
+   * transactions than the table has rows.
+   */
+  randomOf?: number;
 };
 
 /** The sequence a Varying script draws its rows from: create it with the targets table (`CREATE SEQUENCE <this>`), numbering rows from 1. */
@@ -88,7 +94,10 @@ export function pgbenchScript(statements: readonly LoggedStatement[], options: {
     });
     lines.push(`${sql};`);
   });
-  if (varying && drawn.length > 0) {
+  if (varying && drawn.length > 0 && varying.randomOf !== undefined) {
+    const row = `${options.prefix}row`;
+    lines.unshift(`\\set ${row} random(1, ${varying.randomOf})`, `SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = :${row} \\gset`);
+  } else if (varying && drawn.length > 0) {
     // A scalar subquery: nextval runs once per transaction (in WHERE it would run per row scanned).
     lines.unshift(`SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = (SELECT nextval('${targetsSequence(varying.table)}')) \\gset`);
   }
@@ -143,6 +152,21 @@ export function pairedRatio(pairs: readonly { appRps: number; pgbenchTps: number
   const each = pairs.map((pair) => pair.appRps / pair.pgbenchTps);
   if (each.length === 0) throw new Error('no pairs');
   return { each, median: median(each), lowest: Math.min(...each), highest: Math.max(...each) };
+}
+
+/**
+ * A pgbench rate without a per-transaction draw (a `SELECT ... \\gset` of its cursor): with the cores busy
+ * either way, a transaction's time is the draw's (1 / the rate of the draws alone) plus the rest.
+ */
+export const withoutDrawOf = (drawTps: number) => (tps: number) => 1 / (1 / tps - 1 / drawTps);
+
+/**
+ * The mean rate of pgbench's per-second progress reports (`-P 1`: "progress: 3.0 s, 2871.9 tps, ...")
+ * after the first `warmupSeconds`; `whole` (the summary's) when there is none after them.
+ */
+export function tpsAfterWarmup(output: string, warmupSeconds: number, whole: number): number {
+  const rates = [...output.matchAll(/^progress: ([\d.]+) s, ([\d.]+) tps/gm)].filter((match) => Number(match[1]) > warmupSeconds).map((match) => Number(match[2]));
+  return rates.length ? rates.reduce((sum, rate) => sum + rate, 0) / rates.length : whole;
 }
 
 /** The figures of pgbench's summary (PostgreSQL 13+ output). */
