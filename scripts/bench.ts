@@ -112,7 +112,7 @@ type BenchContext = {
   feed: { request: LoadRequest; statements: LoggedStatement[] };
   /** A feed page after a cursor in the middle of the rentals (no cache answers such pages under load): the real path's SQL. */
   deepFeed: { cursor: string; statements: LoggedStatement[] };
-  /** Every shape the real path rotates, after a cursor in the middle of its type, with its share of the rotation and its SQL. */
+  /** Every shape the real path rotates, with its share of the rotation, the cursor (in the middle of its type) its SQL was captured after, and that SQL. */
   realFeed: { input: FeedInput; weight: number; cursor: string; statements: LoggedStatement[] }[];
   /** Ids of public listings by type: the cursors the rotated feed requests draw from. */
   cursors: Record<FeedInput['type'], string[]>;
@@ -170,7 +170,7 @@ async function pgbenchFor(ctx: BenchContext, name: string, mode: 'prepared' | 'e
     // The deliveries of the notifications pgbench's transactions wrote (orders) are worked now, not during the next measurement.
     await drainQueue(ctx.databaseUrl, started, 180_000);
     const transactions = result.transactions;
-    // pgbench's time is its own run (no warm-up): its CPU per transaction is the run's CPU over its transactions.
+    // Its CPU per transaction: the whole run's CPU over every transaction it made, the warm-up's in both.
     const cpu = { postgres: cpuMs.postgres / transactions, client: cpuMs.pgbench / transactions };
     writeFileSync(path.join(outDir, `${name}-c${clients}${label}.pgbench.out.txt`), result.output);
     return { ...result, cpu, clients };
@@ -442,7 +442,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     feedPairs.text,
     `Feed (cached), the long runs' ratio: ${formatRatio(feedApp.rps / feedPg.tps)}.`,
     realPairs.text,
-    `Feed (real path), the long runs' ratio: ${formatRatio(realApp.rps / deepPg.tps)}; the pairs' feed answers: ${describeCacheAnswers(realPairs.cache)}.`,
+    `Feed (real path), the long runs' ratio: ${formatRatio(realApp.rps / withoutDraw(deepPg.tps))}; the pairs' feed answers: ${describeCacheAnswers(realPairs.cache)}.`,
     searchPairs.text,
     `Search, the long runs' ratio: ${formatRatio(searchApp.rps / searchPg.tps)}.`,
     'The captured statements are those of a request whose session the app already holds in its session cache (one request of the same session goes first), as every measured request is: no session lookup in the pgbench scripts.',
