@@ -28,7 +28,7 @@ import {
   withStatementLog,
 } from './bench/harness.ts';
 import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
-import { type CacheAnswers, describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
+import { describeCacheAnswers, sumCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { type CpuPerUnit, cpuNote, cpuOverRounds, type CpuRound, machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
 import { bundleSection } from './bench/bundle.ts';
@@ -236,8 +236,7 @@ async function pairedWithPgbench(
   }
   const ratio = pairedRatio(pairs.map((pair) => ({ appRps: pair.app.rps, pgbenchTps: counted(pair.pgbench.tps) })));
   const whole = pairs.every((pair) => pair.app.errors === 0 && pair.pgbench.failed === 0 && !pair.pgbench.aborted);
-  const cache: CacheAnswers = { hit: 0, miss: 0, none: 0 };
-  for (const { app } of pairs) for (const answer of ['hit', 'miss', 'none'] as const) cache[answer] += app.cache[answer];
+  const cache = sumCacheAnswers(pairs.map((pair) => pair.app));
   const each = pairs.map((pair, i) => `${formatRate(pair.app.rps)} / ${formatRate(counted(pair.pgbench.tps), 'tps')} = ${formatRatio(ratio.each[i]!)}`).join('; ');
   return {
     ratio,
@@ -358,11 +357,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const bareCpu = cpuOverRounds(bare.map((entry) => entry.round));
   const cpuRatio = appCpu.perRequest / bareCpu.perRequest;
   const sameErrors = (entries: typeof sameApp) => entries.reduce((sum, entry) => sum + entry.result.errors, 0);
-  const cacheOf = (entries: typeof sameApp) => {
-    const cache: CacheAnswers = { hit: 0, miss: 0, none: 0 };
-    for (const { result } of entries) for (const answer of ['hit', 'miss', 'none'] as const) cache[answer] += result.cache[answer];
-    return cache;
-  };
+  const cacheOf = (entries: typeof sameApp) => sumCacheAnswers(entries.map((entry) => entry.result));
   const roundsOf = (figures: ReturnType<typeof cpuOverRounds>, entries: typeof sameApp) =>
     `${CPU_ROUNDS} rounds of ${roundSeconds} s: ${figures.each.map((figure) => figure.toFixed(2)).join(' / ')}, median ${figures.median.toFixed(2)}; the first: ${describeLoad(entries[0]!.result)}`;
   lines.push({

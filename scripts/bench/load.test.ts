@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCacheAnswers, describeCacheAnswers, runLoad } from './load.ts';
+import { countCacheAnswers, describeCacheAnswers, runLoad, sumCacheAnswers } from './load.ts';
 
 // Counts, not timings: every request answered, each `once` request sent at most once, errors counted.
 describe('bench load generator', () => {
@@ -82,6 +82,11 @@ describe('bench load generator', () => {
     expect(result).toMatchObject({ requests: 30, errors: 0 });
     expect(seen).toHaveLength(30);
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual(Array(10).fill(body));
+  });
+
+  it('adds up the cache answers of several loads', () => {
+    expect(sumCacheAnswers([{ cache: { hit: 3, miss: 1, none: 0 } }, { cache: { hit: 2, miss: 0, none: 5 } }])).toEqual({ hit: 5, miss: 1, none: 5 });
+    expect(sumCacheAnswers([])).toEqual({ hit: 0, miss: 0, none: 0 });
   });
 
   it('counts answers by their X-Feed-Cache header: hits, misses and answers without it', async () => {

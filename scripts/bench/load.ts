@@ -46,6 +46,13 @@ export function countCacheAnswers(perThread: readonly Record<string, number>[], 
   return { hit, miss, none: answered - hit - miss };
 }
 
+/** The cache answers of several loads, added up. */
+export function sumCacheAnswers(results: readonly { cache: CacheAnswers }[]): CacheAnswers {
+  const sum: CacheAnswers = { hit: 0, miss: 0, none: 0 };
+  for (const { cache } of results) for (const answer of ['hit', 'miss', 'none'] as const) sum[answer] += cache[answer];
+  return sum;
+}
+
 /** "92% hits (1,840 hits, 160 misses)", or that no cache answered. */
 export function describeCacheAnswers(cache: CacheAnswers): string {
   const counted = cache.hit + cache.miss;

@@ -94,12 +94,12 @@ export function pgbenchScript(statements: readonly LoggedStatement[], options: {
     });
     lines.push(`${sql};`);
   });
-  if (varying && drawn.length > 0 && varying.randomOf !== undefined) {
-    const row = `${options.prefix}row`;
-    lines.unshift(`\\set ${row} random(1, ${varying.randomOf})`, `SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = :${row} \\gset`);
-  } else if (varying && drawn.length > 0) {
+  if (varying && drawn.length > 0) {
+    const random = `${options.prefix}row`;
     // A scalar subquery: nextval runs once per transaction (in WHERE it would run per row scanned).
-    lines.unshift(`SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = (SELECT nextval('${targetsSequence(varying.table)}')) \\gset`);
+    const row = varying.randomOf === undefined ? `(SELECT nextval('${targetsSequence(varying.table)}'))` : `:${random}`;
+    lines.unshift(`SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = ${row} \\gset`);
+    if (varying.randomOf !== undefined) lines.unshift(`\\set ${random} random(1, ${varying.randomOf})`);
   }
   return { script: `${lines.join('\n')}\n`, defines };
 }
