@@ -7,6 +7,7 @@ import { trackPool } from '../observability/metrics.ts';
 import { combineWrites, HELD_PARAMETER, type HeldWrite, isHoldable, isMarkedHeld } from './held-writes.ts';
 import type { Database } from './schema.ts';
 import { timestamptzParser } from './timestamp-text.ts';
+import { UNANSWERED_STATEMENT_MS, UnansweredStatements } from './unanswered-statements.ts';
 
 // Calendar dates stay 'YYYY-MM-DD' strings (no shifting through Date);
 // bigint ids and counts arrive as strings and are converted where used.
@@ -20,8 +21,9 @@ export type Db = Kysely<Database>;
 
 /**
  * Streamed reads (CSV exports) keep one cursor open while a slow connection
- * reads 100,000 rows: the pool's 20 s read timeout is meant for a screen's
- * query, so a cursor gets 30 minutes (pg reads query_timeout from the submitted query).
+ * reads 100,000 rows: a cursor is submitted to pg's client directly, outside the
+ * pool's watch on unanswered statements, and gets 30 minutes of pg's own read
+ * timeout (pg reads query_timeout from the submitted query).
  */
 class ExportCursor<Row> extends Cursor<Row> {
   readonly query_timeout = 30 * 60 * 1000;
@@ -184,13 +186,29 @@ function answered(command: string): Promise<pg.QueryResult> {
 }
 
 /** The pool as Kysely sees it: each client sends the texts `prepared` marked under their names, and holds `writeLater`'s writes. */
-function namingPool(pool: pg.Pool): PostgresPool {
+function namingPool(pool: pg.Pool, watch: UnansweredStatements<pg.PoolClient>): PostgresPool {
   // One wrapper per pg client, kept as long as the client lives: Kysely keeps its connection object per client too.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // pg's callback form: its promise form made the young objects of the request awaiting a statement outlive
+    // the young generation's collections (decision 053).
     const send: Send = (text, values) => {
       const name = statementNames.get(text);
-      return name ? client.query({ name, text, values }) : client.query(text, values);
+      const answered = watch.sent(client);
+      return new Promise((resolve, reject) => {
+        const callback = (error: Error | null, result: pg.QueryResult) => {
+          answered();
+          if (error) reject(error);
+          else resolve(result);
+        };
+        try {
+          if (name) client.query({ name, text, values }, callback);
+          else client.query(text, values ?? [], callback);
+        } catch (error) {
+          answered();
+          reject(error);
+        }
+      });
     };
     const held = new HeldWrites();
     return {
@@ -243,8 +261,8 @@ function createPool(connectionString: string, logger: Logger, options: { max: nu
     max: options.max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Postgres ends a statement past this; a connection that stays silent longer is ended by UnansweredStatements.
     statement_timeout: 15_000,
-    query_timeout: 20_000,
     application_name: 'vizinhanca',
     ...(options.sessionOptions ? { options: options.sessionOptions } : {}),
   });
@@ -258,11 +276,21 @@ function createPool(connectionString: string, logger: Logger, options: { max: nu
   return pool;
 }
 
-export function createDatabase(connectionString: string, logger: Logger, options: { max?: number } = {}): DatabaseHandle {
+export function createDatabase(
+  connectionString: string,
+  logger: Logger,
+  options: { max?: number; unansweredStatementMs?: number } = {},
+): DatabaseHandle {
   const pool = createPool(connectionString, logger, { max: options.max ?? 10 });
   const feedPool = createPool(connectionString, logger, { max: FEED_POOL_MAX, sessionOptions: FEED_SESSION_OPTIONS });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool), cursor: ExportCursor }) });
-  const feedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(feedPool) }) });
+  const watches = [pool, feedPool].map(
+    () =>
+      new UnansweredStatements<pg.PoolClient>(options.unansweredStatementMs ?? UNANSWERED_STATEMENT_MS, (_client, waitedMs) =>
+        logger.warn({ waitedMs: Math.round(waitedMs) }, 'postgres sent no answer: connection ended'),
+      ),
+  );
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, watches[0]!), cursor: ExportCursor }) });
+  const feedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(feedPool, watches[1]!) }) });
   const untrack = [trackPool(pool), trackPool(feedPool)];
   return {
     db,
@@ -270,6 +298,7 @@ export function createDatabase(connectionString: string, logger: Logger, options
     pool,
     async close() {
       for (const stop of untrack) stop();
+      for (const watch of watches) watch.stop();
       await Promise.all([db.destroy(), feedDb.destroy()]);
     },
   };
