@@ -223,6 +223,8 @@ async function pairedWithPgbench(
   appRound: (round: number, seconds: number) => Promise<LoadResult>,
   /** The baseline's rate as the ratio counts it (the real path takes its cursor draw out: withoutDrawOf). */
   counted: (tps: number) => number = (tps) => tps,
+  /** Who the paired load measures, as the note names it. */
+  side = 'app',
 ) {
   const pairs: { app: LoadResult; pgbench: { tps: number; failed: number; aborted: boolean } }[] = [];
   for (const [round, order] of pairOrder(PAIRED_ROUNDS).entries()) {
@@ -239,10 +241,11 @@ async function pairedWithPgbench(
   const cache = sumCacheAnswers(pairs.map((pair) => pair.app));
   const each = pairs.map((pair, i) => `${formatRate(pair.app.rps)} / ${formatRate(counted(pair.pgbench.tps), 'tps')} = ${formatRatio(ratio.each[i]!)}`).join('; ');
   return {
+    pairs,
     ratio,
     whole,
     cache,
-    text: `${name}: ${PAIRED_ROUNDS} pairs of ${PAIRED_SECONDS} s (app / pgbench at ${baseline.clients} clients, which goes first alternating): ${each}; median ${formatRatio(ratio.median)}, ${formatRatio(ratio.lowest)} to ${formatRatio(ratio.highest)}${whole ? '' : ' (**some round had errors or failed transactions**)'}`,
+    text: `${name}: ${PAIRED_ROUNDS} pairs of ${PAIRED_SECONDS} s (${side} / pgbench at ${baseline.clients} clients, which goes first alternating): ${each}; median ${formatRatio(ratio.median)}, ${formatRatio(ratio.lowest)} to ${formatRatio(ratio.highest)}${whole ? '' : ' (**some round had errors or failed transactions**)'}`,
   };
 }
 
@@ -349,6 +352,24 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
           bare.push({ result, round: { cpuMs: cpuMs.bare, served: (result.rps * (performance.now() - wallStart)) / 1000 } });
         }
       }
+    }
+    // The bare endpoint against pgbench of its own statement (that shape's script: a cursor drawn at random from the
+    // rentals, its draw's cost taken out), paired: what http, pg, JSON and brotli alone reach on this machine.
+    const newest = ctx.realFeed.findIndex((shape) => shape.input.type === 'rental' && shape.input.filter === 'all' && shape.input.sort === 'newest');
+    if (newest !== -1) {
+      const newestPg = await pgbenchFor(ctx, 'feed-newest-rentals', 'prepared', [{ ...realScripts[newest]!, weight: undefined }], FEED_SESSION_OPTIONS);
+      const barePairs = await pairedWithPgbench('Bare endpoint (newest rentals)', newestPg, (round, seconds) => load(minimal.url, rentals(31 + round), { once: true, seconds }), withoutDraw, 'bare endpoint');
+      const bareRates = barePairs.pairs.map((pair) => pair.app.rps);
+      lines.push({
+        what: `the bare endpoint below on its real path (newest rentals after rotated cursors, each URL once, ${CONNECTIONS} connections): what http, pg, JSON and brotli alone reach against pgbench on this machine`,
+        figure: `${formatRate(median(bareRates))} (the pairs' median; ${bareRates.map((rate) => formatRate(rate)).join(' / ')})`,
+        cache: 'no cache in the path (the bare endpoint has none)',
+        baseline: `pgbench of the same statement, each transaction after a cursor drawn at random from the rentals: ${newestPg.figure}; without the draw's cost (the real path's draws alone) about ${formatRate(withoutDraw(newestPg.tps), 'tps')}, the ratio against that`,
+        ratio: pairedRatioText(barePairs.ratio),
+        target: "reference: the most a server of only these parts reaches here, to read the real path's 0.6x against",
+        met: null,
+      });
+      notes.push(barePairs.text);
     }
   } finally {
     await minimal.stop();
