@@ -283,12 +283,7 @@ export function createDatabase(
 ): DatabaseHandle {
   const pool = createPool(connectionString, logger, { max: options.max ?? 10 });
   const feedPool = createPool(connectionString, logger, { max: FEED_POOL_MAX, sessionOptions: FEED_SESSION_OPTIONS });
-  const watches = [pool, feedPool].map(
-    () =>
-      new UnansweredStatements<pg.PoolClient>(options.unansweredStatementMs ?? UNANSWERED_STATEMENT_MS, (_client, waitedMs) =>
-        logger.warn({ waitedMs: Math.round(waitedMs) }, 'postgres sent no answer: connection ended'),
-      ),
-  );
+  const watches = [pool, feedPool].map(() => new UnansweredStatements<pg.PoolClient>(options.unansweredStatementMs ?? UNANSWERED_STATEMENT_MS, logger));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, watches[0]!), cursor: ExportCursor }) });
   const feedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(feedPool, watches[1]!) }) });
   const untrack = [trackPool(pool), trackPool(feedPool)];

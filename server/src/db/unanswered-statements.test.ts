@@ -14,10 +14,15 @@ class FakeClient {
   }
 }
 
+/** A logger whose lines (parsed) land in `lines`. */
+function capturingLogger(lines: Record<string, unknown>[]) {
+  return pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+}
+
 describe('the rule', () => {
   let clock = 0;
-  const ended: { client: FakeClient; waitedMs: number }[] = [];
-  const watch = new UnansweredStatements<FakeClient>(1000, (client, waitedMs) => ended.push({ client, waitedMs }), () => clock);
+  const logged: Record<string, unknown>[] = [];
+  const watch = new UnansweredStatements<FakeClient>(1000, capturingLogger(logged), () => clock);
   afterAll(() => watch.stop());
 
   it('ends a client whose statement has waited past the limit, once, and forgets it', () => {
@@ -30,7 +35,7 @@ describe('the rule', () => {
     clock = 1000;
     watch.endUnanswered();
     expect(client.ended).toBe(1);
-    expect(ended.at(-1)).toEqual({ client, waitedMs: 1000 });
+    expect(logged.at(-1)).toMatchObject({ msg: 'postgres sent no answer: connection ended', waitedMs: 1000 });
     clock = 5000;
     watch.endUnanswered();
     expect(client.ended).toBe(1);
@@ -69,15 +74,31 @@ describe('the rule', () => {
   });
 });
 
+it('a check that fails (a client that throws when ended) is logged, and the checks go on', async () => {
+  const logged: Record<string, unknown>[] = [];
+  const watch = new UnansweredStatements<FakeClient>(40, capturingLogger(logged));
+  try {
+    const broken = { ended: 0, end: () => { throw new Error('socket already gone'); } };
+    const healthy = new FakeClient();
+    watch.sent(broken as unknown as FakeClient);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    watch.sent(healthy);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'a listener failed; the server goes on', listener: 'unanswered statements' }));
+    expect(healthy.ended).toBe(1);
+  } finally {
+    watch.stop();
+  }
+});
+
 describe('on a real Postgres', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let handle: DatabaseHandle;
-  const warnings: unknown[] = [];
+  const warnings: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
-    handle = createDatabase(database.url, logger, { max: 1, unansweredStatementMs: 300 });
+    handle = createDatabase(database.url, capturingLogger(warnings), { max: 1, unansweredStatementMs: 300 });
   });
 
   afterAll(async () => {

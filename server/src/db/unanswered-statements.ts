@@ -1,3 +1,6 @@
+import type { Logger } from 'pino';
+import { contained } from '../contained.ts';
+
 /**
  * Ends the connection of a client that has waited too long for any answer to its statements.
  * Postgres ends every statement at the sessions' statement_timeout (15 s), so a client still
@@ -26,11 +29,11 @@ export class UnansweredStatements<Client extends Endable> {
 
   constructor(
     private readonly limitMs: number,
-    private readonly onEnded: (client: Client, waitedMs: number) => void,
+    private readonly logger: Logger,
     private readonly now: () => number = () => performance.now(),
   ) {
-    // A client is ended between limitMs and 1.25 times it after its last answer.
-    this.timer = setInterval(() => this.endUnanswered(), Math.max(10, limitMs / 4));
+    // A client is ended between limitMs and 1.25 times it after its last answer; a failed check is logged, never thrown.
+    this.timer = setInterval(contained(logger, 'unanswered statements', () => this.endUnanswered()), Math.max(10, limitMs / 4));
     this.timer.unref();
   }
 
@@ -59,7 +62,7 @@ export class UnansweredStatements<Client extends Endable> {
     for (const [client, entry] of this.waiting) {
       if (now - entry.since < this.limitMs) continue;
       this.waiting.delete(client);
-      this.onEnded(client, now - entry.since);
+      this.logger.warn({ waitedMs: Math.round(now - entry.since) }, 'postgres sent no answer: connection ended');
       // Its statements fail with pg's 'Connection terminated'; a failure to end is the same news.
       client.end().catch(() => {});
     }
