@@ -197,7 +197,7 @@ export function changeReaches(change: FeedChange, entry: Pick<Entry, 'readsOrder
   return false;
 }
 
-/** Keys a cache remembers as asked (a key is about 60 characters). */
+/** Keys a cache counts the asks of (a key is about 60 characters). */
 const ASKED_KEPT = 10_000;
 
 /** Changes remembered for reads in flight: a read that began before more changes than this is not stored. */
@@ -237,9 +237,9 @@ export class FeedCache {
   /** The last changes, oldest first: `recent[i]` made generation `generation - recent.length + 1 + i`. */
   private readonly recent: FeedChange[] = [];
   /** Reads of pages not held, by key, with the generation each began at. */
-  private readonly reading = new Map<string, { version: number; page: Promise<FeedPage> }>();
-  /** Keys of pages asked before (askedBefore), at most ASKED_KEPT: all forgotten when full. */
-  private readonly asked = new Set<string>();
+  private readonly reading = new Map<string, { version: number; page: Promise<FeedPage> | null }>();
+  /** How often each page was asked lately, answered from here or not (`noteAsk`, `get`), at most ASKED_KEPT keys. */
+  private readonly asks = new Map<string, number>();
 
   constructor(
     private readonly source: FeedChangeSource,
@@ -262,6 +262,7 @@ export class FeedCache {
     return this.generation;
   }
 
+  /** The live entry of `key`; an entry found counts as an ask of its page (a page not found is counted by `noteAsk` when it is read). */
   get(key: string, nowMs: number): Entry | undefined {
     if (!this.source.listening) return undefined;
     const entry = this.entries.get(key);
@@ -270,6 +271,7 @@ export class FeedCache {
       this.drop(key);
       return undefined;
     }
+    this.noteAsk(key);
     return entry;
   }
 
@@ -301,9 +303,20 @@ export class FeedCache {
     for (const change of this.recent.slice(this.recent.length - missed)) if (changeReaches(change, entry)) return;
     this.drop(key);
     if (entry.bytes > this.options.maxBytes) return;
+    // A full cache takes a page only in place of one asked less often: when more pages are read than it
+    // holds, storing each pushed out pages before their next ask, and cost every read its copying by the
+    // garbage collector (TinyLFU's admission).
+    const victim = this.victimFor(entry.bytes);
+    if (victim !== undefined && (this.asks.get(key) ?? 0) <= (this.asks.get(victim) ?? 0)) return;
     this.entries.set(key, entry);
     this.held += entry.bytes;
     this.makeRoom();
+  }
+
+  /** The key of the entry storing `bytes` more would push out first (the oldest), if it would push one out. */
+  private victimFor(bytes: number): string | undefined {
+    if (this.entries.size < this.options.maxEntries && this.held + bytes <= this.options.maxBytes) return undefined;
+    return this.entries.keys().next().value;
   }
 
   /** Drops the oldest stored entries until the count and the bytes are within bounds. */
@@ -334,24 +347,36 @@ export class FeedCache {
    */
   read(key: string, read: (versionBeforeRead: number) => Promise<FeedPage>): Promise<FeedPage> {
     const inFlight = this.reading.get(key);
-    if (inFlight && inFlight.version === this.generation && this.source.listening) return inFlight.page;
+    if (inFlight?.page && inFlight.version === this.generation && this.source.listening) return inFlight.page;
     const version = this.generation;
     const page = read(version);
-    const reading = { version, page };
+    const reading: { version: number; page: Promise<FeedPage> | null } = { version, page };
     this.reading.set(key, reading);
     const done = () => {
       if (this.reading.get(key) === reading) this.reading.delete(key);
+      // Deleted alone, the entry kept its page reachable to V8's young collections until the next full
+      // one (a Map's replaced tables hold their entries): every page read outlived them (decision 054).
+      reading.page = null;
     };
     page.then(done, done);
     return page;
   }
 
-  /** Whether the page of `key` was asked before (since the last ASKED_KEPT keys); notes that it is asked now. */
-  askedBefore(key: string): boolean {
-    if (this.asked.has(key)) return true;
-    if (this.asked.size >= ASKED_KEPT) this.asked.clear();
-    this.asked.add(key);
-    return false;
+  /**
+   * Notes that the page of `key` is asked now; how often it was asked lately, this ask included. When
+   * ASKED_KEPT keys are counted, a new key first halves every count and forgets the keys left at zero:
+   * what was popular long ago weighs less than what is asked now.
+   */
+  noteAsk(key: string): number {
+    const count = (this.asks.get(key) ?? 0) + 1;
+    if (count === 1 && this.asks.size >= ASKED_KEPT) {
+      for (const [counted, times] of this.asks) {
+        if (times < 2) this.asks.delete(counted);
+        else this.asks.set(counted, times >> 1);
+      }
+    }
+    this.asks.set(key, count);
+    return count;
   }
 
   /** The entry's page as tRPC's transformer would send it (superjson, JSON text) in `envelope`, and its size in bytes: serialised once per entry. */

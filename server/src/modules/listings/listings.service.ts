@@ -119,7 +119,7 @@ export async function list(
   if (cached) return visiblePage(viewer, cached.page);
   // A page after a cursor is stored from its second ask on: most are scrolled past once, and storing each cost
   // about 5% more CPU per page read (its objects copied by the young generation's collections, then kept).
-  const store = !input.cursor || cache.askedBefore(key);
+  const store = cache.noteAsk(key) > 1 || !input.cursor;
   // Requests for a page not held wait for one read of it (one that began before a change reached this instance is not joined).
   const page = await cache.read(key, async (versionBeforeRead) => {
     const rows = await listings.listPublic(db, { ...input, now, today });
