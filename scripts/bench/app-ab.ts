@@ -22,7 +22,7 @@ import { unfinishedJobs } from './queue-drain.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders,me,cached,writes] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,me,cached,writes] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -47,7 +47,9 @@ async function startApp(script: string, name: string): Promise<ChildServer> {
   for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
   // AB_CPU_PROF=1: each app writes a V8 CPU profile, summarised at the end (where B's CPU goes).
   const profile = process.env.AB_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : [];
-  return startNodeServer({ script, nodeArgs: [...PRODUCTION_NODE_ARGS, ...profile], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, `ab-${name}.log`) });
+  // AB_NODE_ARGS_A / AB_NODE_ARGS_B: node flags for one side after production's (V8 takes a flag's last value), to compare flags on one build.
+  const extra = process.env[`AB_NODE_ARGS_${name.toUpperCase()}`]?.split(' ').filter(Boolean) ?? [];
+  return startNodeServer({ script, nodeArgs: [...PRODUCTION_NODE_ARGS, ...profile, ...extra], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, `ab-${name}.log`) });
 }
 
 /** Ids of public listings by type, newest first: the rotated feed's cursors. */
