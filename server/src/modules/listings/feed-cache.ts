@@ -200,6 +200,12 @@ export function changeReaches(change: FeedChange, entry: Pick<Entry, 'readsOrder
 /** Keys a cache counts the asks of (a key is about 60 characters). */
 const ASKED_KEPT = 10_000;
 
+/** A read of a page in progress: the generation it began at, and its answer until it settles (then null, see `read`). */
+interface Reading {
+  version: number;
+  page: Promise<FeedPage> | null;
+}
+
 /** Changes remembered for reads in flight: a read that began before more changes than this is not stored. */
 const RECENT_CHANGES = 256;
 
@@ -237,7 +243,7 @@ export class FeedCache {
   /** The last changes, oldest first: `recent[i]` made generation `generation - recent.length + 1 + i`. */
   private readonly recent: FeedChange[] = [];
   /** Reads of pages not held, by key, with the generation each began at. */
-  private readonly reading = new Map<string, { version: number; page: Promise<FeedPage> | null }>();
+  private readonly reading = new Map<string, Reading>();
   /** How often each page was asked lately, answered from here or not (`noteAsk`, `get`), at most ASKED_KEPT keys. */
   private readonly asks = new Map<string, number>();
 
@@ -316,12 +322,17 @@ export class FeedCache {
   /** The key of the entry storing `bytes` more would push out first (the oldest), if it would push one out. */
   private victimFor(bytes: number): string | undefined {
     if (this.entries.size < this.options.maxEntries && this.held + bytes <= this.options.maxBytes) return undefined;
+    return this.oldestKey();
+  }
+
+  /** The key of the entry stored first (a Map iterates in insertion order). */
+  private oldestKey(): string | undefined {
     return this.entries.keys().next().value;
   }
 
   /** Drops the oldest stored entries until the count and the bytes are within bounds. */
   private makeRoom(): void {
-    while (this.entries.size > this.options.maxEntries || this.held > this.options.maxBytes) this.drop(this.entries.keys().next().value!);
+    while (this.entries.size > this.options.maxEntries || this.held > this.options.maxBytes) this.drop(this.oldestKey()!);
   }
 
   private drop(key: string): void {
@@ -350,7 +361,7 @@ export class FeedCache {
     if (inFlight?.page && inFlight.version === this.generation && this.source.listening) return inFlight.page;
     const version = this.generation;
     const page = read(version);
-    const reading: { version: number; page: Promise<FeedPage> | null } = { version, page };
+    const reading: Reading = { version, page };
     this.reading.set(key, reading);
     const done = () => {
       if (this.reading.get(key) === reading) this.reading.delete(key);
