@@ -19,6 +19,8 @@ import { drainQueue } from './queue-drain.ts';
 // after rotated cursors, each URL once, on the compiled app and on scripts/bench/minimal-server.ts
 // running the statement the app sends for them (compiled here by the app's own feed template).
 // AB_CPU_PROF=1 writes both processes' CPU profiles and prints where each one's CPU went.
+// CPU_LOAD=search: the bench's 32 searches instead, over and over, the bare endpoint running for each
+// the statement the app sent for it (captured by the bench run), unnamed as the app sends it.
 //
 // Given two builds of the app or more, each is measured in the same rounds (the first build is `app 1`).
 //
@@ -34,7 +36,8 @@ const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const LIMIT = 20;
-const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest: LoadRequest };
+const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest: LoadRequest; searchRequests: LoadRequest[]; searchStatements: { sql: string; params: (string | null)[] }[][] };
+const searching = process.env.CPU_LOAD === 'search';
 const profiling = process.env.AB_CPU_PROF === '1';
 const cachedOnly = process.env.CPU_CACHED === '1';
 const profileDir = (name: string) => path.join(dataDir, `bare-ab-profile-${name}-${process.pid}`);
@@ -74,7 +77,12 @@ async function feedSql(app: ChildServer, cursor: string): Promise<string> {
 
 async function startBare(app: ChildServer, cursor: string): Promise<ChildServer> {
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: withSessionOptions(databaseUrl, FEED_SESSION_OPTIONS), PORT: String(port), FEED_SQL: await feedSql(app, cursor) };
+  // Searches run on sessions with Postgres's default options, as the app's do (its main pool).
+  const searches = captured.searchRequests.map((request, i) => {
+    const [statement] = captured.searchStatements[i]!;
+    return { path: request.path, text: statement!.sql, values: statement!.params, limit: LIMIT };
+  });
+  const env = { ...process.env, DATABASE_URL: searching ? databaseUrl : withSessionOptions(databaseUrl, FEED_SESSION_OPTIONS), PORT: String(port), FEED_SQL: await feedSql(app, cursor), SEARCH_SQL: JSON.stringify(searches) };
   return startNodeServer({ script: bareScript, nodeArgs: profileArgs('bare'), cwd: PROJECT_ROOT, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'bare-ab-bare.log') });
 }
 
@@ -121,8 +129,8 @@ try {
       const started = performance.now();
       // A seed per round and side: no URL an app's cache already holds.
       // CPU_CACHED=1: the first page alone, over and over (every answer of an app a cache hit), instead.
-      const requests = cachedOnly ? [captured.feedRequest] : rentalPages(1000 + round * sides.length + sides.indexOf(side));
-      const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once: !cachedOnly });
+      const requests = searching ? captured.searchRequests : cachedOnly ? [captured.feedRequest] : rentalPages(1000 + round * sides.length + sides.indexOf(side));
+      const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationMs: SECONDS * 1000, warmupMs: 1000, requests, once: !cachedOnly && !searching });
       const wall = (performance.now() - started) / 1000;
       total.rounds.push({ cpuMs: processCpuMs(server.pid) - before, served: result.rps * wall });
       total.postgresRounds.push({ cpuMs: treeCpuMs(postmasterPid) - postgresBefore, served: result.rps * wall });

@@ -1,6 +1,6 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { bareFeedAnswer } from './minimal-answer.ts';
+import { bareFeedAnswer, bareStatementFor } from './minimal-answer.ts';
 
 describe("the bare endpoint's answer", () => {
   // Rows as pg returns the feed's: text, numbers, nulls, arrays and timestamps as Dates.
@@ -24,5 +24,25 @@ describe("the bare endpoint's answer", () => {
   it('has no next cursor when it read no row past the page', () => {
     const parsed = JSON.parse(bareFeedAnswer(rows, 4)) as [{ result: { data: Parameters<typeof superjson.deserialize>[0] } }];
     expect(superjson.deserialize(parsed[0].result.data)).toEqual({ items: rows, nextCursor: null });
+  });
+});
+
+describe('what the bare endpoint runs for a request', () => {
+  const feed = { text: 'select * from listings where id < $2 and expires_at > $1 limit $3', values: ['2026-11-28 12:00:00+00', '00000000-0000-4000-8000-0000000000aa', '21'], limit: 20, cursorParam: 1 };
+  const input = (json: Record<string, unknown>) => `/trpc/listings.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json } }))}`;
+  const searchPath = input({ type: 'rental', search: 'furadeira', sort: 'newest' });
+  const searches = new Map([[searchPath, { path: searchPath, text: 'select * from listings where title ilike $1 limit $2', values: ['%furadeira%', '21'], limit: 20 }]]);
+
+  it('runs the search captured for that path, unnamed, with its own values', () => {
+    expect(bareStatementFor(searchPath, feed, searches)).toEqual({ query: { text: searches.get(searchPath)!.text, values: ['%furadeira%', '21'] }, limit: 20 });
+  });
+
+  it("runs the feed's named statement after the request's cursor, or the captured one without a cursor", () => {
+    const cursor = '00000000-0000-4000-8000-0000000000bb';
+    expect(bareStatementFor(input({ type: 'rental', cursor }), feed, searches)).toEqual({ query: { name: 'feed', text: feed.text, values: [feed.values[0], cursor, '21'] }, limit: 20 });
+    expect(bareStatementFor(input({ type: 'rental' }), feed, searches).query.values).toEqual(feed.values);
+    expect(bareStatementFor('/trpc/listings.list?input=%7Bnot json', feed, searches).query.values).toEqual(feed.values);
+    // The captured values are never changed by a request.
+    expect(feed.values[1]).toBe('00000000-0000-4000-8000-0000000000aa');
   });
 });

@@ -12,3 +12,44 @@ export function bareFeedAnswer(rows: readonly { id: string }[], limit: number): 
   const page = { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
   return `[{"result":{"data":${superjsonText(page)}}}]`;
 }
+
+/** The feed statement the app sent (captured), and which of its values is the page's cursor. */
+export interface BareFeedStatement {
+  text: string;
+  values: (string | null)[];
+  limit: number;
+  cursorParam: number;
+}
+
+/** The statement the app sent for one search request (captured), by the request's path. */
+export interface BareSearchStatement {
+  path: string;
+  text: string;
+  values: (string | null)[];
+  limit: number;
+}
+
+/** The request's cursor from tRPC's batched GET input, or null. */
+function cursorOf(url: URL): string | null {
+  try {
+    const sent = JSON.parse(url.searchParams.get('input') ?? '{}') as { 0?: { json?: { cursor?: unknown } } };
+    const cursor = sent[0]?.json?.cursor;
+    return typeof cursor === 'string' ? cursor : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the bare endpoint runs for a request path: the search captured for that path, unnamed (parsed and
+ * planned each time, as the app sends a search), else the feed's statement after the request's cursor,
+ * named (prepared once per connection, as the app's feed pages are).
+ */
+export function bareStatementFor(requestPath: string, feed: BareFeedStatement, searches: ReadonlyMap<string, BareSearchStatement>): { query: { name?: string; text: string; values: (string | null)[] }; limit: number } {
+  const search = searches.get(requestPath);
+  if (search) return { query: { text: search.text, values: search.values }, limit: search.limit };
+  const values = [...feed.values];
+  const cursor = cursorOf(new URL(requestPath, 'http://localhost'));
+  if (cursor && feed.cursorParam >= 0) values[feed.cursorParam] = cursor;
+  return { query: { name: 'feed', text: feed.text, values }, limit: feed.limit };
+}

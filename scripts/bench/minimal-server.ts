@@ -1,7 +1,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from '../../server/src/http/content-encoding.ts';
-import { bareFeedAnswer } from './minimal-answer.ts';
+import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareStatementFor } from './minimal-answer.ts';
 
 // The bare baseline of the feed: Node's http, pg, the app's superjson writer and its own
 // compression (the same encodings, brotli quality and threshold), running the feed
@@ -9,33 +9,22 @@ import { bareFeedAnswer } from './minimal-answer.ts';
 // no logging. It answers the browser's GET of listings.list in tRPC's batch envelope;
 // the cursor of the request replaces the captured one, so every request is a query
 // (there is no cache here). The bench compiles it and runs it with plain node.
-// Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit, cursorParam }).
+// Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit, cursorParam }); or, for searches,
+// SEARCH_SQL (JSON [{ path, text, values, limit }]): each request path the statement the app sent for
+// it, unnamed (extended protocol, parsed each time) as the app sends a search.
 
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
 
-const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as { text: string; values: (string | null)[]; limit: number; cursorParam: number };
+const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as BareFeedStatement;
+const searches = new Map((JSON.parse(process.env.SEARCH_SQL ?? '[]') as BareSearchStatement[]).map((search) => [search.path, search]));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: 'vz-bench-minimal' });
 
-/** The request's cursor from tRPC's batched GET input, or null. */
-function cursorOf(url: URL): string | null {
-  try {
-    const sent = JSON.parse(url.searchParams.get('input') ?? '{}') as { 0?: { json?: { cursor?: unknown } } };
-    const cursor = sent[0]?.json?.cursor;
-    return typeof cursor === 'string' ? cursor : null;
-  } catch {
-    return null;
-  }
-}
-
 const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const values = [...feed.values];
-  const cursor = cursorOf(url);
-  if (cursor && feed.cursorParam >= 0) values[feed.cursorParam] = cursor;
-  pool.query<{ id: string }>({ name: 'feed', text: feed.text, values }).then(
+  const { query, limit } = bareStatementFor(req.url ?? '/', feed, searches);
+  pool.query<{ id: string }>(query).then(
     ({ rows }) => {
-      const answer = bareFeedAnswer(rows, feed.limit);
+      const answer = bareFeedAnswer(rows, limit);
       res.setHeader('Content-Type', 'application/json');
       const encoding = Buffer.byteLength(answer) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
       if (!encoding) return res.end(answer);

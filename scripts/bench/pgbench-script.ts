@@ -1,5 +1,5 @@
 import type { LoggedStatement } from './pg-log.ts';
-import { median } from './stats.ts';
+import { median, ratiosOfPairs } from './stats.ts';
 
 // Turns captured statements into a pgbench custom script: the same SQL text,
 // each `$n` replaced by a pgbench variable, so `-M prepared` / `-M extended`
@@ -149,9 +149,7 @@ export function pairOrder(rounds: number): ('app' | 'pgbench')[][] {
  * drift, while the two runs of a pair meet nearly the same machine.
  */
 export function pairedRatio(pairs: readonly { appRps: number; pgbenchTps: number }[]): { each: number[]; median: number; lowest: number; highest: number } {
-  const each = pairs.map((pair) => pair.appRps / pair.pgbenchTps);
-  if (each.length === 0) throw new Error('no pairs');
-  return { each, median: median(each), lowest: Math.min(...each), highest: Math.max(...each) };
+  return ratiosOfPairs(pairs.map((pair) => ({ of: pair.appRps, to: pair.pgbenchTps })));
 }
 
 /**

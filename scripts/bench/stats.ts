@@ -20,6 +20,20 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Each pair's ratio (`of` / `to`), their median and their spread. */
+export function ratiosOfPairs(pairs: readonly { of: number; to: number }[]): { each: number[]; median: number; lowest: number; highest: number } {
+  const each = pairs.map((pair) => pair.of / pair.to);
+  if (each.length === 0) throw new Error('no pairs');
+  return { each, median: median(each), lowest: Math.min(...each), highest: Math.max(...each) };
+}
+
+/** `items` cut into `count` consecutive slices of (nearly) equal length, none shared: rounds that must not meet each other's requests. */
+export function disjointSlices<T>(items: readonly T[], count: number): T[][] {
+  if (count < 1) throw new Error('at least one slice');
+  const size = Math.floor(items.length / count);
+  return Array.from({ length: count }, (_, i) => items.slice(i * size, i === count - 1 ? items.length : (i + 1) * size));
+}
+
 /** Nearest-rank percentile (p in 0-100) of samples already sorted ascending; NaN when there are none. */
 export function percentileOfSorted(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
