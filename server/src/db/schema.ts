@@ -338,6 +338,12 @@ export interface OrderConversationsTable {
   person_id: string;
   last_created_at: Date;
   last_seq: string;
+  /** The thread's last message, copied by the database's triggers (its body follows erasure and renames). */
+  last_message_id: string;
+  last_sender_id: string;
+  last_body: string;
+  /** Messages of the thread sent to this person and not read yet. */
+  unread: Generated<number>;
 }
 
 /** A problem on an order, opened by one of its two people and settled by the administration. */

@@ -135,10 +135,10 @@ export interface InboxRow {
  * A page of the person's conversations (their orders, either side, with at least one message),
  * the most recently active first; with someone blocked either way, only those of orders still
  * open (they run to their end). In one statement: the person's conversations in that order from
- * order_conversations' index (the database keeps there where each thread's last message sits),
- * read until the page is full, so a page costs its own rows whatever the person's number of
- * conversations; for those rows only, the order, the last message (the thread index, exact),
- * the unread count (the partial unread index), the listing and the other person.
+ * order_conversations' index (the database keeps there where each thread's last message sits,
+ * that message and the person's unread count), read until the page is full, so a page costs its
+ * own rows whatever the person's number of conversations; for those rows only, the order, the
+ * listing and the other person.
  * Keyset on the last message (created_at, seq), after `cursor`, one of the person's own messages
  * (anyone else's reads as no cursor). Fetches limit + 1 rows: the extra one says a next page exists.
  */
@@ -151,7 +151,7 @@ export async function listInbox(db: Db, userId: string, page: { cursor: string |
     ), latest AS (
       SELECT o.id, o.listing_id, o.completed_at, o.rejected_at, o.cancelled_at,
              ${counterpart} AS counterpart_id,
-             c.last_created_at, c.last_seq
+             c.last_created_at, c.last_seq, c.last_message_id, c.last_sender_id, c.last_body, c.unread
         FROM order_conversations c
         JOIN orders o ON o.id = c.order_id
        WHERE c.person_id = ${userId}::uuid
@@ -166,11 +166,9 @@ export async function listInbox(db: Db, userId: string, page: { cursor: string |
     SELECT latest.id AS order_id, latest.completed_at, latest.rejected_at, latest.cancelled_at,
            cp.id AS counterpart_id, cp.full_name AS counterpart_full_name, cp.avatar_url AS counterpart_avatar_url,
            l.title AS listing_title, l.image_id AS listing_image_id, l.deleted_at AS listing_deleted_at,
-           m.id AS last_id, left(m.body, ${page.previewLength}::int) AS last_body, m.sender_id = ${userId}::uuid AS last_mine,
-           m.created_at AS last_created_at,
-           (SELECT count(*)::int FROM order_messages u WHERE u.recipient_id = ${userId}::uuid AND u.read_at IS NULL AND u.order_id = latest.id) AS unread
+           latest.last_message_id AS last_id, left(latest.last_body, ${page.previewLength}::int) AS last_body,
+           latest.last_sender_id = ${userId}::uuid AS last_mine, latest.last_created_at, latest.unread
       FROM latest
-      JOIN order_messages m ON m.order_id = latest.id AND m.created_at = latest.last_created_at AND m.seq = latest.last_seq
       JOIN listings l ON l.id = latest.listing_id
       JOIN users cp ON cp.id = latest.counterpart_id
      ORDER BY latest.last_created_at DESC, latest.last_seq DESC`;

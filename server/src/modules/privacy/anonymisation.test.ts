@@ -201,6 +201,11 @@ const INVENTORY: Record<string, Record<string, Classification>> = {
     person_id: LINK,
     last_created_at: MOMENT,
     last_seq: LINK,
+    last_message_id: LINK,
+    last_sender_id: LINK,
+    // A copy of the thread's last message, which its update trigger keeps equal to the message.
+    last_body: PERSONAL,
+    unread: KIND,
   },
   order_problems: {
     id: LINK,
