@@ -53,6 +53,7 @@ const FOLLOW_UPDATES = `CREATE FUNCTION order_conversations_follow_updates() RET
   END;
   $$`;
 
+// down() puts back 2027_02_12_0101's function as it was: copied, since a migration never reads another's text.
 const FOLLOW_INSERTS_BEFORE = `CREATE OR REPLACE FUNCTION order_conversations_follow() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO order_conversations AS c (order_id, person_id, last_created_at, last_seq)

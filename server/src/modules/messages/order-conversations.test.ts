@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down as downTable, up as upTable } from '../../../../migrations/2027_02_12_0101_order_conversations.ts';
 import { down as downLast, up as upLast } from '../../../../migrations/2027_02_13_0101_order_conversations_last_message.ts';
+import type { OrderConversationsTable } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 // order_conversations, kept by triggers on order_messages, says for each order with messages and
@@ -35,16 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-type Row = {
-  order_id: string;
-  person_id: string;
-  last_created_at: Date;
-  last_seq: string;
-  last_message_id: string;
-  last_sender_id: string;
-  last_body: string;
-  unread: number;
-};
+type Row = Selectable<OrderConversationsTable>;
 
 /** What the messages say: each order's newest message (time, then seq), for its renter and its owner, and what each has not read. */
 async function fromMessages(): Promise<Row[]> {
