@@ -56,6 +56,8 @@ const FOLLOW_UPDATES = `CREATE FUNCTION order_conversations_follow_updates() RET
 // down() puts back 2027_02_12_0101's function as it was: copied, since a migration never reads another's text.
 const FOLLOW_INSERTS_BEFORE = `CREATE OR REPLACE FUNCTION order_conversations_follow() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
+    -- Each order's newest message of the statement, for both of its people, in one order of
+    -- rows (so two statements lock shared rows in the same order), kept only when newer.
     INSERT INTO order_conversations AS c (order_id, person_id, last_created_at, last_seq)
     SELECT o.id, side.person_id, n.created_at, n.seq
       FROM (SELECT DISTINCT ON (order_id) order_id, created_at, seq FROM new_rows ORDER BY order_id, created_at DESC, seq DESC) n
