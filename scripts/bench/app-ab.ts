@@ -22,7 +22,7 @@ import { unfinishedJobs } from './queue-drain.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders,me,cached,writes] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,me,cached,many,writes] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -132,9 +132,11 @@ try {
     { key: 'me', name: 'auth.me (the session from the cache: the fixed cost of a tRPC request)', requests: () => meRequests(), once: false },
     // Every request a hit of the feed cache (one URL, no writes).
     { key: 'cached', name: 'feed, cached (one URL)', requests: () => [captured.feedRequest], once: false },
+    // The same 40 URLs without the writer: what the writes add, apart from the URLs' own cost.
+    { key: 'many', name: 'feed, the same 40 URLs without writes', requests: () => mixedFeed, once: false },
     { key: 'writes', name: 'feed, 40 URLs with listing writes at 10/s', requests: () => mixedFeed, once: false, beside: () => listingWriter(databaseUrl, 10, { pending, active }) },
   ];
-  // AB_ONLY=feed,search,orders,me,cached,writes: only those loads.
+  // AB_ONLY=feed,search,orders,me,cached,many,writes: only those loads.
   for (const load of loads.filter((entry) => !only || only.includes(entry.key))) {
     const totals = { A: empty(), B: empty() };
     for (let round = 0; round < ROUNDS; round++) {
