@@ -104,12 +104,24 @@ export function requestMeta(deps: AppDeps, req: IncomingMessage & { ip?: string;
   // Express sets req.protocol from X-Forwarded-Proto only when the proxy in front is trusted.
   const protocol = req.protocol ?? 'http';
   const baseUrl = publicBaseUrl(deps.config, req.socket.localPort);
+  const userAgent = req.headers['user-agent'] ?? null;
+  const secure = baseUrl.startsWith('https://') || protocol === 'https';
+  const deviceToken = readDeviceToken(req.headers.cookie);
+  // Read now: a socket that closed no longer tells its peer, unless it was asked before.
+  const peer = req.socket.remoteAddress ?? null;
+  // A websocket's slim request carries its address as it is: a connection's context keeps no request.
+  if (!('ip' in req)) return { ip: peer, userAgent, baseUrl, secure, deviceToken };
+  // Express reads the address through the trusted proxies' headers on every read of req.ip: only when first asked (a feed page never asks).
+  let ip: string | null | undefined;
   return {
-    ip: req.ip ?? req.socket.remoteAddress ?? null,
-    userAgent: req.headers['user-agent'] ?? null,
+    get ip() {
+      if (ip === undefined) ip = req.ip ?? peer;
+      return ip;
+    },
+    userAgent,
     baseUrl,
-    secure: baseUrl.startsWith('https://') || protocol === 'https',
-    deviceToken: readDeviceToken(req.headers.cookie),
+    secure,
+    deviceToken,
   };
 }
 

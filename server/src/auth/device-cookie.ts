@@ -6,9 +6,12 @@
 export const DEVICE_COOKIE_NAME = 'vz_device';
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
+/** The device cookie's token in a Cookie header: made once, every request reads it. */
+const DEVICE_TOKEN_IN_HEADER = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE_NAME}=([A-Za-z0-9_-]{20,100})(?:;|$)`);
+
 export function readDeviceToken(cookieHeader: string | undefined): string | null {
   if (!cookieHeader) return null;
-  const match = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE_NAME}=([A-Za-z0-9_-]{20,100})(?:;|$)`).exec(cookieHeader);
+  const match = DEVICE_TOKEN_IN_HEADER.exec(cookieHeader);
   return match?.[1] ?? null;
 }
 

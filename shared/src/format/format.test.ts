@@ -38,6 +38,20 @@ describe('dates', () => {
     expect(todayInTimeZone('America/Sao_Paulo', lateNightUtc)).toBe('2026-11-22');
     expect(todayInTimeZone('UTC', lateNightUtc)).toBe('2026-11-23');
   });
+  it("keeps today's date within a second only: the day turns at midnight to the millisecond, zone by zone", () => {
+    // Midnight in São Paulo (UTC-3) is 03:00 UTC; the same instants asked in turn for two zones.
+    const lastMillisecond = new Date('2026-11-23T02:59:59.999Z');
+    const midnight = new Date('2026-11-23T03:00:00.000Z');
+    expect(todayInTimeZone('America/Sao_Paulo', lastMillisecond)).toBe('2026-11-22');
+    expect(todayInTimeZone('America/Sao_Paulo', new Date('2026-11-23T02:59:59.000Z'))).toBe('2026-11-22');
+    expect(todayInTimeZone('UTC', lastMillisecond)).toBe('2026-11-23');
+    expect(todayInTimeZone('America/Sao_Paulo', lastMillisecond)).toBe('2026-11-22');
+    expect(todayInTimeZone('America/Sao_Paulo', midnight)).toBe('2026-11-23');
+    expect(todayInTimeZone('Asia/Tokyo', midnight)).toBe('2026-11-23');
+    expect(todayInTimeZone('Pacific/Honolulu', midnight)).toBe('2026-11-22');
+    // A clock set back (a test's, an NTP step) is worked out again, not answered from the later second.
+    expect(todayInTimeZone('America/Sao_Paulo', lastMillisecond)).toBe('2026-11-22');
+  });
   it('formats calendar dates without shifting them', () => {
     expect(formatCalendarDate('2026-01-05')).toBe('05/01/2026');
   });

@@ -98,11 +98,22 @@ export function formatCalendarDate(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
+/**
+ * The last date todayInTimeZone worked out, with its zone and second: the server asks it on every feed
+ * page of available items, and formatting it costs a few microseconds each time. A date changes only on
+ * a whole second (every offset in the time zone database is whole seconds), so within one it holds.
+ */
+let lastToday: { timeZone: string; second: number; date: string } | undefined;
+
 /** Today's calendar date in the condominium's time zone, as 'YYYY-MM-DD'. */
 export function todayInTimeZone(timeZone = getCondoTimeZone(), now: Date = new Date()): string {
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastToday && lastToday.second === second && lastToday.timeZone === timeZone) return lastToday.date;
   const parts = dateFormatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  lastToday = { timeZone, second, date };
+  return date;
 }
 
 type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
