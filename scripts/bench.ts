@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,7 @@ import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, sumCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { type CpuPerUnit, cpuNote, cpuOverRounds, type CpuRound, machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
+import { type StoredAnswer, storedAnswer } from './bench/minimal-answer.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { idleSection } from './bench/idle-app.ts';
@@ -312,6 +314,29 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     target: '≥ 1.0x pgbench -M prepared, p99 ≤ 50 ms',
     met: feedRatio >= 1 && feedApp.p99 <= 50 && feedApp.errors === 0 && feedPairs.whole,
   });
+
+  // The same bytes from a plain Node server: what the cached lines (here and with writes) could reach on this
+  // machine if a hit cost the app nothing of its own (no routing, session, checks or lookup).
+  const plain = await startPlainServer(await answerOf(ctx.app.url, ctx.feed.request));
+  try {
+    const plainLoad = await loadWithCpu(ctx, [ctx.feed.request], {}, plain);
+    const plainPairs = await pairedWithPgbench('Plain server (the cached page)', feedPg, (_, seconds) => loadWithCpu(ctx, [ctx.feed.request], { seconds }, plain), undefined, 'plain server');
+    lines.push({
+      what: `a plain Node http server sending the cached page's answer (its bytes and headers, as the app sent them) to the same request, ${CONNECTIONS} connections: what Node's http alone reaches against pgbench on this machine`,
+      figure: describeLoad(plainLoad),
+      cache: "none looked up: the app's answer to a cache hit, stored and sent again as it is",
+      baseline: feedPg.figure,
+      ratio: pairedRatioText(plainPairs.ratio),
+      target: 'reference: the most any server reaches here with these bytes, to read the cached lines against',
+      met: null,
+    });
+    notes.push(
+      plainPairs.text,
+      `Feed (cached) against the plain server, CPU per request in the pairs: ${cpuPerRequestText(feedPairs.pairs.map((pair) => pair.app))}; ${cpuPerRequestText(plainPairs.pairs.map((pair) => pair.app), 'plain server')}. The difference is the app's own work on a hit: Express's two layers, the request id, the security headers, the session cookie's read and hash, the access check, the input's parse, the cache's lookup, the metrics.`,
+    );
+  } finally {
+    await plain.stop();
+  }
 
   // The real path: pages from anywhere in the list, rotated, each asked once, against pgbench of the same
   // shapes' SQL drawn in the same proportions (a price or rating page costs Postgres more than a newest one).
@@ -712,7 +737,12 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
           }
         })
       : null;
-    if (pairs) notes.push(pairs.text, `Feed alone with writes at ${run.perSecond}/s, the long runs' ratio: ${formatRatio(result.rps / feedPg.tps)}; the pairs' feed answers: ${describeCacheAnswers(pairs.cache)}.`);
+    if (pairs) {
+      notes.push(
+        pairs.text,
+        `Feed alone with writes at ${run.perSecond}/s, the long runs' ratio: ${formatRatio(result.rps / feedPg.tps)}; the pairs' feed answers: ${describeCacheAnswers(pairs.cache)}. The read path's plain-server line (a cached page's bytes sent by Node's http alone) is the most a hit reaches here.`,
+      );
+    }
     const ratio = pairs ? pairs.ratio.median : result.rps / feedPg.tps;
     const writes = `${writer.done.writes} writes (${WRITE_KINDS.map((kind) => `${writer.done.byKind[kind]} ${kind}s`).join(', ')})`;
     // With searches in the load, the feed's own rate and p99 are its answers' alone (they carry the cache's header).
@@ -902,6 +932,27 @@ async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, c
     ...(searchSql ? { SEARCH_SQL: JSON.stringify(searchSql) } : {}),
   };
   return startNodeServer({ script: path.join(root, 'dist/bench/minimal-server.js'), cwd: root, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'minimal.log') });
+}
+
+/** The app's answer to `request` (a GET), kept with the headers of its content. */
+async function answerOf(url: string, request: LoadRequest): Promise<StoredAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}${request.path}`, { headers: request.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(storedAnswer(Buffer.concat(chunks), res.rawHeaders)) : reject(new Error(`the app answered ${res.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+/** scripts/bench/minimal-server.ts sending `answer` to every request (no database). */
+async function startPlainServer(answer: StoredAnswer): Promise<ChildServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ANSWER: JSON.stringify(answer) };
+  delete env.DATABASE_URL;
+  return startNodeServer({ script: path.join(root, 'dist/bench/minimal-server.js'), cwd: root, env, port, readyPath: '/', logFile: path.join(dataDir, 'plain.log') });
 }
 
 async function generateData(databaseUrl: string) {

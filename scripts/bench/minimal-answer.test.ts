@@ -1,6 +1,6 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { bareFeedAnswer, bareStatementFor } from './minimal-answer.ts';
+import { bareFeedAnswer, bareStatementFor, storedAnswer } from './minimal-answer.ts';
 
 describe("the bare endpoint's answer", () => {
   // Rows as pg returns the feed's: text, numbers, nulls, arrays and timestamps as Dates.
@@ -44,5 +44,21 @@ describe('what the bare endpoint runs for a request', () => {
     expect(bareStatementFor('/trpc/listings.list?input=%7Bnot json', feed, searches).query.values).toEqual(feed.values);
     // The captured values are never changed by a request.
     expect(feed.values[1]).toBe('00000000-0000-4000-8000-0000000000aa');
+  });
+});
+
+describe("an answer kept to be sent again (the plain server's)", () => {
+  it("keeps the body's bytes and the headers of its content, and drops those of the one response", () => {
+    const body = Buffer.from([0x1b, 0x00, 0xff, 0x10]);
+    const raw = ['X-Request-Id', 'abc', 'X-Content-Type-Options', 'nosniff', 'X-Feed-Cache', 'hit', 'Content-Type', 'application/json', 'Content-Encoding', 'br',
+      'Vary', 'trpc-accept, accept, Accept-Encoding', 'Date', 'Tue, 01 Dec 2026 09:00:00 GMT', 'Connection', 'keep-alive', 'Keep-Alive', 'timeout=65', 'Content-Length', '4'];
+    const stored = storedAnswer(body, raw);
+    expect(Buffer.from(stored.body, 'base64')).toEqual(body);
+    expect(stored.headers).toEqual([
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Content-Type', 'application/json'],
+      ['Content-Encoding', 'br'],
+      ['Vary', 'trpc-accept, accept, Accept-Encoding'],
+    ]);
   });
 });

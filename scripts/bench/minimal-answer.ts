@@ -53,3 +53,22 @@ export function bareStatementFor(requestPath: string, feed: BareFeedStatement, s
   if (cursor && feed.cursorParam >= 0) values[feed.cursorParam] = cursor;
   return { query: { name: 'feed', text: feed.text, values }, limit: feed.limit };
 }
+
+/** An answer the app sent, kept to be sent again as it is: its body (base64) and the headers that describe it. */
+export interface StoredAnswer {
+  body: string;
+  headers: [string, string][];
+}
+
+/**
+ * Headers that belong to one response, not to its content: the server sending it again writes its own. And
+ * X-Feed-Cache: the server sending it again looks nothing up, and the load generator counts that header's answers as the cache's.
+ */
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id', 'x-feed-cache']);
+
+/** An answer as received (`rawHeaders`: name, value, name, value...), kept with the headers of its content only. */
+export function storedAnswer(body: Buffer, rawHeaders: readonly string[]): StoredAnswer {
+  const headers: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (!PER_RESPONSE_HEADERS.has(rawHeaders[i]!.toLowerCase())) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return { body: body.toString('base64'), headers };
+}

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from '../../server/src/http/content-encoding.ts';
-import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareStatementFor } from './minimal-answer.ts';
+import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareStatementFor, type StoredAnswer } from './minimal-answer.ts';
 
 // The bare baseline of the feed: Node's http, pg, the app's superjson writer and its own
 // compression (the same encodings, brotli quality and threshold), running the feed
@@ -12,6 +13,9 @@ import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareS
 // Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit, cursorParam }); or, for searches,
 // SEARCH_SQL (JSON [{ path, text, values, limit }]): each request path the statement the app sent for
 // it, unnamed (extended protocol, parsed each time) as the app sends a search.
+// Or, with ANSWER (JSON StoredAnswer: an answer the app sent, its body and content headers), the plain
+// server: every request gets those bytes and headers with a new X-Request-Id, as the app's cache hit
+// does, and nothing else runs (no database, no routing, no session): what Node's http alone costs.
 
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
@@ -20,7 +24,18 @@ const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as BareFeedStatement;
 const searches = new Map((JSON.parse(process.env.SEARCH_SQL ?? '[]') as BareSearchStatement[]).map((search) => [search.path, search]));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: 'vz-bench-minimal' });
 
+const stored = process.env.ANSWER ? (JSON.parse(process.env.ANSWER) as StoredAnswer) : null;
+const storedBody = stored ? Buffer.from(stored.body, 'base64') : null;
+
+function sendStored(res: http.ServerResponse): void {
+  res.statusCode = 200;
+  res.setHeader('X-Request-Id', randomUUID());
+  for (const [name, value] of stored!.headers) res.setHeader(name, value);
+  res.end(storedBody);
+}
+
 const server = http.createServer((req, res) => {
+  if (stored) return sendStored(res);
   const { query, limit } = bareStatementFor(req.url ?? '/', feed, searches);
   pool.query<{ id: string }>(query).then(
     ({ rows }) => {
