@@ -332,7 +332,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     });
     notes.push(
       plainPairs.text,
-      `Feed (cached) against the plain server, CPU per request in the pairs: ${cpuPerRequestText(feedPairs.pairs.map((pair) => pair.app))}; ${cpuPerRequestText(plainPairs.pairs.map((pair) => pair.app), 'plain server')}. The difference is the app's own work on a hit: Express's two layers, the request id, the security headers, the session cookie's read and hash, the access check, the input's parse, the cache's lookup, the metrics.`,
+      `Feed (cached) against the plain server, CPU per request in the pairs: ${cpuPerRequestText(feedPairs.pairs.map((pair) => pair.app))}; ${cpuPerRequestText(plainPairs.pairs.map((pair) => pair.app), 'plain server')}. The plain server answers several times as many requests a second, where Node's http and the kernel cost each less: at the app's rate they cost about 0.07-0.10 ms a request (docs/bench-history.md, 2026-12-01); the rest is the app's own work on a hit: Express's two layers, the request id, the security headers, the session cookie's read and hash, the access check, the input's parse, the cache's lookup, the metrics.`,
     );
   } finally {
     await plain.stop();
