@@ -5,7 +5,7 @@ import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type Conten
 import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
-import { feedInputReader } from './feed-input.ts';
+import { feedRequestReader } from './feed-input.ts';
 import { feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
 import { list, visiblePage } from '../modules/listings/listings.service.ts';
 
@@ -35,19 +35,17 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  */
 export function feedFastPath(deps: AppDeps): RequestHandler {
   const cache = feedCacheOf(deps.bus);
-  /** Feed inputs parsed and kept by their text: a page asked again, or another page of a shape asked before, skips JSON, superjson and Zod. */
-  const readInput = feedInputReader();
+  /** Feed inputs kept by URL, and parsed ones by their text: a page asked again, or another page of a shape asked before, skips the query's parse, JSON, superjson and Zod. */
+  const readRequest = feedRequestReader();
   return async (req, res, next) => {
     // A plain GET (no body: the /trpc mount's limits have nothing to check) of this one procedure.
     if (req.method !== 'GET' || !req.url.startsWith(FEED_PATH) || req.path !== FEED_PATH || req.headers['content-length'] || req.headers['transfer-encoding']) return next();
-    // Express parses the query string again on every read of req.query.
-    const query = req.query;
-    if (typeof query.input !== 'string') return next();
     const started = performance.now();
-    const envelope = query.batch === '1' ? 'batch' : 'single';
-    const input = readInput(query.input, envelope);
+    // Express parses the query string again on every read of req.query: read only for a URL not kept.
+    const read = readRequest(req.url, () => req.query);
     // Not the feed's input, or refused by its checks: tRPC answers it in its own words.
-    if (!input) return next();
+    if (!read) return next();
+    const { input, envelope } = read;
     const key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
     /**
      * Sends `answer` with the headers tRPC sends (Express's send would add a charset),

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { LISTING_FILTERS, LISTING_SORTS, LISTING_TYPES } from '@vizinhanca/shared/listings/listing.schema';
-import { CURSOR_STAND_IN, feedInputReader, parseFeedInput, withCursorStandIn } from './feed-input.ts';
+import { CURSOR_STAND_IN, feedInputReader, feedRequestReader, parseFeedInput, withCursorStandIn } from './feed-input.ts';
 
 /** The query's input as tRPC's client writes it for a GET: superjson, in the batch envelope or alone. */
 function inputText(input: unknown, envelope: 'batch' | 'single'): string {
@@ -92,5 +92,54 @@ describe('a feed input read from a kept parse of its shape', () => {
       limit: 20,
     });
     expect(read(inputText({ type: 'food', filter: 'ready', sort: 'price_asc', limit: 20, cursor: 'not-a-uuid' }, 'batch'), 'batch')).toBeNull();
+  });
+});
+
+describe('a feed request kept by its URL', () => {
+  /** A URL as the browser sends it, its query as Express parses it, and how many times that parse was asked for. */
+  function request(input: Record<string, unknown>, batch: boolean) {
+    const text = inputText(input, batch ? 'batch' : 'single');
+    const url = `/trpc/listings.list?${batch ? 'batch=1&' : ''}input=${encodeURIComponent(text)}`;
+    const asked = { times: 0 };
+    const query = () => {
+      asked.times += 1;
+      return { ...(batch ? { batch: '1' } : {}), input: text };
+    };
+    return { url, text, query, asked };
+  }
+  const page = { type: 'rental', filter: 'all', sort: 'newest', limit: 20, direction: 'forward' };
+
+  it("reads a URL's query once, and gives the same input and envelope each time after", () => {
+    const read = feedRequestReader();
+    for (const batch of [true, false]) {
+      const sent = request({ ...page, cursor: randomUUID() }, batch);
+      const first = read(sent.url, sent.query);
+      expect(first).toStrictEqual({ input: parseFeedInput(sent.text, batch ? 'batch' : 'single'), envelope: batch ? 'batch' : 'single' });
+      expect(read(sent.url, sent.query)).toStrictEqual(first);
+      expect(read(sent.url, sent.query)).toStrictEqual(first);
+      expect(sent.asked.times).toBe(1);
+    }
+  });
+
+  it('keeps each URL apart: another cursor, type or envelope is read from its own query', () => {
+    const read = feedRequestReader();
+    const sent = [request({ ...page, cursor: randomUUID() }, true), request({ ...page, cursor: randomUUID() }, true), request({ ...page, type: 'food' }, true), request({ ...page, type: 'food' }, false)];
+    for (const one of sent) expect(read(one.url, one.query)).toStrictEqual({ input: parseFeedInput(one.text, one.url.includes('batch=1') ? 'batch' : 'single'), envelope: one.url.includes('batch=1') ? 'batch' : 'single' });
+    expect(new Set(sent.map((one) => JSON.stringify(read(one.url, one.query)))).size).toBe(4);
+    expect(sent.map((one) => one.asked.times)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('does not keep searches nor what is not the feed input: those are read every time', () => {
+    const read = feedRequestReader();
+    const search = request({ ...page, search: 'furadeira' }, true);
+    const refused = request({ ...page, sort: 'nenhuma' }, true);
+    for (let i = 0; i < 3; i++) {
+      expect(read(search.url, search.query)?.input.search).toBe('furadeira');
+      expect(read(refused.url, refused.query)).toBeNull();
+    }
+    expect(search.asked.times).toBe(3);
+    expect(refused.asked.times).toBe(3);
+    const twice = read('/trpc/listings.list?input=a&input=b', () => ({ input: ['a', 'b'] }));
+    expect(twice).toBeNull();
   });
 });

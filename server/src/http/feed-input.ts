@@ -85,3 +85,37 @@ export function feedInputReader(): (text: string, envelope: Envelope) => ListLis
     return keptOrParsed(text, envelope);
   };
 }
+
+/** A feed GET as the fast path answers it: the procedure's input and tRPC's envelope. */
+export interface FeedRequest {
+  input: ListListingsFields;
+  envelope: Envelope;
+}
+
+/**
+ * The feed's input and envelope of a GET, read from its query (Express's parse, `query`, called only
+ * when needed) through feedInputReader, and kept by the request's whole URL: a cached page is asked by
+ * the same URL again and again, and its query's parse (the long input unescaped) cost each hit more
+ * than the cache's lookup. The same URL always gives the same answer (the query, the envelope and the
+ * parse are functions of it), so a kept one is the one the parse would give. Searches and long URLs
+ * are not kept; all are dropped when full.
+ */
+export function feedRequestReader(): (url: string, query: () => Record<string, unknown>) => FeedRequest | null {
+  const readInput = feedInputReader();
+  const kept = new Map<string, FeedRequest>();
+  return (url, query) => {
+    const known = kept.get(url);
+    if (known) return known;
+    const { input: text, batch } = query();
+    if (typeof text !== 'string') return null;
+    const envelope: Envelope = batch === '1' ? 'batch' : 'single';
+    const input = readInput(text, envelope);
+    if (!input) return null;
+    const read = { input, envelope };
+    if (!input.search && url.length <= 2 * PARSED_INPUT_MAX_LENGTH) {
+      if (kept.size >= PARSED_INPUTS_KEPT) kept.clear();
+      kept.set(url, read);
+    }
+    return read;
+  };
+}
