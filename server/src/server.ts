@@ -14,7 +14,7 @@ import { createDatabase } from './db/database.ts';
 import { resolvePostgres, type PostgresHandle } from './db/embedded-postgres.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
-import { createHttpApp } from './http/app.ts';
+import { createHttpHandler } from './http/app.ts';
 import { expressMessageClasses } from './http/express-messages.ts';
 import { isSameOrigin } from './http/origin.ts';
 import { Readiness } from './http/readiness.ts';
@@ -151,10 +151,10 @@ export async function startServer(
   readiness.watchBus(bus);
   await queue.start(deps, { scheduled: scheduledJobs, oneOff: oneOffJobs });
 
-  const app = createHttpApp(deps, { clientMiddleware: options.clientMiddleware, readiness });
+  const { app, handle } = createHttpHandler(deps, { clientMiddleware: options.clientMiddleware, readiness });
   await options.onHttpServer?.(server);
   messages.adopt(app);
-  handleRequest = app;
+  handleRequest = handle;
 
   // No per-message compression: a zlib context per socket costs more than the small JSON frames it would save.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false, clientTracking: true });

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -24,7 +25,8 @@ import { isSameOrigin } from './origin.ts';
 import { requestLog } from './request-log.ts';
 import { inOrder } from './in-order.ts';
 import { answerNotFound, answerUncaughtErrors, refuseMalformedUrls } from './request-errors.ts';
-import { contextBuiltForFeed, feedFastPath } from './feed-fast-path.ts';
+import { contextBuiltForFeed, feedFastPath, feedHitBeforeExpress } from './feed-fast-path.ts';
+import { feedRequestReader } from './feed-input.ts';
 import { databaseAnswers } from './health.repository.ts';
 import type { Readiness } from './readiness.ts';
 import { noStore, refuseHttpSubscriptions, refuseLargeBodies, refuseUnbatchable, securityHeaders, TRPC_MAX_BATCH_SIZE, TRPC_MAX_BODY_BYTES } from './hardening.ts';
@@ -36,7 +38,34 @@ function isSubscriptionPath(procedure: string): boolean {
 
 export { CLIENT_DIST_DIR };
 
-export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: RequestHandler; readiness?: Readiness } = {}) {
+type HttpOptions = { clientMiddleware?: RequestHandler; readiness?: Readiness };
+
+/** What does nothing and goes on: the first layer's handlers called outside Express. */
+const goOn = () => undefined;
+
+/**
+ * The server's request listener: a feed page the cache holds is answered before Express when it can be
+ * at once (feedHitBeforeExpress), every other request goes to the Express app. Both start the request
+ * with the same handlers (the request id and its log line, the security headers).
+ */
+export function createHttpHandler(deps: AppDeps, options: HttpOptions = {}): { app: express.Express; handle: RequestListener } {
+  const logRequest = requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS);
+  const addSecurityHeaders = securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware });
+  /** Feed GETs read by the fast path, kept by URL: the hits before Express answer only URLs it read. */
+  const feedRequests = feedRequestReader();
+  const app = createExpressApp(deps, options, { logRequest, addSecurityHeaders, feedRequests });
+  const answerHit = feedHitBeforeExpress(deps, feedRequests, (req, res) => {
+    logRequest(req as express.Request, res as express.Response, goOn);
+    addSecurityHeaders(req as express.Request, res as express.Response, goOn);
+  });
+  return { app, handle: (req, res) => (answerHit(req, res) ? undefined : app(req, res)) };
+}
+
+function createExpressApp(
+  deps: AppDeps,
+  options: HttpOptions,
+  shared: { logRequest: RequestHandler; addSecurityHeaders: RequestHandler; feedRequests: ReturnType<typeof feedRequestReader> },
+) {
   const app = express();
   app.disable('x-powered-by');
   // The number of proxies in front: the client address is the one the nearest of them saw, never one the client wrote.
@@ -53,8 +82,8 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   };
   app.use(
     inOrder(
-      requestLog(deps.logger, deps.config.LOG_SLOW_REQUEST_MS),
-      securityHeaders(deps.config, { contentSecurityPolicy: !options.clientMiddleware }),
+      shared.logRequest,
+      shared.addSecurityHeaders,
       // Every handler after this one may decode the path: one with a malformed escape stops here.
       refuseMalformedUrls,
       refuseForeignOrigins,
@@ -87,7 +116,7 @@ export function createHttpApp(deps: AppDeps, options: { clientMiddleware?: Reque
   // every call its CPU for nothing. What /trpc hands on goes through the rest as any other request.
   // The public feed's pages, answered before tRPC (decisions 014, 032), and before the /trpc mount, whose
   // checks a plain GET of listings.list passes: the busiest request crosses two layers, not ten.
-  app.use(feedFastPath(deps));
+  app.use(feedFastPath(deps, shared.feedRequests));
   app.use(
     '/trpc',
     noStore,

@@ -1,12 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { ListListingsFields } from '@vizinhanca/shared/listings/listing.schema';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { accessRefusal } from '../auth/access.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { sha256Hex } from '../auth/crypto.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
-import { feedRequestReader } from './feed-input.ts';
-import { feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
+import type { FeedRequestReader } from './feed-input.ts';
+import { type Entry, type Envelope, feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
 import { list, visiblePage } from '../modules/listings/listings.service.ts';
 
 /** Says whether the feed cache answered a page (`hit`) or Postgres did (`miss`): the bench counts it, a person can see it in the browser's tools. */
@@ -14,6 +18,88 @@ export const FEED_CACHE_HEADER = 'X-Feed-Cache';
 
 /** The one procedure's path, batched or not (the app's feed sends it alone). */
 const FEED_PATH = '/trpc/listings.list';
+
+/** The key of a feed page in the cache: the input, and today in the condominium for the 'available' chip. */
+function feedKeyOf(deps: AppDeps, input: ListListingsFields): string {
+  return feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
+}
+
+/**
+ * Sends `answer` with the headers tRPC sends (Express's send would add a charset), compressed here as
+ * the browser accepts, in one synchronous call: the compression middleware's stream cost ~1.6 ms of CPU
+ * for a 12 KB answer against ~0.1 ms for this (decision 018); /trpc is mounted before the middleware, so
+ * this says its `Vary: Accept-Encoding` itself. A cached page passes its answer's size and `encode`, made once per entry.
+ */
+function sendAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: string,
+  bytes = Buffer.byteLength(answer),
+  encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding),
+): void {
+  res.statusCode = 200;
+  // As the /trpc mount's noStore says of every API answer: it carries personal data.
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'trpc-accept, accept, Accept-Encoding');
+  res.setHeader('Content-Type', 'application/json');
+  const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) {
+    res.end(answer);
+    return;
+  }
+  res.setHeader('Content-Encoding', encoding);
+  res.end(encode(encoding));
+}
+
+/** A held page to `user`: the cached answer, or the page without the listings of people they block or who block them, written for them alone. */
+function sendEntry(deps: AppDeps, req: IncomingMessage, res: ServerResponse, entry: Entry, envelope: Envelope, user: AuthUser): void {
+  const cache = feedCacheOf(deps.bus);
+  res.setHeader(FEED_CACHE_HEADER, 'hit');
+  const visible = visiblePage(user, entry.page);
+  if (visible === entry.page) {
+    const answer = cache.answer(entry, envelope);
+    sendAnswer(req, res, answer.text, answer.bytes, (encoding) => cache.encoded(entry, envelope, answer.text, encoding));
+  } else {
+    sendAnswer(req, res, inEnvelope(envelope, superjsonText(visible)));
+  }
+}
+
+/** As the procedure's `observed` middleware times a call that succeeded. */
+function observeFeed(started: number): void {
+  procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
+}
+
+/**
+ * A feed page this instance holds, answered before Express when all it depends on is known at once: a
+ * URL whose input the fast path read before (kept by `reader`), a session the session cache answers
+ * without a refresh, an approved person, and the page held. `startRequest` does for it what the app's
+ * first layer does for every request (the request id and its log line, the security headers; a URL
+ * the fast path read has no malformed escape, and a GET no foreign origin to refuse). Anything else
+ * returns false having set nothing, and goes through Express as before: Express's routing cost a hit
+ * about a fifth of its CPU.
+ */
+export function feedHitBeforeExpress(deps: AppDeps, reader: FeedRequestReader, startRequest: (req: IncomingMessage, res: ServerResponse) => void) {
+  const cache = feedCacheOf(deps.bus);
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) return false;
+    const url = req.url ?? '';
+    if (!url.startsWith(FEED_PATH) || url.charCodeAt(FEED_PATH.length) !== 63 /* '?' */) return false;
+    const read = reader.kept(url);
+    if (!read) return false;
+    const started = performance.now();
+    const token = deps.sessions.readToken(req.headers.cookie);
+    const validated = token ? deps.sessions.peekId(sha256Hex(token)) : undefined;
+    // A session to refresh, or one the cache cannot answer now, is read through Express.
+    if (!validated || validated.session.fresh || accessRefusal(validated.user, 'approved')) return false;
+    const entry = cache.get(feedKeyOf(deps, read.input), deps.clock.now().getTime());
+    if (!entry) return false;
+    startRequest(req, res);
+    (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { userId: validated.user.id };
+    sendEntry(deps, req, res, entry, read.envelope, validated.user);
+    observeFeed(started);
+    return true;
+  };
+}
 
 /** The context a fast-path request already built, handed to tRPC when the request falls through (one session check per request). */
 export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): Context | undefined {
@@ -33,40 +119,20 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
  * Anything else (a refusal, an input that does not parse, an error) goes on to tRPC with
  * the context already built, which answers it in its own words.
  */
-export function feedFastPath(deps: AppDeps): RequestHandler {
+export function feedFastPath(deps: AppDeps, reader: FeedRequestReader): RequestHandler {
   const cache = feedCacheOf(deps.bus);
-  /** Feed inputs kept by URL, and parsed ones by their text: a page asked again, or another page of a shape asked before, skips the query's parse, JSON, superjson and Zod. */
-  const readRequest = feedRequestReader();
   return async (req, res, next) => {
     // A plain GET (no body: the /trpc mount's limits have nothing to check) of this one procedure.
     if (req.method !== 'GET' || !req.url.startsWith(FEED_PATH) || req.path !== FEED_PATH || req.headers['content-length'] || req.headers['transfer-encoding']) return next();
     const started = performance.now();
     // Express parses the query string again on every read of req.query: read only for a URL not kept.
-    const read = readRequest(req.url, () => req.query);
+    const read = reader.read(req.url, () => req.query);
     // Not the feed's input, or refused by its checks: tRPC answers it in its own words.
     if (!read) return next();
     const { input, envelope } = read;
-    const key = input.search ? null : feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
-    /**
-     * Sends `answer` with the headers tRPC sends (Express's send would add a charset),
-     * compressed here as the browser accepts, in one synchronous call: the compression
-     * middleware's stream cost ~1.6 ms of CPU for a 12 KB answer against ~0.1 ms for this
-     * (decision 018); /trpc is mounted before the middleware, so the fast path says its
-     * `Vary: Accept-Encoding` itself. A cached page passes its answer's size and `encode`, made once per entry.
-     */
-    const send = (answer: string, bytes = Buffer.byteLength(answer), encode: (encoding: ContentEncoding) => Buffer = (encoding) => encodeText(answer, encoding)) => {
-      res.statusCode = 200;
-      // As the /trpc mount's noStore says of every API answer: it carries personal data.
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Vary', 'trpc-accept, accept, Accept-Encoding');
-      res.setHeader('Content-Type', 'application/json');
-      const encoding = bytes >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
-      if (!encoding) return res.end(answer);
-      res.setHeader('Content-Encoding', encoding);
-      res.end(encode(encoding));
-    };
-    /** As the procedure's `observed` middleware times a call that succeeded. */
-    const observe = () => procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
+    const key = input.search ? null : feedKeyOf(deps, input);
+    const send = (answer: string) => sendAnswer(req, res, answer);
+    const observe = () => observeFeed(started);
     let ctx: Context;
     try {
       ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
@@ -75,19 +141,12 @@ export function feedFastPath(deps: AppDeps): RequestHandler {
       if (accessRefusal(ctx.user, 'approved') || !ctx.session) return next();
       // Looked up again after the session was read: the page may have been dropped meanwhile.
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
-      if (key !== null) res.setHeader(FEED_CACHE_HEADER, entry ? 'hit' : 'miss');
       if (entry) {
-        const visible = visiblePage(ctx.user!, entry.page);
-        if (visible === entry.page) {
-          const answer = cache.answer(entry, envelope);
-          send(answer.text, answer.bytes, (encoding) => cache.encoded(entry, envelope, answer.text, encoding));
-        } else {
-          // A viewer with blocks: the page without those people's listings, serialised for them alone.
-          send(inEnvelope(envelope, superjsonText(visible)));
-        }
+        sendEntry(deps, req, res, entry, envelope, ctx.user!);
         observe();
         return;
       }
+      if (key !== null) res.setHeader(FEED_CACHE_HEADER, 'miss');
     } catch (error) {
       return next(error);
     }

@@ -110,7 +110,8 @@ describe('a feed request kept by its URL', () => {
   const page = { type: 'rental', filter: 'all', sort: 'newest', limit: 20, direction: 'forward' };
 
   it("reads a URL's query once, and gives the same input and envelope each time after", () => {
-    const read = feedRequestReader();
+    const reader = feedRequestReader();
+    const read = reader.read.bind(reader);
     for (const batch of [true, false]) {
       const sent = request({ ...page, cursor: randomUUID() }, batch);
       const first = read(sent.url, sent.query);
@@ -118,11 +119,13 @@ describe('a feed request kept by its URL', () => {
       expect(read(sent.url, sent.query)).toStrictEqual(first);
       expect(read(sent.url, sent.query)).toStrictEqual(first);
       expect(sent.asked.times).toBe(1);
+      expect(reader.kept(sent.url)).toBe(first);
     }
   });
 
   it('keeps each URL apart: another cursor, type or envelope is read from its own query', () => {
-    const read = feedRequestReader();
+    const reader = feedRequestReader();
+    const read = reader.read.bind(reader);
     const sent = [request({ ...page, cursor: randomUUID() }, true), request({ ...page, cursor: randomUUID() }, true), request({ ...page, type: 'food' }, true), request({ ...page, type: 'food' }, false)];
     for (const one of sent) expect(read(one.url, one.query)).toStrictEqual({ input: parseFeedInput(one.text, one.url.includes('batch=1') ? 'batch' : 'single'), envelope: one.url.includes('batch=1') ? 'batch' : 'single' });
     expect(new Set(sent.map((one) => JSON.stringify(read(one.url, one.query)))).size).toBe(4);
@@ -130,7 +133,8 @@ describe('a feed request kept by its URL', () => {
   });
 
   it('does not keep searches nor what is not the feed input: those are read every time', () => {
-    const read = feedRequestReader();
+    const reader = feedRequestReader();
+    const read = reader.read.bind(reader);
     const search = request({ ...page, search: 'furadeira' }, true);
     const refused = request({ ...page, sort: 'nenhuma' }, true);
     for (let i = 0; i < 3; i++) {
@@ -138,6 +142,8 @@ describe('a feed request kept by its URL', () => {
       expect(read(refused.url, refused.query)).toBeNull();
     }
     expect(search.asked.times).toBe(3);
+    expect(reader.kept(search.url)).toBeUndefined();
+    expect(reader.kept(refused.url)).toBeUndefined();
     expect(refused.asked.times).toBe(3);
     const twice = read('/trpc/listings.list?input=a&input=b', () => ({ input: ['a', 'b'] }));
     expect(twice).toBeNull();

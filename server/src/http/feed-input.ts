@@ -92,6 +92,12 @@ export interface FeedRequest {
   envelope: Envelope;
 }
 
+/** Reads feed GETs (see feedRequestReader); `kept` is what a URL read before gave, without reading anything. */
+export interface FeedRequestReader {
+  read(url: string, query: () => Record<string, unknown>): FeedRequest | null;
+  kept(url: string): FeedRequest | undefined;
+}
+
 /**
  * The feed's input and envelope of a GET, read from its query (Express's parse, `query`, called only
  * when needed) through feedInputReader, and kept by the request's whole URL: a cached page is asked by
@@ -100,22 +106,25 @@ export interface FeedRequest {
  * parse are functions of it), so a kept one is the one the parse would give. Searches and long URLs
  * are not kept; all are dropped when full.
  */
-export function feedRequestReader(): (url: string, query: () => Record<string, unknown>) => FeedRequest | null {
+export function feedRequestReader(): FeedRequestReader {
   const readInput = feedInputReader();
   const kept = new Map<string, FeedRequest>();
-  return (url, query) => {
-    const known = kept.get(url);
-    if (known) return known;
-    const { input: text, batch } = query();
-    if (typeof text !== 'string') return null;
-    const envelope: Envelope = batch === '1' ? 'batch' : 'single';
-    const input = readInput(text, envelope);
-    if (!input) return null;
-    const read = { input, envelope };
-    if (!input.search && url.length <= 2 * PARSED_INPUT_MAX_LENGTH) {
-      if (kept.size >= PARSED_INPUTS_KEPT) kept.clear();
-      kept.set(url, read);
-    }
-    return read;
+  return {
+    read(url, query) {
+      const known = kept.get(url);
+      if (known) return known;
+      const { input: text, batch } = query();
+      if (typeof text !== 'string') return null;
+      const envelope: Envelope = batch === '1' ? 'batch' : 'single';
+      const input = readInput(text, envelope);
+      if (!input) return null;
+      const read = { input, envelope };
+      if (!input.search && url.length <= 2 * PARSED_INPUT_MAX_LENGTH) {
+        if (kept.size >= PARSED_INPUTS_KEPT) kept.clear();
+        kept.set(url, read);
+      }
+      return read;
+    },
+    kept: (url) => kept.get(url),
   };
 }

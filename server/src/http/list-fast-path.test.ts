@@ -8,13 +8,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, eventually, insertTestUser, TEST_PASSWORD } from '../../test/harness.ts';
 import { insertActiveListing, listingFields } from '../../test/listing-fixtures.ts';
 import { loadConfig } from '../config.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { listingPageSchema, publicListingSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { feedCacheOf } from '../modules/listings/feed-cache.ts';
+import { createHttpHandler } from './app.ts';
 
 let server: RunningServer;
 let close: () => Promise<void>;
@@ -281,5 +285,67 @@ describe('a cached feed page and blocks', () => {
     // Everyone else: the cached bytes, from the same entry.
     expect((await get(approved, [call])).text).toBe(whole.text);
     expect(feedCacheOf(server.deps.bus).get(key, server.deps.clock.now().getTime())).toBe(stored);
+  });
+});
+
+describe('a cached feed page answered before Express', () => {
+  it('when its URL was read, the session is in memory and the page is held: the bytes and headers Express sends, a log line of its own', async () => {
+    // The server's own listener on the same app's parts, with Express's entry counted and the log read at debug.
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const { app, handle } = createHttpHandler({ ...server.deps, logger });
+    const throughExpress = vi.spyOn(app as unknown as { handle: (...args: unknown[]) => void }, 'handle');
+    const listener = http.createServer(handle).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/trpc/listings.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input({ sort: 'price_asc', limit: 2 })) }))}`;
+    const ask = (cookie: string | null) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(cookie ? { cookie } : {}) } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const viewer = await createUser('approved');
+    try {
+      // The URL's first ask goes through Express (its input read and kept, the session read); the page may be held already.
+      const first = await ask(viewer.cookie);
+      expect(throughExpress).toHaveBeenCalledTimes(1);
+      // Asked again: answered before Express, from the cache, with what Express's answer carried.
+      const again = await ask(viewer.cookie);
+      const third = await ask(viewer.cookie);
+      expect(throughExpress).toHaveBeenCalledTimes(1);
+      for (const answer of [again, third]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-feed-cache']).toBe('hit');
+        expect(decoded(answer)).toBe(decoded(first));
+        const perResponse = ['date', 'x-request-id', 'x-feed-cache', 'content-length'];
+        const described = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.includes(name)));
+        expect(described(answer.headers)).toEqual(described(first.headers));
+        expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(answer.headers['content-security-policy']).toBeTruthy();
+      }
+      expect(again.headers['x-request-id']).not.toBe(third.headers['x-request-id']);
+      // Its log line, as Express's requests have (debug: neither slow nor failed).
+      await eventually(() => expect(lines.filter((line) => line.msg === 'request completed' && (line.req as { id: string }).id === third.headers['x-request-id'])).toHaveLength(1));
+      const line = lines.find((entry) => (entry.req as { id: string } | undefined)?.id === third.headers['x-request-id'])!;
+      expect(line).toMatchObject({ req: { method: 'GET', path: '/trpc/listings.list' }, res: { statusCode: 200 }, userId: viewer.id, procedure: 'listings.list' });
+      expect(lines.filter((entry) => (entry.level as number) >= 50)).toEqual([]);
+
+      // Anything it cannot answer at once goes through Express, which answers it as before.
+      // Twice each: the first read puts the session in the cache, the second finds it there, and is refused all the same.
+      expect((await ask(null)).status).toBe(401);
+      for (let i = 0; i < 2; i++) expect((await ask(pending)).status).toBe(403);
+      expect(throughExpress).toHaveBeenCalledTimes(4);
+      // The person suspended: their session leaves the cache on every instance, and Express refuses them, then and after.
+      await server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', viewer.id).execute();
+      await eventually(async () => expect((await ask(viewer.cookie)).status).toBe(403));
+      expect((await ask(viewer.cookie)).status).toBe(403);
+      expect((await ask(approved)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

@@ -35,10 +35,11 @@ export function requestLog(logger: Logger, slowMs: number): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id, method: req.method, path: req.originalUrl.split('?')[0] },
+          // originalUrl: Express's; a feed hit answered before Express has only Node's url.
+          req: { id, method: req.method, path: (req.originalUrl ?? req.url).split('?')[0] },
           res: { statusCode: status },
-          userId: (res.locals as { userId?: string }).userId ?? null,
-          procedure: proceduresOf(req.originalUrl),
+          userId: (res.locals as { userId?: string } | undefined)?.userId ?? null,
+          procedure: proceduresOf(req.originalUrl ?? req.url),
           responseTime,
         },
         status >= 500 ? 'request errored' : 'request completed',

@@ -54,7 +54,7 @@ export function heapBytesOf(value: unknown): number {
   return bytes;
 }
 
-interface Entry {
+export interface Entry {
   key: string;
   /** What the entry holds, in bytes: its page's estimate (heapBytesOf), and each answer and compressed answer made for it as they are made. */
   bytes: number;
