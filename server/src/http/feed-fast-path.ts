@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { sha256Hex } from '../auth/crypto.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
+import { GENERIC_ERROR_MESSAGE } from '../errors.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
 import type { FeedRequestReader } from './feed-input.ts';
@@ -80,23 +81,47 @@ function observeFeed(started: number): void {
  */
 export function feedHitBeforeExpress(deps: AppDeps, reader: FeedRequestReader, startRequest: (req: IncomingMessage, res: ServerResponse) => void) {
   const cache = feedCacheOf(deps.bus);
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) return false;
+  /** The hit to answer, or null: nothing is set on the response here. */
+  const heldHit = (req: IncomingMessage) => {
+    if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) return null;
     const url = req.url ?? '';
-    if (!url.startsWith(FEED_PATH) || url.charCodeAt(FEED_PATH.length) !== 63 /* '?' */) return false;
+    if (!url.startsWith(FEED_PATH) || url.charCodeAt(FEED_PATH.length) !== 63 /* '?' */) return null;
     const read = reader.kept(url);
-    if (!read) return false;
+    if (!read) return null;
     const started = performance.now();
     const token = deps.sessions.readToken(req.headers.cookie);
     const validated = token ? deps.sessions.peekId(sha256Hex(token)) : undefined;
     // A session to refresh, or one the cache cannot answer now, is read through Express.
-    if (!validated || validated.session.fresh || accessRefusal(validated.user, 'approved')) return false;
+    if (!validated || validated.session.fresh || accessRefusal(validated.user, 'approved')) return null;
     const entry = cache.get(feedKeyOf(deps, read.input), deps.clock.now().getTime());
-    if (!entry) return false;
-    startRequest(req, res);
-    (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { userId: validated.user.id };
-    sendEntry(deps, req, res, entry, read.envelope, validated.user);
-    observeFeed(started);
+    return entry ? { read, user: validated.user, entry, started } : null;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    let hit: ReturnType<typeof heldHit>;
+    try {
+      hit = heldHit(req);
+    } catch {
+      // What a check could not read (a cookie with a malformed escape, say): Express answers it, as before.
+      return false;
+    }
+    if (!hit) return false;
+    try {
+      startRequest(req, res);
+      (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { userId: hit.user.id };
+      sendEntry(deps, req, res, hit.entry, hit.read.envelope, hit.user);
+      observeFeed(hit.started);
+    } catch (error) {
+      // As the app's last handler answers what failed (request-errors.ts), in Node's own calls.
+      deps.logger.error({ err: error, reqId: (req as { id?: unknown }).id }, 'request failed');
+      if (res.headersSent) {
+        res.destroy();
+      } else {
+        res.statusCode = 500;
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ error: { message: GENERIC_ERROR_MESSAGE, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }));
+      }
+    }
     return true;
   };
 }

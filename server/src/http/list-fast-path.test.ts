@@ -334,11 +334,17 @@ describe('a cached feed page answered before Express', () => {
       expect(line).toMatchObject({ req: { method: 'GET', path: '/trpc/listings.list' }, res: { statusCode: 200 }, userId: viewer.id, procedure: 'listings.list' });
       expect(lines.filter((entry) => (entry.level as number) >= 50)).toEqual([]);
 
+      // A cookie no parser reads (a malformed escape) on a URL read before: Express answers it as before, and the server goes on.
+      const malformed = await ask('vz_session=%E0%A4%A');
+      expect(malformed.status).toBeGreaterThanOrEqual(400);
+      expect(throughExpress).toHaveBeenCalledTimes(2);
+      expect((await ask(viewer.cookie)).status).toBe(200);
+
       // Anything it cannot answer at once goes through Express, which answers it as before.
       // Twice each: the first read puts the session in the cache, the second finds it there, and is refused all the same.
       expect((await ask(null)).status).toBe(401);
       for (let i = 0; i < 2; i++) expect((await ask(pending)).status).toBe(403);
-      expect(throughExpress).toHaveBeenCalledTimes(4);
+      expect(throughExpress).toHaveBeenCalledTimes(5);
       // The person suspended: their session leaves the cache on every instance, and Express refuses them, then and after.
       await server.deps.db.updateTable('users').set({ is_suspended: true }).where('id', '=', viewer.id).execute();
       await eventually(async () => expect((await ask(viewer.cookie)).status).toBe(403));
