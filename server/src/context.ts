@@ -106,13 +106,15 @@ export function requestMeta(deps: AppDeps, req: IncomingMessage & { ip?: string;
   const baseUrl = publicBaseUrl(deps.config, req.socket.localPort);
   const userAgent = req.headers['user-agent'] ?? null;
   const secure = baseUrl.startsWith('https://') || protocol === 'https';
-  const deviceToken = readDeviceToken(req.headers.cookie);
   // Read now: a socket that closed no longer tells its peer, unless it was asked before.
   const peer = req.socket.remoteAddress ?? null;
   // A websocket's slim request carries its address as it is: a connection's context keeps no request.
-  if (!('ip' in req)) return { ip: peer, userAgent, baseUrl, secure, deviceToken };
-  // Express reads the address through the trusted proxies' headers on every read of req.ip: only when first asked (a feed page never asks).
+  if (!('ip' in req)) return { ip: peer, userAgent, baseUrl, secure, deviceToken: readDeviceToken(req.headers.cookie) };
+  // Express reads the address through the trusted proxies' headers on every read of req.ip, and only
+  // signing in reads the device cookie: both only when first asked (a feed page asks neither).
+  const cookie = req.headers.cookie;
   let ip: string | null | undefined;
+  let deviceToken: string | null | undefined;
   return {
     get ip() {
       if (ip === undefined) ip = req.ip ?? peer;
@@ -121,7 +123,10 @@ export function requestMeta(deps: AppDeps, req: IncomingMessage & { ip?: string;
     userAgent,
     baseUrl,
     secure,
-    deviceToken,
+    get deviceToken() {
+      if (deviceToken === undefined) deviceToken = readDeviceToken(cookie);
+      return deviceToken;
+    },
   };
 }
 

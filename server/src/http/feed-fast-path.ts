@@ -20,6 +20,16 @@ export const FEED_CACHE_HEADER = 'X-Feed-Cache';
 /** The one procedure's path, batched or not (the app's feed sends it alone). */
 const FEED_PATH = '/trpc/listings.list';
 
+/**
+ * A plain GET of the one procedure (no body: the /trpc mount's limits have nothing to check), batched
+ * or not: its path and then its query, or nothing after the path (tRPC answers that one).
+ */
+export function isFeedGet(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) return false;
+  const url = req.url ?? '';
+  return url.startsWith(FEED_PATH) && (url.length === FEED_PATH.length || url.charCodeAt(FEED_PATH.length) === 63 /* '?' */);
+}
+
 /** The key of a feed page in the cache: the input, and today in the condominium for the 'available' chip. */
 function feedKeyOf(deps: AppDeps, input: ListListingsFields): string {
   return feedKey(input, input.filter === 'available' ? todayInTimeZone(deps.config.CONDO_TIMEZONE, deps.clock.now()) : '');
@@ -83,10 +93,8 @@ export function feedHitBeforeExpress(deps: AppDeps, reader: FeedRequestReader, s
   const cache = feedCacheOf(deps.bus);
   /** The hit to answer, or null: nothing is set on the response here. */
   const heldHit = (req: IncomingMessage) => {
-    if (req.method !== 'GET' || req.headers['content-length'] || req.headers['transfer-encoding']) return null;
-    const url = req.url ?? '';
-    if (!url.startsWith(FEED_PATH) || url.charCodeAt(FEED_PATH.length) !== 63 /* '?' */) return null;
-    const read = reader.kept(url);
+    if (!isFeedGet(req)) return null;
+    const read = reader.kept(req.url!);
     if (!read) return null;
     const started = performance.now();
     const token = deps.sessions.readToken(req.headers.cookie);
@@ -147,8 +155,7 @@ export function contextBuiltForFeed(res: { locals: Record<string, unknown> }): C
 export function feedFastPath(deps: AppDeps, reader: FeedRequestReader): RequestHandler {
   const cache = feedCacheOf(deps.bus);
   return async (req, res, next) => {
-    // A plain GET (no body: the /trpc mount's limits have nothing to check) of this one procedure.
-    if (req.method !== 'GET' || !req.url.startsWith(FEED_PATH) || req.path !== FEED_PATH || req.headers['content-length'] || req.headers['transfer-encoding']) return next();
+    if (!isFeedGet(req)) return next();
     const started = performance.now();
     // Express parses the query string again on every read of req.query: read only for a URL not kept.
     const read = reader.read(req.url, () => req.query);
@@ -156,8 +163,6 @@ export function feedFastPath(deps: AppDeps, reader: FeedRequestReader): RequestH
     if (!read) return next();
     const { input, envelope } = read;
     const key = input.search ? null : feedKeyOf(deps, input);
-    const send = (answer: string) => sendAnswer(req, res, answer);
-    const observe = () => observeFeed(started);
     let ctx: Context;
     try {
       ctx = await createContext(deps, req, (header) => res.append('Set-Cookie', header), 'http');
@@ -168,7 +173,7 @@ export function feedFastPath(deps: AppDeps, reader: FeedRequestReader): RequestH
       const entry = key === null ? undefined : cache.get(key, deps.clock.now().getTime());
       if (entry) {
         sendEntry(deps, req, res, entry, envelope, ctx.user!);
-        observe();
+        observeFeed(started);
         return;
       }
       if (key !== null) res.setHeader(FEED_CACHE_HEADER, 'miss');
@@ -182,7 +187,7 @@ export function feedFastPath(deps: AppDeps, reader: FeedRequestReader): RequestH
       // A read: tRPC runs it again and answers the error as it answers every other one.
       return next();
     }
-    send(inEnvelope(envelope, superjsonText(page)));
-    observe();
+    sendAnswer(req, res, inEnvelope(envelope, superjsonText(page)));
+    observeFeed(started);
   };
 }

@@ -123,6 +123,20 @@ describe('a feed request kept by its URL', () => {
     }
   });
 
+  it('gives every request of a URL one frozen read: none can change the next one\'s input', () => {
+    const reader = feedRequestReader();
+    for (const cursor of [undefined, randomUUID()]) {
+      const sent = request(cursor ? { ...page, cursor } : page, true);
+      const read = reader.read(sent.url, sent.query)!;
+      expect(Object.isFrozen(read)).toBe(true);
+      expect(Object.isFrozen(read.input)).toBe(true);
+      expect(() => {
+        (read.input as { sort: string }).sort = 'price_asc';
+      }).toThrow(TypeError);
+      expect(reader.read(sent.url, sent.query)?.input.sort).toBe('newest');
+    }
+  });
+
   it('keeps each URL apart: another cursor, type or envelope is read from its own query', () => {
     const reader = feedRequestReader();
     const read = reader.read.bind(reader);

@@ -67,7 +67,8 @@ export function feedInputReader(): (text: string, envelope: Envelope) => ListLis
     // Pages of the feed only: typed search terms are unbounded and rarely repeat (and no text longer than a feed page's asks).
     if (input && !input.search && text.length <= PARSED_INPUT_MAX_LENGTH) {
       if (kept.size >= PARSED_INPUTS_KEPT) kept.clear();
-      kept.set(key, input);
+      // One object answers every request of this text: frozen, so no request can change the next one's.
+      kept.set(key, Object.freeze(input));
     }
     return input ?? null;
   };
@@ -121,7 +122,9 @@ export function feedRequestReader(): FeedRequestReader {
       const read = { input, envelope };
       if (!input.search && url.length <= 2 * PARSED_INPUT_MAX_LENGTH) {
         if (kept.size >= PARSED_INPUTS_KEPT) kept.clear();
-        kept.set(url, read);
+        // One object answers every request of this URL: frozen, so no request can change the next one's.
+        Object.freeze(input);
+        kept.set(url, Object.freeze(read));
       }
       return read;
     },

@@ -19,6 +19,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import { listingPageSchema, publicListingSchema } from '@vizinhanca/shared/listings/listing.schema';
 import { feedCacheOf } from '../modules/listings/feed-cache.ts';
 import { createHttpHandler } from './app.ts';
+import { isFeedGet } from './feed-fast-path.ts';
 
 let server: RunningServer;
 let close: () => Promise<void>;
@@ -353,5 +354,26 @@ describe('a cached feed page answered before Express', () => {
     } finally {
       await new Promise((resolve) => listener.close(resolve));
     }
+  });
+});
+
+describe('which requests the feed paths take', () => {
+  const asked = (method: string, url: string, headers: http.IncomingHttpHeaders = {}) => ({ method, url, headers }) as http.IncomingMessage;
+
+  it('takes a plain GET of listings.list, with its query or without (tRPC answers that one)', () => {
+    expect(isFeedGet(asked('GET', '/trpc/listings.list?batch=1&input=%7B%7D'))).toBe(true);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list?input=%7B%7D'))).toBe(true);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list'))).toBe(true);
+  });
+
+  it('leaves every other request to Express and tRPC', () => {
+    expect(isFeedGet(asked('POST', '/trpc/listings.list?batch=1'))).toBe(false);
+    expect(isFeedGet(asked('HEAD', '/trpc/listings.list?batch=1'))).toBe(false);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list?batch=1', { 'content-length': '2' }))).toBe(false);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list?batch=1', { 'transfer-encoding': 'chunked' }))).toBe(false);
+    expect(isFeedGet(asked('GET', '/trpc/listings.listMine?batch=1'))).toBe(false);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list,listings.get?batch=1'))).toBe(false);
+    expect(isFeedGet(asked('GET', '/trpc/listings.list/x?batch=1'))).toBe(false);
+    expect(isFeedGet(asked('GET', '/alugueis'))).toBe(false);
   });
 });
