@@ -12,7 +12,7 @@ export async function schemaSnapshot(client: pg.Client): Promise<Record<string, 
   const queries: Record<string, string> = {
     extensions: `SELECT extname || ' ' || extversion AS item FROM pg_extension WHERE extname <> 'plpgsql'`,
     relations: `
-      SELECT n.nspname || '.' || c.relname || ' kind=' || c.relkind::text AS item
+      SELECT n.nspname || '.' || c.relname || ' kind=' || c.relkind::text || CASE c.relpersistence WHEN 'u' THEN ' unlogged' ELSE '' END AS item
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE ${userNamespaces} AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') AND ${notKysely}`,
     columns: `

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { hit, throttleCleanupJob } from './throttle.service.ts';
@@ -15,6 +16,18 @@ describe('throttles', () => {
     expect(results.filter((result) => result.allowed)).toHaveLength(7);
     const refused = results.find((result) => !result.allowed);
     expect(refused).toMatchObject({ retryAt: new Date(app.clock.now().getTime() + 60_000) });
+  });
+
+  it('keeps its counters in a table that writes no WAL: a hit waits for no flush to disk', async () => {
+    const tables = await sql<{ relname: string; relpersistence: string }>`
+      SELECT relname, relpersistence FROM pg_class WHERE relname IN ('throttles', 'throttles_pkey', 'throttles_blocked_until_idx', 'login_devices') ORDER BY relname`.execute(app.db);
+    // Its indexes follow it; the device cookies (a browser's standing, for a year) stay logged.
+    expect(tables.rows).toEqual([
+      { relname: 'login_devices', relpersistence: 'p' },
+      { relname: 'throttles', relpersistence: 'u' },
+      { relname: 'throttles_blocked_until_idx', relpersistence: 'u' },
+      { relname: 'throttles_pkey', relpersistence: 'u' },
+    ]);
   });
 
   it('the cleanup job forgets keys idle for a day and keeps the others', async () => {
