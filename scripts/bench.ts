@@ -980,7 +980,7 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
       CREATE TABLE bench_order_targets AS
       SELECT (d.day - 1) * (SELECT count(*) FROM (${rentals}) c) + r.i + 1 AS n, r.listing_id, r.owner_id, s.id AS renter_id,
              encode(sha256(convert_to('vz-bench-session-' || s.rn, 'UTF8')), 'hex') AS session_id, ($1::date + d.day)::text AS start_date,
-             ${FRESH_ID_COLUMNS}
+             gen_random_uuid() AS order_id, ${FRESH_ID_COLUMNS}
       FROM (${rentals}) r CROSS JOIN generate_series(1, 3) AS d(day) JOIN bench_owner s ON s.rn = ${renterRn}`, [firstDay]);
     await client.query('CREATE UNIQUE INDEX ON bench_order_targets (n)');
     // pgbench's runs (50 clients, then 10) take rows from this sequence, each row once.
@@ -1012,6 +1012,8 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   recorded.length = 0;
 
   const labels: string[] = [];
+  /** The captured order's id: the app makes it, so pgbench draws a new one per transaction. */
+  let capturedOrderId = '';
   await withClient(databaseUrl, (client) =>
     withStatementLog(client, async () => {
       const captured = async (label: string, call: () => Promise<unknown>) => {
@@ -1026,7 +1028,9 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
         await captured(`feed-real-${i}`, () => viewer.listings.list.query(feedScreenInput({ ...shape.input, cursor: shapeCursor(i) })));
       }
       for (const [i, entry] of SEARCHES.entries()) await captured(`search-${i}`, () => viewer.listings.list.query(feedPageInput(entry.type, { search: entry.term, sort: entry.sort })));
-      await captured('order', () => orderer.orders.create.mutate(orderInput));
+      await captured('order', async () => {
+        capturedOrderId = (await orderer.orders.create.mutate(orderInput)).id;
+      });
     }),
   );
   const log = parseLog(await readStatementLog(postgresLog, markerSql('order', 'end')));
@@ -1081,7 +1085,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
     search: { requests: searchRequests, statements: searchStatements },
     order: {
       statements: orderStatements,
-      known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date', ...orderFreshIds },
+      known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date', [capturedOrderId]: 'order_id', ...orderFreshIds },
       requests: orderRequests,
     },
     sortedFeeds,

@@ -258,12 +258,12 @@ describe('concurrent requests', () => {
     await insertOrder(app.db, { ...order, renterId: people.other.id, startDate: addDays(today, 13), endDate: addDays(today, 14) });
   });
 
-  it('a request that races past the check gets the dialog message from the exclusion constraint', async () => {
+  it('a request for days another transaction is writing waits for it, and gets the dialog message from the exclusion constraint', async () => {
     const rentalId = await publish({ type: 'rental', title: 'Cadeira de praia', description: 'Com guarda-sol', priceCents: 800 });
     const period = { startDate: addDays(today, 20), endDate: addDays(today, 21) };
     let request: Promise<{ error: unknown }> | undefined;
     await app.db.transaction().execute(async (trx) => {
-      // Another order for the same days, not committed yet: invisible to the service's check.
+      // Another order for the same days, not committed yet.
       await insertOrder(trx, {
         listingId: rentalId,
         ownerId: people.owner.id,
@@ -280,10 +280,11 @@ describe('concurrent requests', () => {
         () => ({ error: null }),
         (error: unknown) => ({ error }),
       );
-      // The request's insert waits for this transaction in the constraint's index.
+      // The request's order (written with its notification, at the commit) waits for this transaction in the constraint's index:
+      // the only statement waiting for another transaction.
       await eventually(async () => {
         const { rows } = await sql`SELECT pid FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "orders"%'`.execute(app.db);
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'transactionid'`.execute(app.db);
         expect(rows).toHaveLength(1);
       });
     });

@@ -3,7 +3,7 @@ import type { DeliveryOption } from '@vizinhanca/shared/listings/listing.schema'
 import { BLOCKING_ORDER_STATUSES, type OrderStatus } from '@vizinhanca/shared/orders/order.schema';
 import { pickColumns } from '../../db/columns.ts';
 import { countRows } from '../../db/count.ts';
-import { type Db, prepared } from '../../db/database.ts';
+import { type Db, prepared, writeLater } from '../../db/database.ts';
 import { compiledOnce } from '../../db/query-templates.ts';
 import { BOTH_PEOPLE_COLUMNS, ORDER_REQUEST_COLUMNS, ordersWithListing, ordersWithPeople, takesPart } from '../../db/order-reads.ts';
 import { newestCreatedPage } from '../../db/paging.ts';
@@ -138,23 +138,6 @@ export function listOccupied(db: Db, listingId: string, today: string) {
     .execute();
 }
 
-export function overlapQuery(db: Db, values: { listingId: string; startDate: string; endDate: string }) {
-  return db
-    .selectFrom('orders')
-    .select('id')
-    .where('listing_id', '=', values.listingId)
-    .where('status', 'in', BLOCKING_ORDER_STATUSES)
-    .where('start_date', '<=', values.endDate)
-    .where('end_date', '>=', values.startDate)
-    .limit(1);
-}
-
-/** Whether another blocking order holds a day of this period (the service's check; the constraint is the guarantee). */
-export async function hasOverlap(db: Db, listingId: string, startDate: string, endDate: string) {
-  const rows = await prepared(db, compiledOnce('orders.overlap', { listingId, startDate, endDate }, (values) => overlapQuery(db, values)));
-  return rows.length > 0;
-}
-
 type DuplicateCheck = { listingId: string; renterId: string } & ({ scheduledAt: Date; timeZone: string } | { scheduledAt: null });
 
 export function pendingDuplicateQuery(db: Db, o: DuplicateCheck) {
@@ -248,10 +231,11 @@ function newOrderValues(order: NewOrder) {
   };
 }
 
-export function insertOrderQuery(db: Db, values: ReturnType<typeof newOrderValues>, history?: OrderHistory) {
+export function insertOrderQuery(db: Db, values: ReturnType<typeof newOrderValues> & { id?: string }, history?: OrderHistory) {
   return db
     .insertInto('orders')
     .values({
+      ...(values.id === undefined ? {} : { id: values.id }),
       listing_id: values.listingId,
       owner_id: values.ownerId,
       renter_id: values.renterId,
@@ -276,6 +260,17 @@ export async function insertOrder(db: Db, order: NewOrder, history?: OrderHistor
   const query = history ? insertOrderQuery(db, values, history) : compiledOnce('orders.insert', values, (templateValues) => insertOrderQuery(db, templateValues));
   const [row] = await prepared(db, query);
   return row!;
+}
+
+/**
+ * A new order whose id is the caller's: in a transaction it waits for the commit with the other
+ * held writes (database.ts's writeLater), with no round trip of its own. A day another order holds
+ * (the exclusion constraint) or the owner blocked (its trigger) is refused there, and the whole
+ * transaction rolls back. Compiled once.
+ */
+export function insertOrderLater(db: Db, order: NewOrder & { id: string }): Promise<void> {
+  const values = { id: order.id, ...newOrderValues(order) };
+  return writeLater(db, compiledOnce('orders.insert.withId', values, (templateValues) => insertOrderQuery(db, templateValues)));
 }
 
 export interface OrderStatusChange {

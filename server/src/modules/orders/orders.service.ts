@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { todayInTimeZone } from '@vizinhanca/shared/format/format';
 import { limitRate } from '../throttle/throttle.service.ts';
 import { imageUrl } from '@vizinhanca/shared/images/image.rules';
@@ -213,9 +214,10 @@ function orderTerms(listing: OrderableListing, input: CreateOrderFields, when: {
 }
 
 /**
- * A new order, pending the owner's decision. The total is the server's; the
- * overlap check gives the dialog's message early, and the exclusion constraint
- * refuses whatever raced past it. The owner is told in the same transaction.
+ * A new order, pending the owner's decision. The total is the server's. Days another
+ * order holds are refused by the exclusion constraint (days the owner blocked, by
+ * their trigger) when the order is written, with the commit: the refusal reads as the
+ * dialog's message. The owner is told in the same transaction.
  */
 export async function create(deps: AppDeps, requester: BlockView & { id: string; fullName: string }, input: CreateOrderFields) {
   await limitRate(deps, { name: 'ordersPerUser', subject: requester.id });
@@ -229,9 +231,6 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
       // From the session (dropped on every instance when a block changes): no extra round trip on the order's hot path.
       refuseIfHidden(requester, listing.user_id, { code: 'NOT_FOUND', message: ORDER_MESSAGES.listingUnavailable });
       const terms = orderTerms(listing, input, { now, today: todayDate, timeZone: deps.config.CONDO_TIMEZONE });
-      if (terms.startDate && terms.endDate && (await orders.hasOverlap(trx, listing.id, terms.startDate, terms.endDate))) {
-        throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
-      }
       // A second pending order for the same listing and time is usually a double tap: the dialog asks first.
       if (
         !terms.startDate &&
@@ -240,7 +239,10 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
       ) {
         throw new AppError('CONFLICT', ORDER_MESSAGES.duplicatePending, 'ORDER_DUPLICATE_PENDING');
       }
-      const { id } = await orders.insertOrder(trx, {
+      // Made here, so the order waits for the commit with the writes that name it (one statement).
+      const id = randomUUID();
+      await orders.insertOrderLater(trx, {
+        id,
         listingId: listing.id,
         ownerId: listing.user_id,
         renterId: requester.id,
@@ -281,7 +283,7 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
       return { id, message: ORDER_CREATED_MESSAGES[listing.type] };
     });
   } catch (error) {
-    // Another order for these days raced past the check: the database kept the first.
+    // Another order holds one of these days, or the owner blocked one: the database refused the order.
     if (isConstraintViolation(error, EXCLUSION_VIOLATION, OVERLAP_CONSTRAINT) || isConstraintViolation(error, EXCLUSION_VIOLATION, BLOCKED_DAY_CONSTRAINT)) {
       throw new AppError('CONFLICT', ORDER_MESSAGES.invalidPeriod, 'ORDER_DAYS_TAKEN');
     }
