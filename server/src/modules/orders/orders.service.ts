@@ -263,6 +263,8 @@ export async function create(deps: AppDeps, requester: BlockView & { id: string;
         action: AUDIT_ACTIONS.orderCreated,
         targetType: 'order',
         targetId: id,
+        // The listing's title as this transaction read it: the order is written in the same statement as the entry, which cannot read it back.
+        targetLabel: listing.title,
         after: { listingId: listing.id, ownerId: listing.user_id, startDate: terms.startDate, endDate: terms.endDate, depositCents: listing.deposit_cents },
       });
       await notify(deps, trx, {
