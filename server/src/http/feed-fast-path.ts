@@ -7,9 +7,9 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { sha256Hex } from '../auth/crypto.ts';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { createContext, type AppDeps, type Context } from '../context.ts';
-import { GENERIC_ERROR_MESSAGE } from '../errors.ts';
 import { procedureDuration } from '../observability/metrics.ts';
 import { superjsonText } from './superjson-text.ts';
+import { answerFailure } from './request-errors.ts';
 import type { FeedRequestReader } from './feed-input.ts';
 import { type Entry, type Envelope, feedCacheOf, feedKey, inEnvelope } from '../modules/listings/feed-cache.ts';
 import { list, visiblePage } from '../modules/listings/listings.service.ts';
@@ -119,16 +119,8 @@ export function feedHitBeforeExpress(deps: AppDeps, reader: FeedRequestReader, s
       sendEntry(deps, req, res, hit.entry, hit.read.envelope, hit.user);
       observeFeed(hit.started);
     } catch (error) {
-      // As the app's last handler answers what failed (request-errors.ts), in Node's own calls.
-      deps.logger.error({ err: error, reqId: (req as { id?: unknown }).id }, 'request failed');
-      if (res.headersSent) {
-        res.destroy();
-      } else {
-        res.statusCode = 500;
-        res.setHeader('Cache-Control', 'no-store');
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ error: { message: GENERIC_ERROR_MESSAGE, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }));
-      }
+      // As the app's last handler answers what failed.
+      answerFailure(deps.logger, error, req, res);
     }
     return true;
   };

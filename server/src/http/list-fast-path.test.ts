@@ -20,6 +20,7 @@ import { listingPageSchema, publicListingSchema } from '@vizinhanca/shared/listi
 import { feedCacheOf } from '../modules/listings/feed-cache.ts';
 import { createHttpHandler } from './app.ts';
 import { isFeedGet } from './feed-fast-path.ts';
+import { GENERIC_ERROR_MESSAGE } from '../errors.ts';
 
 let server: RunningServer;
 let close: () => Promise<void>;
@@ -339,6 +340,19 @@ describe('a cached feed page answered before Express', () => {
       const malformed = await ask('vz_session=%E0%A4%A');
       expect(malformed.status).toBeGreaterThanOrEqual(400);
       expect(throughExpress).toHaveBeenCalledTimes(2);
+      expect((await ask(viewer.cookie)).status).toBe(200);
+
+      // A hit that fails while answering: logged and answered as the app's last handler answers a failure, and the server goes on.
+      const failing = vi.spyOn(feedCacheOf(server.deps.bus), 'answer').mockImplementationOnce(() => {
+        throw new Error('falha de teste');
+      });
+      const failed = await ask(viewer.cookie);
+      failing.mockRestore();
+      expect(failed.status).toBe(500);
+      expect(JSON.parse(failed.body.toString())).toEqual({ error: { message: GENERIC_ERROR_MESSAGE, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } });
+      expect(failed.headers['cache-control']).toBe('no-store');
+      expect(throughExpress).toHaveBeenCalledTimes(2);
+      await eventually(() => expect(lines.filter((entry) => entry.msg === 'request failed' && entry.reqId === failed.headers['x-request-id'])).toHaveLength(1));
       expect((await ask(viewer.cookie)).status).toBe(200);
 
       // Anything it cannot answer at once goes through Express, which answers it as before.

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, GENERIC_ERROR_MESSAGE, isDatabaseUnavailable } from '../errors.ts';
@@ -17,9 +18,12 @@ export function decodedPath(path: string): string | null {
   }
 }
 
-function refuse(res: Parameters<RequestHandler>[1], status: number, message: string, code: string): void {
+/** Our error answer, in Node's own calls: Express's handlers and the feed's hits before Express answer alike. */
+function refuse(res: ServerResponse, status: number, message: string, code: string): void {
+  res.statusCode = status;
   res.setHeader('Cache-Control', 'no-store');
-  res.status(status).json({ error: { message, data: { code, httpStatus: status } } });
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ error: { message, data: { code, httpStatus: status } } }));
 }
 
 /** A path no decoder can read is answered 400 here, before any handler that decodes it. */
@@ -43,22 +47,25 @@ function clientErrorStatus(error: unknown): number | null {
  * client error's own status), never with Express's page carrying the stack and the server's paths.
  */
 export function answerUncaughtErrors(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
-    const status = clientErrorStatus(error);
-    const unavailable = !status && isDatabaseUnavailable(error);
-    const reqId = (req as { id?: unknown }).id;
-    if (status) logger.info({ err: error, reqId, status }, 'request refused');
-    else if (unavailable) logger.warn({ reqId }, 'database unavailable');
-    else logger.error({ err: error, reqId }, 'request failed');
-    // Part of the answer is out: it cannot become an error answer, only end short.
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (unavailable) {
-      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      refuse(res, 503, DATABASE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
-    } else if (status) refuse(res, status, status === 404 ? REQUEST_MESSAGES.notFound : REQUEST_MESSAGES.badRequest, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
-    else refuse(res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
-  };
+  return (error: unknown, req, res, _next) => answerFailure(logger, error, req, res);
+}
+
+/** What `answerUncaughtErrors` does with a failure, for a request Express never saw (a feed hit answered before it). */
+export function answerFailure(logger: Logger, error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  const status = clientErrorStatus(error);
+  const unavailable = !status && isDatabaseUnavailable(error);
+  const reqId = (req as { id?: unknown }).id;
+  if (status) logger.info({ err: error, reqId, status }, 'request refused');
+  else if (unavailable) logger.warn({ reqId }, 'database unavailable');
+  else logger.error({ err: error, reqId }, 'request failed');
+  // Part of the answer is out: it cannot become an error answer, only end short.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (unavailable) {
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    refuse(res, 503, DATABASE_UNAVAILABLE_MESSAGE, 'SERVICE_UNAVAILABLE');
+  } else if (status) refuse(res, status, status === 404 ? REQUEST_MESSAGES.notFound : REQUEST_MESSAGES.badRequest, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+  else refuse(res, 500, GENERIC_ERROR_MESSAGE, 'INTERNAL_SERVER_ERROR');
 }
