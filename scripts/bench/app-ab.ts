@@ -13,7 +13,7 @@ import { sessionToken } from './dataset.ts';
 import { type ChildServer, postmasterPid as postmasterPidOf, startNodeServer, withClient } from './harness.ts';
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
-import { unfinishedJobs } from './queue-drain.ts';
+import { drainQueue, unfinishedJobs } from './queue-drain.ts';
 
 // Two builds of the app, A and B, on the same data, the same requests and the same machine
 // moment: each load is run on A and on B in turn (which goes first alternates), and the CPU
@@ -22,7 +22,7 @@ import { unfinishedJobs } from './queue-drain.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders,me,cached,many,writes] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,me,cached,many,writes] [AB_DRAIN=1] [AB_CONNECTIONS=50] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -32,7 +32,8 @@ if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
 const dataDir: string = dataDirArg;
 const ROUNDS = Number(roundsArg);
 const SECONDS = Number(secondsArg);
-const CONNECTIONS = 50;
+/** AB_CONNECTIONS: fewer connections than the bench's 50 leave a core free, so a profile reads CPU rather than time spent preempted. */
+const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 50);
 const captured = JSON.parse(readFileSync(capturedFile, 'utf8')) as { feedRequest: LoadRequest; searchRequests: LoadRequest[]; orderRequest: LoadRequest };
 
 const postgres = await startEmbeddedPostgres(dataDir, pino({ level: 'silent' }));
@@ -86,8 +87,21 @@ function meRequests(): LoadRequest[] {
   }));
 }
 
-type Totals = { appMs: number; postgresMs: number; served: number; errors: number; firstErrors: string[]; cache: CacheAnswers; leftQueued: number };
-const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 }, leftQueued: 0 });
+type Totals = {
+  appMs: number;
+  postgresMs: number;
+  served: number;
+  errors: number;
+  firstErrors: string[];
+  cache: CacheAnswers;
+  leftQueued: number;
+  /** AB_DRAIN=1: both apps' CPU and Postgres's over the load and the wait for the jobs it enqueued. */
+  withJobs: { appsMs: number; postgresMs: number };
+};
+const empty = (): Totals => ({ appMs: 0, postgresMs: 0, served: 0, errors: 0, firstErrors: [], cache: { hit: 0, miss: 0, none: 0 }, leftQueued: 0, withJobs: { appsMs: 0, postgresMs: 0 } });
+/** AB_DRAIN=1: after each load, wait for the jobs it enqueued (deliveries), counting what both apps and Postgres spend on them. */
+const DRAIN = process.env.AB_DRAIN === '1';
+const bothAppsCpuMs = () => processCpuMs(apps.A.pid) + processCpuMs(apps.B.pid);
 
 /** Something running beside a load (a writer), started before it and stopped after it. */
 type Beside = () => { stop(): Promise<void> };
@@ -95,6 +109,7 @@ type Beside = () => { stop(): Promise<void> };
 async function measure(app: ChildServer, requests: LoadRequest[], once: boolean, totals: Totals, beside?: Beside) {
   const running = beside?.();
   const appBefore = processCpuMs(app.pid);
+  const appsBefore = bothAppsCpuMs();
   const postgresBefore = treeCpuMs(postmasterPid);
   const started = performance.now();
   const enqueuedFrom = new Date();
@@ -105,8 +120,14 @@ async function measure(app: ChildServer, requests: LoadRequest[], once: boolean,
   totals.appMs += processCpuMs(app.pid) - appBefore;
   totals.postgresMs += treeCpuMs(postmasterPid) - postgresBefore;
   totals.errors += result.errors;
-  // Jobs the load enqueued (an order's notification, then its e-mail) still queued now: either app works them later, outside this figure.
+  // Jobs the load enqueued (an order's notification, which sends its e-mail) still queued now: either app works them later, outside this figure.
   totals.leftQueued += await unfinishedJobs(databaseUrl, enqueuedFrom);
+  if (DRAIN) {
+    // Either app may take a job (both work the same queues): both are counted.
+    await drainQueue(databaseUrl, enqueuedFrom, 120_000);
+    totals.withJobs.appsMs += bothAppsCpuMs() - appsBefore;
+    totals.withJobs.postgresMs += treeCpuMs(postmasterPid) - postgresBefore;
+  }
   for (const answer of ['hit', 'miss', 'none'] as const) totals.cache[answer] += result.cache[answer];
   if (totals.firstErrors.length === 0) totals.firstErrors = result.firstErrors.slice(0, 2);
 }
@@ -150,6 +171,11 @@ try {
       `| ${load.name} | ${a.app.toFixed(3)} ms (Postgres ${a.postgres.toFixed(3)} ms) | ${b.app.toFixed(3)} ms (Postgres ${b.postgres.toFixed(3)} ms) | ${(b.app / a.app).toFixed(2)}x | errors A ${totals.A.errors}, B ${totals.B.errors}; jobs left queued at the loads' ends A ${totals.A.leftQueued}, B ${totals.B.leftQueued} (not in the figures) |`,
     );
     console.log(lines.at(-1));
+    if (DRAIN) {
+      const whole = (t: Totals) => `apps ${(t.withJobs.appsMs / t.served).toFixed(3)} ms, Postgres ${(t.withJobs.postgresMs / t.served).toFixed(3)} ms`;
+      lines.push(`| ${load.name}, with the jobs it enqueued worked (both apps' CPU) | ${whole(totals.A)} | ${whole(totals.B)} | ${(totals.B.withJobs.appsMs / totals.B.served / (totals.A.withJobs.appsMs / totals.A.served)).toFixed(2)}x | |`);
+      console.log(lines.at(-1));
+    }
     for (const side of ['A', 'B'] as const) if (totals[side].errors) console.log(`${side}: ${totals[side].firstErrors.join(' / ')}`);
     for (const side of ['A', 'B'] as const) if (totals[side].cache.hit + totals[side].cache.miss > 0) console.log(`${side}: ${describeCacheAnswers(totals[side].cache)}`);
   }
