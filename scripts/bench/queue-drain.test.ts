@@ -15,7 +15,7 @@ const drain = {
 describe("the note on the order deliveries left after the load", () => {
   it('gives their CPU per order answered and the ceiling with the load CPU and theirs together', () => {
     const note = deliveryNote(drain);
-    expect(note).toContain('1,200 jobs (notification, then e-mail) were still queued when the load ended');
+    expect(note).toContain("1,200 delivery jobs (each sends its notice's e-mail) were still queued when the load ended");
     expect(note).toContain('(4.5 s)');
     expect(note).toContain('app 2.00 ms and Postgres 1.50 ms more per order answered');
     // 3.5 + 3 + 0.5 + 2 + 1.5 = 10.5 ms an order; pgbench 3.5 ms a transaction.
@@ -29,7 +29,7 @@ describe("the note on the order deliveries left after the load", () => {
 
   it('says when nothing was left: the load held all of their CPU', () => {
     expect(deliveryNote({ ...drain, leftAtStart: 0, appMs: 0, postgresMs: 0 })).toBe(
-      "Order deliveries (notification and e-mail jobs): none left queued when the load ended; their CPU is in the load's figures.",
+      "Order deliveries (each a notification job that sends its e-mail): none left queued when the load ended; their CPU is in the load's figures.",
     );
   });
 });

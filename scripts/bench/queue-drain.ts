@@ -45,13 +45,13 @@ export interface DeliveryDrain {
 /** The report's note: what the deliveries left after the load cost per order, and the ratio's CPU ceiling with them counted. */
 export function deliveryNote(drain: DeliveryDrain): string {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  if (drain.leftAtStart === 0) return 'Order deliveries (notification and e-mail jobs): none left queued when the load ended; their CPU is in the load\'s figures.';
+  if (drain.leftAtStart === 0) return 'Order deliveries (each a notification job that sends its e-mail): none left queued when the load ended; their CPU is in the load\'s figures.';
   const app = drain.appMs / drain.orders;
   const postgres = drain.postgresMs / drain.orders;
   const whole = drain.load.app + drain.load.postgres + drain.load.client + app + postgres;
   const unfinished = drain.leftAtEnd > 0 ? ` ${drain.leftAtEnd.toLocaleString('en-US')} were still unfinished when the wait gave up.` : '';
   return (
-    `Order deliveries: ${drain.leftAtStart.toLocaleString('en-US')} jobs (notification, then e-mail) were still queued when the load ended; ` +
+    `Order deliveries: ${drain.leftAtStart.toLocaleString('en-US')} delivery jobs (each sends its notice's e-mail) were still queued when the load ended; ` +
     `pgbench ran only after the app had worked them (${drain.seconds.toFixed(1)} s), which took app ${ms(app)} and Postgres ${ms(postgres)} more per order answered.${unfinished} ` +
     `Counted with the load's own, an order costs ${ms(whole)} of CPU: with its delivery the ratio's ceiling is about ${(drain.pgbench / whole).toFixed(2)}x.`
   );

@@ -24,7 +24,7 @@ export interface StartOptions {
 
 const ONE_OFF_RETRY = { retryLimit: 12, retryDelay: 15, retryBackoff: true, expireInSeconds: 5 * 60 };
 /**
- * One-off jobs a worker loop takes at once: a backlog (every order's notification, then its
+ * One-off jobs a worker loop takes at once: a backlog (every order's notification, which sends its
  * e-mail) costs one fetch and one completion per batch instead of two statements (two commits)
  * per job. The batch's jobs run side by side, so a crash leaves none done but unrecorded longer
  * than one job runs.

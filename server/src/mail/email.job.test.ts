@@ -1,6 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { jobIdFor } from '../jobs/job-queue.ts';
+import { deliverNotificationJob } from '../modules/notifications/notification-delivery.ts';
+import { notify } from '../modules/notifications/notifications.service.ts';
+import { createTestApp, decodeQuotedPrintable, eventually, type TestApp } from '../../test/harness.ts';
 
 // An SMTP outage delays an e-mail and never loses or doubles it: the server is
 // down when the message is queued, comes up later, and receives it once.
@@ -92,6 +95,31 @@ it('retries the approval e-mail through an SMTP outage and delivers it once', as
   await eventually(() => expect(delivered).toHaveLength(1), 15_000);
   expect(delivered[0]!.to).toBe(resident.email);
   expect(delivered[0]!.data).toContain('Helena Rocha');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(delivered).toHaveLength(1);
+});
+
+it("retries a notification's delivery through an SMTP outage and sends its e-mail once", async () => {
+  // The server of the test before goes down.
+  if (smtp) await new Promise((resolve) => smtp!.close(resolve));
+  smtp = null;
+  const owner = await app.createUser({ fullName: 'Otávio Lima' });
+  const notice = await app.db.transaction().execute((trx) =>
+    notify(app.deps, trx, { userId: owner.id, type: 'order_status', title: 'Novo pedido', message: 'Helena pediu "Serra circular" para 25/11.' }),
+  );
+
+  // The delivery sends the e-mail itself: its first attempt fails, and the delivery job waits for its retry.
+  const jobId = jobIdFor(deliverNotificationJob.name, `notification:${notice!.id}`);
+  const stateOfDelivery = async () =>
+    (await app.db.selectFrom('pgboss.job' as never).select(['state' as never]).where('id' as never, '=', jobId as never).executeTakeFirstOrThrow()) as { state: string };
+  await eventually(async () => expect(await stateOfDelivery()).toMatchObject({ state: 'retry' }), 10_000);
+
+  const delivered: Delivered[] = [];
+  smtp = await startSmtp(port, delivered);
+  await eventually(() => expect(delivered).toHaveLength(1), 15_000);
+  expect(delivered[0]!.to).toBe(owner.email);
+  expect(decodeQuotedPrintable(delivered[0]!.data)).toContain('Olá, Otávio Lima!');
+  await eventually(async () => expect(await stateOfDelivery()).toMatchObject({ state: 'completed' }), 10_000);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   expect(delivered).toHaveLength(1);
 });

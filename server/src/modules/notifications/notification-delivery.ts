@@ -2,7 +2,6 @@ import type { AppDeps, OneOffJob } from '../../context.ts';
 import { preferenceOf } from '@vizinhanca/shared/notifications/notification.rules';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationType } from '@vizinhanca/shared/notifications/notification.schema';
 import { appBaseUrl, renderEmail } from '../../mail/email-template.ts';
-import { enqueueEmail } from '../../mail/email.job.ts';
 import { linkWithJoinedOrder } from './notification-links.ts';
 import * as notifications from './notifications.repository.ts';
 import { sendPush, type PushPayload } from './web-push.ts';
@@ -19,9 +18,12 @@ const EMAIL_TYPES = new Set<NotificationType>([
 ]);
 
 /**
- * After a notification commits: one e-mail job and one push job per device,
- * as the recipient's switches say. Each has its own key, so a retry of this
- * job enqueues nothing twice, and each retries on its own.
+ * After a notification commits: one push job per device, then the e-mail, as the
+ * recipient's switches say. The e-mail is sent here, not through a job of its own:
+ * a queued e-mail cost the database an insert of the whole message and two updates
+ * of that row. It goes last, so a failed send (an SMTP outage) fails this job, whose
+ * retry enqueues no push twice (each push job is keyed) and sends the same message
+ * (same Message-ID, same outbox file).
  */
 export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
   name: 'notification.deliver',
@@ -34,6 +36,7 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
     const href = linkWithJoinedOrder(row) ?? '/notificacoes';
     const url = `${appBaseUrl(deps.config)}${href}`;
 
+    if (prefs.push) await pushToEachDevice(deps, row.device_ids, { title: row.title, body: row.message, url: href, tag: row.id }, `push:${row.id}`);
     if (prefs.email && EMAIL_TYPES.has(row.type)) {
       const email = renderEmail(deps.config, {
         subject: row.title,
@@ -41,9 +44,8 @@ export const deliverNotificationJob: OneOffJob<{ notificationId: string }> = {
         paragraphs: [row.message],
         link: { label: 'Abrir no Vizinhança', url },
       });
-      await enqueueEmail(deps, deps.db, { to: row.email, ...email }, `notification-email:${row.id}`);
+      await deps.mailer.send({ to: row.email, ...email, idempotencyKey: `notification-email:${row.id}` });
     }
-    if (prefs.push) await pushToEachDevice(deps, row.device_ids, { title: row.title, body: row.message, url: href, tag: row.id }, `push:${row.id}`);
   },
 };
 

@@ -144,7 +144,7 @@ describe('the delivery job', () => {
     expect((await findForDelivery(app.db, id!))!.preferences).toEqual(saved);
   });
 
-  it("sends an order notice's e-mail and each device's push with the link of the reader's side, having read the database once", async () => {
+  it("sends an order notice's e-mail and enqueues each device's push with the link of the reader's side, having read the database once", async () => {
     const fixtures = rentalFixtures(app);
     const renter = await app.createUser({ fullName: 'Otávio Lima' });
     const listingId = await fixtures.publishRental(ana, moderator, 'Serra circular');
@@ -167,13 +167,17 @@ describe('the delivery job', () => {
       enqueue: async (_db: unknown, job: { name: string }, data: object) => hold(job, data),
       enqueueMany: async (_db: unknown, job: { name: string }, items: readonly { data: object }[]) => items.forEach((item) => hold(job, item.data)),
     };
+    const sentBefore = app.outbox().length;
     await deliverNotificationJob.run({ ...app.deps, db: counting, queue } as typeof app.deps, { notificationId: notice.id });
 
     expect(statements).toBe(1);
-    expect(held.map((job) => job.name)).toEqual(['email.send', 'push.send', 'push.send']);
-    expect(held[0]!.data).toMatchObject({ to: renter.email });
-    expect(held[0]!.data.text).toContain('http://localhost:3000/meus-pedidos?aba=ativos');
-    expect(held.slice(1).map((job) => job.data)).toEqual(
+    // The e-mail is sent by this job itself (no job of its own), once, to the reader.
+    const sent = app.outbox().slice(sentBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`To: ${renter.email}`);
+    expect(sent[0]!.text).toContain('http://localhost:3000/meus-pedidos?aba=ativos');
+    expect(held.map((job) => job.name)).toEqual(['push.send', 'push.send']);
+    expect(held.map((job) => job.data)).toEqual(
       devices.map((device) => ({ subscriptionId: device.id, payload: { title: expect.any(String), body: expect.stringContaining('Serra circular'), url: '/meus-pedidos?aba=ativos', tag: notice.id } })),
     );
   });
