@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { senderAddressOf } from './mail/mime-message.ts';
 import { isValidAllowList } from './observability/metrics-access.ts';
 
 const booleanFromEnv = z
@@ -23,7 +24,10 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   SEED_DEMO: booleanFromEnv.default(true),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Vizinhança <nao-responda@vizinhanca.local>'),
+  MAIL_FROM: z
+    .string()
+    .refine((value) => senderAddressOf(value) !== null, { message: 'use um endereço de e-mail, com ou sem nome: Vizinhança <nao-responda@exemplo.com.br>' })
+    .default('Vizinhança <nao-responda@vizinhanca.local>'),
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY: optionalText,
   S3_SECRET_KEY: optionalText,

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { emails } from '../observability/metrics.ts';
+import { composeMessage, senderOf } from './mime-message.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,12 +18,6 @@ export interface MailMessage {
 
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
-}
-
-function envelope(config: Config, message: MailMessage) {
-  const { idempotencyKey, ...content } = message;
-  const domain = config.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? 'vizinhanca.local';
-  return { from: config.MAIL_FROM, ...content, ...(idempotencyKey ? { messageId: `<${keyHash(idempotencyKey)}@${domain}>` } : {}) };
 }
 
 export interface Mailer {
@@ -49,25 +44,29 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 }
 
 function createTransportMailer(config: Config, logger: Logger): Mailer {
+  const sender = senderOf(config.MAIL_FROM);
+  const domain = sender.address.slice(sender.address.lastIndexOf('@') + 1);
+  // A retried job's message (same key) keeps its Message-ID: receivers drop the second copy.
+  const compose = (message: MailMessage, newline: 'crlf' | 'lf') =>
+    composeMessage(sender, { ...message, messageId: `${message.idempotencyKey ? keyHash(message.idempotencyKey) : randomBytes(16).toString('hex')}@${domain}`, date: new Date() }, newline);
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       outboxDir: null,
       async send(message) {
-        await transport.sendMail(envelope(config, message));
+        await transport.sendMail({ envelope: { from: sender.address, to: [message.to] }, raw: compose(message, 'crlf') });
         logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
     };
   }
   const outboxDir = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail(envelope(config, message));
       const name = message.idempotencyKey ? keyHash(message.idempotencyKey) : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const file = path.join(outboxDir, `${name}.eml`);
-      await writeCreatingFolder(outboxDir, file, info.message as Buffer);
+      // Lines end in LF in the outbox's files, as they did when nodemailer wrote them.
+      await writeCreatingFolder(outboxDir, file, compose(message, 'lf'));
       logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
     },
   };
