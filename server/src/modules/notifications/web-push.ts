@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
 import type { AppDeps } from '../../context.ts';
+import { senderAddressOf } from '../../mail/mime-message.ts';
 import * as notifications from './notifications.repository.ts';
 
 /**
@@ -27,8 +28,8 @@ export function vapidKeys(deps: AppDeps) {
 function vapidSubject(deps: AppDeps): string {
   const publicUrl = deps.config.PUBLIC_URL;
   if (publicUrl?.startsWith('https://')) return publicUrl;
-  const address = deps.config.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? deps.config.MAIL_FROM;
-  return `mailto:${address}`;
+  // The configuration refused a MAIL_FROM without an address.
+  return `mailto:${senderAddressOf(deps.config.MAIL_FROM)?.address ?? deps.config.MAIL_FROM}`;
 }
 
 export interface PushPayload {
