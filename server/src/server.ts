@@ -266,6 +266,7 @@ export async function startServer(
         clearInterval(heartbeat);
         deps.sockets.stop();
         await queue.stop();
+        deps.mailer.close();
         await bus.stop();
         await database.close();
         await postgres.stop();

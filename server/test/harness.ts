@@ -217,6 +217,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     stopJobs,
     async close() {
       await stopJobs();
+      deps.mailer.close();
       await bus.stop();
       await handle.close();
       await database.drop();

@@ -13,9 +13,10 @@ interface Delivered {
   data: string;
 }
 
-/** Just enough of SMTP (RFC 5321) to accept messages on 127.0.0.1. */
-function startSmtp(port: number, delivered: Delivered[]): Promise<net.Server> {
+/** Just enough of SMTP (RFC 5321) to accept messages on 127.0.0.1; `connections` counts the connections it accepted. */
+function startSmtp(port: number, delivered: Delivered[], connections: net.Socket[] = []): Promise<net.Server> {
   const server = net.createServer((socket) => {
+    connections.push(socket);
     let buffer = '';
     let inData = false;
     let to = '';
@@ -62,7 +63,17 @@ async function freePort(): Promise<number> {
 
 let app: TestApp;
 let smtp: net.Server | null = null;
+/** The connections of the SMTP server up now: the app keeps its own open for the next messages. */
+let smtpConnections: net.Socket[] = [];
 let port: number;
+
+/** The SMTP server goes down: its connections are cut, as a server that stops cuts them. */
+async function stopSmtp() {
+  for (const socket of smtpConnections) socket.destroy();
+  if (smtp) await new Promise((resolve) => smtp!.close(resolve));
+  smtp = null;
+  smtpConnections = [];
+}
 
 beforeAll(async () => {
   port = await freePort();
@@ -71,7 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  if (smtp) await new Promise((resolve) => smtp!.close(resolve));
+  await stopSmtp();
 });
 
 it('retries the approval e-mail through an SMTP outage and delivers it once', async () => {
@@ -90,7 +101,7 @@ it('retries the approval e-mail through an SMTP outage and delivers it once', as
   }, 10_000);
 
   const delivered: Delivered[] = [];
-  smtp = await startSmtp(port, delivered);
+  smtp = await startSmtp(port, delivered, smtpConnections);
   // The harness retries after a second or two (retryDelaySeconds), the app after 15 to 30.
   await eventually(() => expect(delivered).toHaveLength(1), 15_000);
   expect(delivered[0]!.to).toBe(resident.email);
@@ -100,9 +111,8 @@ it('retries the approval e-mail through an SMTP outage and delivers it once', as
 });
 
 it("retries a notification's delivery through an SMTP outage and sends its e-mail once", async () => {
-  // The server of the test before goes down.
-  if (smtp) await new Promise((resolve) => smtp!.close(resolve));
-  smtp = null;
+  // The server of the test before goes down, cutting the connection the app kept.
+  await stopSmtp();
   const owner = await app.createUser({ fullName: 'Otávio Lima' });
   const notice = await app.db.transaction().execute((trx) =>
     notify(app.deps, trx, { userId: owner.id, type: 'order_status', title: 'Novo pedido', message: 'Helena pediu "Serra circular" para 25/11.' }),
@@ -115,11 +125,22 @@ it("retries a notification's delivery through an SMTP outage and sends its e-mai
   await eventually(async () => expect(await stateOfDelivery()).toMatchObject({ state: 'retry' }), 10_000);
 
   const delivered: Delivered[] = [];
-  smtp = await startSmtp(port, delivered);
+  smtp = await startSmtp(port, delivered, smtpConnections);
   await eventually(() => expect(delivered).toHaveLength(1), 15_000);
   expect(delivered[0]!.to).toBe(owner.email);
   expect(decodeQuotedPrintable(delivered[0]!.data)).toContain('Olá, Otávio Lima!');
   await eventually(async () => expect(await stateOfDelivery()).toMatchObject({ state: 'completed' }), 10_000);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   expect(delivered).toHaveLength(1);
+});
+
+it('sends one message after another over the connection it keeps, not a connection each', async () => {
+  await stopSmtp();
+  const delivered: Delivered[] = [];
+  smtp = await startSmtp(port, delivered, smtpConnections);
+  for (const n of [1, 2, 3]) {
+    await app.deps.mailer.send({ to: `vizinho${n}@example.com`, subject: `Mensagem ${n}`, text: `Texto ${n}`, idempotencyKey: `reuse-${n}` });
+  }
+  expect(delivered.map((message) => message.to)).toEqual(['vizinho1@example.com', 'vizinho2@example.com', 'vizinho3@example.com']);
+  expect(smtpConnections).toHaveLength(1);
 });

@@ -24,6 +24,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where messages go when there is no SMTP server: one .eml file per message. */
   outboxDir: string | null;
+  /** Ends the SMTP connections kept open for the next messages (the app's stop). */
+  close(): void;
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in $DATA_DIR/outbox. Sent and failed are counted. */
@@ -31,6 +33,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   const mailer = createTransportMailer(config, logger);
   return {
     outboxDir: mailer.outboxDir,
+    close: () => mailer.close(),
     async send(message) {
       try {
         await mailer.send(message);
@@ -50,9 +53,13 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
   const compose = (message: MailMessage, newline: 'crlf' | 'lf') =>
     composeMessage(sender, { ...message, messageId: `${message.idempotencyKey ? keyHash(message.idempotencyKey) : randomBytes(16).toString('hex')}@${domain}`, date: new Date() }, newline);
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // Connections kept for the next messages (at most 5, nodemailer's pool): one per message cost a TCP
+    // and a TLS handshake and a login each, and providers limit how often a sender connects.
+    // `pool=false` in SMTP_URL opens one per message again.
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true });
     return {
       outboxDir: null,
+      close: () => transport.close(),
       async send(message) {
         await transport.sendMail({ envelope: { from: sender.address, to: [message.to] }, raw: compose(message, 'crlf') });
         logger.info({ to: message.to, subject: message.subject }, 'e-mail sent');
@@ -62,6 +69,7 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
   const outboxDir = path.join(config.dataDir, 'outbox');
   return {
     outboxDir,
+    close: () => {},
     async send(message) {
       const name = message.idempotencyKey ? keyHash(message.idempotencyKey) : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const file = path.join(outboxDir, `${name}.eml`);

@@ -13,7 +13,7 @@ export interface MessageParts {
   subject: string;
   text: string;
   html?: string;
-  /** Without angle brackets: `<hash>@<domain>`'s inside. */
+  /** `id@domain`: the header writes it between angle brackets. */
   messageId: string;
   date: Date;
 }
