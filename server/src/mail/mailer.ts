@@ -57,6 +57,8 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
     // and a TLS handshake and a login each, and providers limit how often a sender connects.
     // `pool=false` in SMTP_URL opens one per message again.
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true });
+    // A kept connection that fails between messages is the pool's to replace; an 'error' nobody listened to would end the process.
+    transport.on('error', (error) => logger.warn({ err: error }, 'SMTP transport error'));
     return {
       outboxDir: null,
       close: () => transport.close(),
