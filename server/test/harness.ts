@@ -202,6 +202,17 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     return files.map((file) => ({ file, text: decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8')) }));
   }
 
+  /**
+   * The e-mail to this address that says `containing`, found by both rather than by being the outbox's last
+   * file: another test's e-mail sent in the background may land after it, or in the same millisecond.
+   * Throws while there is none (for `eventually`).
+   */
+  function mailTo(address: string, containing: string): { file: string; text: string } {
+    const found = outbox().find((message) => message.text.includes(`To: ${address}`) && message.text.includes(containing));
+    if (!found) throw new Error('no e-mail yet');
+    return found;
+  }
+
   return {
     deps,
     db: deps.db,
@@ -213,6 +224,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     callerAs,
     apiOf,
     outbox,
+    mailTo,
     /** Stops the job queue's workers for good (a test that migrates the schema down under the app). */
     stopJobs,
     async close() {

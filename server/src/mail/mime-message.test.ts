@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { composeMessage, senderAddressOf, senderOf } from './mime-message.ts';
 
@@ -16,12 +17,6 @@ function decodeHeader(value: string): string {
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
     );
-}
-
-/** A quoted-printable body decoded (soft breaks removed, =XX as bytes, UTF-8). */
-function decodeBody(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** Splits a message (CRLF) into its headers (by lower-case name) and its body. */
@@ -64,9 +59,9 @@ describe('a composed e-mail', () => {
     const [plain, rich] = [parse(parts[1]!.replace(/^\r\n/, '')), parse(parts[2]!.replace(/^\r\n/, ''))];
     expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(plain.headers.get('content-transfer-encoding')).toBe('quoted-printable');
-    expect(decodeBody(plain.body.replace(/\r\n$/, '')).replace(/\r\n/g, '\n')).toBe(text);
+    expect(decodeQuotedPrintable(plain.body.replace(/\r\n$/, '')).replace(/\r\n/g, '\n')).toBe(text);
     expect(rich.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(decodeBody(rich.body.replace(/\r\n$/, ''))).toBe(html);
+    expect(decodeQuotedPrintable(rich.body.replace(/\r\n$/, ''))).toBe(html);
   });
 
   it('is the text alone when there is no HTML version, and keeps ASCII headers as they are', () => {

@@ -162,13 +162,6 @@ describe('logout and password changes', () => {
 });
 
 describe('password recovery', () => {
-  /** The reset e-mail to this address, found by its recipient and link: the outbox's last file may be another test's e-mail sent in the background, or one written in the same millisecond. */
-  function resetMailTo(email: string) {
-    const found = app.outbox().find((message) => message.text.includes(`To: ${email}`) && message.text.includes('redefinir-senha?token='));
-    if (!found) throw new Error('no e-mail yet');
-    return found;
-  }
-
   function linkToken(text: string): string {
     const match = /redefinir-senha\?token=([\w%-]+)/.exec(text);
     if (!match) throw new Error('no link in the e-mail');
@@ -180,7 +173,7 @@ describe('password recovery', () => {
     const oldSession = await app.callerAs(user);
     const caller = await app.callerAs(null);
     await expect(caller.api.auth.requestPasswordReset({ email: user.email })).resolves.toEqual({ message: AUTH_MESSAGES.resetRequested });
-    const mail = await eventually(() => resetMailTo(user.email));
+    const mail = await eventually(() => app.mailTo(user.email, 'redefinir-senha?token='));
     const token = linkToken(mail.text);
     const stored = await app.db.selectFrom('password_reset_tokens').select(['token_hash', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(sha256Hex(token));
@@ -213,7 +206,7 @@ describe('password recovery', () => {
     const user = await app.createUser();
     const caller = await app.callerAs(null);
     await caller.api.auth.requestPasswordReset({ email: user.email });
-    const mail = await eventually(() => resetMailTo(user.email));
+    const mail = await eventually(() => app.mailTo(user.email, 'redefinir-senha?token='));
     app.clock.advance(60 * 60_000 + 1000);
     await expectError(caller.api.auth.resetPassword({ token: linkToken(mail.text), password: 'recuperada-agora', confirmPassword: 'recuperada-agora' }), 'BAD_REQUEST', AUTH_MESSAGES.resetInvalid);
   });
