@@ -11,6 +11,7 @@ import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feed
 import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
 import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import { INBOX_PAGE_SIZE } from '../shared/src/messages/message.schema.ts';
+import { ORDER_CREATED_MESSAGES } from '../shared/src/orders/order.schema.ts';
 import {
   buildMinimalServer,
   type ChildServer,
@@ -32,7 +33,7 @@ import { PRODUCTION_NODE_ARGS } from './lib/production-node.ts';
 import { describeCacheAnswers, sumCacheAnswers, type LoadRequest, type LoadResult, runLoad } from './bench/load.ts';
 import { type CpuPerUnit, cpuNote, cpuOverRounds, type CpuRound, machineVerdict, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './bench/cpu.ts';
 import { alternateSerialisers } from './bench/serialise-ab.ts';
-import { type StoredAnswer, storedAnswer } from './bench/minimal-answer.ts';
+import { type BareOrderStatements, type StoredAnswer, storedAnswer } from './bench/minimal-answer.ts';
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { idleSection } from './bench/idle-app.ts';
@@ -43,7 +44,7 @@ import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
 import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listing-writer.ts';
 import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
-import { fasterRun, pairedRatio, pairOrder, withoutDrawOf, type PgbenchScript, pgbenchScript, targetsSequence } from './bench/pgbench-script.ts';
+import { drawnStatements, fasterRun, pairedRatio, pairOrder, withoutDrawOf, type PgbenchScript, pgbenchScript, targetsSequence, type Varying } from './bench/pgbench-script.ts';
 import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
 import { InspectorSession } from './bench/collect-garbage.ts';
@@ -487,11 +488,8 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
   // The deliveries left queued run now, not during pgbench (their CPU counted apart, in a note).
   const orderDrain = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid) }, () => drainQueue(ctx.databaseUrl, orderLoadStart, 180_000));
-  const orderScript = pgbenchScript(ctx.order.statements, {
-    prefix: 'o',
-    varying: { table: 'bench_order_targets', columns: ctx.order.known },
-    types: await parameterTypes(ctx.databaseUrl, ctx.order.statements),
-  });
+  const orderVarying: Varying = { table: 'bench_order_targets', columns: ctx.order.known };
+  const orderScript = pgbenchScript(ctx.order.statements, { prefix: 'o', varying: orderVarying, types: await parameterTypes(ctx.databaseUrl, ctx.order.statements) });
   const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
@@ -502,6 +500,39 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     target: '≥ 0.6x pgbench of the same statements, 0 errors',
     met: orderRatio >= 0.6 && orderApp.errors === 0,
   });
+
+  // The same statements on the bare endpoint, with the values pgbench's script draws, against the same pgbench:
+  // what http and pg alone reach on an order here, to read the app's 0.6x against.
+  const orderPlan = drawnStatements(ctx.order.statements, { prefix: 'o', varying: orderVarying });
+  const bareOrders = await startMinimalServer(ctx, deepSql, ctx.deepFeed.cursor, undefined, {
+    table: orderVarying.table,
+    sequence: targetsSequence(orderVarying.table),
+    drawn: orderPlan.drawn,
+    statements: orderPlan.statements.map((statement) => ({ text: statement.sql, params: statement.params })),
+    message: ORDER_CREATED_MESSAGES.rental,
+  });
+  try {
+    const bareOrderStart = new Date();
+    // Paused as during pgbench: the app delivers the notices these orders wrote afterwards, not counted.
+    const bareOrderLoad = await withAppPaused(ctx.app, () => loadWithCpu(ctx, ctx.order.requests, {}, bareOrders));
+    await drainQueue(ctx.databaseUrl, bareOrderStart, 180_000);
+    lines.push({
+      what: `the bare endpoint below on orders (each request the ${ctx.order.statements.length} statements the app sent for an order, named, with a target of its own as pgbench's script draws them), ${CONNECTIONS} connections: what http and pg alone reach against pgbench on this machine`,
+      ...loadFigures(bareOrderLoad),
+      cache: 'no cache in the path (the bare endpoint has none)',
+      baseline: orderPg.figure,
+      ratio: formatRatio(bareOrderLoad.rps / orderPg.tps),
+      target: "reference: the most a server of only these parts reaches here, to read orders' 0.6x against",
+      met: null,
+    });
+    notes.push(
+      ...errorsNote('bare endpoint, orders', bareOrderLoad),
+      cpuNote('Order, with the bare endpoint in the app\'s place', bareOrderLoad.cpu, orderPg),
+      "The bare endpoint's orders take their targets from rows of pgbench's targets table it reserved from the table's sequence when it started (so it runs the app's statements alone, no draw per order), on one connection of a pool of 10 per order, and answer what the app answers (the order's id and the app's words for a rental). The app is paused during its load and delivers the notices its orders wrote afterwards, not counted.",
+    );
+  } finally {
+    await bareOrders.stop();
+  }
 
   notes.push(
     ...errorsNote('feed', feedApp),
@@ -916,7 +947,7 @@ async function startApp(): Promise<ChildServer> {
  * search request's captured statement, on sessions with Postgres's default options as the app's searches
  * run (on its main pool), where the feed's run on the feed pool's.
  */
-async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, cursor: string, searches?: BenchContext['search']): Promise<ChildServer> {
+async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, cursor: string, searches?: BenchContext['search'], orders?: BareOrderStatements): Promise<ChildServer> {
   const port = await freePort();
   const cursorParam = feedSql.params.indexOf(cursor);
   if (cursorParam < 0) throw new Error('the captured deep feed statement does not carry its cursor');
@@ -926,10 +957,12 @@ async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, c
   });
   const env = {
     ...process.env,
-    DATABASE_URL: searchSql ? ctx.databaseUrl : withSessionOptions(ctx.databaseUrl, FEED_SESSION_OPTIONS),
+    // The feed's pool has session options of its own; searches and orders run on the app's main pool, without.
+    DATABASE_URL: searchSql || orders ? ctx.databaseUrl : withSessionOptions(ctx.databaseUrl, FEED_SESSION_OPTIONS),
     PORT: String(port),
     FEED_SQL: JSON.stringify({ text: feedSql.sql, values: feedSql.params, limit: 20, cursorParam }),
     ...(searchSql ? { SEARCH_SQL: JSON.stringify(searchSql) } : {}),
+    ...(orders ? { ORDER_SQL: JSON.stringify(orders) } : {}),
   };
   return startNodeServer({ script: path.join(root, 'dist/bench/minimal-server.js'), cwd: root, env, port, readyPath: '/trpc/listings.list?input=%7B%7D', logFile: path.join(dataDir, 'minimal.log') });
 }

@@ -1,6 +1,8 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { bareFeedAnswer, bareStatementFor, storedAnswer } from './minimal-answer.ts';
+import { bareFeedAnswer, bareOrderAnswer, bareOrderTargetsSql, bareOrderValues, bareStatementFor, storedAnswer } from './minimal-answer.ts';
+import type { LoggedStatement } from './pg-log.ts';
+import { drawnStatements, pgbenchScript } from './pgbench-script.ts';
 
 describe("the bare endpoint's answer", () => {
   // Rows as pg returns the feed's: text, numbers, nulls, arrays and timestamps as Dates.
@@ -60,5 +62,37 @@ describe("an answer kept to be sent again (the plain server's)", () => {
       ['Content-Encoding', 'br'],
       ['Vary', 'trpc-accept, accept, Accept-Encoding'],
     ]);
+  });
+});
+
+describe("the bare endpoint's orders", () => {
+  const statement = (sql: string, params: (string | null)[] = []): LoggedStatement => ({ pid: 1, application: 'vizinhanca', sql, params });
+  const captured = [
+    statement('insert into throttles (key, hits) values ($1, $2)', ['ordersPerUser:u-1', '1']),
+    statement('begin'),
+    statement('insert into orders (listing_id, renter_id, start_date, message) values ($1, $2, $3, $4)', ['l-1', 'u-1', '2026-11-24', null]),
+    statement('commit;'),
+  ];
+  const varying = { table: 'bench_targets', columns: { 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' } };
+  const plan = drawnStatements(captured, { prefix: 'o', varying });
+  const orders = { table: 'bench_targets', sequence: 'bench_targets_draws', drawn: plan.drawn, statements: plan.statements.map((s) => ({ text: s.sql, params: s.params })), message: 'Pedido enviado' };
+
+  it("runs the app's statements as it sent them, each identifying value taken from a target row by the name pgbench's script gives it", () => {
+    const row = { o1_1: 'ordersPerUser:u-9', o3_1: 'l-9', o3_2: 'u-9', o3_3: '2026-11-25' };
+    expect(orders.statements.map((s) => s.text)).toEqual(['insert into throttles (key, hits) values ($1, $2)', 'begin', 'insert into orders (listing_id, renter_id, start_date, message) values ($1, $2, $3, $4)', 'commit']);
+    expect(orders.statements.map((s) => bareOrderValues(s.params, row))).toEqual([['ordersPerUser:u-9', '1'], [], ['l-9', 'u-9', '2026-11-25', null], []]);
+    // The same names and expressions as the pgbench script's draw: both run the same values from the same rows.
+    const script = pgbenchScript(captured, { prefix: 'o', varying }).script;
+    for (const drawn of plan.drawn) expect(script).toContain(drawn);
+    expect(bareOrderTargetsSql(orders)).toBe(`SELECT ${plan.drawn.join(', ')} FROM bench_targets WHERE n >= $1 AND n < $1 + $2 ORDER BY n`);
+  });
+
+  it('refuses a target row without a value the statements draw', () => {
+    expect(() => bareOrderValues(orders.statements[2]!.params, { o3_1: 'l-9' })).toThrow(/o3_2/);
+  });
+
+  it("answers as the app does: the order's id and the words in tRPC's batch envelope", () => {
+    const parsed = JSON.parse(bareOrderAnswer('o-1', 'Pedido "enviado"')) as [{ result: { data: { json: unknown } } }];
+    expect(parsed[0].result.data.json).toEqual({ id: 'o-1', message: 'Pedido "enviado"' });
   });
 });

@@ -1,4 +1,5 @@
 import { superjsonText } from '../../server/src/http/superjson-text.ts';
+import type { ParameterSource } from './pgbench-script.ts';
 
 /**
  * The bare endpoint's answer to the browser's batched GET of listings.list: the page of the rows it
@@ -71,4 +72,40 @@ export function storedAnswer(body: Buffer, rawHeaders: readonly string[]): Store
   const headers: [string, string][] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (!PER_RESPONSE_HEADERS.has(rawHeaders[i]!.toLowerCase())) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
   return { body: body.toString('base64'), headers };
+}
+
+/**
+ * The bare endpoint's orders: per request the statements the app sent for one order (captured), named
+ * as the app and pgbench -M prepared run them, with the values pgbench's script draws for a transaction
+ * (drawnStatements) read from one row of the same targets table. The rows are reserved from the table's
+ * sequence when the endpoint starts, so a request runs only the app's statements, no draw of its own.
+ */
+export interface BareOrderStatements {
+  table: string;
+  sequence: string;
+  /** The select list of the draw (`<expression> AS <name>`). */
+  drawn: string[];
+  statements: { text: string; params: ParameterSource[] }[];
+  /** The app's words for a new rental order, sent in each answer. */
+  message: string;
+}
+
+/** One statement's values for a target row (its drawn values by name). */
+export function bareOrderValues(params: readonly ParameterSource[], row: Readonly<Record<string, string | null>>): (string | null)[] {
+  return params.map((source) => {
+    if (!('drawn' in source)) return source.value;
+    const value = row[source.drawn];
+    if (value === undefined) throw new Error(`the target row has no ${source.drawn}`);
+    return value;
+  });
+}
+
+/** The statement reading `count` target rows from `first` on, with the values the draw selects. */
+export function bareOrderTargetsSql(orders: BareOrderStatements): string {
+  return `SELECT ${orders.drawn.join(', ')} FROM ${orders.table} WHERE n >= $1 AND n < $1 + $2 ORDER BY n`;
+}
+
+/** The app's answer to orders.create in tRPC's batch envelope: the new order's id and the words the screen shows (`message`, the app's for a rental). */
+export function bareOrderAnswer(orderId: string, message: string): string {
+  return `[{"result":{"data":{"json":${JSON.stringify({ id: orderId, message })}}}}]`;
 }

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { COMPRESSION_THRESHOLD_BYTES, encodeText, preferredEncoding } from '../../server/src/http/content-encoding.ts';
-import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareStatementFor, type StoredAnswer } from './minimal-answer.ts';
+import {
+  bareFeedAnswer,
+  type BareFeedStatement,
+  bareOrderAnswer,
+  type BareOrderStatements,
+  bareOrderTargetsSql,
+  bareOrderValues,
+  type BareSearchStatement,
+  bareStatementFor,
+  type StoredAnswer,
+} from './minimal-answer.ts';
 
 // The bare baseline of the feed: Node's http, pg, the app's superjson writer and its own
 // compression (the same encodings, brotli quality and threshold), running the feed
@@ -13,6 +23,8 @@ import { bareFeedAnswer, type BareFeedStatement, type BareSearchStatement, bareS
 // Env: DATABASE_URL, PORT, FEED_SQL (JSON { text, values, limit, cursorParam }); or, for searches,
 // SEARCH_SQL (JSON [{ path, text, values, limit }]): each request path the statement the app sent for
 // it, unnamed (extended protocol, parsed each time) as the app sends a search.
+// With ORDER_SQL (JSON BareOrderStatements) too, a POST is an order: the statements the app sent for one
+// (captured), named, on one connection, with the values of a target row reserved at start (ORDER_TARGETS of them).
 // Or, with ANSWER (JSON StoredAnswer: an answer the app sent, its body and content headers), the plain
 // server: every request gets those bytes and headers with a new X-Request-Id, as the app's cache hit
 // does, and nothing else runs (no database, no routing, no session): what Node's http alone costs.
@@ -23,6 +35,37 @@ pg.types.setTypeParser(DATE_OID, (value) => value);
 const feed = JSON.parse(process.env.FEED_SQL ?? '{}') as BareFeedStatement;
 const searches = new Map((JSON.parse(process.env.SEARCH_SQL ?? '[]') as BareSearchStatement[]).map((search) => [search.path, search]));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, application_name: 'vz-bench-minimal' });
+
+const orders = process.env.ORDER_SQL ? (JSON.parse(process.env.ORDER_SQL) as BareOrderStatements) : null;
+let targets: Record<string, string | null>[] = [];
+let nextTarget = 0;
+
+/** Takes the next ORDER_TARGETS rows of the targets table's sequence for this endpoint's orders (pgbench draws after them). */
+async function reserveTargets(orders: BareOrderStatements): Promise<void> {
+  const count = Number(process.env.ORDER_TARGETS ?? 20_000);
+  const { rows } = await pool.query<{ first: string }>(`SELECT nextval('${orders.sequence}') AS first`);
+  const first = Number(rows[0]!.first);
+  await pool.query(`SELECT setval('${orders.sequence}', $1)`, [first + count - 1]);
+  targets = (await pool.query<Record<string, string | null>>(bareOrderTargetsSql(orders), [first, count])).rows;
+}
+
+/** One order: its statements in turn on one connection; a failure rolls back whatever transaction it left open. */
+async function order(orders: BareOrderStatements): Promise<string> {
+  const target = targets[nextTarget++];
+  if (!target) throw new Error('no order target left');
+  const client = await pool.connect();
+  // A connection whose rollback failed is not handed out again.
+  let broken: Error | undefined;
+  try {
+    for (const [i, statement] of orders.statements.entries()) await client.query({ name: `order_${i}`, text: statement.text, values: bareOrderValues(statement.params, target) });
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+  return bareOrderAnswer(randomUUID(), orders.message);
+}
 
 const stored = process.env.ANSWER ? (JSON.parse(process.env.ANSWER) as StoredAnswer) : null;
 const storedBody = stored ? Buffer.from(stored.body, 'base64') : null;
@@ -36,6 +79,20 @@ function sendStored(res: http.ServerResponse): void {
 
 const server = http.createServer((req, res) => {
   if (stored) return sendStored(res);
+  if (orders && req.method === 'POST') {
+    req.resume();
+    order(orders).then(
+      (answer) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(answer);
+      },
+      (error: Error) => {
+        res.statusCode = 500;
+        res.end(error.message);
+      },
+    );
+    return;
+  }
   const { query, limit } = bareStatementFor(req.url ?? '/', feed, searches);
   pool.query<{ id: string }>(query).then(
     ({ rows }) => {
@@ -53,6 +110,7 @@ const server = http.createServer((req, res) => {
   );
 });
 server.keepAliveTimeout = 60_000;
+await (orders ? reserveTargets(orders) : Promise.resolve());
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 process.on('SIGTERM', () => {
   server.close();

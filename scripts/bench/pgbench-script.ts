@@ -62,6 +62,34 @@ export function replacePlaceholders(sql: string, replace: (index: number) => str
   return out;
 }
 
+/** Where one parameter of a captured statement comes from: the value the app sent, or a value drawn per transaction (its name in the draw's select list). */
+export type ParameterSource = { value: string | null } | { drawn: string };
+
+/**
+ * Captured statements with each parameter's source: the captured value, or with `varying` the targets
+ * table's column (or a replace() of the captured text by it) selected per transaction under a name
+ * `<prefix><statement>_<parameter>`. `drawn`: that select list, empty when nothing varies. Shared by the
+ * pgbench script and the bare endpoint's orders, so both run the same values.
+ */
+export function drawnStatements(statements: readonly LoggedStatement[], options: { prefix: string; varying?: Varying }): { drawn: string[]; statements: { sql: string; params: ParameterSource[] }[] } {
+  const drawn: string[] = [];
+  const known = options.varying ? Object.entries(options.varying.columns).filter(([value]) => value !== '') : [];
+  const planned = statements.map((statement, s) => {
+    const sql = statement.sql.trim().replace(/;\s*$/, '');
+    const params = statement.params.map((value, index): ParameterSource => {
+      const hits = value === null ? [] : known.filter(([candidate]) => value.includes(candidate));
+      if (hits.length === 0) return { value };
+      const name = `${options.prefix}${s + 1}_${index + 1}`;
+      const exact = hits.find(([candidate]) => candidate === value);
+      const expression = exact ? `${exact[1]}::text` : hits.reduce((text, [candidate, column]) => `replace(${text}, ${quoteLiteral(candidate)}, ${column}::text)`, quoteLiteral(value!));
+      drawn.push(`${expression} AS ${name}`);
+      return { drawn: name };
+    });
+    return { sql, params };
+  });
+  return { drawn, statements: planned };
+}
+
 /**
  * `types[s][i]`: the type Postgres inferred for parameter i of statement s
  * (from PREPARE). pgbench cannot send a NULL parameter, so a NULL is written
@@ -69,36 +97,28 @@ export function replacePlaceholders(sql: string, replace: (index: number) => str
  */
 export function pgbenchScript(statements: readonly LoggedStatement[], options: { prefix: string; varying?: Varying; types?: readonly (readonly string[] | undefined)[] }): PgbenchScript {
   const defines: Record<string, string> = {};
-  const drawn: string[] = [];
-  const lines: string[] = [];
   const varying = options.varying;
-  const known = varying ? Object.entries(varying.columns).filter(([value]) => value !== '') : [];
-  statements.forEach((statement, s) => {
-    const sql = replacePlaceholders(statement.sql.trim().replace(/;\s*$/, ''), (index) => {
-      const value = statement.params[index];
-      if (value === undefined) throw new Error(`statement ${s + 1} has no value for $${index + 1}`);
-      if (value === null) {
+  const plan = drawnStatements(statements, options);
+  const lines = plan.statements.map((statement, s) => {
+    const sql = replacePlaceholders(statement.sql, (index) => {
+      const source = statement.params[index];
+      if (source === undefined) throw new Error(`statement ${s + 1} has no value for $${index + 1}`);
+      if ('drawn' in source) return `:${source.drawn}`;
+      if (source.value === null) {
         const type = options.types?.[s]?.[index];
         return type ? `NULL::${type}` : 'NULL';
       }
       const name = `${options.prefix}${s + 1}_${index + 1}`;
-      const hits = known.filter(([candidate]) => value.includes(candidate));
-      if (hits.length === 0) {
-        defines[name] = value;
-      } else {
-        const exact = hits.find(([candidate]) => candidate === value);
-        const expression = exact ? `${exact[1]}::text` : hits.reduce((text, [candidate, column]) => `replace(${text}, ${quoteLiteral(candidate)}, ${column}::text)`, quoteLiteral(value));
-        drawn.push(`${expression} AS ${name}`);
-      }
+      defines[name] = source.value;
       return `:${name}`;
     });
-    lines.push(`${sql};`);
+    return `${sql};`;
   });
-  if (varying && drawn.length > 0) {
+  if (varying && plan.drawn.length > 0) {
     const random = `${options.prefix}row`;
     // A scalar subquery: nextval runs once per transaction (in WHERE it would run per row scanned).
     const row = varying.randomOf === undefined ? `(SELECT nextval('${targetsSequence(varying.table)}'))` : `:${random}`;
-    lines.unshift(`SELECT ${drawn.join(', ')} FROM ${varying.table} WHERE n = ${row} \\gset`);
+    lines.unshift(`SELECT ${plan.drawn.join(', ')} FROM ${varying.table} WHERE n = ${row} \\gset`);
     if (varying.randomOf !== undefined) lines.unshift(`\\set ${random} random(1, ${varying.randomOf})`);
   }
   return { script: `${lines.join('\n')}\n`, defines };
