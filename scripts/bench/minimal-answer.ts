@@ -105,7 +105,7 @@ export function bareOrderTargetsSql(orders: BareOrderStatements): string {
   return `SELECT ${orders.drawn.join(', ')} FROM ${orders.table} WHERE n >= $1 AND n < $1 + $2 ORDER BY n`;
 }
 
-/** The app's answer to orders.create in tRPC's batch envelope: the new order's id and the words the screen shows (`message`, the app's for a rental). */
+/** The app's answer to orders.create in tRPC's batch envelope: an order's id and the words the screen shows (`message`, the app's for a rental). */
 export function bareOrderAnswer(orderId: string, message: string): string {
   return `[{"result":{"data":{"json":${JSON.stringify({ id: orderId, message })}}}}]`;
 }

@@ -42,7 +42,7 @@ let nextTarget = 0;
 
 /** Takes the next ORDER_TARGETS rows of the targets table's sequence for this endpoint's orders (pgbench draws after them). */
 async function reserveTargets(orders: BareOrderStatements): Promise<void> {
-  const count = Number(process.env.ORDER_TARGETS ?? 20_000);
+  const count = Number(process.env.ORDER_TARGETS ?? 40_000);
   const { rows } = await pool.query<{ first: string }>(`SELECT nextval('${orders.sequence}') AS first`);
   const first = Number(rows[0]!.first);
   await pool.query(`SELECT setval('${orders.sequence}', $1)`, [first + count - 1]);
@@ -64,6 +64,7 @@ async function order(orders: BareOrderStatements): Promise<string> {
   } finally {
     client.release(broken);
   }
+  // The answer's shape and size; its id is not the one the statements wrote (a drawn value under a name of the plan).
   return bareOrderAnswer(randomUUID(), orders.message);
 }
 
