@@ -466,7 +466,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
 
   // The same searches on the bare endpoint, each running the statement the app sent for it, paired with the same
   // pgbench: what http, pg, JSON and brotli alone reach on search here, to read the app's 0.6x against.
-  const bareSearch = await startMinimalServer(ctx, deepSql, ctx.deepFeed.cursor, ctx.search);
+  const bareSearch = await startMinimalServer(ctx, deepSql, ctx.deepFeed.cursor, { searches: ctx.search });
   try {
     const bareSearchPairs = await pairedWithPgbench('Bare endpoint (search)', searchPg, (_, seconds) => loadWithCpu(ctx, ctx.search.requests, { seconds }, bareSearch), undefined, 'bare endpoint');
     const bareRates = bareSearchPairs.pairs.map((pair) => pair.app.rps);
@@ -504,12 +504,13 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   // The same statements on the bare endpoint, with the values pgbench's script draws, against the same pgbench:
   // what http and pg alone reach on an order here, to read the app's 0.6x against.
   const orderPlan = drawnStatements(ctx.order.statements, { prefix: 'o', varying: orderVarying });
-  const bareOrders = await startMinimalServer(ctx, deepSql, ctx.deepFeed.cursor, undefined, {
-    table: orderVarying.table,
-    sequence: targetsSequence(orderVarying.table),
-    drawn: orderPlan.drawn,
-    statements: orderPlan.statements.map((statement) => ({ text: statement.sql, params: statement.params })),
-    message: ORDER_CREATED_MESSAGES.rental,
+  const bareOrders = await startMinimalServer(ctx, deepSql, ctx.deepFeed.cursor, {
+    orders: {
+      table: orderVarying.table,
+      drawn: orderPlan.drawn,
+      statements: orderPlan.statements.map((statement) => ({ text: statement.sql, params: statement.params })),
+      message: ORDER_CREATED_MESSAGES.rental,
+    },
   });
   try {
     const bareOrderStart = new Date();
@@ -947,7 +948,12 @@ async function startApp(): Promise<ChildServer> {
  * search request's captured statement, on sessions with Postgres's default options as the app's searches
  * run (on its main pool), where the feed's run on the feed pool's.
  */
-async function startMinimalServer(ctx: BenchContext, feedSql: LoggedStatement, cursor: string, searches?: BenchContext['search'], orders?: BareOrderStatements): Promise<ChildServer> {
+async function startMinimalServer(
+  ctx: BenchContext,
+  feedSql: LoggedStatement,
+  cursor: string,
+  { searches, orders }: { searches?: BenchContext['search']; orders?: BareOrderStatements } = {},
+): Promise<ChildServer> {
   const port = await freePort();
   const cursorParam = feedSql.params.indexOf(cursor);
   if (cursorParam < 0) throw new Error('the captured deep feed statement does not carry its cursor');

@@ -75,7 +75,7 @@ describe("the bare endpoint's orders", () => {
   ];
   const varying = { table: 'bench_targets', columns: { 'u-1': 'renter_id', 'l-1': 'listing_id', '2026-11-24': 'start_date' } };
   const plan = drawnStatements(captured, { prefix: 'o', varying });
-  const orders = { table: 'bench_targets', sequence: 'bench_targets_draws', drawn: plan.drawn, statements: plan.statements.map((s) => ({ text: s.sql, params: s.params })), message: 'Pedido enviado' };
+  const orders = { table: 'bench_targets', drawn: plan.drawn, statements: plan.statements.map((s) => ({ text: s.sql, params: s.params })), message: 'Pedido enviado' };
 
   it("runs the app's statements as it sent them, each identifying value taken from a target row by the name pgbench's script gives it", () => {
     const row = { o1_1: 'ordersPerUser:u-9', o3_1: 'l-9', o3_2: 'u-9', o3_3: '2026-11-25' };

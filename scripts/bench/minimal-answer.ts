@@ -81,8 +81,8 @@ export function storedAnswer(body: Buffer, rawHeaders: readonly string[]): Store
  * sequence when the endpoint starts, so a request runs only the app's statements, no draw of its own.
  */
 export interface BareOrderStatements {
+  /** The targets table; its rows are drawn from its sequence (targetsSequence). */
   table: string;
-  sequence: string;
   /** The select list of the draw (`<expression> AS <name>`). */
   drawn: string[];
   statements: { text: string; params: ParameterSource[] }[];

@@ -13,6 +13,7 @@ import {
   bareStatementFor,
   type StoredAnswer,
 } from './minimal-answer.ts';
+import { targetsSequence } from './pgbench-script.ts';
 
 // The bare baseline of the feed: Node's http, pg, the app's superjson writer and its own
 // compression (the same encodings, brotli quality and threshold), running the feed
@@ -40,13 +41,16 @@ const orders = process.env.ORDER_SQL ? (JSON.parse(process.env.ORDER_SQL) as Bar
 let targets: Record<string, string | null>[] = [];
 let nextTarget = 0;
 
+/** Target rows an endpoint reserves: room for a load at well over this machine's rate. */
+const ORDER_TARGETS = 40_000;
+
 /** Takes the next ORDER_TARGETS rows of the targets table's sequence for this endpoint's orders (pgbench draws after them). */
 async function reserveTargets(orders: BareOrderStatements): Promise<void> {
-  const count = Number(process.env.ORDER_TARGETS ?? 40_000);
-  const { rows } = await pool.query<{ first: string }>(`SELECT nextval('${orders.sequence}') AS first`);
+  const sequence = targetsSequence(orders.table);
+  const { rows } = await pool.query<{ first: string }>(`SELECT nextval('${sequence}') AS first`);
   const first = Number(rows[0]!.first);
-  await pool.query(`SELECT setval('${orders.sequence}', $1)`, [first + count - 1]);
-  targets = (await pool.query<Record<string, string | null>>(bareOrderTargetsSql(orders), [first, count])).rows;
+  await pool.query(`SELECT setval('${sequence}', $1)`, [first + ORDER_TARGETS - 1]);
+  targets = (await pool.query<Record<string, string | null>>(bareOrderTargetsSql(orders), [first, ORDER_TARGETS])).rows;
 }
 
 /** One order: its statements in turn on one connection; a failure rolls back whatever transaction it left open. */
