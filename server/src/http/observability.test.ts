@@ -117,6 +117,9 @@ describe('/metrics and request logs', () => {
     expect(me.status).toBe(200);
     const refused = await fetch(`${base}/trpc/auth.logout`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
+    // A tab of the person's listens on this instance, so that the bus reads the event (and times it).
+    const follower = server!.deps.bus.follow(userId, null);
+    follower.start({ event: () => {}, ready: () => {}, fail: () => {} });
     await publishEvent(server!.deps.db, { userId, kind: 'notification.changed', payload: {} });
 
     await eventually(async () => {
@@ -135,6 +138,7 @@ describe('/metrics and request logs', () => {
       expect(text).toMatch(/vizinhanca_emails_total\{result="failed"\} \d+/);
       expect(text).toMatch(/vizinhanca_process_resident_memory_bytes \d+/);
     });
+    follower.close();
 
     const line = logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === 'pedido-de-teste-1');
     // A fast, successful request is logged at debug only; failures at info or error.

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { HandedOver } from './handed-over.ts';
+import { EVENTS_CHANNEL } from './notify-channels.ts';
+import { TransactionReader } from './transaction-reader.ts';
 import type { AppEvent } from './pulled-events.ts';
 import { eventContent, type EventContent } from './event-content.ts';
 import { publishEvent } from './published-events.repository.ts';
@@ -66,30 +69,79 @@ describe('delivery in batches, by user', () => {
     await Promise.all(streams.map((stream) => stream.stop()));
   });
 
-  it('one NOTIFY announces all of a transaction\'s events, and an event written by plain SQL is announced too', async () => {
+  it('a NOTIFY names its transaction and the people of its events, and an event written by plain SQL is announced too', async () => {
     const listener = new pg.Client({ connectionString: app.databaseUrl });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (message) => heard.push(message.payload ?? ''));
-    await listener.query('LISTEN vizinhanca_event_transactions');
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     try {
       const people = await Promise.all(Array.from({ length: 5 }, () => app.createUser()));
       const streams = await Promise.all(people.map((person) => collect(person.id)));
       const transactionId = await app.db.transaction().execute(async (trx) => {
         for (const person of people) await app.deps.bus.publish(trx, notification(person.id, `bus ${person.id}`));
-        // A maintainer's insert in the same transaction: no NOTIFY of its own to remember.
+        // A maintainer's insert in the same transaction, and one that writes nothing: its own NOTIFY, then none.
         await sql`INSERT INTO events (user_id, kind, payload) VALUES (${people[0]!.id}, 'notification.changed', '{}'::jsonb)`.execute(trx);
+        await sql`INSERT INTO events (user_id, kind, payload) SELECT id, 'notification.changed', '{}'::jsonb FROM users WHERE false`.execute(trx);
         return (await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx)).rows[0]!.id;
       });
       await eventually(() => expect(streams.every((stream) => stream.titles().length >= 1)).toBe(true));
-      await eventually(() => expect(heard).toContain(transactionId));
-      expect(heard.filter((payload) => payload === transactionId)).toHaveLength(1);
+      await eventually(() => expect(heard.filter((payload) => payload.startsWith(`${transactionId}:`))).toHaveLength(2));
+      const [all, maintainer] = heard.filter((payload) => payload.startsWith(`${transactionId}:`)).map((payload) => payload.slice(transactionId.length + 1).split(','));
+      // The held writes went in one statement: one NOTIFY names the five.
+      expect(new Set(all)).toEqual(new Set(people.map((person) => person.id)));
+      expect(maintainer).toEqual([people[0]!.id]);
       streams.forEach((stream, i) => expect(stream.titles()[0]).toBe(`bus ${people[i]!.id}`));
       await eventually(() => expect(streams[0]!.titles()).toHaveLength(2));
       await Promise.all(streams.map((stream) => stream.stop()));
+
+      // A system event, or events for more than 50 people: the transaction alone, read by every instance.
+      const many = await Promise.all(Array.from({ length: 51 }, () => app.createUser()));
+      const broadcast = await app.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO events (user_id, kind, payload) SELECT id, 'notification.changed', '{}'::jsonb FROM unnest(${many.map((person) => person.id)}::uuid[]) AS id`.execute(trx);
+        return (await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx)).rows[0]!.id;
+      });
+      const system = await app.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO events (user_id, kind, payload) VALUES (${people[1]!.id}, 'system.close-sockets', '{}'::jsonb)`.execute(trx);
+        return (await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx)).rows[0]!.id;
+      });
+      await eventually(() => expect(heard).toEqual(expect.arrayContaining([broadcast, system])));
+      expect(heard.filter((payload) => payload.startsWith(broadcast) || payload.startsWith(system))).toEqual([broadcast, system]);
     } finally {
       await listener.end();
     }
+  });
+
+  it('a transaction none of whose people listens on this instance is not read; a tab that comes later gets its events in its catch-up, once', async () => {
+    const person = await app.createUser();
+    const cursor = await snapshotNow();
+    const id = await publishEvent(app.db, notification(person.id, 'while away'));
+    const transactionId = await transactionOf(id);
+    await eventually(() => expect(reader().wasSkipped(transactionId)).toBe(true));
+    expect(app.deps.bus.handedOver(id)).toBe(false);
+
+    const follower = app.deps.bus.follow(person.id, cursor);
+    const sink = collectingSink(person.id);
+    follower.start(sink);
+    await eventually(() => expect(sink.titles()).toEqual(['while away']));
+    // Its NOTIFY was skipped: the follower expects nothing more of it live.
+    expect((follower as unknown as { expected: unknown }).expected).toBeNull();
+    await app.deps.bus.publish(app.db, notification(person.id, 'live'));
+    await eventually(() => expect(sink.titles()).toEqual(['while away', 'live']));
+    follower.close();
+  });
+
+  it('a transaction is read when any of its NOTIFYs names someone listening here, after one that named nobody listening', async () => {
+    const [away, here] = [await app.createUser(), await app.createUser()];
+    const stream = await collect(here.id);
+    const transactionId = await app.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO events (user_id, kind, payload) VALUES (${away.id}, 'notification.changed', '{}'::jsonb)`.execute(trx);
+      await sql`INSERT INTO events (user_id, kind, payload) VALUES (${here.id}, 'notification.created', ${JSON.stringify(notification(here.id, 'read').payload)}::jsonb)`.execute(trx);
+      return (await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx)).rows[0]!.id;
+    });
+    await eventually(() => expect(stream.titles()).toEqual(['read']));
+    expect(reader().wasSkipped(transactionId)).toBe(false);
+    await stream.stop();
   });
 
   it('events of one reading with the same kind and payload share one frozen payload and content; any other content, and a catch-up, have their own', async () => {
@@ -207,6 +259,16 @@ function collectingSink(userId: string | null = null) {
   };
 }
 
+/** The bus's reader of announced transactions. */
+function reader(): TransactionReader {
+  return (app.deps.bus as unknown as { transactions: TransactionReader }).transactions;
+}
+
+/** The transaction that wrote this event (xid8, decimal). */
+async function transactionOf(eventId: string): Promise<string> {
+  return (await sql<{ xact_id: string }>`SELECT xact_id::text AS xact_id FROM events WHERE id = ${eventId}`.execute(app.db)).rows[0]!.xact_id;
+}
+
 /** Holds the bus's deliveries (they run one at a time) until the returned function is called. */
 function holdDeliveries(): () => void {
   let release!: () => void;
@@ -236,8 +298,11 @@ describe('no repeats, without memory per subscriber', () => {
   it('a live event arriving while the catch-up is read, and also in it, is handed over once', async () => {
     const person = await app.createUser();
     const cursor = await snapshotNow();
+    // Another tab of the person's listens: the bus reads the event.
+    const other = await collect(person.id);
     const id = await publishEvent(app.db, notification(person.id, 'both'));
     await eventually(() => expect(app.deps.bus.handedOver(id)).toBe(true));
+    await other.stop();
     const follower = app.deps.bus.follow(person.id, cursor);
     const sink = collectingSink();
     follower.start(sink);
@@ -410,12 +475,55 @@ describe("a tab's cursor is a snapshot: a lower id committing after a higher one
     const inserted = await sql<{ id: string }>`
       INSERT INTO events (user_id, kind, payload)
       SELECT ${person.id}::uuid, 'notification.changed', '{}'::jsonb FROM generate_series(1, 501) RETURNING id`.execute(app.db);
-    // Handed over before the tab comes back: nothing of them reaches it live.
-    await eventually(() => expect(inserted.rows.every((row) => app.deps.bus.handedOver(String(row.id)))).toBe(true));
+    // Announced before the tab comes back (and not read: nobody listened): nothing of them reaches it live.
+    const transactionId = await transactionOf(String(inserted.rows[0]!.id));
+    await eventually(() => expect(reader().wasSkipped(transactionId)).toBe(true));
     const behind = tab(person.id, from);
     await eventually(() => expect(behind.sink.readies).toHaveLength(1));
     expect(behind.sink.events).toEqual([]);
     behind.follower.close();
+  });
+});
+
+describe('the reader of announced transactions', () => {
+  function testReader(readAtLeastEvery: number) {
+    const handedOver: string[] = [];
+    const target = { listensTo: (userId: string) => userId === 'listening', handOver: (id: string) => handedOver.push(id), handOverGroup: () => {} };
+    const transactions = new TransactionReader(app.db, () => null, target, pino({ level: 'silent' }), readAtLeastEvery);
+    const pending = () => (transactions as unknown as { pending: string[] }).pending;
+    return { transactions, pending };
+  }
+
+  it('skips a transaction whose people nobody here listens for, yet reads one in so many to keep its catch-up bound moving', () => {
+    const { transactions, pending } = testReader(3);
+    transactions.notified('101:away');
+    transactions.notified('102:away,gone');
+    expect(pending()).toEqual([]);
+    transactions.notified('103:away');
+    expect(pending()).toEqual(['103']);
+    expect([transactions.wasSkipped('101'), transactions.wasSkipped('102'), transactions.wasSkipped('103')]).toEqual([true, true, false]);
+    transactions.notified('104:away,listening');
+    transactions.notified('105');
+    transactions.notified('106:');
+    expect(pending()).toEqual(['103', '104', '105']);
+  });
+
+  it('reads a transaction once whatever its number of NOTIFYs, even when its first named nobody listening', () => {
+    const { transactions, pending } = testReader(100);
+    transactions.notified('201:away');
+    transactions.notified('201:listening');
+    transactions.notified('201:listening,other');
+    transactions.notified('201');
+    expect(pending()).toEqual(['201']);
+    expect(transactions.wasSkipped('201')).toBe(false);
+  });
+
+  it('ignores a NOTIFY of an unknown form (made by hand) instead of failing the reading of the others', () => {
+    const { transactions, pending } = testReader(100);
+    transactions.notified('not a transaction');
+    transactions.notified('301:');
+    transactions.notified('302');
+    expect(pending()).toEqual(['302']);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { contained } from '../contained.ts';
 import type { EventContent, Subscriber } from './event-content.ts';
 import { pruneEventsOlderThan } from './events.repository.ts';
-import { Follower } from './follower.ts';
+import { type FollowedDelivery, Follower } from './follower.ts';
 import { ListenConnection } from './listen-connection.ts';
 import { LocalDelivery } from './local-delivery.ts';
 import { EVENTS_CHANNEL, SESSIONS_CHANNEL, type ChangeChannel } from './notify-channels.ts';
@@ -13,11 +13,12 @@ import { PulledEvents, type AppEvent } from './pulled-events.ts';
 import { TransactionReader } from './transaction-reader.ts';
 
 /**
- * Events between server instances: rows in `events`, then one NOTIFY with the writing
- * transaction's id (sent on commit, by a trigger). Every instance LISTENs (listen-connection.ts),
- * reads the transaction's rows (transaction-reader.ts) and hands them to its local subscribers,
- * found by user id, each once (local-delivery.ts); a subscriber that reconnects catches up from
- * the rows (follower.ts). The same connection carries session changes (see SESSIONS_CHANNEL)
+ * Events between server instances: rows in `events`, then a NOTIFY with the writing
+ * transaction's id and the people its events are for (sent on commit, by a trigger:
+ * event-announcement.ts). Every instance LISTENs (listen-connection.ts), reads the rows of the
+ * transactions whose people listen on it (transaction-reader.ts) and hands them to its local
+ * subscribers, found by user id, each once (local-delivery.ts); a subscriber that reconnects
+ * catches up from the rows (follower.ts). The same connection carries session changes (see SESSIONS_CHANNEL)
  * and the other channels of notify-channels.ts.
  */
 export class EventBus {
@@ -26,6 +27,12 @@ export class EventBus {
   private readonly delivery: LocalDelivery;
   private readonly transactions: TransactionReader;
   private readonly connection: ListenConnection;
+  /** What a follower needs of this instance: its subscribers, and whether a caught-up event may still come live. */
+  private readonly followed: FollowedDelivery = {
+    subscribe: (userId, subscriber) => this.delivery.subscribe(userId, subscriber),
+    unsubscribe: (userId, subscriber) => this.delivery.unsubscribe(userId, subscriber),
+    mayStillArrive: (id, transactionId) => !this.delivery.handedOver(id) && !this.transactions.wasSkipped(transactionId),
+  };
 
   constructor(
     private readonly db: Db,
@@ -129,7 +136,7 @@ export class EventBus {
    * without gaps or repeats: the live subscription is in place before the catch-up query runs. Call `start`.
    */
   follow(userId: string, from: string | null): Follower {
-    return new Follower(this.delivery, this.db, userId, from);
+    return new Follower(this.followed, this.db, userId, from);
   }
 
   /** `follow` as an async generator, until the signal aborts. */

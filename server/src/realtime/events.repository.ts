@@ -94,7 +94,8 @@ function statementName(text: string): string {
 /** A snapshot, and the person's events of the transactions not visible in the tab's cursor (up to one more than replayed, to know when there are too many). */
 export interface MissedEvents {
   snapshot: string;
-  rows: { id: string; kind: string; payload: unknown }[];
+  /** `transactionId`: the writing transaction's (xid8, decimal). */
+  rows: { id: string; transactionId: string; kind: string; payload: unknown }[];
 }
 
 /**
@@ -107,11 +108,11 @@ export async function readMissedEvents(db: Db, userId: string, from: string | nu
     const { rows } = await sql<{ snapshot: string }>`SELECT pg_current_snapshot()::text AS snapshot`.execute(db);
     return { snapshot: rows[0]!.snapshot, rows: [] };
   }
-  const { rows } = await sql<{ snapshot: string; id: string | null; kind: string; payload: unknown }>`
-    SELECT reading.snapshot::text AS snapshot, missed.id, missed.kind, missed.payload
+  const { rows } = await sql<{ snapshot: string; id: string | null; xact_id: string; kind: string; payload: unknown }>`
+    SELECT reading.snapshot::text AS snapshot, missed.id, missed.xact_id::text AS xact_id, missed.kind, missed.payload
       FROM (SELECT pg_current_snapshot() AS snapshot) reading
       LEFT JOIN LATERAL (
-        SELECT id, kind, payload FROM events
+        SELECT id, xact_id, kind, payload FROM events
          WHERE user_id = ${userId}
            AND xact_id >= pg_snapshot_xmin(${from}::pg_snapshot)
            AND NOT pg_visible_in_snapshot(xact_id, ${from}::pg_snapshot)
@@ -121,7 +122,7 @@ export async function readMissedEvents(db: Db, userId: string, from: string | nu
      ORDER BY missed.id`.execute(db);
   return {
     snapshot: rows[0]!.snapshot,
-    rows: rows.filter((row) => row.id !== null).map((row) => ({ id: String(row.id), kind: row.kind, payload: row.payload })),
+    rows: rows.filter((row) => row.id !== null).map((row) => ({ id: String(row.id), transactionId: row.xact_id, kind: row.kind, payload: row.payload })),
   };
 }
 

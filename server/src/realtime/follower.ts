@@ -6,8 +6,11 @@ import { readMissedEvents, type MissedEvents } from './events.repository.ts';
 export interface FollowedDelivery {
   subscribe(userId: string, subscriber: Subscriber): void;
   unsubscribe(userId: string, subscriber: Subscriber): void;
-  /** Whether this instance has handed this event id to its subscribers (lately). */
-  handedOver(id: string): boolean;
+  /**
+   * Whether this event may still be handed over live: not handed over yet, and its transaction
+   * not skipped by the bus (announced while nobody here listened for its people: never read).
+   */
+  mayStillArrive(id: string, transactionId: string): boolean;
 }
 
 /** Where a Follower hands its events: in order, catch-up first. */
@@ -94,11 +97,11 @@ export class Follower implements Subscriber {
     if (!replays) this.sink!.ready(missed.snapshot);
     if (this.closed) return;
     const replayed = replays ? missed.rows : [];
-    const caughtUp = new Set<string>();
+    const caughtUp = new Map<string, string>();
     for (let i = 0; i < replayed.length; i++) {
       const row = replayed[i]!;
       const id = String(row.id);
-      caughtUp.add(id);
+      caughtUp.set(id, row.transactionId);
       // The snapshot holds once the last one is in: a tab gone before it resumes from its old cursor.
       const cursor = i === replayed.length - 1 ? missed.snapshot : this.from!;
       this.sink!.event(id, eventContent(row.kind, (row.payload ?? {}) as Record<string, unknown>), cursor);
@@ -107,7 +110,7 @@ export class Follower implements Subscriber {
     const seenLive = new Set<string>();
     for (let i = 0; i < queued.length; i += 2) seenLive.add(queued[i] as string);
     // Not handed over by the bus yet: its NOTIFY is still on the way.
-    for (const id of caughtUp) if (!seenLive.has(id) && !this.delivery.handedOver(id)) (this.expected ??= new Set()).add(id);
+    for (const [id, transactionId] of caughtUp) if (!seenLive.has(id) && this.delivery.mayStillArrive(id, transactionId)) (this.expected ??= new Set()).add(id);
     for (let i = 0; i < queued.length; i += 2) {
       const id = queued[i] as string;
       if (!caughtUp.has(id)) this.forward(id, queued[i + 1] as EventContent);

@@ -41,6 +41,11 @@ export class LocalDelivery implements HandOverTarget {
     return this.handedOverIds.has(id);
   }
 
+  /** Whether someone on this instance listens for this person's events. */
+  listensTo(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** `userId` '' : an event for nobody in particular (only system hooks see it). */
   private emit(id: string, userId: string, content: EventContent): void {
     if (content.system) for (const handler of this.systemHandlers) handler(userId || null, content);

@@ -28,6 +28,18 @@ export class RecentStrings {
     this.set.add(value);
   }
 
+  /** Forgets a value (looked for from the newest: a value is usually forgotten soon after it was added). */
+  delete(value: string): void {
+    if (!this.set.delete(value)) return;
+    for (let step = 1; step <= this.ring.length; step++) {
+      const slot = (this.next - step + this.ring.length) % this.ring.length;
+      if (this.ring[slot] === value) {
+        this.ring[slot] = undefined;
+        return;
+      }
+    }
+  }
+
   values(): string[] {
     return [...this.set];
   }

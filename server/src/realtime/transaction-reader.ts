@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import { parseEventAnnouncement } from './event-announcement.ts';
 import { isLaterId } from './event-ids.ts';
 import {
   currentSnapshotXmin,
@@ -19,6 +20,18 @@ import { RecentStrings } from './recent-strings.ts';
 const MAX_BATCH = 1000;
 /** Notified transaction ids remembered, so that a catch-up does not read them again (see catchUp). */
 const REMEMBERED_TRANSACTIONS = 4096;
+/**
+ * Transactions skipped one after another (none of their people listens here) before one is read
+ * anyway: readings move the catch-up's lower bound (announcedBelow), which must stay within the
+ * transactions remembered as announced.
+ */
+export const READ_AT_LEAST_EVERY = 512;
+
+/** Where the reader hands events over, and whether it has anyone to hand a person's events to. */
+export interface ReaderTarget extends HandOverTarget {
+  /** Whether someone on this instance listens for this person's events. */
+  listensTo(userId: string): boolean;
+}
 
 /**
  * Reads the events of each transaction the LISTEN connection announces, and after a
@@ -36,6 +49,12 @@ export class TransactionReader {
   private lastReadingXmin = '0';
   /** Transaction ids lately announced by NOTIFY, skipped by a catch-up. */
   private readonly announced = new RecentStrings(REMEMBERED_TRANSACTIONS);
+  /** Announced transactions not read, nobody here listening for their people: their events will never be handed over. */
+  private readonly skipped = new RecentStrings(REMEMBERED_TRANSACTIONS);
+  /** Transactions skipped since the last one queued for reading (see READ_AT_LEAST_EVERY). */
+  private skippedInARow = 0;
+  /** The transaction last queued: a transaction's NOTIFYs (one per set of people) arrive one after another. */
+  private lastQueued: string | null = null;
   /** Notified transaction ids not read yet, in arrival (commit) order. */
   private pending: string[] = [];
   private draining = false;
@@ -46,8 +65,9 @@ export class TransactionReader {
   constructor(
     private readonly db: Db,
     private readonly listener: () => pg.Client | null,
-    private readonly target: HandOverTarget,
+    private readonly target: ReaderTarget,
     private readonly logger: Logger,
+    private readonly readAtLeastEvery = READ_AT_LEAST_EVERY,
   ) {}
 
   /** Before the first LISTEN: events committed from here on come from transactions at or above this snapshot's xmin. */
@@ -56,13 +76,31 @@ export class TransactionReader {
   }
 
   /**
-   * One NOTIFY per committed transaction (however many events it wrote); under load
-   * many in one burst: transaction ids pile up and are read together, one query per
-   * batch, as soon as the burst has been parsed (setImmediate runs after the socket's
-   * data was handled).
+   * A NOTIFY per committed transaction and set of people (however many events it wrote);
+   * under load many in one burst: transaction ids pile up and are read together, one query
+   * per batch, as soon as the burst has been parsed (setImmediate runs after the socket's data
+   * was handled). A transaction none of whose people listens here is not read: someone who
+   * starts listening after this moment reads it in their follower's catch-up, whose snapshot
+   * is taken later (follower.ts).
    */
-  notified(transactionId: string): void {
-    this.announced.add(transactionId);
+  notified(payload: string): void {
+    const announcement = parseEventAnnouncement(payload);
+    if (!announcement) {
+      this.logger.warn({ payload: payload.slice(0, 80) }, 'an event announcement of an unknown form: ignored');
+      return;
+    }
+    const { transactionId, people } = announcement;
+    if (!this.announced.has(transactionId)) this.announced.add(transactionId);
+    if (transactionId === this.lastQueued) return;
+    if (people && !people.some((person) => this.target.listensTo(person)) && this.skippedInARow + 1 < this.readAtLeastEvery) {
+      this.skippedInARow += 1;
+      if (!this.skipped.has(transactionId)) this.skipped.add(transactionId);
+      return;
+    }
+    this.skippedInARow = 0;
+    // An earlier NOTIFY of the transaction, naming other people, was skipped: it is read after all.
+    this.skipped.delete(transactionId);
+    this.lastQueued = transactionId;
     this.pending.push(transactionId);
     if (this.draining) return;
     this.draining = true;
@@ -82,6 +120,11 @@ export class TransactionReader {
         void this.enqueue(() => this.drain());
       }
     }
+  }
+
+  /** Whether this transaction was announced and not read (nobody here listened for its people): its events will not be handed over. */
+  wasSkipped(transactionId: string): boolean {
+    return this.skipped.has(transactionId);
   }
 
   /** After LISTEN: a transaction committing from now on is announced, one committed before is read here. */
