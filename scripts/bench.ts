@@ -493,7 +493,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
-    what: `orders.create (a rental, a different listing and renter each time), ${CONNECTIONS} connections`,
+    what: `orders.create (a rental, a different listing and renter each time; no owner has a tab open, so the event bus reads none of the orders' events, as for an owner away from the app), ${CONNECTIONS} connections`,
     ...loadFigures(orderApp),
     baseline: orderPg.figure,
     ratio: formatRatio(orderRatio),
