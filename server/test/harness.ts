@@ -20,6 +20,7 @@ import { appRouter } from '../src/router.ts';
 import { TRPCError } from '@trpc/server';
 import { createCallerFactory, userFacingError } from '../src/trpc.ts';
 import type { ApprovalStatus, Role } from '@vizinhanca/shared/users/user.types';
+import { decodeQuotedPrintable } from './quoted-printable.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -236,12 +237,6 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** .eml bodies are quoted-printable: undo soft line breaks and =XX escapes so tests read plain text. */
-export function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobIdFor } from '../jobs/job-queue.ts';
 import { deliverNotificationJob } from '../modules/notifications/notification-delivery.ts';
 import { notify } from '../modules/notifications/notifications.service.ts';
-import { createTestApp, decodeQuotedPrintable, eventually, type TestApp } from '../../test/harness.ts';
+import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { decodeQuotedPrintable } from '../../test/quoted-printable.ts';
 
 // An SMTP outage delays an e-mail and never loses or doubles it: the server is
 // down when the message is queued, comes up later, and receives it once.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable } from '../../test/harness.ts';
+import { decodeQuotedPrintable } from '../../test/quoted-printable.ts';
 import { loadConfig } from '../config.ts';
 import { composeMessage, senderAddressOf, senderOf } from './mime-message.ts';
 
