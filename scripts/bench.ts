@@ -120,7 +120,7 @@ type BenchContext = {
   /** Ids of public listings by type: the cursors the rotated feed requests draw from. */
   cursors: Record<FeedInput['type'], string[]>;
   search: { requests: LoadRequest[]; statements: LoggedStatement[][] };
-  order: { statements: LoggedStatement[]; known: Record<string, string>; requests: LoadRequest[] };
+  order: { statements: LoggedStatement[]; known: Record<string, string>; requests: LoadRequest[]; toSignedInOwners: number };
   sortedFeeds: Record<'newest' | 'price_asc' | 'price_desc' | 'rating', LoadRequest>;
   memory: { afterStart: number; afterFeedLoad?: number };
   /** Postgres's postmaster: its tree's CPU is the database's (scripts/bench/cpu.ts). */
@@ -129,6 +129,16 @@ type BenchContext = {
 
 const load = (url: string, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) =>
   runLoad({ url, connections: CONNECTIONS, durationMs: (options.seconds ?? SECONDS) * 1000, warmupMs: WARMUP_MS, requests, once: options.once });
+
+/** `count` subscribed tabs of the bench's signed-in people, from the `first`-th on (round the sessions again past the last). */
+function openBenchTabs(ctx: BenchContext, count: number, first = 0): Promise<TabFleet> {
+  return TabFleet.open({
+    url: `${ctx.app.url.replace(/^http/, 'ws')}/trpc`,
+    origin: ctx.app.url,
+    cookies: Array.from({ length: count }, (_, i) => `vz_session=${sessionToken(1 + ((first + i) % BENCH_SIZE.sessions))}`),
+    subscribe: true,
+  });
+}
 
 /** A load on `server` (the app unless another stands in its place) with the CPU each process spent per request served. */
 async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}, server: ChildServer = ctx.app) {
@@ -485,7 +495,15 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   }
 
   const orderLoadStart = new Date();
-  const orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
+  // The bench's signed-in owners (400 of 2,000) have a tab open during the load: the event bus reads their
+  // orders and pushes the notices, and skips the others' (an owner away from the app).
+  const ownerTabs = await openBenchTabs(ctx, BENCH_SIZE.sessions);
+  let orderApp: Awaited<ReturnType<typeof loadWithCpu>>;
+  try {
+    orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
+  } finally {
+    await ownerTabs.close();
+  }
   // The deliveries left queued run now, not during pgbench (their CPU counted apart, in a note).
   const orderDrain = await withCpu({ app: () => processCpuMs(ctx.app.pid), postgres: () => treeCpuMs(ctx.postmasterPid) }, () => drainQueue(ctx.databaseUrl, orderLoadStart, 180_000));
   const orderVarying: Varying = { table: 'bench_order_targets', columns: ctx.order.known };
@@ -493,7 +511,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderPg = await pgbenchFor(ctx, 'order', 'prepared', [orderScript]);
   const orderRatio = orderApp.rps / orderPg.tps;
   lines.push({
-    what: `orders.create (a rental, a different listing and renter each time; no owner has a tab open, so the event bus reads none of the orders' events, as for an owner away from the app), ${CONNECTIONS} connections`,
+    what: `orders.create (a rental, a different listing and renter each time; the ${BENCH_SIZE.sessions} signed-in owners of ${BENCH_SIZE.owners.toLocaleString('en-US')} have a tab open, ${Math.round((100 * ctx.order.toSignedInOwners) / Math.max(1, ctx.order.requests.length))}% of the orders' owners: the event bus reads and pushes their orders' notices and skips the others'), ${CONNECTIONS} connections`,
     ...loadFigures(orderApp),
     baseline: orderPg.figure,
     ratio: formatRatio(orderRatio),
@@ -838,13 +856,7 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     }
     return readings;
   };
-  const openTabs = (count: number, first: number) =>
-    TabFleet.open({
-      url: `${ctx.app.url.replace(/^http/, 'ws')}/trpc`,
-      origin: ctx.app.url,
-      cookies: Array.from({ length: count }, (_, i) => `vz_session=${sessionToken(1 + ((first + i) % BENCH_SIZE.sessions))}`),
-      subscribe: true,
-    });
+  const openTabs = (count: number, first: number) => openBenchTabs(ctx, count, first);
   const state = (readings: MemoryReading[]) =>
     `rss ${formatMiB(median(readings.map((reading) => reading.rss)))}, held outside the young generation ${formatMiB(median(readings.map(heldOutsideYoung)))}`;
   const before = await idleReadings();
@@ -1012,8 +1024,8 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
       SELECT (row_number() OVER (ORDER BY l.published_at, l.id) - 1)::int AS i, l.id AS listing_id, l.user_id AS owner_id, o.rn AS owner_rn
       FROM listings l JOIN bench_owner o ON o.id = l.user_id WHERE l.type = 'rental' AND l.status = 'active'`;
     const renterRn = `CASE WHEN 1 + r.i % ${BENCH_SIZE.sessions} = r.owner_rn THEN 1 + (r.i + 1) % ${BENCH_SIZE.sessions} ELSE 1 + r.i % ${BENCH_SIZE.sessions} END`;
-    const { rows } = await client.query<{ listing_id: string; owner_id: string; renter_id: string; renter_rn: string }>(
-      `SELECT r.listing_id, r.owner_id, s.id AS renter_id, s.rn AS renter_rn FROM (${rentals}) r JOIN bench_owner s ON s.rn = ${renterRn} ORDER BY r.i`,
+    const { rows } = await client.query<{ listing_id: string; owner_id: string; owner_rn: string; renter_id: string; renter_rn: string }>(
+      `SELECT r.listing_id, r.owner_id, r.owner_rn, s.id AS renter_id, s.rn AS renter_rn FROM (${rentals}) r JOIN bench_owner s ON s.rn = ${renterRn} ORDER BY r.i`,
     );
     await client.query(`
       CREATE TABLE bench_order_targets AS
@@ -1025,7 +1037,7 @@ async function orderTargets(databaseUrl: string, firstDay: string) {
     // pgbench's runs (50 clients, then 10) take rows from this sequence, each row once.
     await client.query(`CREATE SEQUENCE ${targetsSequence('bench_order_targets')}`);
     await client.query('ANALYZE bench_order_targets');
-    return rows.map((row) => ({ ...row, renter_rn: Number(row.renter_rn) }));
+    return rows.map((row) => ({ ...row, owner_rn: Number(row.owner_rn), renter_rn: Number(row.renter_rn) }));
   });
 }
 
@@ -1098,10 +1110,13 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   // The load's orders: the next targets (the first was the captured one), within each renter's hourly limit of 60.
   const ordersPerRenter = new Map<number, number>([[first.renter_rn, 1]]);
   const orderRequests: LoadRequest[] = [];
+  /** Of the load's orders, those whose owner is signed in (session n is owner n's): their tab is open during the load. */
+  let ordersToSignedInOwners = 0;
   for (const target of targets.slice(1)) {
     const used = ordersPerRenter.get(target.renter_rn) ?? 0;
     if (used >= 59) continue;
     ordersPerRenter.set(target.renter_rn, used + 1);
+    if (target.owner_rn <= BENCH_SIZE.sessions) ordersToSignedInOwners += 1;
     orderRequests.push({
       ...orderRequest,
       headers: { ...orderRequest.headers, cookie: `vz_session=${sessionToken(target.renter_rn)}` },
@@ -1126,6 +1141,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
       statements: orderStatements,
       known: { [sessionId(first.renter_rn)]: 'session_id', [first.renter_id]: 'renter_id', [first.listing_id]: 'listing_id', [first.owner_id]: 'owner_id', [tomorrow]: 'start_date', [capturedOrderId]: 'order_id', ...orderFreshIds },
       requests: orderRequests,
+      toSignedInOwners: ordersToSignedInOwners,
     },
     sortedFeeds,
   };

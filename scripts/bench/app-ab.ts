@@ -14,6 +14,7 @@ import { type ChildServer, postmasterPid as postmasterPidOf, startNodeServer, wi
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { drainQueue, unfinishedJobs } from './queue-drain.ts';
+import { TabFleet } from './realtime-fanout.ts';
 
 // Two builds of the app, A and B, on the same data, the same requests and the same machine
 // moment: each load is run on A and on B in turn (which goes first alternates), and the CPU
@@ -22,7 +23,7 @@ import { drainQueue, unfinishedJobs } from './queue-drain.ts';
 // two builds measured side by side is the change's. Uses the data a bench run kept
 // (BENCH_KEEP=1) and its captured requests; the schema must be the same for both builds.
 //
-//   [AB_ONLY=feed,search,orders,me,cached,many,writes] [AB_DRAIN=1] [AB_CONNECTIONS=50] [AB_NODE_ARGS_B='--max-semi-space-size=16'] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
+//   [AB_ONLY=feed,search,orders,me,cached,many,writes] [AB_DRAIN=1] [AB_CONNECTIONS=50] [AB_NODE_ARGS_B='--max-semi-space-size=16'] [AB_TABS_B=400] npx tsx scripts/bench/app-ab.ts <kept data dir> <captured.json> <A dist/server/start.js> <B dist/server/start.js> [rounds] [seconds]
 
 const [dataDirArg, capturedFile, scriptA, scriptB, roundsArg = '3', secondsArg = '5'] = process.argv.slice(2);
 if (!dataDirArg || !capturedFile || !scriptA || !scriptB) {
@@ -136,7 +137,16 @@ async function measure(app: ChildServer, requests: LoadRequest[], once: boolean,
 const firstFreeDay = await withClient(databaseUrl, async (client) => (await client.query<{ day: number }>(`SELECT greatest(coalesce(max(end_date) - current_date, 0), 0) + 1 AS day FROM orders`)).rows[0]!.day);
 
 const apps = { A: await startApp(scriptA, 'a'), B: await startApp(scriptB, 'b') };
+// AB_TABS_A / AB_TABS_B=n: subscribed tabs of the kept data's first n signed-in people open on that side's app throughout (what open tabs cost a load).
+const tabs: TabFleet[] = [];
 try {
+  for (const side of ['A', 'B'] as const) {
+    const count = Number(process.env[`AB_TABS_${side}`] ?? 0);
+    if (count > 0) {
+      const url = apps[side].url;
+      tabs.push(await TabFleet.open({ url: `${url.replace(/^http/, 'ws')}/trpc`, origin: url, cookies: Array.from({ length: count }, (_, i) => `vz_session=${sessionToken(i + 1)}`), subscribe: true }));
+    }
+  }
   const cursors = await publicListingIds();
   const lines: string[] = [];
   // The bench's mixed section: its 40 feed URLs, while a writer publishes, edits and pauses listings at 10/s.
@@ -183,6 +193,7 @@ try {
   console.log('| load | A: app CPU per request | B: app CPU per request | B / A | |\n|---|---|---|---|---|');
   for (const line of lines) console.log(line);
 } finally {
+  for (const fleet of tabs) await fleet.close();
   await apps.A.stop();
   await apps.B.stop();
   await postgres.stop();

@@ -18,8 +18,8 @@ import { TransactionReader } from './transaction-reader.ts';
  * event-announcement.ts). Every instance LISTENs (listen-connection.ts), reads the rows of the
  * transactions whose people listen on it (transaction-reader.ts) and hands them to its local
  * subscribers, found by user id, each once (local-delivery.ts); a subscriber that reconnects
- * catches up from the rows (follower.ts). The same connection carries session changes (see SESSIONS_CHANNEL)
- * and the other channels of notify-channels.ts.
+ * catches up from the rows (follower.ts). The same connection carries session changes (see
+ * SESSIONS_CHANNEL) and the other channels of notify-channels.ts.
  */
 export class EventBus {
   private readonly sessionHandlers = new Set<(userId: string | null) => void>();

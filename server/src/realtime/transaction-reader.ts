@@ -25,7 +25,7 @@ const REMEMBERED_TRANSACTIONS = 4096;
  * anyway: readings move the catch-up's lower bound (announcedBelow), which must stay within the
  * transactions remembered as announced.
  */
-export const READ_AT_LEAST_EVERY = 512;
+const READ_AT_LEAST_EVERY = 512;
 
 /** Where the reader hands events over, and whether it has anyone to hand a person's events to. */
 export interface ReaderTarget extends HandOverTarget {
