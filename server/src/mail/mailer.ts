@@ -53,12 +53,7 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
   const compose = (message: MailMessage, newline: 'crlf' | 'lf') =>
     composeMessage(sender, { ...message, messageId: `${message.idempotencyKey ? keyHash(message.idempotencyKey) : randomBytes(16).toString('hex')}@${domain}`, date: new Date() }, newline);
   if (config.SMTP_URL) {
-    // Connections kept for the next messages (at most 5, nodemailer's pool): one per message cost a TCP
-    // and a TLS handshake and a login each, and providers limit how often a sender connects.
-    // `pool=false` in SMTP_URL opens one per message again.
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true });
-    // A kept connection that fails between messages is the pool's to replace; an 'error' nobody listened to would end the process.
-    transport.on('error', (error) => logger.warn({ err: error }, 'SMTP transport error'));
+    const transport = createSmtpTransport(config.SMTP_URL, logger);
     return {
       outboxDir: null,
       close: () => transport.close(),
@@ -80,6 +75,18 @@ function createTransportMailer(config: Config, logger: Logger): Mailer {
       logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
     },
   };
+}
+
+/**
+ * Connections kept for the next messages (at most 5, nodemailer's pool): one per message cost a TCP
+ * and a TLS handshake and a login each, and providers limit how often a sender connects.
+ * `pool=false` in SMTP_URL opens one per message again.
+ */
+export function createSmtpTransport(smtpUrl: string, logger: Logger) {
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
+  // A kept connection that fails between messages is the pool's to replace; an 'error' nobody listened to would end the process.
+  transport.on('error', (error) => logger.warn({ err: error }, 'SMTP transport error'));
+  return transport;
 }
 
 /**
