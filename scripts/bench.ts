@@ -37,7 +37,7 @@ import { type BareOrderStatements, type StoredAnswer, storedAnswer } from './ben
 import { bundleSection } from './bench/bundle.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { idleSection } from './bench/idle-app.ts';
-import { realtimeSection, TabFleet } from './bench/realtime-fanout.ts';
+import { openSessionTabs, realtimeSection, type TabFleet } from './bench/realtime-fanout.ts';
 import { announcementSection } from './bench/announcement-fanout.ts';
 import { fornadaSection } from './bench/fornada.ts';
 import { deliveryNote, drainQueue } from './bench/queue-drain.ts';
@@ -129,16 +129,6 @@ type BenchContext = {
 
 const load = (url: string, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}) =>
   runLoad({ url, connections: CONNECTIONS, durationMs: (options.seconds ?? SECONDS) * 1000, warmupMs: WARMUP_MS, requests, once: options.once });
-
-/** `count` subscribed tabs of the bench's signed-in people, from the `first`-th on (round the sessions again past the last). */
-function openBenchTabs(ctx: BenchContext, count: number, first = 0): Promise<TabFleet> {
-  return TabFleet.open({
-    url: `${ctx.app.url.replace(/^http/, 'ws')}/trpc`,
-    origin: ctx.app.url,
-    cookies: Array.from({ length: count }, (_, i) => `vz_session=${sessionToken(1 + ((first + i) % BENCH_SIZE.sessions))}`),
-    subscribe: true,
-  });
-}
 
 /** A load on `server` (the app unless another stands in its place) with the CPU each process spent per request served. */
 async function loadWithCpu(ctx: BenchContext, requests: LoadRequest[], options: { seconds?: number; once?: boolean } = {}, server: ChildServer = ctx.app) {
@@ -497,7 +487,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   const orderLoadStart = new Date();
   // The bench's signed-in owners (400 of 2,000) have a tab open during the load: the event bus reads their
   // orders and pushes the notices, and skips the others' (an owner away from the app).
-  const ownerTabs = await openBenchTabs(ctx, BENCH_SIZE.sessions);
+  const ownerTabs = await openSessionTabs(ctx.app.url, BENCH_SIZE.sessions);
   let orderApp: Awaited<ReturnType<typeof loadWithCpu>>;
   try {
     orderApp = await loadWithCpu(ctx, ctx.order.requests, { once: true });
@@ -856,16 +846,15 @@ async function memorySection(ctx: BenchContext): Promise<BenchSection> {
     }
     return readings;
   };
-  const openTabs = (count: number, first: number) => openBenchTabs(ctx, count, first);
   const state = (readings: MemoryReading[]) =>
     `rss ${formatMiB(median(readings.map((reading) => reading.rss)))}, held outside the young generation ${formatMiB(median(readings.map(heldOutsideYoung)))}`;
   const before = await idleReadings();
   // 2,000 tabs, then 3,000 more: the larger count is the target's figure (per-socket memory over GC noise); the 3,000 close before the load.
-  const fleet = await openTabs(2_000, 0);
+  const fleet = await openSessionTabs(ctx.app.url, 2_000, 0);
   let more: TabFleet | null = null;
   try {
     const withTabs = await idleReadings();
-    more = await openTabs(3_000, fleet.size);
+    more = await openSessionTabs(ctx.app.url, 3_000, fleet.size);
     const withMore = await idleReadings();
     const sockets = fleet.size + more.size;
     const atTwo = socketMemory(before, withTabs, fleet.size);

@@ -10,11 +10,11 @@ import { batchBody, type FeedInput, feedRequests, rotatedFeedInputs } from './br
 import { processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
 import { sessionToken } from './dataset.ts';
-import { type ChildServer, postmasterPid as postmasterPidOf, startNodeServer, withClient } from './harness.ts';
+import { type ChildServer, keptDataAppEnv, postmasterPid as postmasterPidOf, startNodeServer, withClient } from './harness.ts';
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
 import { drainQueue, unfinishedJobs } from './queue-drain.ts';
-import { TabFleet } from './realtime-fanout.ts';
+import { openSessionTabs, type TabFleet } from './realtime-fanout.ts';
 
 // Two builds of the app, A and B, on the same data, the same requests and the same machine
 // moment: each load is run on A and on B in turn (which goes first alternates), and the CPU
@@ -45,8 +45,7 @@ const profileDir = (name: string) => path.join(dataDir, `ab-profile-${name}-${pr
 
 async function startApp(script: string, name: string): Promise<ChildServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
-  for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+  const env = keptDataAppEnv(dataDir, port);
   // AB_CPU_PROF=1: each app writes a V8 CPU profile, summarised at the end (where B's CPU goes).
   const profile = process.env.AB_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(name)}`] : [];
   // AB_NODE_ARGS_A / AB_NODE_ARGS_B: node flags for one side after production's (V8 takes a flag's last value), to compare flags on one build.
@@ -142,10 +141,7 @@ const tabs: TabFleet[] = [];
 try {
   for (const side of ['A', 'B'] as const) {
     const count = Number(process.env[`AB_TABS_${side}`] ?? 0);
-    if (count > 0) {
-      const url = apps[side].url;
-      tabs.push(await TabFleet.open({ url: `${url.replace(/^http/, 'ws')}/trpc`, origin: url, cookies: Array.from({ length: count }, (_, i) => `vz_session=${sessionToken(i + 1)}`), subscribe: true }));
-    }
+    if (count > 0) tabs.push(await openSessionTabs(apps[side].url, count));
   }
   const cursors = await publicListingIds();
   const lines: string[] = [];

@@ -5,7 +5,7 @@ import { freePort, startEmbeddedPostgres } from '../../server/src/db/embedded-po
 import { PROJECT_ROOT } from '../../server/src/paths.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { processCpuMs, treeCpuMs } from './cpu.ts';
-import { postmasterPid as postmasterPidOf, startNodeServer } from './harness.ts';
+import { keptDataAppEnv, postmasterPid as postmasterPidOf, startNodeServer } from './harness.ts';
 
 // What an announced transaction costs the event bus of an instance where none of its people has a
 // tab open: builds of the app, each alone on the data a bench run kept (BENCH_KEEP=1), in the order
@@ -39,8 +39,7 @@ const people = (await clients[0]!.query<{ id: string }>('SELECT id FROM users OR
 try {
   for (const script of scripts) {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
-    for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+    const env = keptDataAppEnv(dataDir, port);
     const app = await startNodeServer({ script, nodeArgs: [...PRODUCTION_NODE_ARGS], cwd: PROJECT_ROOT, env, port, readyPath: '/ready', logFile: path.join(dataDir, 'bus-cost.log') });
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS.start));

@@ -75,6 +75,13 @@ export async function withAppPaused<T>(app: Pick<ChildServer, 'pid'>, work: () =
 }
 
 /** Starts a Node server script as a child process, output to `logFile`, and waits for `readyPath` to answer 200. */
+/** The environment of a compiled app started on a bench's kept data (production, no demo seed, none of the caller's own settings). */
+export function keptDataAppEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+  for (const key of ['DATABASE_URL', 'LOG_LEVEL', 'CLOCK_START', 'PUBLIC_URL', 'SMTP_URL', 'S3_ENDPOINT']) delete env[key];
+  return env;
+}
+
 export async function startNodeServer(options: {
   script: string;
   cwd: string;
