@@ -117,6 +117,13 @@ describe('/metrics and request logs', () => {
     expect(me.status).toBe(200);
     const refused = await fetch(`${base}/trpc/auth.logout`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
+    // Refused by the input's schema, inside the procedure rather than by the checks before it: counted all the same.
+    const invalid = await fetch(`${base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ json: { email: 'sem-arroba', password } }),
+    });
+    expect(invalid.status).toBe(400);
     // A tab of the person's listens on this instance, so that the bus reads the event (and times it).
     const follower = server!.deps.bus.follow(userId, null);
     follower.start({ event: () => {}, ready: () => {}, fail: () => {} });
@@ -130,6 +137,8 @@ describe('/metrics and request logs', () => {
       expect(text).toMatch(/vizinhanca_trpc_request_duration_seconds_bucket\{le="[\d.]+",procedure="auth\.login",type="mutation",code="OK"\} \d+/);
       expect(text).toMatch(/vizinhanca_trpc_request_duration_seconds_count\{procedure="auth\.me",type="query",code="OK"\} [1-9]/);
       expect(text).toMatch(/vizinhanca_trpc_errors_total\{procedure="auth\.logout",code="UNAUTHORIZED"\} [1-9]/);
+      expect(text).toMatch(/vizinhanca_trpc_errors_total\{procedure="auth\.login",code="BAD_REQUEST"\} [1-9]/);
+      expect(text).toMatch(/vizinhanca_trpc_request_duration_seconds_count\{procedure="auth\.login",type="mutation",code="BAD_REQUEST"\} [1-9]/);
       expect(text).toMatch(/vizinhanca_db_pool_connections\{state="in_use"\} \d+/);
       expect(text).toMatch(/vizinhanca_db_pool_connections\{state="waiting"\} \d+/);
       expect(text).toMatch(/vizinhanca_event_bus_lag_seconds_count [1-9]/);
