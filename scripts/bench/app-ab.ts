@@ -155,8 +155,8 @@ try {
     { key: 'feed', name: 'feed, real path (rotated, each URL once)', requests: (round, side) => feedRequests(captured.feedRequest, rotatedFeedInputs(cursors, { count: 20_000, seed: 100 + round * 2 + (side === 'A' ? 0 : 1) })), once: true },
     { key: 'search', name: 'search (8 terms)', requests: () => captured.searchRequests, once: false },
     { key: 'orders', name: 'orders.create', requests: (round, side) => orderRequests(firstFreeDay + round * 2 + (side === 'A' ? 0 : 1), apps[side].url), once: true },
-    // A tRPC query that reads nothing but the cached session: what every request costs before its own work.
-    { key: 'me', name: 'auth.me (the session from the cache: the fixed cost of a tRPC request)', requests: () => meRequests(), once: false },
+    // A tRPC query with the session from the cache and one small read (the person's row by its key): near what every request costs before its own work.
+    { key: 'me', name: 'auth.me (the session from the cache and the person\'s row by its key: near the fixed cost of a tRPC request)', requests: () => meRequests(), once: false },
     // Every request a hit of the feed cache (one URL, no writes).
     { key: 'cached', name: 'feed, cached (one URL)', requests: () => [captured.feedRequest], once: false },
     // The same 40 URLs without the writer: what the writes add, apart from the URLs' own cost.
