@@ -70,7 +70,7 @@ function transportErrorMessage(error: TRPCError): string {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  // Subscriptions only over the websocket, where every message is checked against the session (liveSession).
+  // Subscriptions only over the websocket, where every message is checked against the session (liveCaller).
   sse: { enabled: false },
   // The client sees only pt-BR messages we wrote: never SQL, constraint names or stack traces.
   errorFormatter({ shape, error }) {

@@ -75,7 +75,7 @@ function sendEntry(deps: AppDeps, req: IncomingMessage, res: ServerResponse, ent
   }
 }
 
-/** As the procedure's `observed` middleware times a call that succeeded. */
+/** As checkedCall (trpc.ts) times a procedure's call that succeeded. */
 function observeFeed(started: number): void {
   procedureDuration.observe({ procedure: 'listings.list', type: 'query', code: 'OK' }, (performance.now() - started) / 1000);
 }

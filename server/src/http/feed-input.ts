@@ -18,7 +18,7 @@ const cursorField = listListingsSchema.shape.cursor;
 
 /**
  * The feed's input from a GET's query text as the procedure reads it: JSON, superjson, no control
- * characters (the plainText middleware), the input schema; null for anything tRPC should answer
+ * characters (as checkedCall refuses them, trpc.ts), the input schema; null for anything tRPC should answer
  * itself (a refusal in pt-BR, or its error for a text that is not its input).
  */
 export function parseFeedInput(text: string, envelope: Envelope): ListListingsFields | null {
