@@ -85,7 +85,6 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /** The user and session a call runs as: on a websocket they are read again for every call. */
 interface Caller {
