@@ -8,7 +8,7 @@ import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/
 import { FEED_SESSION_OPTIONS } from '../server/src/db/database.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
 import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './bench/browser-requests.ts';
-import { BENCH_SIZE, datasetSql, sessionId, sessionToken } from './bench/dataset.ts';
+import { BENCH_SIZE, datasetSql, sessionCookie, sessionId } from './bench/dataset.ts';
 import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import { INBOX_PAGE_SIZE } from '../shared/src/messages/message.schema.ts';
 import { ORDER_CREATED_MESSAGES } from '../shared/src/orders/order.schema.ts';
@@ -658,7 +658,7 @@ async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
   const inboxRequests: LoadRequest[] = [];
   const listed: number[] = [];
   for (let n = 1; n <= people; n++) {
-    const neighbour = browserClient(ctx.app.url, `vz_session=${sessionToken(n)}`, (request) => recorded.push(request));
+    const neighbour = browserClient(ctx.app.url, sessionCookie(n), (request) => recorded.push(request));
     const before = recorded.length;
     // The screen's first page, as the browser asks for it; then the rest, to count them all.
     let page = await neighbour.messages.inbox.query({});
@@ -673,7 +673,7 @@ async function inboxSection(ctx: BenchContext): Promise<BenchSection> {
   const rentals = await withClient(ctx.databaseUrl, async (client) =>
     (await client.query<{ id: string }>(`SELECT id FROM listings WHERE type = 'rental' AND status = 'active' ORDER BY published_at DESC, id DESC`)).rows.map((row) => row.id),
   );
-  const viewer = browserClient(ctx.app.url, `vz_session=${sessionToken(1)}`, (request) => recorded.push(request));
+  const viewer = browserClient(ctx.app.url, sessionCookie(1), (request) => recorded.push(request));
   const before = recorded.length;
   await viewer.listings.list.query({ ...feedPageInput('rental'), cursor: rentals[0]! });
   const template = recorded[before]!;
@@ -1035,9 +1035,9 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
   const tomorrow = dateIn('America/Sao_Paulo', 1);
   const targets = await orderTargets(databaseUrl, tomorrow);
   const recorded: LoadRequest[] = [];
-  const viewer = browserClient(app.url, `vz_session=${sessionToken(1)}`, (request) => recorded.push(request));
+  const viewer = browserClient(app.url, sessionCookie(1), (request) => recorded.push(request));
   const first = targets[0]!;
-  const orderer = browserClient(app.url, `vz_session=${sessionToken(first.renter_rn)}`, (request) => recorded.push(request));
+  const orderer = browserClient(app.url, sessionCookie(first.renter_rn), (request) => recorded.push(request));
   const orderInput = { listingId: first.listing_id, startDate: tomorrow, endDate: tomorrow };
   const cursors = await publicListingIds(databaseUrl);
   // A cursor in the middle of the rentals, newest first: the real path's page.
@@ -1108,7 +1108,7 @@ async function capture(app: ChildServer, databaseUrl: string): Promise<Omit<Benc
     if (target.owner_rn <= BENCH_SIZE.sessions) ordersToSignedInOwners += 1;
     orderRequests.push({
       ...orderRequest,
-      headers: { ...orderRequest.headers, cookie: `vz_session=${sessionToken(target.renter_rn)}` },
+      headers: { ...orderRequest.headers, cookie: sessionCookie(target.renter_rn) },
       body: batchBody({ listingId: target.listing_id, startDate: tomorrow, endDate: tomorrow }),
     });
   }

@@ -9,7 +9,7 @@ import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
 import { batchBody, type FeedInput, feedRequests, rotatedFeedInputs } from './browser-requests.ts';
 import { processCpuMs, treeCpuMs } from './cpu.ts';
 import { type CpuProfile, renderProfile, summarizeProfile } from './cpu-profile.ts';
-import { sessionToken } from './dataset.ts';
+import { sessionCookie } from './dataset.ts';
 import { type ChildServer, keptDataAppEnv, postmasterPid as postmasterPidOf, startNodeServer, withClient } from './harness.ts';
 import { listingsBackToReview, listingWriter } from './listing-writer.ts';
 import { type CacheAnswers, describeCacheAnswers, type LoadRequest, runLoad } from './load.ts';
@@ -72,7 +72,7 @@ async function orderRequests(offset: number, origin: string): Promise<LoadReques
     return rows.map((row) => ({
       ...captured.orderRequest,
       // The app refuses a change from another origin: the captured one was the bench's app.
-      headers: { ...captured.orderRequest.headers, origin, cookie: `vz_session=${sessionToken(row.rn)}` },
+      headers: { ...captured.orderRequest.headers, origin, cookie: sessionCookie(row.rn) },
       body: batchBody({ listingId: row.listing_id, startDate: row.day, endDate: row.day }),
     }));
   });
@@ -83,7 +83,7 @@ function meRequests(): LoadRequest[] {
   return Array.from({ length: 200 }, (_, i) => ({
     method: 'GET' as const,
     path: `/trpc/auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null, meta: { values: ['undefined'] } } }))}`,
-    headers: { ...captured.orderRequest.headers, cookie: `vz_session=${sessionToken(i + 1)}` },
+    headers: { ...captured.orderRequest.headers, cookie: sessionCookie(i + 1) },
   }));
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SESSION_COOKIE_NAME } from '../../server/src/auth/sessions.ts';
 
 // The bench's data: 100,000 listings of 2,000 approved owners across the three
 // types, 10,000 completed orders with their reviews, and sessions to sign in
@@ -14,6 +15,8 @@ export const BENCH_EMAIL_DOMAIN = 'bench.vizinhanca.app';
 
 /** The cookie token of the n-th bench session (1-based); the database keeps its SHA-256 as the session id. */
 export const sessionToken = (n: number) => `vz-bench-session-${n}`;
+/** Session n's cookie, as the browser sends it. */
+export const sessionCookie = (n: number) => `${SESSION_COOKIE_NAME}=${sessionToken(n)}`;
 export const sessionId = (n: number) => createHash('sha256').update(sessionToken(n)).digest('hex');
 
 const list = (words: string[]) => `ARRAY[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(', ')}]`;

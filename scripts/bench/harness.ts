@@ -74,7 +74,6 @@ export async function withAppPaused<T>(app: Pick<ChildServer, 'pid'>, work: () =
   }
 }
 
-/** Starts a Node server script as a child process, output to `logFile`, and waits for `readyPath` to answer 200. */
 /** The environment of a compiled app started on a bench's kept data (production, no demo seed, none of the caller's own settings). */
 export function keptDataAppEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
@@ -82,6 +81,7 @@ export function keptDataAppEnv(dataDir: string, port: number): NodeJS.ProcessEnv
   return env;
 }
 
+/** Starts a Node server script as a child process, output to `logFile`, and waits for `readyPath` to answer 200. */
 export async function startNodeServer(options: {
   script: string;
   cwd: string;

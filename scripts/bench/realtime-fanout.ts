@@ -18,7 +18,7 @@ import * as messages from '../../server/src/modules/messages/messages.service.ts
 import * as throttle from '../../server/src/modules/throttle/throttle.service.ts';
 import { notify } from '../../server/src/modules/notifications/notifications.service.ts';
 import { PRODUCTION_NODE_ARGS } from '../lib/production-node.ts';
-import { BENCH_SIZE, sessionToken } from './dataset.ts';
+import { BENCH_SIZE, sessionCookie } from './dataset.ts';
 import { rssOf } from './harness.ts';
 import { buildServer, type ProductionApp, startProductionApp } from './production-app.ts';
 import { formatRatio, type BenchLine, type BenchSection } from './report.ts';
@@ -138,7 +138,7 @@ export function openSessionTabs(appUrl: string, count: number, first = 0): Promi
   return TabFleet.open({
     url: `${appUrl.replace(/^http/, 'ws')}/trpc`,
     origin: appUrl,
-    cookies: Array.from({ length: count }, (_, i) => `${SESSION_COOKIE_NAME}=${sessionToken(1 + ((first + i) % BENCH_SIZE.sessions))}`),
+    cookies: Array.from({ length: count }, (_, i) => sessionCookie(1 + ((first + i) % BENCH_SIZE.sessions))),
     subscribe: true,
   });
 }
