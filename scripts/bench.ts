@@ -558,10 +558,10 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     `Search, the long runs' ratio: ${formatRatio(searchApp.rps / searchPg.tps)}.`,
     'The captured statements are those of a request whose session the app already holds in its session cache (one request of the same session goes first), as every measured request is: no session lookup in the pgbench scripts.',
     "The app is stopped (SIGSTOP) while pgbench runs, so pgbench has the cores to itself as the app's loads had them. pgbench's order transactions write notifications, events and delivery jobs as the app's own do, each with new ids (a new notification and job id per transaction, as the app makes them); the app delivers them after each run, before the next measurement, not counted.",
-    cpuNote('Feed (cached)', feedApp.cpu, feedPg),
-    cpuNote('Feed (real path)', realApp.cpu, { clients: deepPg.clients, cpu: { postgres: deepPg.cpu.postgres - drawPg.cpu.postgres, client: deepPg.cpu.client - drawPg.cpu.client } }),
-    cpuNote('Search', searchApp.cpu, searchPg),
-    cpuNote('Order', orderApp.cpu, orderPg),
+    cpuNote('Feed (cached)', feedApp.cpu, feedPg, 1.0),
+    cpuNote('Feed (real path)', realApp.cpu, { clients: deepPg.clients, cpu: { postgres: deepPg.cpu.postgres - drawPg.cpu.postgres, client: deepPg.cpu.client - drawPg.cpu.client } }, 0.6),
+    cpuNote('Search', searchApp.cpu, searchPg, 0.6),
+    cpuNote('Order', orderApp.cpu, orderPg, 0.6),
     deliveryNote({
       orders: orderApp.served,
       ...orderDrain.result,
@@ -765,7 +765,7 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
       await writer.stop();
     }
     // The writer runs in the bench's process: its CPU is in the load generator's figure.
-    if (run.target) notes.push(cpuNote(`Feed alone with writes at ${run.perSecond}/s (the writer's CPU counted with the load generator's)`, result.cpu, feedPg));
+    if (run.target) notes.push(cpuNote(`Feed alone with writes at ${run.perSecond}/s (the writer's CPU counted with the load generator's)`, result.cpu, feedPg, 1.0));
     // The target line's ratio: adjacent pairs, the writer running through each of the app's rounds (pgbench runs the feed's SQL alone, as in its long run).
     const pairs = run.target
       ? await pairedWithPgbench(`Feed alone with writes at ${run.perSecond}/s`, feedPg, async (_, seconds) => {

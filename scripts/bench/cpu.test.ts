@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { cpuOverRounds, descendantsCpuMs, machineVerdict, otherWorkMeter, parseMachineCpu, parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
+import { appCpuBudget, cpuNote, cpuOverRounds, descendantsCpuMs, machineVerdict, otherWorkMeter, parseMachineCpu, parseProcStat, processCpuMs, reapedChildrenCpuMs, treeCpuMs, withCpu } from './cpu.ts';
 
 /** Node code that burns `ms` of its own CPU time (not wall time: the machine may be busy), then writes `file`. */
 const burn = (ms: number, file: string) => `const start = process.cpuUsage(); while (process.cpuUsage(start).user < ${ms * 1000}); require('node:fs').writeFileSync(${JSON.stringify(file)}, 'done');`;
@@ -116,5 +116,16 @@ describe('CPU per request over alternated rounds', () => {
     expect(figures.median).toBeCloseTo(1.7, 10);
     expect(cpuOverRounds(rounds.slice(0, 3)).median).toBe(1.2);
     expect(cpuOverRounds([]).median).toBeNaN();
+  });
+
+  it("gives the app's CPU budget for a line's target, and says when no app CPU reaches it", () => {
+    const pgbench = { postgres: 2.2, client: 0.2 };
+    // 2.4 ms per pgbench transaction: 0.6x allows 4 ms per request in all, 2.6 of them Postgres's and the generator's.
+    expect(appCpuBudget({ app: 2.5, postgres: 2.4, client: 0.2 }, pgbench, 0.6)).toBeCloseTo(1.4, 10);
+    const run = { cpu: pgbench, clients: 10 };
+    expect(cpuNote('Order', { app: 2.5, postgres: 2.4, client: 0.2 }, run, 0.6)).toContain('For 0.60x, the app could spend at most 1.40 ms per request');
+    // The other processes alone already cost more than pgbench's transaction over the target.
+    expect(cpuNote('Feed', { app: 1, postgres: 3.5, client: 0.6 }, run, 0.6)).toContain('0.60x is out of reach even with no app CPU at all');
+    expect(cpuNote('Feed', { app: 1, postgres: 1, client: 0.2 }, run)).not.toContain('could spend');
   });
 });

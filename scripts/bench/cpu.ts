@@ -171,11 +171,23 @@ export type CpuPerUnit = { app?: number; postgres: number; client: number };
  * Where the ratio's ceiling is: with every process CPU-bound on shared cores, throughput is the cores
  * over the CPU one unit of work costs all processes, so the app's rate over pgbench's cannot pass
  * pgbench's CPU per transaction over the app's per request (less when the app waits instead).
+ * Given the line's target ratio, it also says how much CPU the app could spend per request to reach
+ * it, Postgres and the load generator costing what they did: the budget a change has to fit in.
  */
-export function cpuNote(what: string, app: CpuPerUnit, pgbenchRun: { cpu: CpuPerUnit; clients: number }): string {
+export function cpuNote(what: string, app: CpuPerUnit, pgbenchRun: { cpu: CpuPerUnit; clients: number }, target?: number): string {
   const pgbench = pgbenchRun.cpu;
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const appTotal = (app.app ?? 0) + app.postgres + app.client;
   const pgTotal = pgbench.postgres + pgbench.client;
-  return `${what}, CPU per request: app ${ms(app.app ?? 0)}, Postgres ${ms(app.postgres)}, load generator ${ms(app.client)} (${ms(appTotal)}); per pgbench transaction at ${pgbenchRun.clients} clients (the faster run): Postgres ${ms(pgbench.postgres)}, pgbench ${ms(pgbench.client)} (${ms(pgTotal)}). On ${os.cpus().length} shared cores the ratio's ceiling is about ${formatRatio(pgTotal / appTotal)}.`;
+  const ceiling = `${what}, CPU per request: app ${ms(app.app ?? 0)}, Postgres ${ms(app.postgres)}, load generator ${ms(app.client)} (${ms(appTotal)}); per pgbench transaction at ${pgbenchRun.clients} clients (the faster run): Postgres ${ms(pgbench.postgres)}, pgbench ${ms(pgbench.client)} (${ms(pgTotal)}). On ${os.cpus().length} shared cores the ratio's ceiling is about ${formatRatio(pgTotal / appTotal)}.`;
+  if (target === undefined) return ceiling;
+  const budget = appCpuBudget(app, pgbench, target);
+  return budget > 0
+    ? `${ceiling} For ${formatRatio(target)}, the app could spend at most ${ms(budget)} per request, Postgres and the load generator costing what they did here.`
+    : `${ceiling} With Postgres and the load generator costing what they did here, ${formatRatio(target)} is out of reach even with no app CPU at all.`;
+}
+
+/** The app's CPU per request (ms) at which the ratio's ceiling is `target`, the other processes' CPU per request unchanged (zero or less: none reaches it). */
+export function appCpuBudget(app: CpuPerUnit, pgbench: CpuPerUnit, target: number): number {
+  return (pgbench.postgres + pgbench.client) / target - app.postgres - app.client;
 }

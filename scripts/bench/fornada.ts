@@ -267,7 +267,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
       "The app is stopped (SIGSTOP) while pgbench runs; pgbench's reservations write the seller's notice, its event and its delivery job with new ids each (as the app's do), and the app delivers them after each run, not counted.",
       `The app's requests include the ${TOO_MANY} refused ones a round ('Esgotado', cheaper: the statement fails and nothing is written); pgbench's transactions all succeed (pgbench stops a client at an error). Both sides wait on the batch's one row.`,
       `Reservation: ${statements.length} statements captured: ${statements.map((statement) => `\`${statement.sql.replace(/\s+/g, ' ').slice(0, 70)}…\``).join('; ')}. pgbench draws the neighbour, a new order id, notification id and job id per transaction (one extra \`SELECT ... \\gset\`). Every neighbour's session was read once before the load, so the app answers from its session cache as the captured request did.`,
-      cpuNote('Reservation', appCpu, pg),
+      cpuNote('Reservation', appCpu, pg, 0.6),
       deliveryNote({
         orders: served,
         leftAtStart: sum((round) => round.drain.leftAtStart),
