@@ -45,7 +45,7 @@ import { listingsBackToReview, listingWriter, WRITE_KINDS } from './bench/listin
 import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './bench/pg-log.ts';
 import { FRESH_ID_COLUMNS, freshIdColumns } from './bench/fresh-ids.ts';
 import { drawnStatements, fasterRun, pairedRatio, pairOrder, withoutDrawOf, type PgbenchScript, pgbenchScript, targetsSequence, type Varying } from './bench/pgbench-script.ts';
-import { type BenchLine, type BenchSection, formatRatio, renderReport } from './bench/report.ts';
+import { type BenchLine, type BenchSection, formatRatio, formatTargetRatio, renderReport } from './bench/report.ts';
 import { loadAverage, runSection } from './bench/section-run.ts';
 import { InspectorSession } from './bench/collect-garbage.ts';
 import { describeSocketMemory, heldOutsideYoung, type MemoryReading, readingOf, socketMemory, socketMemoryMet } from './bench/socket-memory.ts';
@@ -69,8 +69,6 @@ const WARMUP_MS = 2_000;
 const CPU_ROUNDS = 4;
 /** The lines' ratio targets against pgbench: each line's target text, its met check and its CPU note's budget read them. */
 const RATIO_TARGETS = { feedCached: 1.0, realPath: 0.6, search: 0.6, orders: 0.6, feedWithWrites: 1.0 } as const;
-/** A target ratio as the report writes it ('0.6x'). */
-const targetText = (ratio: number) => `${ratio.toFixed(1)}x`;
 const APP = 'vizinhanca';
 /** A transaction during the capture belongs to the request only if it touches what the request is about. */
 const FEED_ANCHOR = /\bfrom "listings"/i;
@@ -316,7 +314,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...loadFigures(feedApp),
     baseline: feedPg.figure,
     ratio: pairedRatioText(feedPairs.ratio),
-    target: `≥ ${targetText(RATIO_TARGETS.feedCached)} pgbench -M prepared, p99 ≤ 50 ms`,
+    target: `≥ ${formatTargetRatio(RATIO_TARGETS.feedCached)} pgbench -M prepared, p99 ≤ 50 ms`,
     met: feedRatio >= RATIO_TARGETS.feedCached && feedApp.p99 <= 50 && feedApp.errors === 0 && feedPairs.whole,
   });
 
@@ -368,7 +366,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...loadFigures(realApp),
     baseline: `the ${ctx.realFeed.length} shapes' pages, one script each, drawn in the rotation's proportions, each transaction after a cursor drawn at random from its type's listings: ${deepPg.figure}; without the draw's cost (a run of the draws alone: ${formatRate(drawPg.tps, 'tps')} at ${drawPg.clients} clients) about ${formatRate(withoutDraw(deepPg.tps), 'tps')}, the ratio against that`,
     ratio: pairedRatioText(realPairs.ratio),
-    target: `≥ ${targetText(RATIO_TARGETS.realPath)} pgbench -M prepared of the feed SQL, p99 ≤ 100 ms`,
+    target: `≥ ${formatTargetRatio(RATIO_TARGETS.realPath)} pgbench -M prepared of the feed SQL, p99 ≤ 100 ms`,
     met: realRatio >= RATIO_TARGETS.realPath && realApp.p99 <= 100 && realApp.errors === 0 && realPairs.whole,
   });
 
@@ -464,7 +462,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...loadFigures(searchApp),
     baseline: searchPg.figure,
     ratio: pairedRatioText(searchPairs.ratio),
-    target: `≥ ${targetText(RATIO_TARGETS.search)} pgbench -M extended`,
+    target: `≥ ${formatTargetRatio(RATIO_TARGETS.search)} pgbench -M extended`,
     met: searchRatio >= RATIO_TARGETS.search && searchApp.errors === 0 && searchPairs.whole,
   });
 
@@ -509,7 +507,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     ...loadFigures(orderApp),
     baseline: orderPg.figure,
     ratio: formatRatio(orderRatio),
-    target: `≥ ${targetText(RATIO_TARGETS.orders)} pgbench of the same statements, 0 errors`,
+    target: `≥ ${formatTargetRatio(RATIO_TARGETS.orders)} pgbench of the same statements, 0 errors`,
     met: orderRatio >= RATIO_TARGETS.orders && orderApp.errors === 0,
   });
 
@@ -797,7 +795,7 @@ async function mixedSection(ctx: BenchContext): Promise<BenchSection> {
       cache: describeCacheAnswers(result.cache),
       baseline: `the feed's first page: ${feedPg.figure}`,
       ratio: pairs ? pairedRatioText(pairs.ratio) : formatRatio(ratio),
-      target: run.target ? `≥ ${targetText(RATIO_TARGETS.feedWithWrites)} pgbench of the feed SQL` : 'reference (searches cost more than a feed page)',
+      target: run.target ? `≥ ${formatTargetRatio(RATIO_TARGETS.feedWithWrites)} pgbench of the feed SQL` : 'reference (searches cost more than a feed page)',
       met: run.target ? ratio >= RATIO_TARGETS.feedWithWrites && result.errors === 0 && pairs!.whole : null,
     });
     notes.push(...errorsNote(`${run.what} at ${run.perSecond} writes/s`, result), ...(writer.done.errors.length ? [`writer at ${run.perSecond}/s: ${writer.done.errors.join(' / ')}`] : []));

@@ -11,7 +11,7 @@ import { describeCacheAnswers, type LoadRequest, type LoadResult, runLoad } from
 import { deliveryNote, drainQueue } from './queue-drain.ts';
 import { between, cachedSessionStatements, JOB_QUEUE_STATEMENT, type LoggedStatement, markerSql, parseLog } from './pg-log.ts';
 import { medianRatio, type PgbenchResult, pgbenchScript, targetsSequence } from './pgbench-script.ts';
-import { type BenchSection, formatRatio } from './report.ts';
+import { type BenchSection, formatRatio, formatTargetRatio } from './report.ts';
 import { formatMs, formatRate } from './stats.ts';
 
 // Reserving portions of one fornada from many connections: every reservation of the batch
@@ -258,7 +258,7 @@ export async function fornadaSection(ctx: FornadaBenchContext): Promise<BenchSec
         cache: describeCacheAnswers(measured[0]!.load.cache),
         baseline: `pgbench -M prepared of the same ${statements.length} statements, each run reserving on a batch of its own, after the app's load in each round: ${measured.map(roundText).join('; ')}; median of the rounds' faster runs ${formatRate(verdict.pgbenchTps, 'tps')}${verdict.whole ? '' : ' (**a round had no run that ended whole**: not a baseline)'}`,
         ratio: formatRatio(ratio),
-        target: `≥ ${RATIO_TARGET.toFixed(1)}x pgbench, 0 oversold, 0 errors other than 'Esgotado'`,
+        target: `≥ ${formatTargetRatio(RATIO_TARGET)} pgbench, 0 oversold, 0 errors other than 'Esgotado'`,
         met: ratio >= RATIO_TARGET && verdict.whole && oversold === 0 && errors === 0 && served === ROUNDS * PORTIONS && refused === ROUNDS * TOO_MANY,
       },
     ],

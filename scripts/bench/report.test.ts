@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_NOT_SAID, formatRatio, renderReport } from './report.ts';
+import { CACHE_NOT_SAID, formatRatio, formatTargetRatio, renderReport } from './report.ts';
 
 describe('bench report', () => {
   it('renders one table per section and counts only lines with a target', () => {
@@ -24,6 +24,8 @@ describe('bench report', () => {
     expect(markdown).toContain('Captured SQL: 2 statements.');
     expect(markdown).toContain('Targets met: 0 of 1.');
     expect(formatRatio(Number.NaN)).toBe('—');
+    // Targets keep the one decimal the issue writes them with.
+    expect([formatTargetRatio(0.6), formatTargetRatio(1)]).toEqual(['0.6x', '1.0x']);
   });
 
   it('says so where neither the line nor its section says whether a cache answered', () => {

@@ -35,6 +35,11 @@ export const CACHE_NOT_SAID = '**not said**';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A line's target ratio as its target text writes it ('0.6x', '1.0x'). */
+export function formatTargetRatio(ratio: number): string {
+  return `${ratio.toFixed(1)}x`;
+}
+
 export function formatRatio(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(2)}x` : '—';
 }
