@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort, type PostgresHandle, startEmbeddedPostgres } from '../server/src/db/embedded-postgres.ts';
 import { FEED_SESSION_OPTIONS } from '../server/src/db/database.ts';
 import { PROJECT_ROOT } from '../server/src/paths.ts';
-import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './bench/browser-requests.ts';
+import { batchBody, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPageInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs, withoutAcceptEncoding } from './bench/browser-requests.ts';
 import { BENCH_SIZE, datasetSql, sessionCookie, sessionId } from './bench/dataset.ts';
 import { INBOX_BENCH_SIZE, inboxDatasetSql } from './bench/inbox-dataset.ts';
 import { INBOX_PAGE_SIZE } from '../shared/src/messages/message.schema.ts';
@@ -396,18 +396,36 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
     const newest = ctx.realFeed.findIndex((shape) => shape.input.type === 'rental' && shape.input.filter === 'all' && shape.input.sort === 'newest');
     if (newest !== -1) {
       const newestPg = await pgbenchFor(ctx, 'feed-newest-rentals', 'prepared', [{ ...realScripts[newest]!, weight: undefined }], FEED_SESSION_OPTIONS);
-      const barePairs = await pairedWithPgbench('Bare endpoint (newest rentals)', newestPg, (round, seconds) => load(minimal.url, rentals(31 + round), { once: true, seconds }), withoutDraw, 'bare endpoint');
-      const bareRates = barePairs.pairs.map((pair) => pair.app.rps);
-      lines.push({
-        what: `the bare endpoint below on its real path (newest rentals after rotated cursors, each URL once, ${CONNECTIONS} connections): what http, pg, JSON and brotli alone reach against pgbench on this machine`,
-        figure: `${formatRate(median(bareRates))} (the pairs' median; ${bareRates.map((rate) => formatRate(rate)).join(' / ')})`,
-        cache: 'no cache in the path (the bare endpoint has none)',
-        baseline: `pgbench of the same statement, each transaction after a cursor drawn at random from the rentals: ${newestPg.figure}; without the draw's cost (the real path's draws alone) about ${formatRate(withoutDraw(newestPg.tps), 'tps')}, the ratio against that`,
-        ratio: pairedRatioText(barePairs.ratio),
-        target: "reference: the most a server of only these parts reaches here, to read the real path's 0.6x against",
-        met: null,
-      });
-      notes.push(barePairs.text);
+      const barePairs = await pairedWithPgbench('Bare endpoint (newest rentals)', newestPg, (round, seconds) => loadWithCpu(ctx, rentals(31 + round), { once: true, seconds }, minimal), withoutDraw, 'bare endpoint');
+      // The same pages asked without Accept-Encoding: whether brotli is what keeps a server of these parts from the 0.6x.
+      const uncompressedPairs = await pairedWithPgbench(
+        'Bare endpoint (newest rentals, answers not compressed)',
+        newestPg,
+        (round, seconds) => loadWithCpu(ctx, withoutAcceptEncoding(rentals(41 + round)), { once: true, seconds }, minimal),
+        withoutDraw,
+        'bare endpoint',
+      );
+      const baseline = `pgbench of the same statement, each transaction after a cursor drawn at random from the rentals: ${newestPg.figure}; without the draw's cost (the real path's draws alone) about ${formatRate(withoutDraw(newestPg.tps), 'tps')}, the ratio against that`;
+      for (const [pairs, parts] of [
+        [barePairs, 'http, pg, JSON and brotli'],
+        [uncompressedPairs, 'http, pg and JSON, its answers not compressed (no Accept-Encoding),'],
+      ] as const) {
+        const rates = pairs.pairs.map((pair) => pair.app.rps);
+        lines.push({
+          what: `the bare endpoint below on its real path (newest rentals after rotated cursors, each URL once, ${CONNECTIONS} connections): what ${parts} alone reach against pgbench on this machine`,
+          figure: `${formatRate(median(rates))} (the pairs' median; ${rates.map((rate) => formatRate(rate)).join(' / ')})`,
+          cache: 'no cache in the path (the bare endpoint has none)',
+          baseline,
+          ratio: pairedRatioText(pairs.ratio),
+          target: "reference: the most a server of only these parts reaches here, to read the real path's 0.6x against",
+          met: null,
+        });
+      }
+      notes.push(
+        barePairs.text,
+        uncompressedPairs.text,
+        `The bare endpoint on its real path, CPU per request in the pairs: compressed, ${cpuPerRequestText(barePairs.pairs.map((pair) => pair.app), 'bare endpoint')}; not compressed, ${cpuPerRequestText(uncompressedPairs.pairs.map((pair) => pair.app), 'bare endpoint')}.`,
+      );
     }
   } finally {
     await minimal.stop();

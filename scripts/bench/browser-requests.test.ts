@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyTypeFeedInput, browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs } from './browser-requests.ts';
+import { type AnyTypeFeedInput, BROWSER_ACCEPT_ENCODING, browserClient, type FeedInput, feedPath, feedRequests, feedScreenInput, feedShapes, rotatedFeedInputs, withoutAcceptEncoding } from './browser-requests.ts';
 import type { LoadRequest } from './load.ts';
 
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`);
@@ -73,5 +73,19 @@ describe('the feed URLs the bench rotates', () => {
     const inputs = rotatedFeedInputs({ ...cursors, food: [] }, { count: 20 });
     expect(new Set(inputs.map((input) => input.type))).toEqual(new Set(['rental', 'service']));
     expect(() => rotatedFeedInputs({ rental: [], food: [], service: [] }, { count: 5 })).toThrow(/no listing/);
+  });
+});
+
+describe('requests without compression', () => {
+  it('drop the encodings accepted, whatever their case, and keep every other header and the request itself', () => {
+    const requests: LoadRequest[] = [
+      { method: 'GET', path: '/trpc/listings.list?batch=1', headers: { cookie: 'vz_session=x', 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+      { method: 'POST', path: '/trpc/orders.create?batch=1', headers: { 'Accept-Encoding': 'br', origin: 'http://127.0.0.1' }, body: '{}' },
+    ];
+    expect(withoutAcceptEncoding(requests)).toEqual([
+      { method: 'GET', path: '/trpc/listings.list?batch=1', headers: { cookie: 'vz_session=x' } },
+      { method: 'POST', path: '/trpc/orders.create?batch=1', headers: { origin: 'http://127.0.0.1' }, body: '{}' },
+    ]);
+    expect(requests[0]!.headers['accept-encoding']).toBe(BROWSER_ACCEPT_ENCODING);
   });
 });

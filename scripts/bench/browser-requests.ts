@@ -10,6 +10,11 @@ import type { LoadRequest } from './load.ts';
 /** What Chromium sends on every request: the server compresses answers of 1 KB and more for it. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/** `requests` as a client that accepts no compression sends them. */
+export function withoutAcceptEncoding(requests: LoadRequest[]): LoadRequest[] {
+  return requests.map((request) => ({ ...request, headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'accept-encoding')) }));
+}
+
 /** The first page of a feed as use-listing-feed.ts asks for it (listingFeedInput + the infinite query's direction). */
 export function feedPageInput(type: 'rental' | 'food' | 'service', options: { search?: string; sort?: 'newest' | 'price_asc' | 'price_desc' | 'rating' } = {}) {
   return { type, search: options.search, filter: 'all', sort: options.sort ?? 'newest', limit: 20, direction: 'forward' } as const;
