@@ -417,7 +417,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
           cache: 'no cache in the path (the bare endpoint has none)',
           baseline,
           ratio: pairedRatioText(pairs.ratio),
-          target: "reference: the most a server of only these parts reaches here, to read the real path's 0.6x against",
+          target: `reference: the most a server of only these parts reaches here, to read the real path's ${formatTargetRatio(RATIO_TARGETS.realPath)} against`,
           met: null,
         });
       }
@@ -496,7 +496,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
       cache: 'no cache in the path (the bare endpoint has none)',
       baseline: searchPg.figure,
       ratio: pairedRatioText(bareSearchPairs.ratio),
-      target: "reference: the most a server of only these parts reaches here, to read search's 0.6x against",
+      target: `reference: the most a server of only these parts reaches here, to read search's ${formatTargetRatio(RATIO_TARGETS.search)} against`,
       met: null,
     });
     notes.push(bareSearchPairs.text, `Search, CPU per request in the pairs: ${cpuPerRequestText(searchPairs.pairs.map((pair) => pair.app))}; with the bare endpoint in the app's place: ${cpuPerRequestText(bareSearchPairs.pairs.map((pair) => pair.app), 'bare endpoint')}.`);
@@ -551,7 +551,7 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
       cache: 'no cache in the path (the bare endpoint has none)',
       baseline: orderPg.figure,
       ratio: formatRatio(bareOrderLoad.rps / orderPg.tps),
-      target: "reference: the most a server of only these parts reaches here, to read orders' 0.6x against",
+      target: `reference: the most a server of only these parts reaches here, to read orders' ${formatTargetRatio(RATIO_TARGETS.orders)} against`,
       met: null,
     });
     notes.push(
