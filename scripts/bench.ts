@@ -381,14 +381,8 @@ async function readPathSection(ctx: BenchContext): Promise<BenchSection> {
   try {
     for (let round = 0; round < CPU_ROUNDS; round++) {
       for (const side of round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const)) {
-        if (side === 'app') {
-          const result = await loadWithCpu(ctx, rentals(11 + 2 * round), { once: true, seconds: roundSeconds });
-          sameApp.push({ result, round: { cpuMs: (result.cpu.app ?? 0) * result.served, served: result.served } });
-        } else {
-          const wallStart = performance.now();
-          const { result, cpuMs } = await withCpu({ bare: () => processCpuMs(minimal.pid) }, () => load(minimal.url, rentals(12 + 2 * round), { once: true, seconds: roundSeconds }));
-          bare.push({ result, round: { cpuMs: cpuMs.bare, served: (result.rps * (performance.now() - wallStart)) / 1000 } });
-        }
+        const result = await loadWithCpu(ctx, rentals((side === 'app' ? 11 : 12) + 2 * round), { once: true, seconds: roundSeconds }, side === 'app' ? ctx.app : minimal);
+        (side === 'app' ? sameApp : bare).push({ result, round: { cpuMs: (result.cpu.app ?? 0) * result.served, served: result.served } });
       }
     }
     // The bare endpoint against pgbench of its own statement (that shape's script: a cursor drawn at random from the
